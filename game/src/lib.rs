@@ -1,0 +1,4 @@
+//! `game`: the simulation of Rappel. It owns the Large Array of Things, the
+//! grid with its portals, what each actor sees, the rules and the undo log.
+//! It never touches SDL or GL: screens and tools drive it and read it.
+#![deny(unsafe_code)]

@@ -1,0 +1,33 @@
+//! The platform crate's one error type: everything that can go wrong between
+//! the operating system and the game loop, each with enough context to act on.
+use std::fmt;
+use std::path::PathBuf;
+
+#[derive(Debug)]
+pub enum PlatformError {
+    /// SDL refused to start a subsystem or create the window/context.
+    Sdl { what: &'static str, message: String },
+    /// A screenshot could not be written.
+    Screenshot { path: PathBuf, message: String },
+    /// A command-line feature that is not built yet.
+    NotAvailable {
+        flag: &'static str,
+        why: &'static str,
+    },
+}
+
+impl fmt::Display for PlatformError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlatformError::Sdl { what, message } => write!(f, "could not {what}: {message}"),
+            PlatformError::Screenshot { path, message } => {
+                write!(f, "cannot write screenshot {}: {message}", path.display())
+            }
+            PlatformError::NotAvailable { flag, why } => {
+                write!(f, "{flag} is not available yet: {why}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlatformError {}

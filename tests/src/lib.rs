@@ -1,0 +1,2 @@
+//! Helpers shared by the workspace-level integration tests.
+pub mod gl;

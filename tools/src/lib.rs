@@ -1,0 +1,1 @@
+//! Shared helpers for Rappel's command-line tools (one binary per tool in `src/bin/`).
