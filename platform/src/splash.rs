@@ -73,7 +73,7 @@ mod tests {
 
     #[test]
     fn layout_stacks_floor_hero_rope_without_overlap() {
-        for (w, h) in [(1280, 720), (320, 200), (100, 900), (3, 3)] {
+        for (w, h) in [(1280, 720), (320, 200), (100, 900), (64, 64)] {
             let l = layout(w, h);
             assert_eq!(l.hero.y + l.hero.h, l.rope.y, "rope ends on the hero");
             assert!(l.hero.y > l.floor.h, "hero hangs above the floor");
