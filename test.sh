@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Runs every check: installs missing system packages, then formatting, lints,
+# and every test of the workspace (unit, integration, headless GL golden images).
+set -euo pipefail
+cd "$(dirname "$0")"
+bash scripts/ensure-deps.sh
+echo "== cargo fmt --check"
+cargo fmt --all -- --check
+echo "== cargo clippy"
+cargo clippy --workspace --all-targets -- -D warnings
+echo "== cargo test"
+cargo test --workspace
