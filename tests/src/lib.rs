@@ -1,2 +1,4 @@
 //! Helpers shared by the workspace-level integration tests.
+pub mod frame;
 pub mod gl;
+pub mod golden;

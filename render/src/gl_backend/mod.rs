@@ -1,8 +1,19 @@
 //! The GL backend: the only place in `render` that calls OpenGL. It loads the
 //! function pointers from whatever created the context (SDL in the game, the
 //! offscreen driver in tests), reports what driver it runs on, clears and
-//! reads back the framebuffer for screenshots and golden-image tests.
-#![allow(unsafe_code)]
+//! reads back the framebuffer for screenshots and golden-image tests, and
+//! draws draw lists through [`Renderer`].
+//!
+//! Files: `program.rs` compiles the one shader and sets up vertex attributes
+//! from the layout table; `textures.rs` owns the eight texture slots;
+//! `pipeline.rs` maps sort-key state to GL state and skips redundant changes;
+//! `renderer.rs` ties them together per frame.
+mod pipeline;
+mod program;
+mod renderer;
+mod textures;
+
+pub use renderer::{FrameStats, Renderer};
 
 use std::ffi::CStr;
 use std::os::raw::c_void;
@@ -57,8 +68,7 @@ pub fn info() -> GlInfo {
     }
 }
 
-/// Linear RGBA colour, 0..=1 per channel.
-pub type Rgba = [f32; 4];
+pub use crate::colour::Rgba;
 
 /// Sets the viewport to the whole drawable and clears colour, depth and stencil.
 pub fn begin_frame(width_px: u32, height_px: u32, clear: Rgba) {
@@ -68,7 +78,11 @@ pub fn begin_frame(width_px: u32, height_px: u32, clear: Rgba) {
         gl::Viewport(0, 0, width_px as i32, height_px as i32);
         gl::ClearColor(clear[0], clear[1], clear[2], clear[3]);
         gl::ClearStencil(0);
+        gl::ClearDepth(1.0);
+        // Clears honour the write masks: open them all.
         gl::StencilMask(0xff);
+        gl::ColorMask(gl::TRUE, gl::TRUE, gl::TRUE, gl::TRUE);
+        gl::DepthMask(gl::TRUE);
         gl::Clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT | gl::STENCIL_BUFFER_BIT);
     }
 }

@@ -1,0 +1,138 @@
+//! Golden images: compare a rendered frame with a PNG under `tests/golden/`.
+//!
+//! llvmpipe is deterministic, but driver versions round differently, so two
+//! images match when at most `max_fraction` of pixels differ by more than
+//! `per_channel` in any channel. On a mismatch the actual frame and a diff
+//! (differing pixels red over a dimmed copy of the golden) are written to
+//! `target/golden-failures/` and named in the panic message.
+//!
+//! Re-bless (write the PNGs instead of comparing) with
+//! `RAPPEL_BLESS=1 cargo test -p rappel-tests --test golden`, then look at
+//! every changed image before committing it.
+use std::path::{Path, PathBuf};
+
+use image::RgbaImage;
+
+/// How close a frame must be to its golden image.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tolerance {
+    /// Largest per-channel difference that still counts as equal.
+    pub per_channel: u8,
+    /// Largest fraction of pixels (0..=1) allowed to differ beyond that.
+    pub max_fraction: f64,
+}
+
+/// The default: ±2 per channel on all but 0.1 % of pixels.
+pub const TOLERANCE: Tolerance = Tolerance {
+    per_channel: 2,
+    max_fraction: 0.001,
+};
+
+/// `tests/golden/`.
+pub fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("golden")
+}
+
+/// `target/golden-failures/` at the workspace root.
+pub fn failure_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/golden-failures")
+}
+
+/// Whether `RAPPEL_BLESS` asks to write goldens instead of comparing.
+pub fn blessing() -> bool {
+    std::env::var("RAPPEL_BLESS").is_ok_and(|v| !v.is_empty() && v != "0")
+}
+
+/// Counts pixels whose channels differ by more than `per_channel`; returns
+/// the count and a diff image.
+pub fn diff(expected: &RgbaImage, actual: &RgbaImage, per_channel: u8) -> (usize, RgbaImage) {
+    let mut out = RgbaImage::new(expected.width(), expected.height());
+    let mut differing = 0;
+    for ((e, a), d) in expected.pixels().zip(actual.pixels()).zip(out.pixels_mut()) {
+        let far =
+            e.0.iter()
+                .zip(a.0)
+                .any(|(&x, y)| x.abs_diff(y) > per_channel);
+        if far {
+            differing += 1;
+            d.0 = [255, 0, 0, 255];
+        } else {
+            let grey = (u16::from(e.0[0]) + u16::from(e.0[1]) + u16::from(e.0[2])) / 12;
+            d.0 = [grey as u8; 4];
+            d.0[3] = 255;
+        }
+    }
+    (differing, out)
+}
+
+/// Compares (or, when blessing, writes) `name`'s golden image.
+pub fn check(name: &str, actual: &RgbaImage, tolerance: Tolerance) {
+    let path = golden_dir().join(format!("{name}.png"));
+    if blessing() {
+        std::fs::create_dir_all(golden_dir()).expect("create tests/golden");
+        actual.save(&path).expect("write golden image");
+        eprintln!("blessed {}", path.display());
+        return;
+    }
+    let expected = match image::open(&path) {
+        Ok(img) => img.to_rgba8(),
+        Err(e) => panic!(
+            "no usable golden image {} ({e}); create it with `RAPPEL_BLESS=1 cargo test -p rappel-tests --test golden` and look at it",
+            path.display()
+        ),
+    };
+    let fail_dir = failure_dir();
+    let write_failure = |what: &str, img: &RgbaImage| -> PathBuf {
+        std::fs::create_dir_all(&fail_dir).expect("create target/golden-failures");
+        let p = fail_dir.join(format!("{name}.{what}.png"));
+        img.save(&p).expect("write failure image");
+        p
+    };
+    if expected.dimensions() != actual.dimensions() {
+        let actual_path = write_failure("actual", actual);
+        panic!(
+            "{name}: frame is {:?}, golden {} is {:?}; actual frame in {}",
+            actual.dimensions(),
+            path.display(),
+            expected.dimensions(),
+            actual_path.display()
+        );
+    }
+    let (differing, diff_img) = diff(&expected, actual, tolerance.per_channel);
+    let total = (expected.width() * expected.height()) as f64;
+    if differing as f64 > tolerance.max_fraction * total {
+        let actual_path = write_failure("actual", actual);
+        let diff_path = write_failure("diff", &diff_img);
+        panic!(
+            "{name}: {differing} of {total} pixels differ from {} by more than {} (allowed {:.3}%); actual: {}, diff: {}",
+            path.display(),
+            tolerance.per_channel,
+            tolerance.max_fraction * 100.0,
+            actual_path.display(),
+            diff_path.display()
+        );
+    }
+}
+
+/// Wraps read-back RGBA8 (top row first) as an image.
+pub fn to_image(width_px: u32, height_px: u32, rgba: Vec<u8>) -> RgbaImage {
+    RgbaImage::from_raw(width_px, height_px, rgba)
+        .expect("read-back buffer has width*height*4 bytes")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diff_counts_only_pixels_beyond_the_tolerance() {
+        let a = RgbaImage::from_pixel(4, 4, image::Rgba([100, 100, 100, 255]));
+        let mut b = a.clone();
+        b.put_pixel(0, 0, image::Rgba([102, 98, 100, 255]));
+        b.put_pixel(1, 0, image::Rgba([103, 100, 100, 255]));
+        let (n, d) = diff(&a, &b, 2);
+        assert_eq!(n, 1);
+        assert_eq!(d.get_pixel(1, 0).0, [255, 0, 0, 255]);
+        assert_ne!(d.get_pixel(0, 0).0, [255, 0, 0, 255]);
+    }
+}
