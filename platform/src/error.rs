@@ -9,6 +9,9 @@ pub enum PlatformError {
     Sdl { what: &'static str, message: String },
     /// A screenshot could not be written.
     Screenshot { path: PathBuf, message: String },
+    /// A font, atlas or shader could not be loaded or set up (the message
+    /// names the file).
+    Render(render::RenderError),
     /// A command-line feature that is not built yet.
     NotAvailable {
         flag: &'static str,
@@ -23,6 +26,7 @@ impl fmt::Display for PlatformError {
             PlatformError::Screenshot { path, message } => {
                 write!(f, "cannot write screenshot {}: {message}", path.display())
             }
+            PlatformError::Render(e) => write!(f, "{e}"),
             PlatformError::NotAvailable { flag, why } => {
                 write!(f, "{flag} is not available yet: {why}")
             }
@@ -31,3 +35,9 @@ impl fmt::Display for PlatformError {
 }
 
 impl std::error::Error for PlatformError {}
+
+impl From<render::RenderError> for PlatformError {
+    fn from(e: render::RenderError) -> PlatformError {
+        PlatformError::Render(e)
+    }
+}

@@ -1,9 +1,12 @@
-//! Runs the built `rappel` binary as a user would: headless screenshots with
-//! real pixels checked, and bad command lines giving one-line errors.
+//! Runs the built `rappel` binary as a user would: a headless screenshot of
+//! the title screen with real pixels checked, and bad command lines or
+//! missing assets giving one-line errors.
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use platform::splash;
+use platform::screens::title;
+use render::colour::to_rgba8;
+use render::Rgba;
 
 fn rappel(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_rappel"))
@@ -26,21 +29,21 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// The pixel at (x, y) measured from the bottom-left, as GL draws.
-fn pixel_gl(img: &image::RgbaImage, x: i32, y: i32) -> [u8; 4] {
-    img.get_pixel(x as u32, img.height() - 1 - y as u32).0
+fn close(a: [u8; 4], b: [u8; 4], tolerance: u8) -> bool {
+    a.iter().zip(b).all(|(&p, q)| p.abs_diff(q) <= tolerance)
 }
 
-fn close(a: [u8; 4], b: [u8; 4]) -> bool {
-    a.iter().zip(b).all(|(&p, q)| p.abs_diff(q) <= 2)
+fn mix(a: Rgba, b: Rgba, t: f32) -> [u8; 4] {
+    to_rgba8(std::array::from_fn(|i| a[i] + (b[i] - a[i]) * t))
 }
 
 #[test]
-fn headless_screenshot_has_the_requested_size_and_the_splash_pixels() {
-    let path = scratch("splash.png");
+fn headless_screenshot_is_the_title_screen_at_the_requested_size() {
+    let path = scratch("title.png");
+    let (w, h) = (640u32, 360u32);
     let out = rappel(&[
         "--window",
-        "320x200",
+        "640x360",
         "--screenshot",
         path.to_str().unwrap(),
         "--frames",
@@ -54,36 +57,75 @@ fn headless_screenshot_has_the_requested_size_and_the_splash_pixels() {
     );
 
     let img = image::open(&path).expect("a PNG was written").to_rgba8();
-    assert_eq!(img.dimensions(), (320, 200));
-    let l = splash::layout(320, 200);
-    let centre = |r: splash::RectPx| (r.x + r.w / 2, r.y + r.h / 2);
-    for (rect, colour, what) in [
-        (l.floor, splash::FLOOR, "floor"),
-        (l.rope, splash::ROPE, "rope"),
-        (l.hero, splash::HERO, "hero"),
-    ] {
-        let (x, y) = centre(rect);
-        let got = pixel_gl(&img, x, y);
+    assert_eq!(img.dimensions(), (w, h));
+    let l = title::layout(w, h);
+    let at = |p: glam::Vec2| img.get_pixel(p.x as u32, p.y as u32).0;
+
+    // Buttons: the selected one (Play) and a resting one (Editor), sampled
+    // inside the fill, left of the label, halfway down (the fill's gradient midpoint).
+    for (i, style) in [(0, title::SELECTED_STYLE), (1, title::ITEM_STYLE)] {
+        let r = l.items[i];
+        let p = glam::Vec2::new(r.x + 8.0, r.y + r.h / 2.0);
+        let got = at(p);
+        let want = mix(style.fill_top, style.fill_bottom, 0.5);
         assert!(
-            close(got, splash::to_rgba8(colour)),
-            "{what} at ({x},{y}) is {got:?}"
+            close(got, want, 6),
+            "button {i} at {p} is {got:?}, expected {want:?}"
         );
     }
-    // Beside the rope, above the hero: background.
-    let bg = pixel_gl(&img, 10, 190);
+    // The selected button's border is gold; the others' is not.
+    let border = |i: usize| at(glam::Vec2::new(l.items[i].centre().x, l.items[i].y + 0.5));
     assert!(
-        close(bg, splash::to_rgba8(splash::BACKGROUND)),
-        "background is {bg:?}"
+        close(border(0), to_rgba8(title::SELECTED_STYLE.border), 6),
+        "{:?}",
+        border(0)
     );
-    // The whole image is made of exactly the splash's four colours.
-    let palette = [
-        splash::BACKGROUND,
-        splash::ROPE,
-        splash::HERO,
-        splash::FLOOR,
-    ]
-    .map(splash::to_rgba8);
-    assert!(img.pixels().all(|p| palette.iter().any(|&c| close(p.0, c))));
+    assert!(
+        close(border(2), to_rgba8(title::ITEM_STYLE.border), 6),
+        "{:?}",
+        border(2)
+    );
+
+    // The name is drawn in gold: many gold pixels in the band under its top.
+    let gold = to_rgba8(title::TITLE_COLOUR);
+    let band_top = l.title_at.y as u32;
+    let band = (band_top..band_top + l.title_px as u32)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .filter(|&(x, y)| close(img.get_pixel(x, y).0, gold, 4))
+        .count();
+    assert!(band > 1000, "only {band} gold title pixels");
+
+    // Empty background below the menu, in the middle: the shaft's gradient.
+    let y = (l.items[2].y + l.items[2].h + l.notice_at.y) / 2.0 + 20.0;
+    let got = at(glam::Vec2::new(w as f32 / 2.0, y));
+    let want = mix(
+        title::BACKGROUND_TOP,
+        title::BACKGROUND_BOTTOM,
+        y / h as f32,
+    );
+    assert!(
+        close(got, want, 3),
+        "background at y={y} is {got:?}, expected {want:?}"
+    );
+}
+
+#[test]
+fn missing_assets_are_a_one_line_error_naming_the_font() {
+    let out = Command::new(env!("CARGO_BIN_EXE_rappel"))
+        .args(["--screenshot", scratch("never.png").to_str().unwrap()])
+        .env("RAPPEL_ASSETS", "/nonexistent/assets")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("run rappel");
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    let lines: Vec<&str> = err.lines().filter(|l| !l.starts_with('[')).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].starts_with("rappel: cannot load font /nonexistent/assets/fonts/DejaVuSans.ttf: "),
+        "{err}"
+    );
 }
 
 #[test]

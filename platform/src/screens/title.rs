@@ -1,0 +1,408 @@
+//! The title screen: the game's name over a rope shaft, and a menu — Play,
+//! Editor, Quit — chosen with Up/Down (or W/S) and Enter, or by hovering and
+//! clicking with the mouse. Quit ends the game; Play and Editor are not built
+//! yet and say so in a one-line notice instead of doing nothing.
+//!
+//! Logic ([`TitleScreen::handle`]) and drawing ([`TitleScreen::draw`]) share
+//! one pure [`layout`] of the drawable, so what the mouse hits is exactly
+//! what is drawn, at any window size or pixel density.
+use glam::Vec2;
+use render::{hex, Align, DrawList, Font, PanelStyle, Rect, Rgba, SpriteAtlas, TextStyle, WHITE};
+
+use crate::screens::input::{Input, Key};
+
+/// The menu's entries, top to bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuItem {
+    Play,
+    Editor,
+    Quit,
+}
+
+/// Entries in menu order.
+pub const MENU: [MenuItem; 3] = [MenuItem::Play, MenuItem::Editor, MenuItem::Quit];
+
+impl MenuItem {
+    /// The label drawn on the button.
+    pub fn label(self) -> &'static str {
+        match self {
+            MenuItem::Play => "Play",
+            MenuItem::Editor => "Editor",
+            MenuItem::Quit => "Quit",
+        }
+    }
+}
+
+/// What the title screen asks of the main loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TitleAction {
+    /// End the game.
+    Quit,
+}
+
+/// Shown when Play is chosen before the play screen exists.
+pub const PLAY_NOTICE: &str = "Level select arrives with the play screen.";
+/// Shown when Editor is chosen before the editor exists.
+pub const EDITOR_NOTICE: &str = "The level editor arrives in a later version.";
+
+pub const BACKGROUND_TOP: Rgba = hex(0x1b2236);
+pub const BACKGROUND_BOTTOM: Rgba = hex(0x0b0d14);
+pub const TITLE_COLOUR: Rgba = hex(0xf5c542);
+const TITLE_SHADOW: Rgba = [0.02, 0.02, 0.04, 0.85];
+const SUBTITLE_COLOUR: Rgba = hex(0x9aa6c8);
+const ITEM_TEXT: Rgba = hex(0xc8cfe0);
+const NOTICE_COLOUR: Rgba = hex(0xffb74d);
+const HINT_COLOUR: Rgba = hex(0x7f8aa8);
+const ROPE_TINT: Rgba = WHITE;
+
+/// A menu button at rest.
+pub const ITEM_STYLE: PanelStyle = PanelStyle {
+    fill_top: hex(0x2b3350),
+    fill_bottom: hex(0x1f2540),
+    border: hex(0x4a5578),
+    border_px: 2.0,
+    bevel_px: 12.0,
+};
+
+/// The selected menu button.
+pub const SELECTED_STYLE: PanelStyle = PanelStyle {
+    fill_top: hex(0x3d4f86),
+    fill_bottom: hex(0x2c3a66),
+    border: hex(0xf5c542),
+    border_px: 3.0,
+    bevel_px: 12.0,
+};
+
+/// Where everything goes on a drawable of a given size (pixels, top-left origin).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TitleLayout {
+    /// Scale relative to the 1280×720 design.
+    pub scale: f32,
+    pub size: Vec2,
+    /// Top centre of the title text and its size.
+    pub title_at: Vec2,
+    pub title_px: f32,
+    pub subtitle_at: Vec2,
+    pub subtitle_px: f32,
+    /// Menu buttons in [`MENU`] order.
+    pub items: [Rect; 3],
+    pub item_text_px: f32,
+    pub notice_at: Vec2,
+    pub notice_px: f32,
+    pub hint_at: Vec2,
+    pub hint_px: f32,
+    /// Side of one wall tile / character sprite on screen.
+    pub tile_px: f32,
+}
+
+/// The layout for a `width`×`height` drawable.
+pub fn layout(width_px: u32, height_px: u32) -> TitleLayout {
+    let (w, h) = (width_px.max(1) as f32, height_px.max(1) as f32);
+    let s = (h / 720.0).min(w / 1280.0).max(0.2);
+    let cx = (w / 2.0).round();
+    let item_size = Vec2::new((340.0 * s).round(), (62.0 * s).round());
+    let first_top = (h * 0.44).round();
+    let step = (80.0 * s).round();
+    let items = [0.0, 1.0, 2.0].map(|i| {
+        Rect::new(
+            cx - (item_size.x / 2.0).round(),
+            first_top + i * step,
+            item_size.x,
+            item_size.y,
+        )
+    });
+    TitleLayout {
+        scale: s,
+        size: Vec2::new(w, h),
+        title_at: Vec2::new(cx, (h * 0.12).round()),
+        title_px: (128.0 * s).round().max(8.0),
+        subtitle_at: Vec2::new(cx, (h * 0.12 + 160.0 * s).round()),
+        subtitle_px: (22.0 * s).round().max(6.0),
+        items,
+        item_text_px: (30.0 * s).round().max(6.0),
+        notice_at: Vec2::new(cx, items[2].y + items[2].h + (28.0 * s).round()),
+        notice_px: (20.0 * s).round().max(6.0),
+        hint_at: Vec2::new(cx, h - (44.0 * s).round()),
+        hint_px: (16.0 * s).round().max(6.0),
+        tile_px: (48.0 * s).round().max(4.0),
+    }
+}
+
+impl TitleLayout {
+    /// The menu entry under `p`, if any.
+    pub fn item_at(&self, p: Vec2) -> Option<usize> {
+        self.items.iter().position(|r| r.contains(p))
+    }
+}
+
+/// The title screen's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TitleScreen {
+    /// Index into [`MENU`]; always valid.
+    pub selected: usize,
+    /// The one-line notice under the menu; `None` shows nothing.
+    pub notice: Option<&'static str>,
+}
+
+impl Default for TitleScreen {
+    fn default() -> TitleScreen {
+        TitleScreen::new()
+    }
+}
+
+impl TitleScreen {
+    /// Play selected, no notice.
+    pub fn new() -> TitleScreen {
+        TitleScreen {
+            selected: 0,
+            notice: None,
+        }
+    }
+
+    fn activate(&mut self, index: usize) -> Option<TitleAction> {
+        self.selected = index;
+        match MENU[index] {
+            MenuItem::Play => {
+                self.notice = Some(PLAY_NOTICE);
+                None
+            }
+            MenuItem::Editor => {
+                self.notice = Some(EDITOR_NOTICE);
+                None
+            }
+            MenuItem::Quit => Some(TitleAction::Quit),
+        }
+    }
+
+    /// Applies one input on a drawable of `size_px`; returns what the main
+    /// loop must do, if anything.
+    pub fn handle(&mut self, input: Input, size_px: (u32, u32)) -> Option<TitleAction> {
+        let n = MENU.len();
+        match input {
+            Input::Key(Key::Up) => self.selected = (self.selected + n - 1) % n,
+            Input::Key(Key::Down) => self.selected = (self.selected + 1) % n,
+            Input::Key(Key::Escape) => self.selected = n - 1,
+            Input::Key(Key::Enter) => return self.activate(self.selected),
+            Input::MouseMove(p) => {
+                if let Some(i) = layout(size_px.0, size_px.1).item_at(p) {
+                    self.selected = i;
+                }
+            }
+            Input::Click(p) => {
+                if let Some(i) = layout(size_px.0, size_px.1).item_at(p) {
+                    return self.activate(i);
+                }
+            }
+        }
+        None
+    }
+
+    /// Draws the screen for a drawable of `size_px` into `list` (UI pass).
+    pub fn draw(
+        &self,
+        list: &mut DrawList,
+        font: &mut Font,
+        sprites: &SpriteAtlas,
+        size_px: (u32, u32),
+    ) {
+        let l = layout(size_px.0, size_px.1);
+        let (w, h) = (l.size.x, l.size.y);
+        // The shaft: a dark gradient between two stone walls.
+        list.panel(
+            Rect::new(0.0, 0.0, w, h),
+            &PanelStyle {
+                fill_top: BACKGROUND_TOP,
+                fill_bottom: BACKGROUND_BOTTOM,
+                border: BACKGROUND_TOP,
+                border_px: 0.0,
+                bevel_px: 0.0,
+            },
+        );
+        let t = l.tile_px;
+        if let Some(wall) = sprites.sprite("wall") {
+            let rows = (h / t).ceil() as i32;
+            for row in 0..rows {
+                let y = row as f32 * t;
+                list.sprite(wall, Rect::new(0.0, y, t, t), WHITE);
+                list.sprite(wall, Rect::new(w - t, y, t, t), WHITE);
+            }
+        }
+        // Two heroes on ropes, and the haul waiting on a ledge.
+        let ropes = [
+            (t * 2.0, h * 0.62, "knight"),
+            (w - t * 3.0, h * 0.38, "sorceress"),
+        ];
+        for (x, bottom, hero) in ropes {
+            if let Some(rope) = sprites.sprite("rope") {
+                let mut y = 0.0;
+                while y < bottom - t * 0.5 {
+                    list.sprite(rope, Rect::new(x, y, t, t), ROPE_TINT);
+                    y += t;
+                }
+            }
+            if let Some(sprite) = sprites.sprite(hero) {
+                list.sprite(sprite, Rect::new(x, bottom - t * 0.5, t, t), WHITE);
+            }
+        }
+        let ledge_y = h - t * 1.6;
+        if let Some(platform) = sprites.sprite("platform") {
+            for i in 0..3 {
+                list.sprite(
+                    platform,
+                    Rect::new(w - t * (4.0 - i as f32), ledge_y + t, t, t),
+                    WHITE,
+                );
+            }
+        }
+        for (i, name) in ["relic", "bucket"].iter().enumerate() {
+            if let Some(s) = sprites.sprite(name) {
+                list.sprite(
+                    s,
+                    Rect::new(w - t * (3.6 - i as f32 * 1.2), ledge_y, t, t),
+                    WHITE,
+                );
+            }
+        }
+
+        // The name, with a drop shadow.
+        let title = TextStyle::new(l.title_px, TITLE_SHADOW).aligned(Align::Centre);
+        let shadow = (4.0 * l.scale).round().max(1.0);
+        list.text(font, l.title_at + Vec2::splat(shadow), "Rappel", &title);
+        list.text(
+            font,
+            l.title_at,
+            "Rappel",
+            &TextStyle {
+                colour: TITLE_COLOUR,
+                ..title
+            },
+        );
+        let subtitle = TextStyle::new(l.subtitle_px, SUBTITLE_COLOUR).aligned(Align::Centre);
+        list.text(font, l.subtitle_at, "ropes · relics · portals", &subtitle);
+
+        // The menu.
+        let scale_style = |s: PanelStyle| PanelStyle {
+            border_px: (s.border_px * l.scale).round().max(1.0),
+            bevel_px: (s.bevel_px * l.scale).round(),
+            ..s
+        };
+        let line_h = font.line_metrics(l.item_text_px).line_height_px;
+        for (i, (item, rect)) in MENU.iter().zip(l.items).enumerate() {
+            let selected = i == self.selected;
+            let style = if selected { SELECTED_STYLE } else { ITEM_STYLE };
+            list.panel(rect, &scale_style(style));
+            let colour = if selected { WHITE } else { ITEM_TEXT };
+            let text = TextStyle::new(l.item_text_px, colour).aligned(Align::Centre);
+            let at = Vec2::new(rect.centre().x, (rect.centre().y - line_h / 2.0).round());
+            list.text(font, at, item.label(), &text);
+            if selected {
+                if let Some(relic) = sprites.sprite("relic") {
+                    let side = (rect.h * 0.6).round();
+                    let y = (rect.centre().y - side / 2.0).round();
+                    list.sprite(
+                        relic,
+                        Rect::new(rect.x - side - (10.0 * l.scale).round(), y, side, side),
+                        WHITE,
+                    );
+                }
+            }
+        }
+        if let Some(notice) = self.notice {
+            let style = TextStyle::new(l.notice_px, NOTICE_COLOUR).aligned(Align::Centre);
+            list.text(font, l.notice_at, notice, &style);
+        }
+        let hint = TextStyle::new(l.hint_px, HINT_COLOUR).aligned(Align::Centre);
+        list.text(
+            font,
+            l.hint_at,
+            "↑ ↓ or W S to choose · Enter or click to select",
+            &hint,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SIZE: (u32, u32) = (1280, 720);
+
+    #[test]
+    fn keys_move_the_selection_with_wrap_around() {
+        let mut t = TitleScreen::new();
+        assert_eq!(t.handle(Input::Key(Key::Down), SIZE), None);
+        assert_eq!(t.selected, 1);
+        t.handle(Input::Key(Key::Down), SIZE);
+        t.handle(Input::Key(Key::Down), SIZE);
+        assert_eq!(t.selected, 0, "wraps past the bottom");
+        t.handle(Input::Key(Key::Up), SIZE);
+        assert_eq!(MENU[t.selected], MenuItem::Quit, "wraps past the top");
+        t.handle(Input::Key(Key::Up), SIZE);
+        assert_eq!(MENU[t.selected], MenuItem::Editor);
+    }
+
+    #[test]
+    fn enter_on_play_or_editor_shows_a_notice_and_on_quit_quits() {
+        let mut t = TitleScreen::new();
+        assert_eq!(t.handle(Input::Key(Key::Enter), SIZE), None);
+        assert_eq!(t.notice, Some(PLAY_NOTICE));
+        t.handle(Input::Key(Key::Down), SIZE);
+        assert_eq!(t.handle(Input::Key(Key::Enter), SIZE), None);
+        assert_eq!(t.notice, Some(EDITOR_NOTICE));
+        t.handle(Input::Key(Key::Escape), SIZE);
+        assert_eq!(MENU[t.selected], MenuItem::Quit, "Escape goes to Quit");
+        assert_eq!(
+            t.handle(Input::Key(Key::Enter), SIZE),
+            Some(TitleAction::Quit)
+        );
+    }
+
+    #[test]
+    fn hovering_selects_and_clicking_activates_what_is_drawn_there() {
+        for size in [SIZE, (800, 600), (2560, 1440), (640, 1000)] {
+            let l = layout(size.0, size.1);
+            let mut t = TitleScreen::new();
+            t.handle(Input::MouseMove(l.items[2].centre()), size);
+            assert_eq!(t.selected, 2, "hover over Quit at {size:?}");
+            // Moving off the menu keeps the selection.
+            t.handle(Input::MouseMove(Vec2::new(1.0, 1.0)), size);
+            assert_eq!(t.selected, 2);
+            // A click outside any button does nothing.
+            assert_eq!(t.handle(Input::Click(Vec2::new(1.0, 1.0)), size), None);
+            assert_eq!(t.notice, None);
+            assert_eq!(t.handle(Input::Click(l.items[1].centre()), size), None);
+            assert_eq!((t.selected, t.notice), (1, Some(EDITOR_NOTICE)));
+            assert_eq!(
+                t.handle(Input::Click(l.items[2].min()), size),
+                Some(TitleAction::Quit)
+            );
+        }
+    }
+
+    #[test]
+    fn layout_keeps_the_menu_on_screen_in_order_without_overlap() {
+        for (w, h) in [(1280, 720), (320, 200), (3840, 2160), (600, 1200)] {
+            let l = layout(w, h);
+            for pair in l.items.windows(2) {
+                assert!(
+                    pair[0].y + pair[0].h < pair[1].y,
+                    "{w}x{h}: buttons overlap"
+                );
+            }
+            for r in l.items {
+                assert!(
+                    r.x >= 0.0 && r.x + r.w <= w as f32 && r.y + r.h <= h as f32,
+                    "{w}x{h}: {r:?}"
+                );
+            }
+            assert!(
+                l.title_at.y + l.title_px < l.items[0].y,
+                "{w}x{h}: title above the menu"
+            );
+            assert!(
+                l.notice_at.y < l.hint_at.y,
+                "{w}x{h}: notice above the hint"
+            );
+        }
+    }
+}
