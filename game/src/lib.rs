@@ -2,3 +2,6 @@
 //! grid with its portals, what each actor sees, the rules and the undo log.
 //! It never touches SDL or GL: screens and tools drive it and read it.
 #![deny(unsafe_code)]
+
+pub mod grid;
+pub mod level;

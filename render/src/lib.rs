@@ -14,6 +14,7 @@ pub mod batch;
 pub mod colour;
 pub mod draw_list;
 pub mod error;
+pub mod fixtures;
 pub mod font;
 #[allow(unsafe_code)]
 pub mod gl_backend;

@@ -113,7 +113,9 @@ void main() {
 "#;
 
 /// Fragment shader. GLSL 3.30 only indexes sampler arrays with constants, so
-/// the slot is chosen by a switch.
+/// the slot is chosen by a switch. `textureLod` at level 0 (atlases have no
+/// mipmaps) needs no implicit derivatives inside that non-uniform control
+/// flow; on llvmpipe, which runs every case under a mask, it halves the cost.
 pub const FRAGMENT_SHADER: &str = r#"#version 330 core
 uniform sampler2D u_textures[8];
 // Fragments with less alpha are discarded (opaque pass: 0.5; others: 0).
@@ -128,14 +130,14 @@ out vec4 o_colour;
 void main() {
     vec4 texel;
     switch (v_texture) {
-        case 0: texel = texture(u_textures[0], v_uv); break;
-        case 1: texel = texture(u_textures[1], v_uv); break;
-        case 2: texel = texture(u_textures[2], v_uv); break;
-        case 3: texel = texture(u_textures[3], v_uv); break;
-        case 4: texel = texture(u_textures[4], v_uv); break;
-        case 5: texel = texture(u_textures[5], v_uv); break;
-        case 6: texel = texture(u_textures[6], v_uv); break;
-        default: texel = texture(u_textures[7], v_uv); break;
+        case 0: texel = textureLod(u_textures[0], v_uv, 0.0); break;
+        case 1: texel = textureLod(u_textures[1], v_uv, 0.0); break;
+        case 2: texel = textureLod(u_textures[2], v_uv, 0.0); break;
+        case 3: texel = textureLod(u_textures[3], v_uv, 0.0); break;
+        case 4: texel = textureLod(u_textures[4], v_uv, 0.0); break;
+        case 5: texel = textureLod(u_textures[5], v_uv, 0.0); break;
+        case 6: texel = textureLod(u_textures[6], v_uv, 0.0); break;
+        default: texel = textureLod(u_textures[7], v_uv, 0.0); break;
     }
     vec4 colour = v_colour * texel;
     if (colour.a < u_alpha_cutoff) {

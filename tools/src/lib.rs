@@ -1,1 +1,3 @@
 //! Shared helpers for Rappel's command-line tools (one binary per tool in `src/bin/`).
+
+pub mod thumbnail;

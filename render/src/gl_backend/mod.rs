@@ -100,6 +100,13 @@ pub fn fill_rect(x_px: i32, y_px: i32, w_px: i32, h_px: i32, colour: Rgba) {
     }
 }
 
+/// Waits until the GPU (or llvmpipe) has finished every command so far: for
+/// timing whole frames.
+pub fn finish() {
+    // SAFETY: a plain synchronisation call on the current context.
+    unsafe { gl::Finish() };
+}
+
 /// Reads the back buffer as tightly packed RGBA8, top row first (image order).
 pub fn read_pixels_rgba(width_px: u32, height_px: u32) -> Vec<u8> {
     let row = width_px as usize * 4;

@@ -1,0 +1,494 @@
+//! The one error type of level files: [`LevelError`] says which file, where
+//! in it, and what was found versus what was expected.
+//!
+//! Positions: text files report `line:column` (both from 1, columns counted
+//! in characters); binary files, which have no lines, report the byte offset
+//! of the bad field; problems of a whole decoded level (a duplicate id, say)
+//! name the file only. Display:
+//! `levels/loop.txt:3:7: unknown character 'Q' in a cell (expected …)`,
+//! `save.rlv: byte 4: made by a newer Rappel: format version 9 (this build reads up to 1)`.
+
+use crate::grid::{CellPos, GridProblem, PortalKind, MAX_PORTALS, MAX_SIZE};
+use std::fmt;
+
+/// Where in a file an error is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Pos {
+    /// Line and column of a text file, both from 1.
+    Text {
+        /// Line, from 1.
+        line: u32,
+        /// Column in characters, from 1.
+        col: u32,
+    },
+    /// Byte offset in a binary file, from 0.
+    Byte(u64),
+    /// The file as a whole.
+    File,
+}
+
+impl Pos {
+    /// Line `line`, column `col`.
+    pub const fn at(line: u32, col: u32) -> Pos {
+        Pos::Text { line, col }
+    }
+}
+
+/// Which position of the grid art a character was in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ArtPlace {
+    /// A cell (odd row, odd column).
+    Cell,
+    /// A horizontal edge (even row, odd column).
+    HorizontalEdge,
+    /// A vertical edge (odd row, even column).
+    VerticalEdge,
+    /// A corner (even row, even column).
+    Corner,
+}
+
+impl ArtPlace {
+    fn describe(self) -> (&'static str, &'static str) {
+        match self {
+            ArtPlace::Cell => ("in a cell", "'.' air, '@' the entrance or '#' rock"),
+            ArtPlace::HorizontalEdge => (
+                "on a horizontal edge",
+                "'#' wall, '-' platform, '.' open or a portal label",
+            ),
+            ArtPlace::VerticalEdge => (
+                "on a vertical edge",
+                "'#' wall, '.' open or a portal label; platforms are horizontal",
+            ),
+            ArtPlace::Corner => ("at a corner", "'#', '-', '.' or '+'"),
+        }
+    }
+}
+
+/// What went wrong.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ErrorKind {
+    /// Reading or writing the file failed.
+    Io(String),
+    /// The file name's extension names no level format.
+    UnknownExtension(String),
+    /// The bytes are not UTF-8 text.
+    NotUtf8,
+    /// Content before the first section header.
+    ExpectedSection(String),
+    /// A `[name]` header naming no known section.
+    UnknownSection(String),
+    /// A section appears twice.
+    DuplicateSection(String),
+    /// A required section is absent.
+    MissingSection(&'static str),
+    /// A character that has no meaning where it is in the grid art.
+    UnknownChar {
+        /// The character.
+        ch: char,
+        /// Where in the art it is.
+        place: ArtPlace,
+    },
+    /// A grid row of a different width than the first.
+    RaggedRow {
+        /// This row's width in characters.
+        width: usize,
+        /// The first row's width.
+        expected: usize,
+    },
+    /// The art does not have an odd number (at least 3) of rows or columns.
+    GridShape {
+        /// `"rows"` or `"columns"`.
+        what: &'static str,
+        /// How many there are.
+        count: usize,
+    },
+    /// More than 128 cells along an axis.
+    GridTooLarge {
+        /// `"wide"` or `"tall"`.
+        what: &'static str,
+        /// Cells along that axis.
+        cells: usize,
+    },
+    /// No `@` cell.
+    NoEntrance,
+    /// A second `@` cell.
+    SecondEntrance,
+    /// A portal label on only one edge.
+    PortalLabelOnce(char),
+    /// A portal label on a third edge.
+    PortalLabelThrice(char),
+    /// More than 64 portals.
+    TooManyPortals {
+        /// How many portals the file has.
+        count: usize,
+        /// The label of the 65th.
+        label: char,
+    },
+    /// A portal edge with air on neither side.
+    PortalNoOpenSide(char),
+    /// The portal's kind in `[portals]` is impossible for its edges.
+    PortalKindImpossible {
+        /// Its label.
+        label: char,
+        /// The kind asked for.
+        kind: PortalKind,
+        /// The kinds its edges allow.
+        possible: Vec<PortalKind>,
+    },
+    /// A portal joining a horizontal and a vertical edge whose turn is not
+    /// fixed by walls and not given in `[portals]`.
+    PortalAmbiguous(char),
+    /// A `[portals]` line for a label not in the grid.
+    UnknownPortalLabel(char),
+    /// A `[portals]` line for a label already given.
+    DuplicatePortalLine(char),
+    /// An OPEN or PLATFORM edge on the outer boundary.
+    OpenBoundary,
+    /// An OPEN or PLATFORM edge beside rock.
+    OpenBesideRock,
+    /// The line or token is not what the grammar expects here.
+    Syntax {
+        /// What was expected.
+        expected: String,
+        /// What was found (empty: the end of the line).
+        found: String,
+    },
+    /// A key that the section does not have.
+    UnknownKey {
+        /// The section.
+        section: &'static str,
+        /// The key found.
+        key: String,
+    },
+    /// A key given twice.
+    DuplicateKey(String),
+    /// A required key is absent.
+    MissingKey {
+        /// The section.
+        section: &'static str,
+        /// The key.
+        key: &'static str,
+    },
+    /// A number outside its range.
+    OutOfRange {
+        /// What the number is.
+        what: &'static str,
+        /// The value (saturated at `u64::MAX` for huge numbers).
+        value: u64,
+        /// Smallest allowed.
+        min: u64,
+        /// Largest allowed.
+        max: u64,
+    },
+    /// The level name is empty, too long, or has quotes or control characters.
+    BadName,
+    /// A note line with control characters or over 200 characters.
+    BadNote,
+    /// An id or item name that is not a lower-case identifier.
+    BadIdentifier(String),
+    /// Item flags outside the defined set.
+    BadFlags(u8),
+    /// No hero among the things.
+    NoHero,
+    /// An id used twice.
+    DuplicateId(String),
+    /// More things than a level may hold.
+    TooManyThings(usize),
+    /// A thing (or a route point) outside the grid.
+    ThingOutside {
+        /// `"thing 'relic'"` or `"route point 2 of 'guard'"`.
+        what: String,
+        /// The cell.
+        cell: CellPos,
+        /// Grid width.
+        width: usize,
+        /// Grid height.
+        height: usize,
+    },
+    /// A thing (or a route point) in rock.
+    ThingInRock {
+        /// As for [`ErrorKind::ThingOutside`].
+        what: String,
+        /// The cell.
+        cell: CellPos,
+    },
+    /// The entrance is outside the grid or in rock.
+    BadEntrance(CellPos),
+    /// The portal labels do not match the portal table.
+    BadLabels,
+    /// A broken grid invariant (binary files and levels built in code).
+    Grid(GridProblem),
+    /// The binary file ends early.
+    Truncated {
+        /// Bytes the file has.
+        len: u64,
+        /// Bytes needed to read on.
+        needed: u64,
+    },
+    /// The binary file does not start with the magic number.
+    BadMagic,
+    /// The binary file was written by a newer format version.
+    NewerVersion {
+        /// The file's version.
+        found: u16,
+        /// The newest this build reads.
+        supported: u16,
+    },
+    /// The binary file names a format version this build never wrote (0).
+    UnknownVersion(u16),
+    /// The payload does not match its checksum.
+    ChecksumMismatch,
+    /// Bytes after the end of the level.
+    TrailingBytes(u64),
+    /// The payload does not decode.
+    Damaged(String),
+    /// A level that cannot be encoded.
+    Encode(String),
+    /// A bad line in a campaign file.
+    Campaign(String),
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ErrorKind::Io(e) => write!(f, "{e}"),
+            ErrorKind::UnknownExtension(ext) => write!(
+                f,
+                "unknown level file extension '{ext}' (expected .txt for text or .rlv for binary)"
+            ),
+            ErrorKind::NotUtf8 => write!(f, "bytes that are not UTF-8 (expected UTF-8 text)"),
+            ErrorKind::ExpectedSection(found) => write!(
+                f,
+                "'{found}' before any section (expected a header such as [level], or a // comment)"
+            ),
+            ErrorKind::UnknownSection(name) => write!(
+                f,
+                "unknown section [{name}] (expected [level], [grid], [things] or [portals])"
+            ),
+            ErrorKind::DuplicateSection(name) => {
+                write!(f, "a second [{name}] section (expected each section once)")
+            }
+            ErrorKind::MissingSection(name) => write!(f, "no [{name}] section (expected one)"),
+            ErrorKind::UnknownChar { ch, place } => {
+                let (where_, expected) = place.describe();
+                write!(f, "unknown character {ch:?} {where_} (expected {expected})")
+            }
+            ErrorKind::RaggedRow { width, expected } => write!(
+                f,
+                "grid row is {width} characters wide (expected {expected}, like the first row)"
+            ),
+            ErrorKind::GridShape { what, count } => write!(
+                f,
+                "grid art has {count} {what} (expected an odd number, at least 3: edges and cells alternate, edges first and last)"
+            ),
+            ErrorKind::GridTooLarge { what, cells } => write!(
+                f,
+                "grid is {cells} cells {what} (expected at most {MAX_SIZE})"
+            ),
+            ErrorKind::NoEntrance => write!(f, "no entrance (expected one '@' cell in the grid)"),
+            ErrorKind::SecondEntrance => {
+                write!(f, "a second entrance '@' (expected exactly one)")
+            }
+            ErrorKind::PortalLabelOnce(l) => write!(
+                f,
+                "portal label '{l}' marks only this edge (expected it on exactly two edges)"
+            ),
+            ErrorKind::PortalLabelThrice(l) => write!(
+                f,
+                "portal label '{l}' marks a third edge (expected it on exactly two edges)"
+            ),
+            ErrorKind::TooManyPortals { count, label } => write!(
+                f,
+                "{count} portals; '{label}' is portal {} (expected at most {MAX_PORTALS})",
+                MAX_PORTALS + 1
+            ),
+            ErrorKind::PortalNoOpenSide(l) => write!(
+                f,
+                "portal '{l}' cannot be joined: this edge has air on neither side (expected an air cell beside it)"
+            ),
+            ErrorKind::PortalKindImpossible { label, kind, possible } => {
+                write!(f, "portal '{label}' cannot be joined as {kind} (expected ")?;
+                for (i, k) in possible.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" or ")?;
+                    }
+                    write!(f, "{k}")?;
+                }
+                if possible.is_empty() {
+                    f.write_str("nothing: no air beside its edges")?;
+                }
+                f.write_str(")")
+            }
+            ErrorKind::PortalAmbiguous(l) => write!(
+                f,
+                "portal '{l}' could turn either way (expected a line `{l} = cw` or `{l} = ccw` in [portals])"
+            ),
+            ErrorKind::UnknownPortalLabel(l) => {
+                write!(f, "portal '{l}' is not in the grid (expected a label used in [grid])")
+            }
+            ErrorKind::DuplicatePortalLine(l) => {
+                write!(f, "portal '{l}' is given twice (expected one line per portal)")
+            }
+            ErrorKind::OpenBoundary => write!(
+                f,
+                "open edge on the outer boundary (expected '#' or a portal label)"
+            ),
+            ErrorKind::OpenBesideRock => {
+                write!(f, "open edge beside rock (expected '#' or a portal label)")
+            }
+            ErrorKind::Syntax { expected, found } => {
+                if found.is_empty() {
+                    write!(f, "expected {expected}, found the end of the line")
+                } else {
+                    write!(f, "expected {expected}, found '{found}'")
+                }
+            }
+            ErrorKind::UnknownKey { section, key } => {
+                write!(f, "unknown key '{key}' in [{section}] (expected name)")
+            }
+            ErrorKind::DuplicateKey(key) => write!(f, "'{key}' is given twice (expected once)"),
+            ErrorKind::MissingKey { section, key } => {
+                write!(f, "[{section}] has no {key} (expected `{key} = \"...\"`)")
+            }
+            ErrorKind::OutOfRange { what, value, min, max } => {
+                write!(f, "{what} {value} (expected {min} to {max})")
+            }
+            ErrorKind::BadName => write!(
+                f,
+                "bad level name (expected 1 to 64 characters in double quotes, without quotes or control characters inside)"
+            ),
+            ErrorKind::BadNote => write!(
+                f,
+                "bad note line (expected at most 200 characters, no control characters)"
+            ),
+            ErrorKind::BadIdentifier(s) => write!(
+                f,
+                "'{s}' is not an identifier (expected lower-case letters, digits and _, starting with a letter, at most 32)"
+            ),
+            ErrorKind::BadFlags(bits) => {
+                write!(f, "item flags {bits:#010b} (expected only the six defined flags)")
+            }
+            ErrorKind::NoHero => write!(f, "no hero (expected at least one `hero` in [things])"),
+            ErrorKind::DuplicateId(id) => {
+                write!(f, "duplicate id '{id}' (expected each id once)")
+            }
+            ErrorKind::TooManyThings(n) => write!(
+                f,
+                "{n} things (expected at most {})",
+                super::thing_spec::MAX_THINGS
+            ),
+            ErrorKind::ThingOutside { what, cell, width, height } => write!(
+                f,
+                "{what} at {cell} is outside the {width}x{height} grid (expected 0 <= x < {width}, 0 <= y < {height})"
+            ),
+            ErrorKind::ThingInRock { what, cell } => {
+                write!(f, "{what} at {cell} is in rock (expected an air cell)")
+            }
+            ErrorKind::BadEntrance(c) => {
+                write!(f, "entrance {c} is not an air cell of the grid")
+            }
+            ErrorKind::BadLabels => write!(
+                f,
+                "portal labels do not match the portals (expected one distinct label per portal)"
+            ),
+            ErrorKind::Grid(p) => write!(f, "{p}"),
+            ErrorKind::Truncated { len, needed } => write!(
+                f,
+                "file is truncated: it has {len} bytes (expected at least {needed})"
+            ),
+            ErrorKind::BadMagic => write!(
+                f,
+                "not a Rappel binary level (expected the magic bytes \"RAPL\")"
+            ),
+            ErrorKind::NewerVersion { found, supported } => write!(
+                f,
+                "made by a newer Rappel: format version {found} (this build reads up to {supported})"
+            ),
+            ErrorKind::UnknownVersion(v) => {
+                write!(f, "unknown format version {v} (expected 1 or later)")
+            }
+            ErrorKind::ChecksumMismatch => write!(
+                f,
+                "file is damaged: the checksum does not match (expected the bytes as written)"
+            ),
+            ErrorKind::TrailingBytes(n) => {
+                write!(f, "file is damaged: {n} bytes after the level (expected none)")
+            }
+            ErrorKind::Damaged(detail) => write!(f, "file is damaged: {detail}"),
+            ErrorKind::Encode(detail) => write!(f, "cannot encode the level: {detail}"),
+            ErrorKind::Campaign(detail) => write!(f, "{detail}"),
+        }
+    }
+}
+
+/// An error in a level file: the file, where in it, and what went wrong.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LevelError {
+    /// The file name as the caller gave it (a path, or a name for messages).
+    pub file: String,
+    /// Where in the file.
+    pub pos: Pos,
+    /// What went wrong and what was expected.
+    pub kind: ErrorKind,
+}
+
+impl LevelError {
+    /// An error in `file` at `pos`.
+    pub fn new(file: &str, pos: Pos, kind: ErrorKind) -> Self {
+        Self {
+            file: file.to_string(),
+            pos,
+            kind,
+        }
+    }
+}
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.pos {
+            Pos::Text { line, col } => write!(f, "{}:{line}:{col}: {}", self.file, self.kind),
+            Pos::Byte(offset) => write!(f, "{}: byte {offset}: {}", self.file, self.kind),
+            Pos::File => write!(f, "{}: {}", self.file, self.kind),
+        }
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_names_file_position_and_expectation() {
+        let e = LevelError::new(
+            "levels/loop.txt",
+            Pos::at(3, 7),
+            ErrorKind::UnknownChar {
+                ch: 'Q',
+                place: ArtPlace::Cell,
+            },
+        );
+        assert_eq!(
+            e.to_string(),
+            "levels/loop.txt:3:7: unknown character 'Q' in a cell (expected '.' air, '@' the entrance or '#' rock)"
+        );
+        let e = LevelError::new(
+            "save.rlv",
+            Pos::Byte(4),
+            ErrorKind::NewerVersion {
+                found: 9,
+                supported: 1,
+            },
+        );
+        assert_eq!(
+            e.to_string(),
+            "save.rlv: byte 4: made by a newer Rappel: format version 9 (this build reads up to 1)"
+        );
+        let e = LevelError::new("x.rlv", Pos::File, ErrorKind::NoHero);
+        assert_eq!(
+            e.to_string(),
+            "x.rlv: no hero (expected at least one `hero` in [things])"
+        );
+    }
+}

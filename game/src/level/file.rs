@@ -1,0 +1,172 @@
+//! Level files on disk: the format is chosen by extension (`.txt` text,
+//! `.rlv` binary), reads are size-capped, and saves are atomic (write a
+//! temporary file beside the target, flush it to disk, rename it over the
+//! target), so a crash mid-save never loses the previous file.
+
+use super::{binary, text, ErrorKind, Level, LevelError, Pos};
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The largest level file read, in bytes.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// A level file format.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Format {
+    /// The text form, `.txt`.
+    Text,
+    /// The binary form, `.rlv`.
+    Binary,
+}
+
+impl Format {
+    /// The format a path's extension names, if any.
+    pub fn of(path: &Path) -> Option<Format> {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("txt") => Some(Format::Text),
+            Some("rlv") => Some(Format::Binary),
+            _ => None,
+        }
+    }
+
+    /// The extension, without the dot.
+    pub const fn extension(self) -> &'static str {
+        match self {
+            Format::Text => "txt",
+            Format::Binary => "rlv",
+        }
+    }
+}
+
+fn name(path: &Path) -> String {
+    path.display().to_string()
+}
+
+fn format_of(path: &Path) -> Result<Format, LevelError> {
+    Format::of(path).ok_or_else(|| {
+        let ext = path
+            .extension()
+            .map(|e| e.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        LevelError::new(&name(path), Pos::File, ErrorKind::UnknownExtension(ext))
+    })
+}
+
+/// Reads a file of at most [`MAX_FILE_BYTES`].
+pub fn read_capped(path: &Path) -> Result<Vec<u8>, LevelError> {
+    let io =
+        |e: std::io::Error| LevelError::new(&name(path), Pos::File, ErrorKind::Io(e.to_string()));
+    let size = fs::metadata(path).map_err(io)?.len();
+    if size > MAX_FILE_BYTES {
+        let kind = ErrorKind::Io(format!(
+            "file is {size} bytes (expected at most {MAX_FILE_BYTES})"
+        ));
+        return Err(LevelError::new(&name(path), Pos::File, kind));
+    }
+    fs::read(path).map_err(io)
+}
+
+/// Loads the level at `path`; on failure, every problem found (never empty).
+pub fn check_file(path: &Path) -> Result<Level, Vec<LevelError>> {
+    let format = format_of(path).map_err(|e| vec![e])?;
+    let bytes = read_capped(path).map_err(|e| vec![e])?;
+    let file = name(path);
+    match format {
+        Format::Text => text::check_text_bytes(&file, &bytes),
+        Format::Binary => binary::check_binary(&file, &bytes),
+    }
+}
+
+/// Loads the level at `path`; on failure, the first problem.
+pub fn load_file(path: &Path) -> Result<Level, LevelError> {
+    check_file(path).map_err(|e| text::first(&name(path), e))
+}
+
+/// Saves `level` to `path` in the format its extension names, atomically.
+/// Refuses an invalid level (it could not be loaded back).
+pub fn save_file(path: &Path, level: &Level) -> Result<(), LevelError> {
+    let file = name(path);
+    let format = format_of(path)?;
+    if let Some(p) = level.problems().into_iter().next() {
+        return Err(LevelError::new(&file, Pos::File, p.kind));
+    }
+    let bytes = match format {
+        Format::Text => text::to_text(level).into_bytes(),
+        Format::Binary => {
+            binary::to_binary(level).map_err(|k| LevelError::new(&file, Pos::File, k))?
+        }
+    };
+    write_atomic(path, &bytes)
+        .map_err(|e| LevelError::new(&file, Pos::File, ErrorKind::Io(e.to_string())))?;
+    log::info!("saved level '{}' to {file}", level.name);
+    Ok(())
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same folder,
+/// flushed to disk, then renamed over `path`.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let file_name = path.file_name().ok_or_else(|| {
+        std::io::Error::new(std::io::ErrorKind::InvalidInput, "path has no file name")
+    })?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(file_name);
+    tmp_name.push(".tmp");
+    let tmp: PathBuf = path.with_file_name(tmp_name);
+    let result = (|| {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::fixtures;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("rappel-level-file-{}-{name}", std::process::id()));
+        let _ = fs::create_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn save_then_load_in_both_formats() {
+        let dir = scratch("both");
+        let level = fixtures::level(fixtures::LOOP_BACK);
+        for ext in ["txt", "rlv"] {
+            let path = dir.join(format!("loop.{ext}"));
+            save_file(&path, &level).expect("saves");
+            assert_eq!(load_file(&path), Ok(level.clone()));
+            // No temporary file is left behind.
+            assert!(!dir.join(format!(".loop.{ext}.tmp")).exists());
+        }
+        let text = fs::read_to_string(dir.join("loop.txt")).expect("written");
+        assert_eq!(text, fixtures::LOOP_BACK);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn unknown_extensions_and_missing_files_are_errors() {
+        let dir = scratch("ext");
+        let level = fixtures::level(fixtures::LOOP_BACK);
+        let e = save_file(&dir.join("loop.png"), &level).expect_err("png is no level format");
+        assert!(e.to_string().ends_with(
+            "loop.png: unknown level file extension 'png' (expected .txt for text or .rlv for binary)"
+        ));
+        assert!(load_file(&dir.join("absent.txt")).is_err());
+        let mut bad = level.clone();
+        bad.things.clear();
+        let e = save_file(&dir.join("bad.txt"), &bad).expect_err("no hero");
+        assert_eq!(e.kind, ErrorKind::NoHero);
+        assert!(!dir.join("bad.txt").exists());
+        let _ = fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,112 @@
+//! Levels and the files that hold them (`DESIGN.md`, "Levels and saves";
+//! the text format is documented with examples in `levels/README.md`).
+//!
+//! A [`Level`] is a [`Grid`] plus its entrance, the [`ThingSpec`]s it starts
+//! with, a name, free-form notes and one label per portal. It is stored two
+//! ways:
+//! - [`text`]: hand-editable, diffable ASCII art plus keyed sections; loading
+//!   reports every problem with `file:line:column`; [`to_text`] is canonical,
+//!   so `to_text(load_text(t)) == t` for every canonical file;
+//! - [`binary`]: bincode 2 behind a magic number, a format version, a length
+//!   and a checksum.
+//!
+//! Both loaders end with the same semantic checks ([`Level::problems`]), and
+//! never panic on any input. [`file`] picks the format by extension and saves
+//! atomically; [`campaign`] reads the campaign order.
+//!
+//! Data flow: tools and screens load a level here; a later stage turns its
+//! specs into Things in the store; the editor builds a `Level` and saves it.
+
+pub mod binary;
+pub mod campaign;
+pub mod error;
+pub mod file;
+pub mod fixtures;
+pub mod text;
+pub mod thing_spec;
+pub mod validate;
+
+pub use binary::{from_binary, to_binary, FORMAT_VERSION, MAGIC};
+pub use error::{ArtPlace, ErrorKind, LevelError, Pos};
+pub use file::{load_file, save_file, Format};
+pub use text::{check_text, load_text, to_text};
+pub use thing_spec::{HeroKind, ItemFlags, ThingSpec, ThingSpecKind};
+pub use validate::{Problem, Subject};
+
+use crate::grid::{CellPos, Grid};
+use serde::{Deserialize, Serialize};
+
+/// The characters that can label a portal, in portal-index order: a–z, A–Z,
+/// 0–9, then `!$%&` (66, so a 65th portal can be written and refused).
+pub const PORTAL_LABELS: &str =
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!$%&";
+
+/// The position of `c` in [`PORTAL_LABELS`], if it is a label.
+pub fn label_index(c: char) -> Option<usize> {
+    PORTAL_LABELS.chars().position(|l| l == c)
+}
+
+/// The default label of portal `index` (`'a'` for 0, …); `'?'` past the end.
+pub fn default_label(index: usize) -> char {
+    PORTAL_LABELS.chars().nth(index).unwrap_or('?')
+}
+
+/// One level: geometry, entrance, starting things and metadata.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Level {
+    /// Shown in menus: 1 to 64 characters, no `"` or control characters.
+    pub name: String,
+    /// Free text kept with the level (the text file's leading `//` lines);
+    /// may be empty. Each line at most 200 characters.
+    pub notes: Vec<String>,
+    /// Cells, edges and portals.
+    pub grid: Grid,
+    /// Where the party enters and leaves; an air cell.
+    pub entrance: CellPos,
+    /// What the level starts with, in file order; at least one hero.
+    pub things: Vec<ThingSpec>,
+    /// The label of each portal, by portal index (distinct characters from
+    /// [`PORTAL_LABELS`]); as long as the portal table.
+    pub portal_labels: Vec<char>,
+}
+
+impl Level {
+    /// The thing with id `id`.
+    pub fn thing(&self, id: &str) -> Option<&ThingSpec> {
+        self.things.iter().find(|t| t.id == id)
+    }
+
+    /// The label of portal `index` (its default when the level has none).
+    pub fn portal_label(&self, index: usize) -> char {
+        self.portal_labels
+            .get(index)
+            .copied()
+            .unwrap_or_else(|| default_label(index))
+    }
+
+    /// Whether [`Level::problems`] finds nothing.
+    pub fn is_valid(&self) -> bool {
+        self.problems().is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_number_portals_in_alphabet_order() {
+        assert_eq!(PORTAL_LABELS.chars().count(), 66);
+        assert_eq!(label_index('a'), Some(0));
+        assert_eq!(label_index('A'), Some(26));
+        assert_eq!(label_index('0'), Some(52));
+        assert_eq!(label_index('&'), Some(65));
+        assert_eq!(label_index('#'), None);
+        assert_eq!(label_index('.'), None);
+        assert_eq!(label_index('@'), None);
+        assert_eq!(label_index('-'), None);
+        assert_eq!(label_index('+'), None);
+        assert_eq!(default_label(63), '$');
+        assert_eq!(default_label(66), '?');
+    }
+}

@@ -1,0 +1,248 @@
+//! The semantic checks every level passes, however it was made: from text,
+//! from a binary file, or in code (the editor). Each problem names a
+//! [`Subject`], the part of the level at fault, so the text loader can point
+//! at the line and column that wrote it while the binary loader names the
+//! file.
+
+use super::thing_spec::{is_identifier, MAX_ROPE_LEN, MAX_ROUTE_POINTS, MAX_THINGS};
+use super::{label_index, ErrorKind, Level, ThingSpec, ThingSpecKind};
+use crate::grid::{CellKind, CellPos, Grid, GridProblem};
+use std::collections::HashSet;
+
+/// The longest level name, in characters.
+pub const MAX_NAME_LEN: usize = 64;
+/// The longest note line, in characters.
+pub const MAX_NOTE_LEN: usize = 200;
+
+/// The part of a level a problem is about.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Subject {
+    /// The level as a whole.
+    Level,
+    /// The name.
+    Name,
+    /// Note line `i`.
+    Note(usize),
+    /// The entrance cell.
+    Entrance,
+    /// The portal labels.
+    Labels,
+    /// An edge of the grid.
+    Edge(crate::grid::EdgePos),
+    /// Portal `i`.
+    Portal(usize),
+    /// End `end` of portal `portal`.
+    PortalEnd {
+        /// Portal index.
+        portal: usize,
+        /// 0 or 1.
+        end: usize,
+    },
+    /// The list of things.
+    Things,
+    /// Thing `i` (its id).
+    Thing(usize),
+    /// Thing `i`'s cell.
+    ThingCell(usize),
+    /// Route point `point` of thing `thing`.
+    RoutePoint {
+        /// Thing index.
+        thing: usize,
+        /// Point index.
+        point: usize,
+    },
+    /// Thing `i`'s kind-specific data (a length, a name, flags).
+    ThingData(usize),
+}
+
+/// One semantic problem.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Problem {
+    /// What is wrong.
+    pub kind: ErrorKind,
+    /// Where.
+    pub subject: Subject,
+}
+
+impl Problem {
+    fn new(kind: ErrorKind, subject: Subject) -> Self {
+        Self { kind, subject }
+    }
+}
+
+/// Whether `name` is a valid level name.
+pub fn name_ok(name: &str) -> bool {
+    let n = name.chars().count();
+    (1..=MAX_NAME_LEN).contains(&n) && !name.chars().any(|c| c == '"' || c.is_control())
+}
+
+/// Whether `note` is a valid note line.
+pub fn note_ok(note: &str) -> bool {
+    note.chars().count() <= MAX_NOTE_LEN && !note.chars().any(char::is_control)
+}
+
+/// The grid's problems, with subjects.
+pub fn grid_problems(grid: &Grid) -> Vec<Problem> {
+    grid.problems()
+        .into_iter()
+        .map(|p| {
+            let subject = match p {
+                GridProblem::NonCanonicalEdge(e)
+                | GridProblem::VerticalPlatform(e)
+                | GridProblem::OpenBoundary(e)
+                | GridProblem::OpenBesideRock(e)
+                | GridProblem::UnknownPortal { edge: e, .. }
+                | GridProblem::StrayPortalEdge { edge: e, .. } => Subject::Edge(e),
+                GridProblem::EndNotPortal { portal, end }
+                | GridProblem::EndOutside { portal, end }
+                | GridProblem::FaceInRock { portal, end } => Subject::PortalEnd { portal, end },
+                GridProblem::SameEdge { portal } => Subject::Portal(portal),
+                GridProblem::BadSize { .. }
+                | GridProblem::BadLength { .. }
+                | GridProblem::TooManyPortals(_) => Subject::Level,
+            };
+            Problem::new(ErrorKind::Grid(p), subject)
+        })
+        .collect()
+}
+
+fn cell_problem(grid: &Grid, cell: CellPos, what: impl FnOnce() -> String) -> Option<ErrorKind> {
+    match grid.cell(cell) {
+        None => Some(ErrorKind::ThingOutside {
+            what: what(),
+            cell,
+            width: grid.width(),
+            height: grid.height(),
+        }),
+        Some(CellKind::Rock) => Some(ErrorKind::ThingInRock { what: what(), cell }),
+        Some(CellKind::Air) => None,
+    }
+}
+
+fn check_len(what: &'static str, len: u16) -> Option<ErrorKind> {
+    (!(1..=MAX_ROPE_LEN).contains(&len)).then_some(ErrorKind::OutOfRange {
+        what,
+        value: len.into(),
+        min: 1,
+        max: MAX_ROPE_LEN.into(),
+    })
+}
+
+/// The things' problems. Without a grid (the text had none), cells are not
+/// checked.
+pub fn thing_problems(things: &[ThingSpec], grid: Option<&Grid>) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if things.len() > MAX_THINGS {
+        out.push(Problem::new(
+            ErrorKind::TooManyThings(things.len()),
+            Subject::Things,
+        ));
+        return out;
+    }
+    let mut seen = HashSet::new();
+    for (i, t) in things.iter().enumerate() {
+        if !is_identifier(&t.id) {
+            out.push(Problem::new(
+                ErrorKind::BadIdentifier(t.id.clone()),
+                Subject::Thing(i),
+            ));
+        } else if !seen.insert(t.id.as_str()) {
+            out.push(Problem::new(
+                ErrorKind::DuplicateId(t.id.clone()),
+                Subject::Thing(i),
+            ));
+        }
+        if let Some(grid) = grid {
+            if let Some(kind) = cell_problem(grid, t.cell, || format!("thing '{}'", t.id)) {
+                out.push(Problem::new(kind, Subject::ThingCell(i)));
+            }
+        }
+        match &t.kind {
+            ThingSpecKind::Hero { rope_len_cells, .. } => {
+                if let Some(kind) = rope_len_cells.and_then(|n| check_len("rope length", n)) {
+                    out.push(Problem::new(kind, Subject::ThingData(i)));
+                }
+            }
+            ThingSpecKind::Item { name, flags } => {
+                if !is_identifier(name) {
+                    out.push(Problem::new(
+                        ErrorKind::BadIdentifier(name.clone()),
+                        Subject::ThingData(i),
+                    ));
+                }
+                if !super::ItemFlags::ALL.contains(*flags) {
+                    out.push(Problem::new(
+                        ErrorKind::BadFlags(flags.bits()),
+                        Subject::ThingData(i),
+                    ));
+                }
+            }
+            ThingSpecKind::RopeCoil { len_cells } => {
+                if let Some(kind) = check_len("rope length", *len_cells) {
+                    out.push(Problem::new(kind, Subject::ThingData(i)));
+                }
+            }
+            ThingSpecKind::Watcher { route } => {
+                if route.len() > MAX_ROUTE_POINTS {
+                    out.push(Problem::new(
+                        ErrorKind::OutOfRange {
+                            what: "route points",
+                            value: route.len() as u64,
+                            min: 0,
+                            max: MAX_ROUTE_POINTS as u64,
+                        },
+                        Subject::ThingData(i),
+                    ));
+                } else if let Some(grid) = grid {
+                    for (point, &cell) in route.iter().enumerate() {
+                        let what = || format!("route point {} of '{}'", point + 1, t.id);
+                        if let Some(kind) = cell_problem(grid, cell, what) {
+                            out.push(Problem::new(kind, Subject::RoutePoint { thing: i, point }));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if !things.iter().any(ThingSpec::is_hero) {
+        out.push(Problem::new(ErrorKind::NoHero, Subject::Things));
+    }
+    out
+}
+
+impl Level {
+    /// Every problem of the level, empty for a valid one. Never panics.
+    pub fn problems(&self) -> Vec<Problem> {
+        let mut out = Vec::new();
+        if !name_ok(&self.name) {
+            out.push(Problem::new(ErrorKind::BadName, Subject::Name));
+        }
+        for (i, note) in self.notes.iter().enumerate() {
+            if !note_ok(note) {
+                out.push(Problem::new(ErrorKind::BadNote, Subject::Note(i)));
+            }
+        }
+        let grid_problems = grid_problems(&self.grid);
+        let grid_ok = grid_problems.is_empty();
+        out.extend(grid_problems);
+        let labels_ok = self.portal_labels.len() == self.grid.portals().len()
+            && self.portal_labels.iter().all(|&c| label_index(c).is_some())
+            && self.portal_labels.iter().collect::<HashSet<_>>().len() == self.portal_labels.len();
+        if !labels_ok {
+            out.push(Problem::new(ErrorKind::BadLabels, Subject::Labels));
+        }
+        if !grid_ok {
+            // Cells cannot be trusted on a broken grid; check the rest only.
+            out.extend(thing_problems(&self.things, None));
+            return out;
+        }
+        if !self.grid.is_air(self.entrance) {
+            out.push(Problem::new(
+                ErrorKind::BadEntrance(self.entrance),
+                Subject::Entrance,
+            ));
+        }
+        out.extend(thing_problems(&self.things, Some(&self.grid)));
+        out
+    }
+}

@@ -1,0 +1,172 @@
+//! The `level` tool end to end: exit codes, messages, and the files it writes.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn level(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_level"))
+        .args(args)
+        .output()
+        .expect("the level tool runs")
+}
+
+fn levels() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels")
+}
+
+fn shipped(name: &str) -> String {
+    levels().join(name).display().to_string()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rappel-level-cli-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn check_accepts_the_shipped_levels_and_the_campaign() {
+    let mut args = vec!["check".to_string()];
+    for f in [
+        "campaign.txt",
+        "loop_back.txt",
+        "rope_descent.txt",
+        "heavy_haul.txt",
+    ] {
+        args.push(shipped(f));
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = level(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("campaign.txt: ok (campaign of 3 levels)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("loop_back.txt: ok ('Loop-back room', 2x1, 4 things, 1 portals)"),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), 4);
+}
+
+#[test]
+fn check_prints_one_message_per_problem_and_exits_1() {
+    let dir = scratch("check");
+    let bad = dir.join("bad.txt");
+    fs::write(
+        &bad,
+        "[level]\nname = \"Bad\"\n\n[grid]\n#####\n#@.Q#\n#####\n\n[things]\nk = hero knight at 0,0 rope 0\n",
+    )
+    .expect("write");
+    let good = shipped("loop_back.txt");
+    let o = level(&["check", &bad.display().to_string(), &good]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(lines[0].ends_with("bad.txt:6:4: unknown character 'Q' in a cell (expected '.' air, '@' the entrance or '#' rock)"));
+    assert!(
+        lines[1].ends_with("bad.txt:10:29: rope length 0 (expected 1 to 128)"),
+        "{err}"
+    );
+    // The good file is still checked and reported.
+    assert!(stdout(&o).contains("loop_back.txt: ok"));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn convert_text_to_binary_and_back_is_lossless() {
+    let dir = scratch("convert");
+    let rlv = dir.join("haul.rlv");
+    let txt = dir.join("haul.txt");
+    let src = shipped("heavy_haul.txt");
+    let o = level(&["convert", &src, &rlv.display().to_string()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let bytes = fs::read(&rlv).expect("binary written");
+    assert_eq!(&bytes[..4], b"RAPL");
+    let o = level(&[
+        "convert",
+        &rlv.display().to_string(),
+        &txt.display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        fs::read_to_string(&txt).expect("text"),
+        fs::read_to_string(&src).expect("src")
+    );
+    // A damaged binary is refused with its byte offset.
+    let mut damaged = bytes.clone();
+    damaged.truncate(bytes.len() - 1);
+    fs::write(&rlv, &damaged).expect("write");
+    let o = level(&["check", &rlv.display().to_string()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("haul.rlv: byte "), "{}", stderr(&o));
+    assert!(stderr(&o).contains("file is truncated"));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn show_prints_canonical_text_and_the_portal_pairs() {
+    let o = level(&["show", &shipped("loop_back.txt")]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    let src = fs::read_to_string(levels().join("loop_back.txt")).expect("src");
+    assert!(out.starts_with(&src), "{out}");
+    assert!(
+        out.contains("// a: left wall of cell 0,0 <-> right wall of cell 1,0: straight"),
+        "{out}"
+    );
+    let o = level(&["show", &shipped("heavy_haul.txt")]);
+    assert!(stdout(&o).contains("// a: floor of cell 1,4 <-> ceiling of cell 5,3: straight"));
+}
+
+#[test]
+fn png_draws_a_thumbnail_of_the_right_size() {
+    let dir = scratch("png");
+    let out = dir.join("descent.png");
+    let o = level(&[
+        "png",
+        &shipped("rope_descent.txt"),
+        &out.display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let img = image::open(&out).expect("a PNG").to_rgba8();
+    // 5x7 cells of 16 px, plus an 8 px margin all round.
+    assert_eq!((img.width(), img.height()), (5 * 16 + 16, 7 * 16 + 16));
+    // The shaft is air-coloured and the rock beside it is not.
+    let shaft = *img.get_pixel(8 + 2 * 16 + 8, 8 + 3 * 16 + 8);
+    let rock = *img.get_pixel(8 + 8, 8 + 3 * 16 + 8);
+    assert_ne!(shaft, rock);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_arguments_print_usage_and_exit_2() {
+    for args in [
+        vec![],
+        vec!["fly"],
+        vec!["check"],
+        vec!["show"],
+        vec!["convert", "a.txt"],
+        vec!["convert", "a.txt", "b.png"],
+        vec!["png", "a.txt", "b.jpg"],
+    ] {
+        let o = level(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&o).contains("usage: level check FILE..."),
+            "{args:?}"
+        );
+    }
+}
