@@ -115,8 +115,14 @@ void main() {
 /// Fragment shader. GLSL 3.30 only indexes sampler arrays with constants, so
 /// the slot is chosen by a switch. `textureLod` at level 0 (atlases have no
 /// mipmaps) needs no implicit derivatives inside that non-uniform control
-/// flow; on llvmpipe, which runs every case under a mask, it halves the cost.
+/// flow. Software rasterisers (llvmpipe) run every case under a mask, so the
+/// backend compiles variants that keep only the cases a batch's texture set
+/// needs ([`fragment_shader_for`]); the source stays this one text.
 pub const FRAGMENT_SHADER: &str = r#"#version 330 core
+// Bit n set: slot n can be sampled. Variants define it (see fragment_shader_for).
+#ifndef USED_SLOTS
+#define USED_SLOTS 255
+#endif
 uniform sampler2D u_textures[8];
 // Fragments with less alpha are discarded (opaque pass: 0.5; others: 0).
 uniform float u_alpha_cutoff;
@@ -128,16 +134,33 @@ flat in int v_texture;
 out vec4 o_colour;
 
 void main() {
-    vec4 texel;
+    vec4 texel = vec4(1.0);
     switch (v_texture) {
+#if (USED_SLOTS & 1) != 0
         case 0: texel = textureLod(u_textures[0], v_uv, 0.0); break;
+#endif
+#if (USED_SLOTS & 2) != 0
         case 1: texel = textureLod(u_textures[1], v_uv, 0.0); break;
+#endif
+#if (USED_SLOTS & 4) != 0
         case 2: texel = textureLod(u_textures[2], v_uv, 0.0); break;
+#endif
+#if (USED_SLOTS & 8) != 0
         case 3: texel = textureLod(u_textures[3], v_uv, 0.0); break;
+#endif
+#if (USED_SLOTS & 16) != 0
         case 4: texel = textureLod(u_textures[4], v_uv, 0.0); break;
+#endif
+#if (USED_SLOTS & 32) != 0
         case 5: texel = textureLod(u_textures[5], v_uv, 0.0); break;
+#endif
+#if (USED_SLOTS & 64) != 0
         case 6: texel = textureLod(u_textures[6], v_uv, 0.0); break;
-        default: texel = textureLod(u_textures[7], v_uv, 0.0); break;
+#endif
+#if (USED_SLOTS & 128) != 0
+        case 7: texel = textureLod(u_textures[7], v_uv, 0.0); break;
+#endif
+        default: break;
     }
     vec4 colour = v_colour * texel;
     if (colour.a < u_alpha_cutoff) {
@@ -146,6 +169,15 @@ void main() {
     o_colour = colour;
 }
 "#;
+
+/// The fragment shader specialised to sample only the slots in `slots`
+/// (bit n = slot n): the template with `USED_SLOTS` defined.
+pub fn fragment_shader_for(slots: u8) -> String {
+    let (version, rest) = FRAGMENT_SHADER
+        .split_once('\n')
+        .unwrap_or((FRAGMENT_SHADER, ""));
+    format!("{version}\n#define USED_SLOTS {slots}\n{rest}")
+}
 
 #[cfg(test)]
 mod tests {
@@ -191,6 +223,13 @@ mod tests {
             assert!(line.contains(&format!(" in {ty} ")), "{line}");
         }
         assert!(FRAGMENT_SHADER.contains(&format!("u_textures[{TEXTURE_SLOTS}]")));
+        for slot in 0..TEXTURE_SLOTS {
+            assert!(FRAGMENT_SHADER.contains(&format!(
+                "case {slot}: texel = textureLod(u_textures[{slot}]"
+            )));
+        }
+        let variant = fragment_shader_for(0b101);
+        assert!(variant.starts_with("#version 330 core\n#define USED_SLOTS 5\n"));
         assert!(VERTEX_SHADER.contains(&format!("u_texel_size[{TEXTURE_SLOTS}]")));
     }
 }

@@ -166,6 +166,10 @@ fn text_and_sprites_sample_their_own_slots() {
         "text and sprite share one batch (slots 0 and 1 bound)"
     );
     assert_eq!(stats.texture_binds, 2);
+    assert_eq!(
+        stats.program_changes, 1,
+        "one shader variant for slots {0, 1}"
+    );
     let lit = (0..120)
         .flat_map(|x| (0..60).map(move |y| (x, y)))
         .filter(|&(x, y)| px(&img, x, y)[0] > 200)

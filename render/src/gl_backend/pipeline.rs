@@ -98,10 +98,10 @@ impl PipelineCache {
         self.current = None;
     }
 
-    /// Applies `p`, issuing only the calls whose state differs. Returns
-    /// whether anything changed. `u_alpha_cutoff` is the uniform's location
-    /// in the bound program.
-    pub fn apply(&mut self, p: Pipeline, u_alpha_cutoff: GLint) -> bool {
+    /// Applies `p`'s fixed-function state, issuing only the calls whose state
+    /// differs. Returns whether anything changed. (The alpha cutoff is a
+    /// uniform of the program in use; the renderer sets it per program.)
+    pub fn apply(&mut self, p: Pipeline) -> bool {
         let old = self.current;
         if old == Some(p) {
             return false;
@@ -149,10 +149,6 @@ impl PipelineCache {
                     }
                 }
             }
-        }
-        if old.map(|o| o.alpha_cutoff) != Some(p.alpha_cutoff) {
-            // SAFETY: the program owning this location is in use.
-            unsafe { gl::Uniform1f(u_alpha_cutoff, p.alpha_cutoff) };
         }
         self.current = Some(p);
         true

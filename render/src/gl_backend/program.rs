@@ -7,15 +7,19 @@ use gl::types::{GLenum, GLint, GLuint};
 
 use crate::error::RenderError;
 use crate::vertex::{
-    AttributeKind, FRAGMENT_SHADER, TEXTURE_SLOTS, VERTEX_LAYOUT, VERTEX_SHADER, VERTEX_STRIDE,
+    fragment_shader_for, AttributeKind, TEXTURE_SLOTS, VERTEX_LAYOUT, VERTEX_SHADER, VERTEX_STRIDE,
 };
 
-/// The linked program and its uniforms.
+/// The linked program (one texture-set variant) and its uniforms.
 pub struct Program {
     pub id: GLuint,
     pub u_projection: GLint,
     pub u_texel_size: GLint,
     pub u_alpha_cutoff: GLint,
+    /// Frame whose projection and texel sizes this program holds; 0 = none.
+    pub frame: u64,
+    /// Alpha cutoff last set; NaN = unknown.
+    pub alpha_cutoff: f32,
 }
 
 fn info_log(id: GLuint, is_program: bool) -> String {
@@ -70,10 +74,11 @@ fn uniform(program: GLuint, name: &str) -> GLint {
 }
 
 impl Program {
-    /// Compiles and links the shader; sets each sampler to its texture unit.
-    pub fn new() -> Result<Program, RenderError> {
+    /// Compiles and links the shader variant sampling the slots in `slots`
+    /// (bit n = slot n); sets each sampler to its texture unit.
+    pub fn new(slots: u8) -> Result<Program, RenderError> {
         let vs = compile(gl::VERTEX_SHADER, "vertex", VERTEX_SHADER)?;
-        let fs = match compile(gl::FRAGMENT_SHADER, "fragment", FRAGMENT_SHADER) {
+        let fs = match compile(gl::FRAGMENT_SHADER, "fragment", &fragment_shader_for(slots)) {
             Ok(fs) => fs,
             Err(e) => {
                 // SAFETY: `vs` is a live shader.
@@ -106,16 +111,17 @@ impl Program {
             u_projection: uniform(id, "u_projection"),
             u_texel_size: uniform(id, "u_texel_size"),
             u_alpha_cutoff: uniform(id, "u_alpha_cutoff"),
+            frame: 0,
+            alpha_cutoff: f32::NAN,
         };
-        let units: Vec<GLint> = (0..TEXTURE_SLOTS as GLint).collect();
-        // SAFETY: the program is linked; `units` holds TEXTURE_SLOTS ints.
+        // Each sampler by name: a variant that never samples slot 0 has no
+        // location for `u_textures` as a whole.
+        // SAFETY: the program is linked; a location of -1 is ignored by GL.
         unsafe {
             gl::UseProgram(id);
-            gl::Uniform1iv(
-                uniform(id, "u_textures"),
-                TEXTURE_SLOTS as i32,
-                units.as_ptr(),
-            );
+            for slot in 0..TEXTURE_SLOTS as GLint {
+                gl::Uniform1i(uniform(id, &format!("u_textures[{slot}]")), slot);
+            }
         }
         Ok(program)
     }

@@ -7,6 +7,11 @@
 //! `glDrawElementsBaseVertex` over the pre-filled 16-bit quad index buffer
 //! (4 vertices, 6 indices a quad) for quads.
 //!
+//! Each batch is drawn with the shader variant that samples just the slots
+//! its texture set names (`vertex::fragment_shader_for`): on GPUs the switch
+//! on a flat index is nearly free, but software rasterisers pay for every
+//! case. Variants are compiled on first use and share all other state.
+//!
 //! Projection: vertices are screen pixels (origin top-left, y down) with z
 //! the depth in 0..=1; one orthographic matrix maps the drawable to clip
 //! space. The renderer must be dropped while its context is current (before
@@ -24,6 +29,9 @@ use crate::sort_key::DrawMode;
 use crate::texture::{TextureImage, TextureSlot};
 use crate::vertex::{TEXTURE_SLOTS, VERTEX_STRIDE};
 
+/// The variant that can sample every slot.
+const ALL_SLOTS: u8 = 0xff;
+
 /// What drawing one frame cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FrameStats {
@@ -37,6 +45,8 @@ pub struct FrameStats {
     pub state_changes: u32,
     /// Texture binds issued.
     pub texture_binds: u32,
+    /// Shader variant switches (the first use of the frame included).
+    pub program_changes: u32,
     /// Draw calls the list dropped for lack of room.
     pub dropped_calls: u32,
 }
@@ -67,13 +77,15 @@ pub fn pixel_projection(width_px: u32, height_px: u32) -> Mat4 {
 
 /// GL objects and per-frame scratch for drawing draw lists.
 pub struct Renderer {
-    program: Program,
+    /// Shader variants by the texture set they sample (bit n = slot n);
+    /// the all-slots variant (255) is compiled up front, the rest on first use.
+    programs: Vec<(u8, Program)>,
+    /// Frames drawn, from 1: tells a program whether it has this frame's uniforms.
+    frame: u64,
     vao: GLuint,
     vertex_buffer: GLuint,
     quad_index_buffer: GLuint,
     textures: Textures,
-    /// Texel sizes last sent to the shader; `None` = send.
-    sent_texel_sizes: Option<[[f32; 2]; TEXTURE_SLOTS]>,
     pipelines: PipelineCache,
     plan: FramePlan,
 }
@@ -92,7 +104,7 @@ impl Renderer {
     /// Compiles the shader and creates the buffers and texture slots on the
     /// current context.
     pub fn new() -> Result<Renderer, RenderError> {
-        let program = Program::new()?;
+        let program = Program::new(ALL_SLOTS)?;
         let (mut vao, mut buffers) = (0, [0; 2]);
         // SAFETY: object creation on the current context into locals.
         unsafe {
@@ -122,12 +134,12 @@ impl Renderer {
         // SAFETY: unbinding the VAO keeps its element buffer binding.
         unsafe { gl::BindVertexArray(0) };
         Ok(Renderer {
-            program,
+            programs: vec![(ALL_SLOTS, program)],
+            frame: 0,
             vao,
             vertex_buffer: buffers[0],
             quad_index_buffer: buffers[1],
             textures: Textures::new(),
-            sent_texel_sizes: None,
             pipelines: PipelineCache::default(),
             plan: FramePlan::default(),
         })
@@ -138,9 +150,32 @@ impl Renderer {
     pub fn set_texture(&mut self, slot: TextureSlot, image: &TextureImage) -> bool {
         let uploaded = self.textures.upload(slot, image);
         if uploaded {
-            self.sent_texel_sizes = None;
+            // Every program needs the new texel sizes.
+            for (_, p) in &mut self.programs {
+                p.frame = 0;
+            }
         }
         uploaded
+    }
+
+    /// The index in `programs` of the variant for `slots`, compiling it on
+    /// first use; the all-slots variant if compiling fails.
+    fn program_for(&mut self, slots: u8) -> usize {
+        if let Some(i) = self.programs.iter().position(|(s, _)| *s == slots) {
+            return i;
+        }
+        match Program::new(slots) {
+            Ok(p) => {
+                self.programs.push((slots, p));
+                self.programs.len() - 1
+            }
+            Err(e) => {
+                log::warn!(
+                    "shader variant for slots {slots:#010b} failed ({e}); using the general one"
+                );
+                0
+            }
+        }
     }
 
     /// The batch plan of the last frame drawn.
@@ -162,15 +197,15 @@ impl Renderer {
         if self.plan.batches().is_empty() {
             return stats;
         }
+        self.frame += 1;
         let projection = pixel_projection(width_px, height_px).to_cols_array();
+        let sizes = self.textures.texel_sizes();
         let vertices = list.vertices();
-        // SAFETY: our program, VAO and buffer; BufferData copies exactly
+        // SAFETY: our VAO and buffer; BufferData copies exactly
         // `vertices.len() * VERTEX_STRIDE` bytes from the slice.
         unsafe {
-            gl::UseProgram(self.program.id);
             gl::BindVertexArray(self.vao);
             gl::Viewport(0, 0, width_px as i32, height_px as i32);
-            gl::UniformMatrix4fv(self.program.u_projection, 1, gl::FALSE, projection.as_ptr());
             gl::BindBuffer(gl::ARRAY_BUFFER, self.vertex_buffer);
             gl::BufferData(
                 gl::ARRAY_BUFFER,
@@ -179,25 +214,44 @@ impl Renderer {
                 gl::STREAM_DRAW,
             );
         }
-        let sizes = self.textures.texel_sizes();
-        if self.sent_texel_sizes != Some(sizes) {
-            // SAFETY: `sizes` holds TEXTURE_SLOTS vec2s.
-            unsafe {
-                gl::Uniform2fv(
-                    self.program.u_texel_size,
-                    TEXTURE_SLOTS as i32,
-                    sizes.as_ptr().cast(),
-                )
-            };
-            self.sent_texel_sizes = Some(sizes);
-        }
         self.pipelines.invalidate();
         self.textures.invalidate_bindings();
-        for batch in self.plan.batches() {
-            if self
-                .pipelines
-                .apply(pipeline_for(batch.state), self.program.u_alpha_cutoff)
-            {
+        let mut current: Option<usize> = None;
+        for i in 0..self.plan.batches().len() {
+            let batch = self.plan.batches()[i];
+            let pipeline = pipeline_for(batch.state);
+            let index = self.program_for(batch.textures.0);
+            let program = &mut self.programs[index].1;
+            if current != Some(index) {
+                // SAFETY: a linked program of ours.
+                unsafe { gl::UseProgram(program.id) };
+                current = Some(index);
+                stats.program_changes += 1;
+                if program.frame != self.frame {
+                    // SAFETY: the program is in use; the arrays hold 16
+                    // floats and TEXTURE_SLOTS vec2s.
+                    unsafe {
+                        gl::UniformMatrix4fv(
+                            program.u_projection,
+                            1,
+                            gl::FALSE,
+                            projection.as_ptr(),
+                        );
+                        gl::Uniform2fv(
+                            program.u_texel_size,
+                            TEXTURE_SLOTS as i32,
+                            sizes.as_ptr().cast(),
+                        );
+                    }
+                    program.frame = self.frame;
+                }
+            }
+            if program.alpha_cutoff != pipeline.alpha_cutoff {
+                // SAFETY: the program is in use.
+                unsafe { gl::Uniform1f(program.u_alpha_cutoff, pipeline.alpha_cutoff) };
+                program.alpha_cutoff = pipeline.alpha_cutoff;
+            }
+            if self.pipelines.apply(pipeline) {
                 stats.state_changes += 1;
             }
             stats.texture_binds += self.textures.bind(batch.textures);
