@@ -168,7 +168,7 @@ fn text_and_sprites_sample_their_own_slots() {
     assert_eq!(stats.texture_binds, 2);
     assert_eq!(
         stats.program_changes, 1,
-        "one shader variant for slots {0, 1}"
+        "one shader variant for slots 0 and 1"
     );
     let lit = (0..120)
         .flat_map(|x| (0..60).map(move |y| (x, y)))
