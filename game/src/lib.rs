@@ -5,3 +5,4 @@
 
 pub mod grid;
 pub mod level;
+pub mod view;

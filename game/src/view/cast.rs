@@ -1,0 +1,612 @@
+//! The portal-aware shadow cast that builds a [`GridView`].
+//!
+//! The origin cell is split into four quadrant views (right-up, up-left,
+//! left-down, down-right), so no sector exceeds 90°. Each quadrant is cast in
+//! *canonical* coordinates — rays pointing right and up — and rotated into
+//! view space by a quarter turn per quadrant.
+//!
+//! In canonical coordinates every ray moves right or up at each edge it
+//! crosses, so the cells a ray visits have `cx + cy` = 0, 1, 2, … : *layer*
+//! `k` is the anti-diagonal `cx + cy = k`, and a ray visits exactly one cell
+//! of each layer. In doubled coordinates (see [`super::sector`]) the cells of
+//! layer `k` are separated by the corners on the line `x + y = 2k`: cell
+//! `(k - j, j)` holds the rays between the corners `(2(k-j)+1, 2j-1)` and
+//! `(2(k-j)-1, 2j+1)`. Inside a cell, rays below its top-right corner leave
+//! through its right edge, rays above through its top edge.
+//!
+//! The cast is depth-first over *spans*: runs of rays at one layer that share
+//! a view transform and form one open sector. A span is walked cell by cell;
+//! each cell becomes a [`ViewNode`] and splits its rays between its two exit
+//! edges. SOLID edges (and the outside of the grid) end those rays and record
+//! a [`ShadowSegment`]; OPEN and PLATFORM edges pass them on; PORTAL edges
+//! pass them on under the transform composed with the portal's. The pieces
+//! reaching the next layer are merged back into spans where they touch, so an
+//! open room costs about one node per cell, and the cast recurses into each
+//! span. Bounds are always directions to cell corners, compared by integer
+//! cross products: exact, symmetric, free of float artefacts.
+
+use serde::{Deserialize, Serialize};
+
+use super::sector::{Ray, Sector};
+use crate::grid::{CellPos, CellTransform, Dir, EdgePos, EdgeType, Grid, MAX_SIZE};
+
+/// The largest radius a view can be built with, in cells.
+pub const MAX_RADIUS: u32 = 32;
+/// View cells along one side of the largest window.
+const VIEW_SIDE: usize = 2 * MAX_RADIUS as usize + 1;
+/// Node capacity (index 0 is the unused "none" sentinel).
+pub const MAX_NODES: usize = 16_384;
+/// Shadow segment capacity.
+pub const MAX_SHADOWS: usize = 8_192;
+/// Transform capacity: stencil ids are 1..=255, 0 being the clear value.
+pub const MAX_TRANSFORMS: usize = 255;
+/// Pending ray pieces along one depth-first path: at most two per cell of
+/// each layer, summed over the `2 * MAX_RADIUS + 1` layers of a quadrant.
+const SCRATCH_PIECES: usize = 2 * (2 * MAX_RADIUS as usize + 3) * (2 * MAX_RADIUS as usize + 3);
+/// Words of the per-grid-cell visibility bitmap.
+const VISIBLE_WORDS: usize = MAX_SIZE * MAX_SIZE / 64;
+
+/// A view cell, as an offset from the actor's view cell (`(0, 0)`).
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub struct ViewPos {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl ViewPos {
+    pub const fn new(x: i32, y: i32) -> ViewPos {
+        ViewPos { x, y }
+    }
+
+    /// The neighbouring view cell in `dir` (view space has no portals).
+    pub const fn step(self, dir: Dir) -> ViewPos {
+        let (dx, dy) = dir.delta();
+        ViewPos::new(self.x + dx, self.y + dy)
+    }
+
+    /// The centre of this view cell in doubled view coordinates.
+    pub const fn centre_ray(self) -> Ray {
+        Ray::new(2 * self.x, 2 * self.y)
+    }
+}
+
+/// Where the grid must be drawn for a region seen through portals: maps a
+/// view cell (as a [`CellPos`]) to the grid cell it shows. The actor's own
+/// region has the translation by the actor's cell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ViewTransform {
+    pub view_to_grid: CellTransform,
+}
+
+impl ViewTransform {
+    /// The grid cell shown at view cell `v`.
+    pub fn grid_cell(&self, v: ViewPos) -> CellPos {
+        self.view_to_grid.apply_cell(CellPos::new(v.x, v.y))
+    }
+}
+
+/// One slice of one grid cell seen in one view cell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct ViewNode {
+    /// The grid cell seen.
+    pub cell: CellPos,
+    /// Where it is seen.
+    pub view: ViewPos,
+    /// The directions (from the eye, in view space) through which it is seen.
+    pub sector: Sector,
+    /// The stencil id of its region: its transform's index + 1 (1..=255).
+    pub stencil_id: u8,
+    /// Bit `1 << dir as u8` set when this node is continuous with a node of
+    /// the neighbouring view cell in `dir`: the grid cells are neighbours
+    /// across a non-SOLID edge, under the matching transform.
+    pub connections: u8,
+    /// The next node in the same view cell; 0 = none.
+    next: u16,
+}
+
+impl ViewNode {
+    /// Whether this node is continuous with its view neighbour in `dir`.
+    pub fn connected(&self, dir: Dir) -> bool {
+        self.connections & dir_bit(dir) != 0
+    }
+}
+
+fn dir_bit(dir: Dir) -> u8 {
+    1 << (dir as u8)
+}
+
+/// A SOLID edge (or the grid's outside) where sight stopped.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ShadowSegment {
+    /// The edge's end points in doubled view coordinates.
+    pub a: Ray,
+    pub b: Ray,
+    /// The directions that reached this edge.
+    pub sector: Sector,
+    /// The stencil id of the region it was seen in.
+    pub stencil_id: u8,
+    /// The grid edge, and the grid cell it was seen from.
+    pub edge: EdgePos,
+    pub cell: CellPos,
+}
+
+/// What did not fit in the last build (all zero normally). A non-zero count
+/// means part of the view was dropped: not seen, never out of bounds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Overflow {
+    pub nodes: u32,
+    pub shadows: u32,
+    pub transforms: u32,
+    pub pieces: u32,
+}
+
+impl Overflow {
+    pub fn any(&self) -> bool {
+        *self != Overflow::default()
+    }
+}
+
+/// Rays of one span or piece at one layer of a quadrant's cast.
+#[derive(Clone, Copy, Debug, Default)]
+struct Piece {
+    /// The cell's index within its layer (its canonical `cy`).
+    j: i32,
+    sector: Sector,
+    /// Index into the transforms.
+    transform: u8,
+}
+
+/// What one actor sees; a reusable context (see the module docs).
+pub struct GridView {
+    origin: CellPos,
+    radius: i32,
+    /// First node per view cell of the largest window; 0 = none.
+    heads: Box<[u16]>,
+    /// Index 0 is the unused sentinel.
+    nodes: Vec<ViewNode>,
+    shadows: Vec<ShadowSegment>,
+    transforms: Vec<ViewTransform>,
+    /// One bit per grid cell index: seen at all.
+    visible: Box<[u64]>,
+    scratch: Vec<Piece>,
+    overflow: Overflow,
+}
+
+impl Default for GridView {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The type of the edge on side `dir` of `cell`; SOLID outside the grid.
+/// The hot path of the cast: indexes the grid's edge arrays directly.
+#[inline]
+fn edge_type(grid: &Grid, cell: CellPos, dir: Dir) -> EdgeType {
+    let (w, h) = (grid.width() as i32, grid.height() as i32);
+    if cell.x < 0 || cell.y < 0 || cell.x >= w || cell.y >= h {
+        return EdgeType::Solid;
+    }
+    let (x, y) = (cell.x as usize, cell.y as usize);
+    let w = w as usize;
+    let edge = match dir {
+        Dir::Down => grid.h_edges().get(y * w + x),
+        Dir::Up => grid.h_edges().get((y + 1) * w + x),
+        Dir::Left => grid.v_edges().get(y * (w + 1) + x),
+        Dir::Right => grid.v_edges().get(y * (w + 1) + x + 1),
+    };
+    edge.map_or(EdgeType::Solid, |e| e.edge_type())
+}
+
+/// The four quadrants' canonical sector: strictly right-and-up.
+const QUADRANT: Sector = Sector::new(Ray::new(1, 0), Ray::new(0, 1));
+
+/// The canonical exits of a cell, rotated into view space for quadrant `q`.
+const fn view_dir(q: u8, canonical_up: bool) -> Dir {
+    // Canonical right is Right, Up, Left, Down for quadrants 0..4; canonical
+    // up is a quarter turn further.
+    let turn = (q + canonical_up as u8) % 4;
+    match turn {
+        0 => Dir::Right,
+        1 => Dir::Up,
+        2 => Dir::Left,
+        _ => Dir::Down,
+    }
+}
+
+impl GridView {
+    /// An empty view with every buffer allocated at full capacity.
+    pub fn new() -> GridView {
+        let mut nodes = Vec::with_capacity(MAX_NODES);
+        nodes.push(ViewNode::default());
+        GridView {
+            origin: CellPos::new(0, 0),
+            radius: 0,
+            heads: vec![0; VIEW_SIDE * VIEW_SIDE].into_boxed_slice(),
+            nodes,
+            shadows: Vec::with_capacity(MAX_SHADOWS),
+            transforms: Vec::with_capacity(MAX_TRANSFORMS),
+            visible: vec![0; VISIBLE_WORDS].into_boxed_slice(),
+            scratch: Vec::with_capacity(SCRATCH_PIECES),
+            overflow: Overflow::default(),
+        }
+    }
+
+    /// The actor's cell of the last build.
+    pub fn origin(&self) -> CellPos {
+        self.origin
+    }
+
+    /// The radius of the last build: view cells with |x|, |y| ≤ radius.
+    pub fn radius(&self) -> i32 {
+        self.radius
+    }
+
+    /// What did not fit in the last build.
+    pub fn overflow(&self) -> Overflow {
+        self.overflow
+    }
+
+    /// All nodes of the last build.
+    pub fn nodes(&self) -> &[ViewNode] {
+        &self.nodes[1..]
+    }
+
+    /// The SOLID edges that stopped sight.
+    pub fn shadows(&self) -> &[ShadowSegment] {
+        &self.shadows
+    }
+
+    /// The view transforms; stencil id = index + 1.
+    pub fn transforms(&self) -> &[ViewTransform] {
+        &self.transforms
+    }
+
+    /// The transform of stencil id `id`.
+    pub fn transform_of(&self, stencil_id: u8) -> Option<&ViewTransform> {
+        self.transforms.get((stencil_id as usize).checked_sub(1)?)
+    }
+
+    fn head_index(&self, v: ViewPos) -> Option<usize> {
+        let r = MAX_RADIUS as i32;
+        let in_window = v.x.abs() <= self.radius && v.y.abs() <= self.radius;
+        in_window.then(|| (v.y + r) as usize * VIEW_SIDE + (v.x + r) as usize)
+    }
+
+    /// The nodes seen in view cell `v` (none outside the window).
+    pub fn nodes_at(&self, v: ViewPos) -> impl Iterator<Item = &ViewNode> + '_ {
+        let mut next = self.head_index(v).map_or(0, |i| self.heads[i]);
+        std::iter::from_fn(move || {
+            let node = self.nodes.get(next as usize).filter(|_| next != 0)?;
+            next = node.next;
+            Some(node)
+        })
+    }
+
+    /// Whether grid cell `cell` is seen anywhere in the view.
+    pub fn is_visible(&self, grid: &Grid, cell: CellPos) -> bool {
+        grid.cell_index(cell).is_some_and(|i| {
+            self.visible
+                .get(i / 64)
+                .is_some_and(|w| w & (1 << (i % 64)) != 0)
+        })
+    }
+
+    /// Every view cell where grid cell `cell` is seen, in row-major order
+    /// from the bottom-left, each once: a cell seen through two portals
+    /// appears twice.
+    pub fn positions_of(&self, cell: CellPos) -> Vec<ViewPos> {
+        let mut out: Vec<ViewPos> = self
+            .nodes()
+            .iter()
+            .filter(|n| n.cell == cell)
+            .map(|n| n.view)
+            .collect();
+        out.sort_by_key(|v| (v.y, v.x));
+        out.dedup();
+        out
+    }
+
+    /// Whether the centre of view cell `v` is seen: some node there has the
+    /// direction to the centre inside or on the bound of its sector.
+    pub fn sees_centre_of(&self, v: ViewPos) -> bool {
+        v == ViewPos::default()
+            || self
+                .nodes_at(v)
+                .any(|n| n.sector.contains_closed(v.centre_ray()))
+    }
+
+    fn reset(&mut self, origin: CellPos, radius: i32) {
+        self.origin = origin;
+        self.radius = radius;
+        self.heads.fill(0);
+        self.nodes.truncate(1);
+        self.shadows.clear();
+        self.transforms.clear();
+        self.visible.fill(0);
+        self.scratch.clear();
+        self.overflow = Overflow::default();
+    }
+
+    /// Builds what an actor in `origin` sees within `radius` cells (clamped
+    /// to [`MAX_RADIUS`]). An origin that is not an air cell sees nothing.
+    pub fn build(&mut self, grid: &Grid, origin: CellPos, radius: u32) {
+        let radius = radius.min(MAX_RADIUS) as i32;
+        self.reset(origin, radius);
+        if !grid.is_air(origin) {
+            return;
+        }
+        self.transforms.push(ViewTransform {
+            view_to_grid: CellTransform::IDENTITY.with_offset((origin.x, origin.y)),
+        });
+        for q in 0..4 {
+            self.scratch.clear();
+            self.scratch.push(Piece {
+                j: 0,
+                sector: QUADRANT,
+                transform: 0,
+            });
+            self.cast_layer(grid, q, 0, 0, 1);
+        }
+        self.connect(grid);
+    }
+
+    /// Casts the pieces `scratch[start..end]` of layer `k` in quadrant `q`:
+    /// merges them into spans and casts each span onward, depth first.
+    fn cast_layer(&mut self, grid: &Grid, q: u8, k: i32, start: usize, end: usize) {
+        let mut i = start;
+        while i < end {
+            let first = self.scratch[i];
+            let mut span = first.sector;
+            let mut last_j = first.j;
+            i += 1;
+            while i < end {
+                let p = self.scratch[i];
+                let touches = p.transform == first.transform
+                    && span.hi.same_direction(p.sector.lo)
+                    && (p.j == last_j || p.j == last_j + 1);
+                if !touches {
+                    break;
+                }
+                span.hi = p.sector.hi;
+                last_j = p.j;
+                i += 1;
+            }
+            let child_start = self.scratch.len();
+            self.cast_span(grid, q, k, first.j, last_j, span, first.transform);
+            let child_end = self.scratch.len();
+            if child_end > child_start {
+                self.cast_layer(grid, q, k + 1, child_start, child_end);
+            }
+            self.scratch.truncate(child_start);
+        }
+    }
+
+    /// Walks one span's cells at layer `k`: records nodes, stops rays at
+    /// walls, and pushes the pieces that reach layer `k + 1`.
+    #[allow(clippy::too_many_arguments)]
+    fn cast_span(&mut self, grid: &Grid, q: u8, k: i32, j0: i32, j1: i32, span: Sector, t: u8) {
+        let Some(&transform) = self.transforms.get(t as usize) else {
+            return;
+        };
+        let exits = [
+            transform.view_to_grid.apply_dir(view_dir(q, false)),
+            transform.view_to_grid.apply_dir(view_dir(q, true)),
+        ];
+        for j in j0..=j1 {
+            let (cx, cy) = (k - j, j);
+            let cell_rays = Sector::new(
+                Ray::new(2 * cx + 1, 2 * cy - 1),
+                Ray::new(2 * cx - 1, 2 * cy + 1),
+            );
+            let rays = span.intersect(cell_rays);
+            if rays.is_empty() {
+                continue;
+            }
+            let v = Ray::new(cx, cy).rotate(q);
+            let view = ViewPos::new(v.x, v.y);
+            let cell = transform.grid_cell(view);
+            self.add_node(grid, view, cell, rays.rotate(q), t);
+
+            let corner = Ray::new(2 * cx + 1, 2 * cy + 1);
+            let right = Sector::new(
+                rays.lo,
+                if rays.hi.cross(corner) > 0 {
+                    rays.hi
+                } else {
+                    corner
+                },
+            );
+            let up = Sector::new(
+                if rays.lo.cross(corner) > 0 {
+                    corner
+                } else {
+                    rays.lo
+                },
+                rays.hi,
+            );
+            if !right.is_empty() {
+                let edge = (Ray::new(2 * cx + 1, 2 * cy - 1), corner);
+                self.exit(grid, q, (cx, cy), exits[0], false, j, right, t, cell, edge);
+            }
+            if !up.is_empty() {
+                let edge = (Ray::new(2 * cx - 1, 2 * cy + 1), corner);
+                self.exit(grid, q, (cx, cy), exits[1], true, j + 1, up, t, cell, edge);
+            }
+        }
+    }
+
+    /// Rays `rays` leave canonical cell `c` (grid cell `cell`) through its
+    /// right (or top, when `up`) edge, whose end points are `edge`, going
+    /// `grid_dir` in the grid.
+    #[allow(clippy::too_many_arguments)]
+    fn exit(
+        &mut self,
+        grid: &Grid,
+        q: u8,
+        c: (i32, i32),
+        grid_dir: Dir,
+        up: bool,
+        next_j: i32,
+        rays: Sector,
+        t: u8,
+        cell: CellPos,
+        edge: (Ray, Ray),
+    ) {
+        let edge_type = edge_type(grid, cell, grid_dir);
+        // Where a portal leads: its crossing, or `None` when it ends in rock.
+        let crossing = match edge_type {
+            EdgeType::Portal => grid
+                .step(cell, grid_dir)
+                .and_then(|step| step.portal)
+                .and_then(|p| Some((grid.portal(p.portal)?, p.from_end))),
+            _ => None,
+        };
+        let blocked = match edge_type {
+            EdgeType::Open | EdgeType::Platform => false,
+            EdgeType::Solid => true,
+            EdgeType::Portal => crossing.is_none(),
+        };
+        if blocked {
+            self.add_shadow(ShadowSegment {
+                a: edge.0.rotate(q),
+                b: edge.1.rotate(q),
+                sector: rays.rotate(q),
+                stencil_id: t + 1,
+                edge: EdgePos::of(cell, grid_dir),
+                cell,
+            });
+            return;
+        }
+        let next = if up { (c.0, c.1 + 1) } else { (c.0 + 1, c.1) };
+        if next.0 > self.radius || next.1 > self.radius {
+            return;
+        }
+        let next_transform = match crossing {
+            None => t,
+            Some((portal, from_end)) => {
+                let Some(transform) = self.transforms.get(t as usize) else {
+                    return;
+                };
+                let composed = transform.view_to_grid.then(&portal.transform(from_end));
+                match self.intern(composed) {
+                    Some(id) => id,
+                    None => return,
+                }
+            }
+        };
+        if self.scratch.len() < SCRATCH_PIECES {
+            self.scratch.push(Piece {
+                j: next_j,
+                sector: rays,
+                transform: next_transform,
+            });
+        } else {
+            self.overflow.pieces += 1;
+        }
+    }
+
+    /// The index of `view_to_grid` among the transforms, added if new;
+    /// `None` (and counted) when all 255 stencil ids are taken.
+    fn intern(&mut self, view_to_grid: CellTransform) -> Option<u8> {
+        if let Some(i) = self
+            .transforms
+            .iter()
+            .position(|t| t.view_to_grid == view_to_grid)
+        {
+            return Some(i as u8);
+        }
+        if self.transforms.len() >= MAX_TRANSFORMS {
+            self.overflow.transforms += 1;
+            return None;
+        }
+        self.transforms.push(ViewTransform { view_to_grid });
+        Some((self.transforms.len() - 1) as u8)
+    }
+
+    fn add_node(&mut self, grid: &Grid, view: ViewPos, cell: CellPos, sector: Sector, t: u8) {
+        let Some(head) = self.head_index(view) else {
+            return;
+        };
+        if self.nodes.len() >= MAX_NODES {
+            self.overflow.nodes += 1;
+            return;
+        }
+        let index = self.nodes.len() as u16;
+        self.nodes.push(ViewNode {
+            cell,
+            view,
+            sector,
+            stencil_id: t + 1,
+            connections: 0,
+            next: self.heads[head],
+        });
+        self.heads[head] = index;
+        if let Some(i) = grid.cell_index(cell) {
+            if let Some(word) = self.visible.get_mut(i / 64) {
+                *word |= 1 << (i % 64);
+            }
+        }
+    }
+
+    fn add_shadow(&mut self, shadow: ShadowSegment) {
+        if self.shadows.len() < MAX_SHADOWS {
+            self.shadows.push(shadow);
+        } else {
+            self.overflow.shadows += 1;
+        }
+    }
+
+    /// Sets each node's connection bits (see [`ViewNode::connections`]).
+    /// Continuity is symmetric (steps reverse exactly, portals included), so
+    /// only the right and up neighbours are looked for, and both nodes of a
+    /// match get their bit.
+    fn connect(&mut self, grid: &Grid) {
+        for i in 1..self.nodes.len() {
+            let node = self.nodes[i];
+            let Some(transform) = self.transform_of(node.stencil_id).copied() else {
+                continue;
+            };
+            for dir in [Dir::Right, Dir::Up] {
+                let grid_dir = transform.view_to_grid.apply_dir(dir);
+                let (cell, stencil_id) = match edge_type(grid, node.cell, grid_dir) {
+                    EdgeType::Solid => continue,
+                    EdgeType::Open | EdgeType::Platform => {
+                        (node.cell.step(grid_dir), node.stencil_id)
+                    }
+                    EdgeType::Portal => {
+                        let Some(step) = grid.step(node.cell, grid_dir) else {
+                            continue;
+                        };
+                        let Some(p) = step.portal else { continue };
+                        let Some(portal) = grid.portal(p.portal) else {
+                            continue;
+                        };
+                        let expected = transform.view_to_grid.then(&portal.transform(p.from_end));
+                        let Some(index) = self
+                            .transforms
+                            .iter()
+                            .position(|t| t.view_to_grid == expected)
+                        else {
+                            continue;
+                        };
+                        (step.cell, index as u8 + 1)
+                    }
+                };
+                let Some(head) = self.head_index(node.view.step(dir)) else {
+                    continue;
+                };
+                let mut m = self.heads[head] as usize;
+                while m != 0 {
+                    let other = self.nodes[m];
+                    if other.cell == cell && other.stencil_id == stencil_id {
+                        self.nodes[i].connections |= dir_bit(dir);
+                        self.nodes[m].connections |= dir_bit(dir.opposite());
+                    }
+                    m = other.next as usize;
+                }
+            }
+        }
+    }
+}

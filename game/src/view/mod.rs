@@ -1,0 +1,28 @@
+//! GridView: what one actor sees (`DESIGN.md`, "GridView").
+//!
+//! Built from the actor's cell by a depth-first shadow cast over polar
+//! sectors ([`cast`]), through portals. The result is a window of *view
+//! cells* around the actor (view offset `(0, 0)` is the actor): each view
+//! cell holds an intrusive list of [`ViewNode`]s, because through portals
+//! one view cell can show slices of several grid cells; the SOLID edges that
+//! stopped sight are [`ShadowSegment`]s; each region seen through a
+//! different chain of portals has its own [`ViewTransform`] and stencil id
+//! (transform index + 1; id 1 is the actor's own region).
+//!
+//! Everything that needs sight — moves, stealth, drawing — reads a GridView;
+//! nothing else recomputes visibility. The view lives in a reusable context
+//! with fixed capacities: building allocates nothing, and what does not fit
+//! is not seen and is counted in [`Overflow`].
+
+pub mod cast;
+pub mod dump;
+pub mod sector;
+
+#[cfg(test)]
+mod tests;
+
+pub use cast::{
+    GridView, Overflow, ShadowSegment, ViewNode, ViewPos, ViewTransform, MAX_NODES, MAX_RADIUS,
+    MAX_SHADOWS, MAX_TRANSFORMS,
+};
+pub use sector::{Ray, Sector};

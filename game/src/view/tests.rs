@@ -1,0 +1,782 @@
+//! GridView tests: ASCII maps in, expected visibility out; portals; and
+//! properties over random portal-free maps checked against a brute-force
+//! exact line-of-sight oracle.
+
+use super::*;
+use crate::grid::{fixtures, CellKind, CellPos, Dir, Edge, EdgePos, Grid, Portal, PortalEnd};
+
+/// A grid from an ASCII map, top row first: `.` air, `#` rock (walled all
+/// round), `@` the actor (air). Returns the grid and the actor's cell.
+fn parse_map(rows: &[&str]) -> (Grid, CellPos) {
+    let height = rows.len();
+    let width = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+    let mut grid = Grid::new(width, height).expect("map size");
+    let mut origin = CellPos::new(0, 0);
+    for (row, line) in rows.iter().enumerate() {
+        let y = (height - 1 - row) as i32;
+        for (x, ch) in line.chars().enumerate() {
+            let c = CellPos::new(x as i32, y);
+            match ch {
+                '.' => {}
+                '@' => origin = c,
+                '#' => make_rock(&mut grid, c),
+                other => panic!("unknown map character {other:?}"),
+            }
+        }
+    }
+    (grid, origin)
+}
+
+fn make_rock(grid: &mut Grid, c: CellPos) {
+    grid.set_cell(c, CellKind::Rock).expect("in grid");
+    for dir in Dir::ALL {
+        let _ = grid.set_edge(EdgePos::of(c, dir), Edge::SOLID);
+    }
+}
+
+fn view_of(grid: &Grid, origin: CellPos, radius: u32) -> GridView {
+    let mut view = GridView::new();
+    view.build(grid, origin, radius);
+    assert!(!view.overflow().any(), "{:?}", view.overflow());
+    view
+}
+
+/// The expected map, written with `|` margins so trailing spaces survive.
+fn expect_map(view: &GridView, expected: &[&str]) {
+    let want: String = expected
+        .iter()
+        .map(|l| {
+            format!(
+                "{}\n",
+                l.trim_start_matches('|').trim_end_matches('|').trim_end()
+            )
+        })
+        .collect();
+    assert_eq!(view.map(), want, "\nfull dump:\n{}", view.dump());
+}
+
+// ---------------------------------------------------------------------------
+// The brute-force oracle.
+// ---------------------------------------------------------------------------
+
+/// Exact brute-force visibility for portal-free grids. Between two
+/// consecutive directions to cell corners (or axes) every ray crosses the same
+/// edges, so tracing one ray per such interval — strictly between the two,
+/// never through a corner — finds exactly the cells reached by a non-empty
+/// open set of rays, which is what the GridView promises.
+fn brute_force_visible(grid: &Grid, origin: CellPos, radius: i32) -> Vec<ViewPos> {
+    let reach = 2 * radius + 1;
+    let mut dirs = vec![
+        Ray::new(1, 0),
+        Ray::new(0, 1),
+        Ray::new(-1, 0),
+        Ray::new(0, -1),
+    ];
+    for y in (-reach..=reach).step_by(2) {
+        for x in (-reach..=reach).step_by(2) {
+            dirs.push(Ray::new(x, y));
+        }
+    }
+    let half = |r: Ray| (r.y < 0 || (r.y == 0 && r.x < 0)) as u8;
+    dirs.sort_by(|a, b| half(*a).cmp(&half(*b)).then_with(|| 0.cmp(&a.cross(*b))));
+    dirs.dedup_by(|a, b| a.same_direction(*b));
+    let mut seen = vec![ViewPos::default()];
+    for i in 0..dirs.len() {
+        let (a, b) = (dirs[i], dirs[(i + 1) % dirs.len()]);
+        let mid = Ray::new(a.x + b.x, a.y + b.y);
+        trace(grid, origin, radius, mid, &mut seen);
+    }
+    seen.sort_by_key(|v| (v.y, v.x));
+    seen.dedup();
+    seen
+}
+
+fn trace(grid: &Grid, origin: CellPos, radius: i32, d: Ray, seen: &mut Vec<ViewPos>) {
+    assert!(d.x != 0 && d.y != 0, "a mid-ray is never along an axis");
+    let (mut cx, mut cy) = (0i32, 0i32);
+    loop {
+        // Next vertical line x = X and horizontal line y = Y (doubled coords).
+        let big_x = (2 * cx + d.x.signum()) as i64;
+        let big_y = (2 * cy + d.y.signum()) as i64;
+        // t_x = X / dx, t_y = Y / dy, both > 0: compare X*dy with Y*dx.
+        let (lhs, rhs) = (big_x * d.y as i64, big_y * d.x as i64);
+        let x_first = if (d.x as i64 * d.y as i64) > 0 {
+            lhs < rhs
+        } else {
+            lhs > rhs
+        };
+        let dir = match (x_first, d.x > 0, d.y > 0) {
+            (true, true, _) => Dir::Right,
+            (true, false, _) => Dir::Left,
+            (false, _, true) => Dir::Up,
+            (false, _, false) => Dir::Down,
+        };
+        let cell = CellPos::new(origin.x + cx, origin.y + cy);
+        let passable = grid
+            .edge_between(cell, dir)
+            .is_some_and(|e| !e.is_solid() && e.portal_index().is_none());
+        if !passable {
+            return;
+        }
+        let (dx, dy) = dir.delta();
+        cx += dx;
+        cy += dy;
+        if cx.abs() > radius || cy.abs() > radius {
+            return;
+        }
+        seen.push(ViewPos::new(cx, cy));
+    }
+}
+
+fn cast_visible(view: &GridView) -> Vec<ViewPos> {
+    let mut out: Vec<ViewPos> = view.nodes().iter().map(|n| n.view).collect();
+    out.sort_by_key(|v| (v.y, v.x));
+    out.dedup();
+    out
+}
+
+fn assert_matches_oracle(grid: &Grid, origin: CellPos, radius: u32) {
+    let view = view_of(grid, origin, radius);
+    let want = brute_force_visible(grid, origin, radius as i32);
+    let got = cast_visible(&view);
+    assert_eq!(
+        got,
+        want,
+        "origin {origin:?} radius {radius}\n{}",
+        view.dump()
+    );
+}
+
+/// A small deterministic generator for the property tests.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random portal-free map: rock cells and thin walls/platforms on edges.
+fn random_map(rng: &mut SplitMix, w: usize, h: usize) -> Grid {
+    let mut grid = Grid::new(w, h).expect("size");
+    for y in 0..h as i32 {
+        for x in 0..w as i32 {
+            match rng.below(100) {
+                0..=11 => make_rock(&mut grid, CellPos::new(x, y)),
+                12..=17 => {
+                    let _ = grid.set_edge(EdgePos::vertical(x, y), Edge::SOLID);
+                }
+                18..=23 => {
+                    let _ = grid.set_edge(EdgePos::horizontal(x, y), Edge::SOLID);
+                }
+                24..=29 => {
+                    let _ = grid.set_edge(EdgePos::horizontal(x, y), Edge::PLATFORM);
+                }
+                _ => {}
+            }
+        }
+    }
+    grid
+}
+
+fn air_cells(grid: &Grid) -> Vec<CellPos> {
+    (0..grid.cell_count())
+        .filter_map(|i| grid.cell_pos(i))
+        .filter(|&c| grid.is_air(c))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// ASCII maps.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn open_room_sees_everything_in_the_window() {
+    let (grid, origin) = parse_map(&[".....", ".....", "..@..", ".....", "....."]);
+    let view = view_of(&grid, origin, 2);
+    expect_map(
+        &view,
+        &["|.....|", "|.....|", "|..@..|", "|.....|", "|.....|"],
+    );
+    assert!(view.nodes().iter().all(|n| n.stencil_id == 1));
+    // Only the room's own walls stop sight: 5 per side.
+    let mut edges: Vec<EdgePos> = view.shadows().iter().map(|s| s.edge).collect();
+    edges.sort_by_key(|e| (e.orientation as u8, e.x, e.y));
+    edges.dedup();
+    assert_eq!(edges.len(), 20);
+    assert_matches_oracle(&grid, origin, 2);
+}
+
+#[test]
+fn radius_limits_the_window() {
+    let (grid, origin) = parse_map(&[
+        ".......", ".......", ".......", "...@...", ".......", ".......", ".......",
+    ]);
+    let view = view_of(&grid, origin, 1);
+    expect_map(&view, &["|...|", "|.@.|", "|...|"]);
+    assert!(!view.is_visible(&grid, CellPos::new(5, 3)));
+    assert!(view.is_visible(&grid, CellPos::new(4, 3)));
+}
+
+#[test]
+fn a_pillar_casts_a_shadow_behind_it() {
+    let (grid, origin) = parse_map(&[
+        ".......", //
+        ".......", "@.#....", ".......", ".......",
+    ]);
+    let view = view_of(&grid, origin, 6);
+    // The pillar at (2,2) hides the cells straight behind it; the shadow
+    // widens with distance. Rows above and below are seen past it.
+    let map = view.map();
+    let rows: Vec<&str> = map.lines().collect();
+    // Window row for y = 0 offset is index 6 (radius 6).
+    let actor_row = rows[6];
+    assert_eq!(
+        &actor_row[6..],
+        "@.",
+        "pillar and everything behind it hidden: {map}"
+    );
+    assert!(
+        !view.is_visible(&grid, CellPos::new(2, 2)),
+        "rock is never seen inside"
+    );
+    assert!(!view.is_visible(&grid, CellPos::new(6, 2)));
+    assert!(view.is_visible(&grid, CellPos::new(6, 4)));
+    assert!(view.is_visible(&grid, CellPos::new(6, 0)));
+    assert_matches_oracle(&grid, origin, 6);
+}
+
+#[test]
+fn long_corridor_is_seen_to_the_radius() {
+    let (grid, origin) = parse_map(&[
+        "##################",
+        "@.................",
+        "##################",
+    ]);
+    let view = view_of(&grid, origin, 12);
+    for x in 0..=12 {
+        assert!(
+            view.is_visible(&grid, CellPos::new(x, 1)),
+            "corridor cell {x}"
+        );
+    }
+    assert!(
+        !view.is_visible(&grid, CellPos::new(13, 1)),
+        "beyond the radius"
+    );
+    assert_eq!(
+        view.nodes_at(ViewPos::new(12, 0)).count(),
+        2,
+        "above and below the axis"
+    );
+    assert_matches_oracle(&grid, origin, 12);
+}
+
+#[test]
+fn diagonal_gap_between_corner_touching_blocks_is_closed() {
+    // Two rock cells touching only at a corner: sight does not squeeze
+    // through the corner point.
+    let (grid, origin) = parse_map(&[
+        "...", //
+        ".#.", "@.#",
+    ]);
+    let _ = origin;
+    let (grid2, _) = (grid.clone(), ());
+    let view = view_of(&grid2, CellPos::new(1, 0), 2);
+    // From (1,0): (2,1) lies past the corner where (1,1) and (2,0) meet.
+    assert!(
+        !view.is_visible(&grid2, CellPos::new(2, 1)),
+        "{}",
+        view.dump()
+    );
+    assert!(!view.is_visible(&grid2, CellPos::new(2, 2)));
+    assert_matches_oracle(&grid, CellPos::new(1, 0), 2);
+}
+
+#[test]
+fn peeking_round_a_corner_shows_a_slice() {
+    let (grid, origin) = parse_map(&[
+        "#.....", //
+        "#.....", "#@####",
+    ]);
+    let view = view_of(&grid, origin, 5);
+    // From the bottom of a pit, the actor sees up and diagonally out of it,
+    // but not along the floor above the rock beside it.
+    // The pit's rim (1,1)-(2,1) is at 45° from the eye: only rays steeper
+    // than that leave the pit.
+    for c in [(1, 1), (1, 2), (2, 1), (2, 2), (3, 2)] {
+        assert!(
+            view.is_visible(&grid, CellPos::new(c.0, c.1)),
+            "{c:?}\n{}",
+            view.dump()
+        );
+    }
+    for c in [(3, 1), (4, 2), (5, 1), (5, 2)] {
+        assert!(
+            !view.is_visible(&grid, CellPos::new(c.0, c.1)),
+            "{c:?}\n{}",
+            view.dump()
+        );
+    }
+    assert_matches_oracle(&grid, origin, 5);
+    // From deeper in the room, the actor's cell is seen only through the
+    // opening above it.
+    let view = view_of(&grid, CellPos::new(5, 2), 5);
+    assert!(view.is_visible(&grid, CellPos::new(1, 0)));
+    assert_matches_oracle(&grid, CellPos::new(5, 2), 5);
+}
+
+#[test]
+fn thin_walls_on_edges_block_only_their_side() {
+    let (mut grid, origin) = parse_map(&[".....", ".....", "@....", ".....", "....."]);
+    // A thin wall on the right edge of (1,2): the row beyond is shadowed.
+    grid.set_edge(EdgePos::vertical(2, 2), Edge::SOLID).unwrap();
+    let view = view_of(&grid, origin, 4);
+    expect_map(
+        &view,
+        &[
+            "||", // rows above and below the 5-high grid
+            "||",
+            "|    .....|",
+            "|    .....|",
+            "|    @.|",
+            "|    .....|",
+            "|    .....|",
+            "||",
+            "||",
+        ],
+    );
+    assert_matches_oracle(&grid, origin, 4);
+}
+
+#[test]
+fn platforms_are_transparent() {
+    let (mut grid, origin) = parse_map(&["...", "...", ".@.", "...", "..."]);
+    for x in 0..3 {
+        grid.set_edge(EdgePos::horizontal(x, 3), Edge::PLATFORM)
+            .unwrap();
+        grid.set_edge(EdgePos::horizontal(x, 2), Edge::PLATFORM)
+            .unwrap();
+    }
+    let view = view_of(&grid, origin, 2);
+    // The grid is three cells wide: view column -2 is outside it.
+    expect_map(&view, &["| ...|", "| ...|", "| .@.|", "| ...|", "| ...|"]);
+    assert!(view.shadows().iter().all(|s| s.edge.orientation
+        != crate::grid::Orientation::Horizontal
+        || s.edge.y == 0
+        || s.edge.y == 5));
+}
+
+#[test]
+fn a_wall_seen_edge_on_hides_nothing_and_is_not_seen() {
+    // A thin horizontal wall pointing straight at the actor along its row
+    // boundary: rays graze it edge-on only at measure zero.
+    let (mut grid, origin) = parse_map(&[".....", "@....", "....."]);
+    grid.set_edge(EdgePos::horizontal(3, 1), Edge::SOLID)
+        .unwrap();
+    grid.set_edge(EdgePos::horizontal(4, 1), Edge::SOLID)
+        .unwrap();
+    let view = view_of(&grid, origin, 4);
+    // Cells on both sides of the wall are seen.
+    for c in [(3, 0), (4, 0), (3, 1), (4, 1), (4, 2)] {
+        assert!(
+            view.is_visible(&grid, CellPos::new(c.0, c.1)),
+            "{c:?}\n{}",
+            view.dump()
+        );
+    }
+    assert_matches_oracle(&grid, origin, 4);
+}
+
+// ---------------------------------------------------------------------------
+// Portals.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn loop_back_room_shows_the_actor_repeating_both_ways() {
+    let grid = fixtures::loop_back_room();
+    let origin = CellPos::new(0, 0);
+    let view = view_of(&grid, origin, 6);
+    // The room is one cell high: the row of the actor repeats forever.
+    let positions = view.positions_of(origin);
+    let want: Vec<ViewPos> = [-6, -4, -2, 0, 2, 4, 6]
+        .iter()
+        .map(|&x| ViewPos::new(x, 0))
+        .collect();
+    assert_eq!(positions, want, "{}", view.dump());
+    let other = view.positions_of(CellPos::new(1, 0));
+    assert_eq!(
+        other,
+        [-5, -3, -1, 1, 3, 5].map(|x| ViewPos::new(x, 0)).to_vec()
+    );
+    // Each copy further out is a different placement of the room.
+    let ids: std::collections::BTreeSet<u8> = view.nodes().iter().map(|n| n.stencil_id).collect();
+    assert_eq!(
+        ids.len(),
+        7,
+        "own region + 3 wraps each way: {}",
+        view.dump()
+    );
+    let row = view.map().lines().nth(6).unwrap().to_string();
+    assert_eq!(row.len(), 13);
+    assert_eq!(&row[6..7], "@");
+    assert_eq!(&row[7..8], ".", "the other cell of the room, seen directly");
+    assert!(
+        row[8..].chars().all(|c| c.is_ascii_lowercase()),
+        "copies through the portal: {row}"
+    );
+    // Nothing above or below: floor and ceiling are solid.
+    assert!(view
+        .map()
+        .lines()
+        .enumerate()
+        .all(|(i, l)| i == 6 || l.trim().is_empty()));
+    // Moving right is continuous across the portal.
+    let at = |x: i32| view.nodes_at(ViewPos::new(x, 0)).next().copied().unwrap();
+    assert!(at(1).connected(Dir::Right), "across the portal");
+    assert!(at(2).connected(Dir::Left));
+    assert!(!at(0).connected(Dir::Up));
+}
+
+#[test]
+fn a_door_to_another_room_shows_that_room_beside_this_one() {
+    let grid = fixtures::two_rooms();
+    // Room A: x 0..=1, room B: x 3..=4 (both 2 high); (1,0)'s right wall is
+    // glued to (3,1)'s left wall. From (0,0), looking right through the door
+    // we see room B's row 1 continue at view x = 2, 3 and above it nothing
+    // but through the opening.
+    let view = view_of(&grid, CellPos::new(0, 0), 4);
+    assert_eq!(
+        view.positions_of(CellPos::new(3, 1)),
+        vec![ViewPos::new(2, 0)],
+        "{}",
+        view.dump()
+    );
+    assert_eq!(
+        view.positions_of(CellPos::new(4, 1)),
+        vec![ViewPos::new(3, 0)]
+    );
+    assert!(
+        view.is_visible(&grid, CellPos::new(3, 0)),
+        "row below the door seen at an angle"
+    );
+    assert_eq!(
+        view.positions_of(CellPos::new(3, 0)),
+        vec![ViewPos::new(2, -1)]
+    );
+    assert!(
+        !view.is_visible(&grid, CellPos::new(2, 0)),
+        "rock between the rooms"
+    );
+    assert_eq!(view.transforms().len(), 2);
+    let through = view.transform_of(2).unwrap();
+    assert_eq!(through.grid_cell(ViewPos::new(2, 0)), CellPos::new(3, 1));
+}
+
+#[test]
+fn a_portal_seen_through_a_portal() {
+    let grid = fixtures::portal_chain();
+    // Four one-cell rooms stacked; walking right climbs one room per portal.
+    let view = view_of(&grid, CellPos::new(0, 0), 4);
+    for (x, y) in [(1, 1), (2, 2), (3, 3)] {
+        assert_eq!(
+            view.positions_of(CellPos::new(0, y)),
+            vec![ViewPos::new(x, 0)],
+            "{}",
+            view.dump()
+        );
+    }
+    assert_eq!(view.transforms().len(), 4, "one region per portal crossed");
+    // The last room's right wall is solid: a shadow segment seen through
+    // three portals, in region 4.
+    assert!(view
+        .shadows()
+        .iter()
+        .any(|s| s.stencil_id == 4 && s.edge == EdgePos::vertical(1, 3)));
+}
+
+#[test]
+fn a_portal_seen_from_behind_leads_to_the_back_side() {
+    // The loop-back room's portal edges are on the outer walls, so they can
+    // only be seen from the front; put a free-standing portal in a room:
+    // the edge between (2,1) and (3,1) is glued straight to the edge between
+    // (2,3) and (3,3). Crossing it from the left arrives to the right of the
+    // other end, crossing from the right arrives to its left.
+    let mut grid = Grid::new(6, 5).unwrap();
+    let a = PortalEnd::new(CellPos::new(2, 1), Dir::Right);
+    let b = PortalEnd::new(CellPos::new(3, 3), Dir::Left);
+    grid.add_portal(Portal::new(a, b)).unwrap();
+    let from_left = view_of(&grid, CellPos::new(0, 1), 5);
+    let from_right = view_of(&grid, CellPos::new(5, 1), 5);
+    // From the left, looking straight right through the portal: the view
+    // cell right beyond it shows the cell beyond the other end.
+    let beyond_left = from_left
+        .nodes_at(ViewPos::new(3, 0))
+        .map(|n| n.cell)
+        .collect::<Vec<_>>();
+    assert!(
+        beyond_left.contains(&CellPos::new(3, 3)),
+        "{}",
+        from_left.dump()
+    );
+    let beyond_right = from_right
+        .nodes_at(ViewPos::new(-3, 0))
+        .map(|n| n.cell)
+        .collect::<Vec<_>>();
+    assert!(
+        beyond_right.contains(&CellPos::new(2, 3)),
+        "{}",
+        from_right.dump()
+    );
+    // Standing on top of the other end, (3,4), looking steeply down-left:
+    // rays that graze the portal edge beside (3,3) cross it from its face and
+    // come out beside the first end, so view cell (-1, -1) holds two slices —
+    // (2,3) seen directly above the portal edge's top end, and (2,1) seen
+    // through it.
+    let grazing = view_of(&grid, CellPos::new(3, 4), 5);
+    let slices: Vec<(CellPos, u8)> = grazing
+        .nodes_at(ViewPos::new(-1, -1))
+        .map(|n| (n.cell, n.stencil_id))
+        .collect();
+    assert!(
+        slices.contains(&(CellPos::new(2, 3), 1)),
+        "{}",
+        grazing.dump()
+    );
+    assert!(
+        slices.contains(&(CellPos::new(2, 1), 2)),
+        "{}",
+        grazing.dump()
+    );
+    assert_eq!(grazing.map_char(ViewPos::new(-1, -1)), '*');
+}
+
+#[test]
+fn a_floor_portal_shows_the_shaft_continuing_below() {
+    let grid = fixtures::floor_portal_shaft();
+    // Air at (0,3), (0,2) and (3,1), (3,0); the floor of (0,2) is glued to
+    // the ceiling of (3,1). From the top, looking down: the lower shaft
+    // continues straight below.
+    let view = view_of(&grid, CellPos::new(0, 3), 4);
+    assert_eq!(
+        view.positions_of(CellPos::new(3, 1)),
+        vec![ViewPos::new(0, -2)],
+        "{}",
+        view.dump()
+    );
+    assert_eq!(
+        view.positions_of(CellPos::new(3, 0)),
+        vec![ViewPos::new(0, -3)]
+    );
+    let n = view.nodes_at(ViewPos::new(0, -1)).next().copied().unwrap();
+    assert!(
+        n.connected(Dir::Down),
+        "falling through the floor portal is continuous"
+    );
+}
+
+#[test]
+fn a_rotating_portal_turns_the_far_side() {
+    let grid = fixtures::rotating();
+    // Corridor row y = 1; the floor of (0,1) is glued to the right wall of
+    // (3,1). Looking down from (0,1) we see the corridor lying on its side.
+    let view = view_of(&grid, CellPos::new(0, 1), 4);
+    // (3,1) is seen along the corridor, right below through the floor, and
+    // once more after the corridor turns again through the same portal.
+    assert_eq!(
+        view.positions_of(CellPos::new(3, 1)),
+        vec![ViewPos::new(1, -4), ViewPos::new(0, -1), ViewPos::new(3, 0)],
+        "{}",
+        view.dump()
+    );
+    assert_eq!(
+        view.positions_of(CellPos::new(2, 1)),
+        vec![ViewPos::new(0, -2), ViewPos::new(2, 0)]
+    );
+    let region = view
+        .nodes_at(ViewPos::new(0, -1))
+        .next()
+        .map(|n| n.stencil_id)
+        .unwrap();
+    let t = view.transform_of(region).unwrap();
+    // Down in view is left in the grid there: a quarter turn.
+    assert_eq!(t.view_to_grid.apply_dir(Dir::Down), Dir::Left);
+    // Looking right along the corridor, the right wall's portal shows the
+    // corridor's first cell again, coming up out of the floor.
+    assert_eq!(
+        view.nodes_at(ViewPos::new(4, 0)).next().map(|n| n.cell),
+        Some(CellPos::new(0, 1))
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Capacity, queries, reuse.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rebuilding_reuses_the_context_and_forgets_the_last_view() {
+    let (grid, _) = parse_map(&["....", "....", "....", "...."]);
+    let mut view = GridView::new();
+    view.build(&grid, CellPos::new(0, 0), 8);
+    let first = view.nodes().len();
+    view.build(&grid, CellPos::new(3, 3), 1);
+    assert!(view.nodes().len() < first);
+    assert!(!view.is_visible(&grid, CellPos::new(0, 0)));
+    view.build(&grid, CellPos::new(0, 0), 8);
+    assert_eq!(view.nodes().len(), first);
+}
+
+#[test]
+fn rock_and_outside_origins_see_nothing() {
+    let (grid, _) = parse_map(&["#.", ".."]);
+    let mut view = GridView::new();
+    view.build(&grid, CellPos::new(0, 1), 4);
+    assert!(view.nodes().is_empty());
+    view.build(&grid, CellPos::new(-3, 9), 4);
+    assert!(view.nodes().is_empty());
+    assert!(view.nodes_at(ViewPos::new(100, -100)).next().is_none());
+}
+
+#[test]
+fn running_out_of_transforms_degrades_and_reports() {
+    // A one-cell torus: left wall glued to right wall, floor to ceiling.
+    // Every view cell is a different placement of the same cell, far more
+    // than 255 stencil ids at the largest radius.
+    let mut grid = Grid::new(1, 1).unwrap();
+    let c = CellPos::new(0, 0);
+    grid.add_portal(Portal::new(
+        PortalEnd::new(c, Dir::Left),
+        PortalEnd::new(c, Dir::Right),
+    ))
+    .unwrap();
+    grid.add_portal(Portal::new(
+        PortalEnd::new(c, Dir::Down),
+        PortalEnd::new(c, Dir::Up),
+    ))
+    .unwrap();
+    let mut view = GridView::new();
+    view.build(&grid, c, MAX_RADIUS);
+    assert!(view.overflow().transforms > 0, "reported");
+    assert_eq!(
+        view.transforms().len(),
+        MAX_TRANSFORMS,
+        "every id used, none beyond"
+    );
+    // What was kept is consistent: each node's transform puts it on the cell.
+    for n in view.nodes() {
+        assert_eq!(n.cell, c);
+        let t = view.transform_of(n.stencil_id).expect("ids stay in range");
+        assert_eq!(t.grid_cell(n.view), c);
+    }
+    assert!(view.dump().contains("overflow"));
+    // A small radius fits: (2*7+1)^2 = 225 placements.
+    view.build(&grid, c, 7);
+    assert!(!view.overflow().any(), "{:?}", view.overflow());
+    assert_eq!(view.transforms().len(), 225);
+}
+
+// ---------------------------------------------------------------------------
+// Properties over random portal-free maps.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn random_maps_match_the_brute_force_oracle() {
+    let mut rng = SplitMix(7);
+    for _ in 0..60 {
+        let (w, h) = (3 + rng.below(14) as usize, 3 + rng.below(14) as usize);
+        let grid = random_map(&mut rng, w, h);
+        let air = air_cells(&grid);
+        if air.is_empty() {
+            continue;
+        }
+        for _ in 0..4 {
+            let origin = air[rng.below(air.len() as u64) as usize];
+            let radius = 1 + rng.below(10) as u32;
+            assert_matches_oracle(&grid, origin, radius);
+        }
+    }
+}
+
+#[test]
+fn sight_of_cell_centres_is_symmetric() {
+    let mut rng = SplitMix(11);
+    let radius = 8;
+    for _ in 0..30 {
+        let grid = random_map(&mut rng, 10, 10);
+        let air = air_cells(&grid);
+        let mut views = std::collections::HashMap::new();
+        for &c in &air {
+            views.insert(c, view_of(&grid, c, radius));
+        }
+        for &a in &air {
+            for &b in &air {
+                let (dx, dy) = (b.x - a.x, b.y - a.y);
+                if dx.abs() > radius as i32 || dy.abs() > radius as i32 {
+                    continue;
+                }
+                let ab = views[&a].sees_centre_of(ViewPos::new(dx, dy));
+                let ba = views[&b].sees_centre_of(ViewPos::new(-dx, -dy));
+                assert_eq!(
+                    ab,
+                    ba,
+                    "{a:?} -> {b:?}\n{}\n{}",
+                    views[&a].dump(),
+                    views[&b].dump()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_wall_of_a_convex_room_is_seen_from_inside() {
+    let mut rng = SplitMix(3);
+    for _ in 0..40 {
+        let (w, h) = (1 + rng.below(12) as usize, 1 + rng.below(12) as usize);
+        let grid = Grid::new(w, h).unwrap();
+        let origin = CellPos::new(rng.below(w as u64) as i32, rng.below(h as u64) as i32);
+        let view = view_of(&grid, origin, MAX_RADIUS);
+        let seen: std::collections::HashSet<EdgePos> =
+            view.shadows().iter().map(|s| s.edge).collect();
+        for x in 0..w as i32 {
+            assert!(
+                seen.contains(&EdgePos::horizontal(x, 0))
+                    && seen.contains(&EdgePos::horizontal(x, h as i32))
+            );
+        }
+        for y in 0..h as i32 {
+            assert!(
+                seen.contains(&EdgePos::vertical(0, y))
+                    && seen.contains(&EdgePos::vertical(w as i32, y))
+            );
+        }
+        assert_eq!(seen.len(), 2 * (w + h), "only the room's walls");
+        assert_eq!(
+            cast_visible(&view).len(),
+            w * h,
+            "every cell of a convex room is seen"
+        );
+    }
+}
+
+#[test]
+fn an_open_room_costs_about_one_node_per_cell() {
+    let grid = Grid::new(64, 64).unwrap();
+    let view = view_of(&grid, CellPos::new(32, 32), 16);
+    let cells = 33 * 33;
+    // Cells on the two axes are split between two quadrants, the origin
+    // between four; merging keeps everything else to one node.
+    assert!(
+        view.nodes().len() <= cells + 4 * 16 + 3,
+        "{} nodes for {cells} cells",
+        view.nodes().len()
+    );
+}
