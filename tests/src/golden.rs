@@ -67,9 +67,28 @@ pub fn diff(expected: &RgbaImage, actual: &RgbaImage, per_channel: u8) -> (usize
 
 /// Compares (or, when blessing, writes) `name`'s golden image.
 pub fn check(name: &str, actual: &RgbaImage, tolerance: Tolerance) {
-    let path = golden_dir().join(format!("{name}.png"));
-    if blessing() {
-        std::fs::create_dir_all(golden_dir()).expect("create tests/golden");
+    check_in(
+        &golden_dir(),
+        &failure_dir(),
+        blessing(),
+        name,
+        actual,
+        tolerance,
+    );
+}
+
+/// [`check`] with explicit folders and bless flag.
+pub fn check_in(
+    golden: &Path,
+    failures: &Path,
+    bless: bool,
+    name: &str,
+    actual: &RgbaImage,
+    tolerance: Tolerance,
+) {
+    let path = golden.join(format!("{name}.png"));
+    if bless {
+        std::fs::create_dir_all(golden).expect("create the golden folder");
         actual.save(&path).expect("write golden image");
         eprintln!("blessed {}", path.display());
         return;
@@ -81,7 +100,7 @@ pub fn check(name: &str, actual: &RgbaImage, tolerance: Tolerance) {
             path.display()
         ),
     };
-    let fail_dir = failure_dir();
+    let fail_dir = failures.to_path_buf();
     let write_failure = |what: &str, img: &RgbaImage| -> PathBuf {
         std::fs::create_dir_all(&fail_dir).expect("create target/golden-failures");
         let p = fail_dir.join(format!("{name}.{what}.png"));
@@ -134,5 +153,40 @@ mod tests {
         assert_eq!(n, 1);
         assert_eq!(d.get_pixel(1, 0).0, [255, 0, 0, 255]);
         assert_ne!(d.get_pixel(0, 0).0, [255, 0, 0, 255]);
+    }
+
+    #[test]
+    fn a_mismatch_writes_actual_and_diff_and_names_them() {
+        let root = std::env::temp_dir().join(format!("rappel-golden-{}", std::process::id()));
+        let (golden, failures) = (root.join("golden"), root.join("failures"));
+        let img = RgbaImage::from_pixel(10, 10, image::Rgba([10, 20, 30, 255]));
+        check_in(&golden, &failures, true, "probe", &img, TOLERANCE);
+        assert!(
+            golden.join("probe.png").is_file(),
+            "blessing writes the PNG"
+        );
+        check_in(&golden, &failures, false, "probe", &img, TOLERANCE);
+        let mut changed = img.clone();
+        changed.put_pixel(3, 3, image::Rgba([200, 20, 30, 255]));
+        let message = std::panic::catch_unwind(|| {
+            check_in(&golden, &failures, false, "probe", &changed, TOLERANCE)
+        })
+        .expect_err("one pixel in 100 is over 0.1 %")
+        .downcast::<String>()
+        .expect("a formatted message");
+        let actual = failures.join("probe.actual.png");
+        let diff = failures.join("probe.diff.png");
+        assert!(
+            message.contains(&actual.display().to_string())
+                && message.contains(&diff.display().to_string()),
+            "{message}"
+        );
+        assert!(actual.is_file() && diff.is_file());
+        let lenient = Tolerance {
+            per_channel: 2,
+            max_fraction: 0.05,
+        };
+        check_in(&golden, &failures, false, "probe", &changed, lenient);
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }
