@@ -5,7 +5,8 @@
 //! triangles, stencil masks) each frame; [`gl_backend::Renderer`] sorts its
 //! commands by [`SortKey`], plans merged batches ([`FramePlan`]), uploads the
 //! vertices once and draws. Fonts ([`Font`]) and sprite atlases
-//! ([`SpriteAtlas`]) provide the textures. Only `gl_backend` holds `unsafe`
+//! ([`SpriteAtlas`]) provide the textures. `fixtures` holds the frame the
+//! benchmark and the llvmpipe timing share. Only `gl_backend` holds `unsafe`
 //! GL calls.
 #![deny(unsafe_code)]
 
