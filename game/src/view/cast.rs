@@ -400,7 +400,9 @@ impl GridView {
                 Ray::new(2 * cx + 1, 2 * cy - 1),
                 Ray::new(2 * cx - 1, 2 * cy + 1),
             );
-            let rays = span.intersect(cell_rays);
+            // The span is contiguous, so it covers its inner cells whole and
+            // only its end cells need narrowing.
+            let rays = if j == j0 || j == j1 { span.intersect(cell_rays) } else { cell_rays };
             if rays.is_empty() {
                 continue;
             }
@@ -563,50 +565,67 @@ impl GridView {
     /// only the right and up neighbours are looked for, and both nodes of a
     /// match get their bit.
     fn connect(&mut self, grid: &Grid) {
+        // Grid directions of view right and up, per region.
+        let mut exits = [[Dir::Right, Dir::Up]; MAX_TRANSFORMS];
+        for (slot, t) in exits.iter_mut().zip(&self.transforms) {
+            *slot = [
+                t.view_to_grid.apply_dir(Dir::Right),
+                t.view_to_grid.apply_dir(Dir::Up),
+            ];
+        }
         for i in 1..self.nodes.len() {
-            let node = self.nodes[i];
-            let Some(transform) = self.transform_of(node.stencil_id).copied() else {
-                continue;
+            let (cell, view, stencil_id) = {
+                let n = &self.nodes[i];
+                (n.cell, n.view, n.stencil_id)
             };
-            for dir in [Dir::Right, Dir::Up] {
-                let grid_dir = transform.view_to_grid.apply_dir(dir);
-                let (cell, stencil_id) = match edge_type(grid, node.cell, grid_dir) {
+            let region = stencil_id as usize - 1;
+            for (dir, grid_dir) in [Dir::Right, Dir::Up].into_iter().zip(exits[region]) {
+                let (to_cell, to_stencil) = match edge_type(grid, cell, grid_dir) {
                     EdgeType::Solid => continue,
-                    EdgeType::Open | EdgeType::Platform => {
-                        (node.cell.step(grid_dir), node.stencil_id)
-                    }
-                    EdgeType::Portal => {
-                        let Some(step) = grid.step(node.cell, grid_dir) else {
-                            continue;
-                        };
-                        let Some(p) = step.portal else { continue };
-                        let Some(portal) = grid.portal(p.portal) else {
-                            continue;
-                        };
-                        let expected = transform.view_to_grid.then(&portal.transform(p.from_end));
-                        let Some(index) = self
-                            .transforms
-                            .iter()
-                            .position(|t| t.view_to_grid == expected)
-                        else {
-                            continue;
-                        };
-                        (step.cell, index as u8 + 1)
-                    }
+                    EdgeType::Open | EdgeType::Platform => (cell.step(grid_dir), stencil_id),
+                    EdgeType::Portal => match self.portal_neighbour(grid, cell, grid_dir, region) {
+                        Some(found) => found,
+                        None => continue,
+                    },
                 };
-                let Some(head) = self.head_index(node.view.step(dir)) else {
+                let Some(head) = self.head_index(view.step(dir)) else {
                     continue;
                 };
                 let mut m = self.heads[head] as usize;
                 while m != 0 {
-                    let other = self.nodes[m];
-                    if other.cell == cell && other.stencil_id == stencil_id {
-                        self.nodes[i].connections |= dir_bit(dir);
-                        self.nodes[m].connections |= dir_bit(dir.opposite());
-                    }
+                    let other = &mut self.nodes[m];
                     m = other.next as usize;
+                    if other.cell == to_cell && other.stencil_id == to_stencil {
+                        other.connections |= dir_bit(dir.opposite());
+                        self.nodes[i].connections |= dir_bit(dir);
+                    }
                 }
             }
         }
+    }
+
+    /// The cell and stencil id a step through the portal on side `grid_dir`
+    /// of `cell`, seen in region `region`, arrives at; `None` when it ends
+    /// in rock or its region was never seen.
+    fn portal_neighbour(
+        &self,
+        grid: &Grid,
+        cell: CellPos,
+        grid_dir: Dir,
+        region: usize,
+    ) -> Option<(CellPos, u8)> {
+        let step = grid.step(cell, grid_dir)?;
+        let crossing = step.portal?;
+        let portal = grid.portal(crossing.portal)?;
+        let expected = self
+            .transforms
+            .get(region)?
+            .view_to_grid
+            .then(&portal.transform(crossing.from_end));
+        let index = self
+            .transforms
+            .iter()
+            .position(|t| t.view_to_grid == expected)?;
+        Some((step.cell, index as u8 + 1))
     }
 }
