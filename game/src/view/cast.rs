@@ -402,7 +402,11 @@ impl GridView {
             );
             // The span is contiguous, so it covers its inner cells whole and
             // only its end cells need narrowing.
-            let rays = if j == j0 || j == j1 { span.intersect(cell_rays) } else { cell_rays };
+            let rays = if j == j0 || j == j1 {
+                span.intersect(cell_rays)
+            } else {
+                cell_rays
+            };
             if rays.is_empty() {
                 continue;
             }
