@@ -5,4 +5,5 @@
 
 pub mod grid;
 pub mod level;
+pub mod physics;
 pub mod view;

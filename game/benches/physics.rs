@@ -1,0 +1,206 @@
+//! Physics step benchmark: our `game::physics` against rapier2d on the same
+//! scenes (`game::physics::scenes`), stepped at 120 Hz.
+//!
+//! - `physics/rope/{ours,rapier2d}`: the 32-link rope hoisting a 2 kg
+//!   bucket (35 bodies, 33 joints, a few contacts);
+//! - `physics/pyramid/{ours,rapier2d}`: 50 unit boxes on the ground.
+//!
+//! The rapier2d world is built from our scene's bodies and joints one for
+//! one: same poses, shapes (boxes as rapier cuboids), densities, gravity,
+//! timestep, restitution (combine rule Max), friction (our dynamic
+//! coefficient, combine rule GeometricMean), rope links filtered from each
+//! other by collision groups, joints with contacts disabled, sleeping off
+//! (ours has none). Rapier keeps its default solver: 4 substeps
+//! (`num_solver_iterations`) of 1 PGS iteration plus 1 stabilisation
+//! iteration each — 8 velocity passes a step, like our 8 velocity iterations
+//! (plus our 3 position passes). Before timing, each engine simulates 10 s
+//! of each scene and prints the largest joint error and the deepest
+//! penetration seen; then each is warmed up to t = 3 s (the bucket mid-hoist,
+//! the pyramid settled) and criterion times single steps of the running
+//! simulation.
+//!
+//! Run: `cargo bench -p game --bench physics`.
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use game::physics::scenes::{Hoist, Scene, SceneKind};
+use game::physics::{BodyKind, Vec2 as PVec2};
+use rapier2d::prelude::*;
+
+/// A rapier2d copy of one of our scenes.
+struct RapierScene {
+    world: PhysicsWorld,
+    joints: Vec<(RigidBodyHandle, RigidBodyHandle, Vector, Vector)>,
+    hoist: Option<(RigidBodyHandle, Hoist)>,
+    dt_s: f32,
+    steps: u64,
+}
+
+fn v(p: PVec2) -> Vector {
+    Vector::new(p.x, p.y)
+}
+
+impl RapierScene {
+    fn build(scene: &Scene) -> RapierScene {
+        let ours = &scene.world;
+        let mut world = PhysicsWorld::new();
+        world.gravity = v(ours.settings.gravity);
+        world.integration_parameters.dt = scene.dt_s;
+        let mut handles = Vec::with_capacity(ours.bodies().len());
+        for b in ours.bodies() {
+            let builder = match b.kind() {
+                BodyKind::Static => RigidBodyBuilder::fixed(),
+                BodyKind::Kinematic => RigidBodyBuilder::kinematic_velocity_based(),
+                BodyKind::Dynamic => RigidBodyBuilder::dynamic(),
+            }
+            .translation(v(b.position()))
+            .rotation(b.angle())
+            .linvel(v(b.linear_velocity()))
+            .angvel(b.angular_velocity())
+            .can_sleep(false);
+            let verts = b.polygon().vertices();
+            let axis_aligned_box = verts.len() == 4
+                && verts[0].x == -verts[2].x
+                && verts[0].y == -verts[2].y
+                && verts[0].x == verts[3].x
+                && verts[0].y == verts[1].y;
+            let shape = if axis_aligned_box {
+                ColliderBuilder::cuboid(verts[2].x, verts[2].y)
+            } else {
+                ColliderBuilder::convex_polyline(verts.iter().map(|&p| v(p)).collect())
+                    .expect("our polygons are convex")
+            };
+            let m = b.material();
+            let f = b.filter();
+            let collider = shape
+                .density(m.density)
+                .restitution(m.restitution)
+                .restitution_combine_rule(CoefficientCombineRule::Max)
+                .friction(m.dynamic_friction)
+                .friction_combine_rule(CoefficientCombineRule::GeometricMean)
+                .collision_groups(InteractionGroups::new(
+                    Group::from_bits_truncate(f.group),
+                    Group::from_bits_truncate(f.mask),
+                    InteractionTestMode::And,
+                ));
+            handles.push(world.insert(builder, collider).0);
+        }
+        let mut joints = Vec::new();
+        for j in ours.joints() {
+            let (ha, hb) = (handles[j.body_a.index()], handles[j.body_b.index()]);
+            let (la, lb) = (v(j.local_anchor_a), v(j.local_anchor_b));
+            let joint = RevoluteJointBuilder::new()
+                .local_anchor1(la)
+                .local_anchor2(lb)
+                .contacts_enabled(false);
+            world.impulse_joints.insert(ha, hb, joint, true);
+            joints.push((ha, hb, la, lb));
+        }
+        RapierScene {
+            world,
+            joints,
+            hoist: scene.hoist.map(|h| (handles[h.body.index()], h)),
+            dt_s: scene.dt_s,
+            steps: 0,
+        }
+    }
+
+    fn step(&mut self) {
+        if let Some((handle, h)) = self.hoist {
+            let t = (self.steps as f64 * f64::from(self.dt_s)) as f32;
+            let vel = h.velocity_at(t);
+            self.world.bodies[handle].set_linvel(v(vel), true);
+        }
+        self.world.step();
+        self.steps += 1;
+    }
+
+    fn max_joint_error(&self) -> f32 {
+        self.joints
+            .iter()
+            .map(|&(ha, hb, la, lb)| {
+                let pa = self.world.bodies[ha].position().transform_point(la);
+                let pb = self.world.bodies[hb].position().transform_point(lb);
+                (pb - pa).length()
+            })
+            .fold(0.0, f32::max)
+    }
+
+    fn max_penetration(&self) -> f32 {
+        let mut deepest = 0.0f32;
+        for pair in self.world.narrow_phase.contact_pairs() {
+            for m in pair.manifolds() {
+                for p in &m.points {
+                    deepest = deepest.max(-p.dist);
+                }
+            }
+        }
+        deepest
+    }
+}
+
+/// Simulates 10 s and prints the worst joint error and penetration of both
+/// engines.
+fn report_errors(kind: SceneKind) {
+    let mut ours = kind.build();
+    let mut theirs = RapierScene::build(&ours);
+    let steps = (10.0 / ours.dt_s).round() as usize;
+    let (mut oj, mut op, mut rj, mut rp) = (0.0f32, 0.0f32, 0.0f32, 0.0f32);
+    for _ in 0..steps {
+        ours.step();
+        theirs.step();
+        oj = oj.max(ours.world.max_joint_error());
+        op = op.max(ours.world.max_penetration());
+        rj = rj.max(theirs.max_joint_error());
+        rp = rp.max(theirs.max_penetration());
+    }
+    let focus = ours.world.body(ours.focus).position();
+    println!(
+        "physics/{}: over 10 s at 120 Hz — ours: max joint error {:.6} m, max penetration {:.6} m; \
+         rapier2d: max joint error {:.6} m, max penetration {:.6} m (focus body ends at ours ({:.3}, {:.3}))",
+        kind.name(),
+        oj,
+        op,
+        rj,
+        rp,
+        focus.x,
+        focus.y,
+    );
+}
+
+fn bench_scene(c: &mut Criterion, kind: SceneKind) {
+    report_errors(kind);
+    let warm_up_steps = 360; // 3 s
+    let mut group = c.benchmark_group(format!("physics/{}", kind.name()));
+
+    let mut ours = kind.build();
+    for _ in 0..warm_up_steps {
+        ours.step();
+    }
+    group.bench_function("ours", |b| {
+        b.iter(|| {
+            ours.step();
+            black_box(ours.world.bodies().len())
+        })
+    });
+
+    let mut theirs = RapierScene::build(&kind.build());
+    for _ in 0..warm_up_steps {
+        theirs.step();
+    }
+    group.bench_function("rapier2d", |b| {
+        b.iter(|| {
+            theirs.step();
+            black_box(theirs.world.bodies.len())
+        })
+    });
+    group.finish();
+}
+
+fn physics(c: &mut Criterion) {
+    bench_scene(c, SceneKind::RopeBucket);
+    bench_scene(c, SceneKind::Pyramid);
+}
+
+criterion_group!(benches, physics);
+criterion_main!(benches);

@@ -1,0 +1,718 @@
+//! The physics module's long suites: tests with numbers. Every expected
+//! value is derived from the mechanics in a comment next to it, not taken
+//! from a run; the tolerances say how far a correct discrete solver may
+//! stray (and why).
+use super::body::{BodyDef, BodyId, BodyKind, Material};
+use super::math::{Rot, Transform, Vec2};
+use super::polygon::Polygon;
+use super::sat::{collide, REFERENCE_TOLERANCE};
+use super::scenes::{self, SceneKind, STEP_S};
+use super::world::{Settings, World};
+
+/// A small deterministic generator (SplitMix64) for random polygons and
+/// scenes, so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [lo, hi).
+    fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+        lo + (hi - lo) * unit
+    }
+}
+
+/// A random convex polygon: 3..=8 points at sorted random angles on an
+/// ellipse-ish radius, re-drawn until strictly convex.
+fn random_polygon(rng: &mut Rng) -> Polygon {
+    loop {
+        let n = 3 + (rng.next_u64() % 6) as usize;
+        let mut angles: Vec<f32> = (0..n)
+            .map(|_| rng.range(0.0, std::f32::consts::TAU))
+            .collect();
+        angles.sort_by(f32::total_cmp);
+        let (rx, ry) = (rng.range(0.2, 1.5), rng.range(0.2, 1.5));
+        let pts: Vec<Vec2> = angles
+            .iter()
+            .map(|a| Vec2::new(rx * a.cos(), ry * a.sin()))
+            .collect();
+        if let Ok(p) = Polygon::new(&pts) {
+            if p.mass_properties(1.0).area > 0.02 {
+                return p;
+            }
+        }
+    }
+}
+
+fn world_points(poly: &Polygon, xf: Transform) -> Vec<Vec2> {
+    poly.vertices().iter().map(|&v| xf.apply(v)).collect()
+}
+
+/// Convex hull (Andrew's monotone chain), counter-clockwise.
+fn hull(mut pts: Vec<Vec2>) -> Vec<Vec2> {
+    pts.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+    let mut out: Vec<Vec2> = Vec::new();
+    for pass in 0..2 {
+        let start = out.len();
+        let iter: Box<dyn Iterator<Item = &Vec2>> = if pass == 0 {
+            Box::new(pts.iter())
+        } else {
+            Box::new(pts.iter().rev())
+        };
+        for &p in iter {
+            while out.len() >= start + 2 {
+                let (a, b) = (out[out.len() - 2], out[out.len() - 1]);
+                if (b - a).cross(p - a) <= 0.0 {
+                    out.pop();
+                } else {
+                    break;
+                }
+            }
+            out.push(p);
+        }
+        out.pop();
+    }
+    out
+}
+
+/// The brute-force oracle: the Minkowski difference `B − A` (hull of all
+/// vertex differences) contains the origin iff the polygons overlap; the
+/// distance from the origin to its nearest edge is the penetration depth
+/// (or, outside, a lower bound of the gap), and that edge's outward normal
+/// `m` says B must move along `−m` to separate. Returns (signed distance
+/// from the origin into the hull — positive inside —, normal from A to B,
+/// the runner-up distance).
+fn oracle(a: &[Vec2], b: &[Vec2]) -> (f32, Vec2, f32) {
+    let diff: Vec<Vec2> = b
+        .iter()
+        .flat_map(|&q| a.iter().map(move |&p| q - p))
+        .collect();
+    let h = hull(diff);
+    let mut best = (f32::INFINITY, Vec2::ZERO);
+    let mut second = f32::INFINITY;
+    for i in 0..h.len() {
+        let (p, q) = (h[i], h[(i + 1) % h.len()]);
+        let e = q - p;
+        let m = Vec2::new(e.y, -e.x).normalize_or_zero();
+        // Origin's depth behind this edge (positive inside).
+        let d = m.dot(p);
+        if d < best.0 {
+            second = best.0;
+            best = (d, -m);
+        } else if d < second {
+            second = d;
+        }
+    }
+    (best.0, best.1, second)
+}
+
+fn overlaps(a: &[Vec2], b: &[Vec2]) -> bool {
+    oracle(a, b).0 > 0.0
+}
+
+#[test]
+fn sat_matches_a_brute_force_oracle_on_random_pairs() {
+    let mut rng = Rng(0x5eed_0001);
+    let (mut checked, mut overlapping, mut borderline) = (0, 0, 0);
+    for _ in 0..3000 {
+        let (pa, pb) = (random_polygon(&mut rng), random_polygon(&mut rng));
+        let xa = Transform {
+            p: Vec2::new(rng.range(-0.5, 0.5), rng.range(-0.5, 0.5)),
+            q: Rot::from_angle(rng.range(-3.2, 3.2)),
+        };
+        let xb = Transform {
+            p: Vec2::new(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0)),
+            q: Rot::from_angle(rng.range(-3.2, 3.2)),
+        };
+        let (wa, wb) = (world_points(&pa, xa), world_points(&pb, xb));
+        let (depth, normal, runner_up) = oracle(&wa, &wb);
+        let got = collide(&pa, xa, &pb, xb);
+        let swapped = collide(&pb, xb, &pa, xa);
+        checked += 1;
+        // Within 10 µm of touching, either answer is right.
+        if depth.abs() < 1e-5 {
+            borderline += 1;
+            continue;
+        }
+        assert_eq!(got.is_some(), depth > 0.0, "overlap yes/no, depth {depth}");
+        assert_eq!(swapped.is_some(), got.is_some(), "order independent");
+        let (Some(m), Some(s)) = (got, swapped) else {
+            continue;
+        };
+        overlapping += 1;
+        // Depth: the minimum translation distance, up to the reference
+        // tie tolerance (the chosen face may be that much shallower).
+        assert!(
+            m.depth() >= depth - 2e-5 && m.depth() <= depth + REFERENCE_TOLERANCE + 2e-5,
+            "depth {} vs oracle {depth}",
+            m.depth()
+        );
+        // The normal points from A to B: moving B along it by the depth
+        // (plus 1 mm) separates the pair, and when the best edge is
+        // unambiguous it is the oracle's normal.
+        let nudge = m.normal * (m.depth() + 1e-3);
+        let moved: Vec<Vec2> = wb.iter().map(|&p| p + nudge).collect();
+        assert!(!overlaps(&wa, &moved), "B moved along the normal separates");
+        if runner_up > depth + REFERENCE_TOLERANCE + 1e-3 {
+            assert!(
+                (m.normal - normal).length() < 1e-3,
+                "{:?} vs {normal:?}",
+                m.normal
+            );
+        }
+        // 1–2 points, each on or under the reference face but no deeper
+        // than the penetration.
+        assert!((1..=2).contains(&m.count));
+        for p in m.points() {
+            assert!(p.separation <= 1e-6 && p.separation >= -m.depth() - 2e-5);
+        }
+        // Swapped pair: the same depth and points, the opposite normal, bit
+        // for bit.
+        assert_eq!(s.normal, -m.normal);
+        assert_eq!(s.separation, m.separation);
+        assert_eq!(s.count, m.count);
+        for (ps, pm) in s.points().iter().zip(m.points()) {
+            assert_eq!((ps.point, ps.separation), (pm.point, pm.separation));
+        }
+    }
+    assert!(
+        overlapping > 800,
+        "the generator gives many overlaps: {overlapping}"
+    );
+    assert!(
+        borderline * 100 < checked,
+        "few borderline cases: {borderline}"
+    );
+}
+
+/// Steps until `t_s`.
+fn run(world: &mut World, t_s: f32) {
+    let steps = (t_s / STEP_S).round() as usize;
+    for _ in 0..steps {
+        world.step(STEP_S);
+    }
+}
+
+#[test]
+fn head_on_collisions_give_the_analytic_velocities() {
+    // Equal masses m, velocities +v and −v along the line of centres.
+    // Momentum: m v'_A + m v'_B = 0; restitution: v'_B − v'_A = e·2v.
+    // So v'_A = −e·v and v'_B = +e·v, and no spin (the impulse passes
+    // through both centres). Energy after / before = e².
+    let v = 2.0;
+    for e in [1.0, 0.5, 0.0] {
+        let mut world = scenes::head_on(e, v);
+        let ke0 = world.kinetic_energy();
+        run(&mut world, 1.0);
+        let (a, b) = (world.body(BodyId(0)), world.body(BodyId(1)));
+        let tol = 1e-4;
+        assert!(
+            (a.linear_velocity() - Vec2::new(-e * v, 0.0)).length() < tol,
+            "e={e}: {:?}",
+            a.linear_velocity()
+        );
+        assert!(
+            (b.linear_velocity() - Vec2::new(e * v, 0.0)).length() < tol,
+            "e={e}: {:?}",
+            b.linear_velocity()
+        );
+        assert!(a.angular_velocity().abs() < tol && b.angular_velocity().abs() < tol);
+        assert!((world.kinetic_energy() - e * e * ke0).abs() < 1e-3 * ke0);
+        // They collided: A is left of B and they no longer overlap deeper
+        // than the slop.
+        assert!(b.position().x - a.position().x >= 1.0 - world.settings.linear_slop - 1e-4);
+    }
+}
+
+#[test]
+fn separating_bodies_get_no_impulse() {
+    // Two boxes overlapping by 1 cm but flying apart at 1 m/s each: the
+    // contact exists, yet v_n = +2 > 0, so the clamped normal impulse stays
+    // 0 and the velocities are untouched (positional correction moves
+    // positions only).
+    let mut world = scenes::head_on(1.0, -1.0);
+    world.body_mut(BodyId(1)).position = Vec2::new(-1.0 + 0.99, 0.0);
+    world.step(STEP_S);
+    assert_eq!(world.contacts().len(), 1);
+    for p in world.contacts()[0].points() {
+        assert_eq!(p.normal_impulse, 0.0);
+        assert_eq!(p.tangent_impulse, 0.0);
+    }
+    assert_eq!(
+        world.body(BodyId(0)).linear_velocity(),
+        Vec2::new(-1.0, 0.0)
+    );
+    assert_eq!(world.body(BodyId(1)).linear_velocity(), Vec2::new(1.0, 0.0));
+}
+
+/// Boxes of random sizes and densities flying about a walled arena in zero
+/// gravity with restitution `e`.
+fn arena(e: f32, seed: u64) -> World {
+    let mut rng = Rng(seed);
+    let mut world = World::new(Settings {
+        gravity: Vec2::ZERO,
+        ..Settings::default()
+    });
+    let wall = Material {
+        restitution: e,
+        ..Material::default()
+    };
+    for (at, half) in [
+        (Vec2::new(0.0, -5.5), Vec2::new(6.0, 0.5)),
+        (Vec2::new(0.0, 5.5), Vec2::new(6.0, 0.5)),
+        (Vec2::new(-5.5, 0.0), Vec2::new(0.5, 6.0)),
+        (Vec2::new(5.5, 0.0), Vec2::new(0.5, 6.0)),
+    ] {
+        let mut def = BodyDef::fixed(at);
+        def.material = wall;
+        world.add_body(&def, &Polygon::rect(half.x, half.y));
+    }
+    for i in 0..6 {
+        let mut def = BodyDef::dynamic(Vec2::new(
+            -3.0 + 1.5 * (i % 3) as f32 * 2.0,
+            if i < 3 { -2.0 } else { 2.0 },
+        ));
+        def.angle = rng.range(-1.0, 1.0);
+        def.linear_velocity = Vec2::new(rng.range(-6.0, 6.0), rng.range(-6.0, 6.0));
+        def.angular_velocity = rng.range(-3.0, 3.0);
+        def.material = Material {
+            density: rng.range(0.5, 3.0),
+            restitution: e,
+            static_friction: 0.5,
+            dynamic_friction: 0.3,
+        };
+        world.add_body(&def, &random_polygon(&mut rng));
+    }
+    world
+}
+
+#[test]
+fn kinetic_energy_never_increases_for_restitution_at_most_one() {
+    // No gravity and static walls: impulses with e ≤ 1 and friction can
+    // only remove energy (an exactly solved e = 1 impulse keeps it), and
+    // positional correction changes no velocity. Allow f32 rounding.
+    for (e, seed) in [(1.0, 1), (0.5, 2), (0.0, 3), (1.0, 4)] {
+        let mut world = arena(e, seed);
+        let mut before = world.kinetic_energy();
+        let start = before;
+        let mut contacts = 0;
+        for _ in 0..600 {
+            world.step(STEP_S);
+            let now = world.kinetic_energy();
+            assert!(
+                now <= before * (1.0 + 1e-5) + 1e-6,
+                "e={e}: {before} → {now}"
+            );
+            contacts += world.contacts().len();
+            before = now;
+        }
+        assert!(contacts > 20, "the bodies did collide ({contacts})");
+        if e < 1.0 {
+            assert!(before < 0.9 * start, "inelastic collisions lose energy");
+        }
+    }
+}
+
+#[test]
+fn momentum_is_conserved_between_dynamic_bodies() {
+    // Zero gravity, no static bodies: every impulse acts equal and opposite,
+    // so Σ m v is constant through any number of collisions.
+    let mut rng = Rng(77);
+    let mut world = World::new(Settings {
+        gravity: Vec2::ZERO,
+        ..Settings::default()
+    });
+    for i in 0..5 {
+        let mut def = BodyDef::dynamic(Vec2::new(i as f32 * 1.6 - 3.2, rng.range(-0.3, 0.3)));
+        def.angle = rng.range(-1.0, 1.0);
+        def.linear_velocity = Vec2::new(if i % 2 == 0 { 2.0 } else { -2.0 }, rng.range(-0.5, 0.5));
+        def.angular_velocity = rng.range(-2.0, 2.0);
+        def.material.density = rng.range(0.5, 3.0);
+        def.material.restitution = 0.3;
+        world.add_body(&def, &random_polygon(&mut rng));
+    }
+    let momentum = |w: &World| {
+        w.bodies()
+            .iter()
+            .fold(Vec2::ZERO, |p, b| p + b.linear_velocity() * b.mass())
+    };
+    let p0 = momentum(&world);
+    let mut contacts = 0;
+    for _ in 0..360 {
+        world.step(STEP_S);
+        contacts += world.contacts().len();
+        assert!((momentum(&world) - p0).length() < 1e-4 * (1.0 + p0.length() + 20.0));
+    }
+    assert!(contacts > 10, "they collided ({contacts})");
+}
+
+/// A unit box (1 kg) resting on the ground with the given materials.
+fn box_on_ground(box_mat: Material, ground_mat: Material) -> World {
+    let mut world = World::new(Settings::default());
+    let mut g = BodyDef::fixed(Vec2::new(0.0, -0.5));
+    g.material = ground_mat;
+    world.add_body(&g, &Polygon::rect(50.0, 0.5));
+    let mut b = BodyDef::dynamic(Vec2::new(0.0, 0.5));
+    b.material = box_mat;
+    world.add_body(&b, &Polygon::rect(0.5, 0.5));
+    world
+}
+
+#[test]
+fn restitution_combines_as_the_max() {
+    // A box dropped on the ground. In the step that resolves the impact the
+    // velocity before solving is u = v_prev − g·dt (gravity is integrated
+    // first) and the solver targets v' = −e·u with e = max(e_box, e_ground)
+    // = 0.8, whichever body has which.
+    for (e_box, e_ground) in [(0.8, 0.2), (0.2, 0.8)] {
+        let mat = |e| Material {
+            restitution: e,
+            ..Material::default()
+        };
+        let mut world = box_on_ground(mat(e_box), mat(e_ground));
+        world.body_mut(BodyId(1)).position = Vec2::new(0.0, 2.5);
+        let g = world.settings.gravity.y;
+        let mut prev_vy = 0.0;
+        let mut bounced = None;
+        for _ in 0..240 {
+            world.step(STEP_S);
+            let vy = world.body(BodyId(1)).linear_velocity().y;
+            if prev_vy < 0.0 && vy > 0.0 {
+                bounced = Some((prev_vy + g * STEP_S, vy));
+                break;
+            }
+            prev_vy = vy;
+        }
+        let (u, after) = bounced.expect("the box bounced");
+        assert!(
+            (after - (-0.8 * u)).abs() < 1e-3 * -u,
+            "e=max: {after} vs {}",
+            -0.8 * u
+        );
+    }
+}
+
+#[test]
+fn friction_combines_as_the_geometric_mean() {
+    // A box sliding at 3 m/s on the ground, μ_box = 0.09, μ_ground = 0.64
+    // (static = dynamic): μ = sqrt(0.09·0.64) = 0.24, so it decelerates at
+    // μg and after 0.5 s moves at 3 − 0.24·9.81·0.5 = 1.8228 m/s.
+    let mat = |mu| Material {
+        static_friction: mu,
+        dynamic_friction: mu,
+        ..Material::default()
+    };
+    let mut world = box_on_ground(mat(0.09), mat(0.64));
+    world
+        .body_mut(BodyId(1))
+        .set_linear_velocity(Vec2::new(3.0, 0.0));
+    run(&mut world, 0.5);
+    let expect = 3.0 - 0.24 * 9.81 * 0.5;
+    let got = world.body(BodyId(1)).linear_velocity().x;
+    assert!((got - expect).abs() < 0.01 * expect, "{got} vs {expect}");
+}
+
+#[test]
+fn static_friction_holds_below_the_threshold_and_dynamic_friction_caps_above() {
+    // Unit box, m = 1 kg, μ_s = 0.6, μ_d = 0.4 on both bodies (so the pair
+    // has the same). Static friction can hold up to μ_s m g = 5.886 N.
+    let mat = Material {
+        static_friction: 0.6,
+        dynamic_friction: 0.4,
+        ..Material::default()
+    };
+    let g = 9.81;
+    let threshold = 0.6 * g;
+    // 80 % of the threshold for 1 s: it stays put.
+    let mut world = box_on_ground(mat, mat);
+    run(&mut world, 0.1); // settle
+    let x0 = world.body(BodyId(1)).position().x;
+    for _ in 0..120 {
+        world
+            .body_mut(BodyId(1))
+            .apply_force(Vec2::new(0.8 * threshold, 0.0));
+        world.step(STEP_S);
+    }
+    let b = world.body(BodyId(1));
+    assert!(
+        (b.position().x - x0).abs() < 1e-3,
+        "held: moved {}",
+        b.position().x - x0
+    );
+    assert!(b.linear_velocity().length() < 1e-3);
+    // 150 % of the threshold: it slides, and dynamic friction μ_d m g caps
+    // the resistance, so a = (F − μ_d m g)/m = 8.829 − 3.924 = 4.905 m/s²
+    // and after 1 s v = 4.905 m/s (the box does not tip: F < m g w/h).
+    let force = 1.5 * threshold;
+    let mut world = box_on_ground(mat, mat);
+    run(&mut world, 0.1);
+    for _ in 0..120 {
+        world.body_mut(BodyId(1)).apply_force(Vec2::new(force, 0.0));
+        world.step(STEP_S);
+    }
+    let expect = force - 0.4 * g;
+    let got = world.body(BodyId(1)).linear_velocity().x;
+    assert!((got - expect).abs() < 0.02 * expect, "{got} vs {expect}");
+}
+
+#[test]
+fn pendulum_matches_the_small_angle_period() {
+    // The bob is a 0.2 m square box hinged L = 2 m from its centre: a
+    // compound pendulum of period T₀ = 2π sqrt(I_p / (m g L)) with
+    // I_p = m (w² + h²)/12 + m L², lengthened for the 0.1 rad amplitude θ₀
+    // by the series factor (1 + θ₀²/16).
+    let mut scene = scenes::pendulum();
+    let pivot_x = scene.world.body(BodyId(0)).position().x;
+    let side = 2.0 * scenes::PENDULUM_BOB_HALF;
+    let l = scenes::PENDULUM_LENGTH;
+    let g = -scene.world.settings.gravity.y;
+    let i_over_m = side * side / 6.0 + l * l;
+    let theta = scenes::PENDULUM_ANGLE;
+    let expect = std::f32::consts::TAU * (i_over_m / (g * l)).sqrt() * (1.0 + theta * theta / 16.0);
+    // Upward zero crossings of the bob's x, interpolated within the step.
+    let mut crossings = Vec::new();
+    let mut prev = scene.world.body(scene.focus).position().x - pivot_x;
+    while crossings.len() < 6 {
+        scene.step();
+        let x = scene.world.body(scene.focus).position().x - pivot_x;
+        if prev < 0.0 && x >= 0.0 {
+            let t = scene.time_s() - STEP_S * x / (x - prev);
+            crossings.push(t);
+        }
+        prev = x;
+        assert!(scene.time_s() < 30.0, "it swings");
+    }
+    let period = (crossings[5] - crossings[0]) / 5.0;
+    let error = (period - expect).abs() / expect;
+    assert!(
+        error < 0.02,
+        "period {period} vs {expect}: {:.3} %",
+        error * 100.0
+    );
+}
+
+#[test]
+fn a_32_link_chain_keeps_its_joints_within_one_percent() {
+    // Released horizontally, the chain falls and whips for 10 s at 120 Hz;
+    // every joint's anchors must stay within 1 % of a link length.
+    let mut scene = scenes::chain();
+    let mut worst = 0.0f32;
+    for _ in 0..1200 {
+        scene.step();
+        worst = worst.max(scene.world.max_joint_error());
+    }
+    assert!(worst < 0.01 * scenes::LINK_LENGTH, "joint error {worst} m");
+    // It did swing down: the free end is well below the anchor's height.
+    assert!(scene.world.body(scene.focus).position().y < 8.0);
+}
+
+#[test]
+fn the_direct_chain_solve_is_what_gauss_seidel_converges_to() {
+    // One step of the chain with the exact block solve and with 400
+    // Gauss–Seidel sweeps over the same 2×2 joint systems (no warm start,
+    // no position passes) must give the same velocities.
+    let mut direct = scenes::chain();
+    let mut iterative = scenes::chain();
+    for (scene, exact) in [(&mut direct, true), (&mut iterative, false)] {
+        scene.world.settings = Settings {
+            direct_chains: exact,
+            velocity_iterations: if exact { 1 } else { 400 },
+            position_iterations: 0,
+            warm_starting: false,
+            ..Settings::default()
+        };
+        // A swinging state, not the symmetric start.
+        for (i, b) in (2..34).enumerate() {
+            scene
+                .world
+                .body_mut(BodyId(b))
+                .set_angular_velocity(0.1 * i as f32);
+        }
+        scene.step();
+    }
+    for (a, b) in direct.world.bodies().iter().zip(iterative.world.bodies()) {
+        assert!(
+            (a.linear_velocity() - b.linear_velocity()).length() < 2e-3,
+            "{:?} vs {:?}",
+            a.linear_velocity(),
+            b.linear_velocity()
+        );
+        assert!((a.angular_velocity() - b.angular_velocity()).abs() < 2e-2);
+    }
+}
+
+#[test]
+fn a_stack_of_five_boxes_stays_within_one_percent_of_its_height() {
+    // Five unit boxes: the top face starts at 5 m. Resting contacts sink
+    // at most the slop (5 mm each, 2.5 cm in all = 0.5 %), never more.
+    let mut scene = scenes::box_stack();
+    let height = scenes::STACK_HEIGHT as f32 * scenes::BOX_SIZE;
+    let ground_at = scene.world.body(BodyId(0)).position();
+    for _ in 0..1200 {
+        scene.step();
+        let top = scene.world.body(scene.focus);
+        let top_face = top.position().y + 0.5 * scenes::BOX_SIZE;
+        assert!(
+            (top_face - height).abs() < 0.01 * height,
+            "top at {top_face}"
+        );
+        assert!(top.position().x.abs() < 0.01, "no sideways creep");
+    }
+    assert_eq!(
+        scene.world.body(BodyId(0)).position(),
+        ground_at,
+        "the ground never moves"
+    );
+}
+
+#[test]
+fn static_bodies_and_joint_anchors_never_move() {
+    // The chain's static anchor and the ground, bit for bit, and the
+    // joint's world anchor on the static body.
+    let mut scene = scenes::chain();
+    let statics: Vec<(usize, Vec2, Rot)> = scene
+        .world
+        .bodies()
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.kind() == BodyKind::Static)
+        .map(|(i, b)| (i, b.position(), b.rot()))
+        .collect();
+    assert_eq!(statics.len(), 2);
+    let (pin, _) = scene.world.joints()[0].world_anchors(scene.world.bodies());
+    for _ in 0..600 {
+        scene.step();
+    }
+    for (i, p, q) in statics {
+        assert_eq!(scene.world.bodies()[i].position(), p);
+        assert_eq!(scene.world.bodies()[i].rot(), q);
+    }
+    let (pin_after, _) = scene.world.joints()[0].world_anchors(scene.world.bodies());
+    assert_eq!(pin_after, pin);
+}
+
+#[test]
+fn the_hoisted_rope_lifts_the_bucket_and_its_anchor_moves_only_as_driven() {
+    // The kinematic anchor rises 0.6 m/s for 5 s: 3 m, and nothing (no
+    // joint, no correction) moves it otherwise. The bucket, resting on the
+    // ground at first, ends up off it.
+    let mut scene = scenes::rope_with_bucket();
+    let hoist = scene.hoist.expect("the rope scene hoists");
+    let anchor0 = scene.world.body(hoist.body).position();
+    let mut worst = 0.0f32;
+    while scene.time_s() < 8.0 - 0.5 * STEP_S {
+        scene.step();
+        worst = worst.max(scene.world.max_joint_error());
+    }
+    let rise = scenes::HOIST_SPEED * (scenes::HOIST_STOP_S - scenes::HOIST_START_S);
+    let anchor = scene.world.body(hoist.body).position();
+    assert!(
+        (anchor - (anchor0 + Vec2::new(0.0, rise))).length() < 1e-3,
+        "{anchor:?}"
+    );
+    let bucket = scene.world.body(scene.focus);
+    assert!(bucket.position().y > 1.0, "lifted: {:?}", bucket.position());
+    assert!(worst < 0.01 * scenes::LINK_LENGTH, "joint error {worst} m");
+}
+
+#[test]
+fn the_pyramid_stands() {
+    // 50 boxes at rest for 5 s: no box moves more than 2 cm.
+    let mut scene = scenes::pyramid();
+    let start: Vec<Vec2> = scene.world.bodies().iter().map(|b| b.position()).collect();
+    for _ in 0..600 {
+        scene.step();
+    }
+    for (b, p0) in scene.world.bodies().iter().zip(&start) {
+        assert!(
+            (b.position() - *p0).length() < 0.02,
+            "{:?} from {p0:?}",
+            b.position()
+        );
+    }
+    assert!(scene.world.max_penetration() < 2.0 * scene.world.settings.linear_slop);
+}
+
+#[test]
+fn the_same_inputs_give_bit_identical_states() {
+    for kind in SceneKind::ALL {
+        let mut a = kind.build();
+        let mut b = kind.build();
+        for _ in 0..240 {
+            a.step();
+            b.step();
+        }
+        assert_eq!(a.world.state_hash(), b.world.state_hash(), "{kind:?}");
+        for (x, y) in a.world.bodies().iter().zip(b.world.bodies()) {
+            assert_eq!(x.position().x.to_bits(), y.position().x.to_bits());
+            assert_eq!(
+                x.linear_velocity().y.to_bits(),
+                y.linear_velocity().y.to_bits()
+            );
+        }
+    }
+}
+
+/// The pinned determinism hash: the rope scene after 2 s (240 steps). A
+/// deliberate change to the stepping arithmetic updates it; anything else
+/// that changes it is a determinism bug.
+pub const PINNED_ROPE_HASH: u64 = 0x3076_0c01_d586_22df;
+
+#[test]
+fn the_rope_scene_hash_is_pinned() {
+    let mut scene = scenes::rope_with_bucket();
+    for _ in 0..240 {
+        scene.step();
+    }
+    assert_eq!(
+        scene.world.state_hash(),
+        PINNED_ROPE_HASH,
+        "got {:#018x}",
+        scene.world.state_hash()
+    );
+}
+
+#[test]
+fn interpolated_poses_run_from_the_last_step_to_the_current_one() {
+    let mut scene = scenes::pendulum();
+    scene.step();
+    scene.step();
+    let bob = scene.world.body(scene.focus);
+    let start = bob.interpolated_transform(0.0);
+    let end = bob.interpolated_transform(1.0);
+    assert_eq!(start.p, bob.prev_position);
+    assert_eq!(end.p, bob.position());
+    let mid = bob.interpolated_transform(0.5).p;
+    assert!((mid - (bob.prev_position + bob.position()) * 0.5).length() < 1e-6);
+    assert_ne!(start.p, end.p, "the bob moved during the step");
+}
+
+#[test]
+fn dynamic_bodies_need_not_be_boxes() {
+    // A triangle dropped flat on the ground comes to rest on its long side
+    // with its centroid h/3 above the ground (h = 0.9 m).
+    let mut world = World::new(Settings::default());
+    world.add_body(
+        &BodyDef::fixed(Vec2::new(0.0, -0.5)),
+        &Polygon::rect(10.0, 0.5),
+    );
+    let tri = Polygon::new(&[
+        Vec2::new(-1.0, 0.0),
+        Vec2::new(1.0, 0.0),
+        Vec2::new(0.0, 0.9),
+    ])
+    .unwrap();
+    world.add_body(&BodyDef::dynamic(Vec2::new(0.0, 0.5)), &tri);
+    run(&mut world, 3.0);
+    let b = world.body(BodyId(1));
+    assert!((b.position().y - 0.3).abs() < 0.01, "{:?}", b.position());
+    assert!(b.angle().abs() < 1e-3);
+    assert!(b.linear_velocity().length() < 1e-3);
+}
