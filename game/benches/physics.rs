@@ -2,7 +2,9 @@
 //! scenes (`game::physics::scenes`), stepped at 120 Hz.
 //!
 //! - `physics/rope/{ours,rapier2d}`: the 32-link rope hoisting a 2 kg
-//!   bucket (35 bodies, 33 joints, a few contacts);
+//!   bucket (35 bodies, 33 joints, a few contacts); also
+//!   `physics/rope/ours-joint-by-joint`, ours with the rope's joints solved
+//!   by Gauss–Seidel one at a time instead of as one exact chain;
 //! - `physics/pyramid/{ours,rapier2d}`: 50 unit boxes on the ground.
 //!
 //! The rapier2d world is built from our scene's bodies and joints one for
@@ -14,8 +16,10 @@
 //! (`num_solver_iterations`) of 1 PGS iteration plus 1 stabilisation
 //! iteration each — 8 velocity passes a step, like our 8 velocity iterations
 //! (plus our 3 position passes). Before timing, each engine simulates 10 s
-//! of each scene and prints the largest joint error and the deepest
-//! penetration seen; then each is warmed up to t = 3 s (the bucket mid-hoist,
+//! of each scene and prints the largest joint error (distance between a
+//! joint's two anchors) and the deepest penetration seen (measured for both
+//! engines by our SAT on every pair of bodies that may touch, at the poses
+//! after each step); then each is warmed up to t = 3 s (the bucket mid-hoist,
 //! the pyramid settled) and criterion times single steps of the running
 //! simulation.
 //!
@@ -23,13 +27,16 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use game::physics::sat::separation;
 use game::physics::scenes::{Hoist, Scene, SceneKind};
-use game::physics::{BodyKind, Vec2 as PVec2};
+use game::physics::{BodyKind, Rot, Transform, Vec2 as PVec2};
 use rapier2d::prelude::*;
 
 /// A rapier2d copy of one of our scenes.
 struct RapierScene {
     world: PhysicsWorld,
+    /// Rapier's handle of each of our bodies, by index.
+    handles: Vec<RigidBodyHandle>,
     joints: Vec<(RigidBodyHandle, RigidBodyHandle, Vector, Vector)>,
     hoist: Option<(RigidBodyHandle, Hoist)>,
     dt_s: f32,
@@ -98,6 +105,7 @@ impl RapierScene {
         }
         RapierScene {
             world,
+            handles: handles.clone(),
             joints,
             hoist: scene.hoist.map(|h| (handles[h.body.index()], h)),
             dt_s: scene.dt_s,
@@ -126,22 +134,71 @@ impl RapierScene {
             .fold(0.0, f32::max)
     }
 
-    fn max_penetration(&self) -> f32 {
-        let mut deepest = 0.0f32;
-        for pair in self.world.narrow_phase.contact_pairs() {
-            for m in pair.manifolds() {
-                for p in &m.points {
-                    deepest = deepest.max(-p.dist);
+    /// Rapier's current poses as our transforms, by our body index.
+    fn poses(&self) -> Vec<Transform> {
+        self.handles
+            .iter()
+            .map(|&h| {
+                let b = &self.world.bodies[h];
+                let (p, q) = (b.translation(), b.rotation());
+                Transform {
+                    p: PVec2::new(p.x, p.y),
+                    q: Rot {
+                        cos: q.re,
+                        sin: q.im,
+                    },
                 }
-            }
-        }
-        deepest
+            })
+            .collect()
     }
 }
 
+/// The deepest overlap (m) between any two bodies of `scene` that may
+/// touch, at the given poses, by our separating-axis test: the same measure
+/// for both engines (rapier's own contact distances date from before its
+/// last solve).
+fn max_penetration(scene: &Scene, poses: &[Transform]) -> f32 {
+    let bodies = scene.world.bodies();
+    let joined: Vec<(usize, usize)> = scene
+        .world
+        .joints()
+        .iter()
+        .map(|j| {
+            let (a, b) = (j.body_a.index(), j.body_b.index());
+            (a.min(b), a.max(b))
+        })
+        .collect();
+    let mut deepest = 0.0f32;
+    for i in 0..bodies.len() {
+        for j in i + 1..bodies.len() {
+            let (a, b) = (&bodies[i], &bodies[j]);
+            if a.kind() != BodyKind::Dynamic && b.kind() != BodyKind::Dynamic
+                || !a.filter().allows(b.filter())
+                || joined.contains(&(i, j))
+            {
+                continue;
+            }
+            let s = separation(a.polygon(), poses[i], b.polygon(), poses[j]);
+            deepest = deepest.max(-s);
+        }
+    }
+    deepest
+}
+
+fn our_poses(scene: &Scene) -> Vec<Transform> {
+    scene.world.bodies().iter().map(|b| b.transform()).collect()
+}
+
 /// Simulates 10 s and prints the worst joint error and penetration of both
-/// engines.
+/// engines (and of ours with joints solved one by one, for the rope).
 fn report_errors(kind: SceneKind) {
+    let mut gauss_seidel = kind.build();
+    gauss_seidel.world.settings.direct_chains = false;
+    let mut gs_joint = 0.0f32;
+    for _ in 0..1200 {
+        gauss_seidel.step();
+        gs_joint = gs_joint.max(gauss_seidel.world.max_joint_error());
+    }
     let mut ours = kind.build();
     let mut theirs = RapierScene::build(&ours);
     let steps = (10.0 / ours.dt_s).round() as usize;
@@ -150,21 +207,26 @@ fn report_errors(kind: SceneKind) {
         ours.step();
         theirs.step();
         oj = oj.max(ours.world.max_joint_error());
-        op = op.max(ours.world.max_penetration());
+        op = op.max(max_penetration(&ours, &our_poses(&ours)));
         rj = rj.max(theirs.max_joint_error());
-        rp = rp.max(theirs.max_penetration());
+        rp = rp.max(max_penetration(&ours, &theirs.poses()));
     }
     let focus = ours.world.body(ours.focus).position();
+    let theirs_focus = theirs.world.bodies[theirs.handles[ours.focus.index()]].translation();
     println!(
-        "physics/{}: over 10 s at 120 Hz — ours: max joint error {:.6} m, max penetration {:.6} m; \
-         rapier2d: max joint error {:.6} m, max penetration {:.6} m (focus body ends at ours ({:.3}, {:.3}))",
+        "physics/{}: over 10 s at 120 Hz — ours: max joint error {:.6} m, max penetration {:.6} m \
+         (joints one by one: {:.6} m); rapier2d: max joint error {:.6} m, max penetration {:.6} m; \
+         focus body ends at ({:.3}, {:.3}) ours, ({:.3}, {:.3}) rapier2d",
         kind.name(),
         oj,
         op,
+        gs_joint,
         rj,
         rp,
         focus.x,
         focus.y,
+        theirs_focus.x,
+        theirs_focus.y,
     );
 }
 
@@ -183,6 +245,20 @@ fn bench_scene(c: &mut Criterion, kind: SceneKind) {
             black_box(ours.world.bodies().len())
         })
     });
+
+    if !ours.world.joints().is_empty() {
+        let mut gauss_seidel = kind.build();
+        gauss_seidel.world.settings.direct_chains = false;
+        for _ in 0..warm_up_steps {
+            gauss_seidel.step();
+        }
+        group.bench_function("ours-joint-by-joint", |b| {
+            b.iter(|| {
+                gauss_seidel.step();
+                black_box(gauss_seidel.world.bodies().len())
+            })
+        });
+    }
 
     let mut theirs = RapierScene::build(&kind.build());
     for _ in 0..warm_up_steps {

@@ -9,15 +9,18 @@
 //! bodies contribute 0: they have infinite mass). Asking for a target normal
 //! velocity `v_n' = b` gives `λ = −m_eff (v_n − b)`.
 //!
-//! - Restitution: `b = −e·v_n⁰` where `v_n⁰ < 0` is the approach speed
-//!   measured once before the iterations and `e = max(e_A, e_B)`; only
-//!   approaching contacts faster than `restitution_threshold` bounce (slow
-//!   resting contacts get `b = 0`, or they would jitter).
+//! - The velocity iterations are inelastic (`b = 0`). Restitution comes in
+//!   one pass after them: a point that approached at `v_n⁰ < 0` (measured
+//!   once before the iterations) faster than `restitution_threshold`, and
+//!   that did push, is given `b = −e·v_n⁰` with `e = max(e_A, e_B)` (slow
+//!   resting contacts do not bounce, or they would jitter). Bouncing after
+//!   the inelastic solve rather than inside it keeps an eccentric impact
+//!   with friction from gaining energy (see `apply_restitution`).
 //! - Accumulated impulses: each iteration computes the increment from the
 //!   current velocities, adds it to the point's running total `Λ_n` and
 //!   clamps the *total* to `Λ_n ≥ 0`; the increment applied is the change of
 //!   the total. A contact can only push, so a separating contact
-//!   (`v_n ≥ b`) ends with no impulse at all. Totals persist across steps
+//!   (`v_n ≥ 0`) ends with no impulse at all. Totals persist across steps
 //!   (warm starting, matched by feature id), which lets stacks and hanging
 //!   loads converge over frames.
 //! - Friction along the tangent `t = n` turned clockwise, same algebra with
@@ -26,6 +29,11 @@
 //!   it is capped to `±μ_d Λ_n` (dynamic friction), with
 //!   `μ = sqrt(μ_A μ_B)` for each coefficient. Friction is solved before the
 //!   normal so the non-penetration row is the last word.
+//! - Two points are solved as a block: the 2×2 complementarity problem of
+//!   both normal rows, by trying both active, either alone, or neither
+//!   (Box2D's block solver), so a box resting flat gets equal impulses at
+//!   both corners instead of a first-come tilt; nearly redundant points
+//!   (condition number over 1000) fall back to one after the other.
 //! - Positional correction (after the positions are integrated): each point's
 //!   separation `s` is re-measured at the current poses and the pair is
 //!   pushed apart along `n` by `C = clamp(β (s + slop), −max_correction, 0)`
@@ -33,8 +41,10 @@
 //!   `Δθ = ±(r × λn)/I`, `λ = −C·m_eff`: the split is by inverse mass, so a
 //!   static body (inverse mass 0) never moves and infinite mass needs no
 //!   special case (the reference text's formulas divide by `m_A + m_B`,
-//!   which is ∞/∞ there). A resting contact settles at `slop` penetration,
-//!   which keeps it alive from step to step.
+//!   which is ∞/∞ there). A resting contact settles within `slop`
+//!   penetration, which keeps it alive from step to step. Two points are
+//!   corrected together when both push (their 2×2 system), for the same
+//!   reason as the block velocity solve.
 use super::body::{Body, BodyId};
 use super::math::{cross_sv, cross_vs, Mat22, Vec2};
 use super::sat::{remeasure, Manifold, Reference, MAX_MANIFOLD_POINTS};
@@ -106,6 +116,18 @@ pub fn mix_restitution(a: f32, b: f32) -> f32 {
 #[inline]
 pub fn mix_friction(a: f32, b: f32) -> f32 {
     (a * b).sqrt()
+}
+
+/// Writes a solved velocity back, except to bodies of infinite mass (their
+/// velocity cannot have changed): skipping the store keeps consecutive
+/// constraints on the ground from chaining through its memory, so the CPU
+/// can overlap them.
+#[inline]
+pub(crate) fn store_velocity(body: &mut Body, v: Vec2, w: f32) {
+    if body.inv_mass != 0.0 || body.inv_inertia != 0.0 {
+        body.linear_velocity = v;
+        body.angular_velocity = w;
+    }
 }
 
 /// Two distinct bodies of a slice, mutably.
@@ -302,10 +324,8 @@ impl Contact {
             [0.0, 0.0],
         );
 
-        a.linear_velocity = va;
-        a.angular_velocity = wa;
-        b.linear_velocity = vb;
-        b.angular_velocity = wb;
+        store_velocity(a, va, wa);
+        store_velocity(b, vb, wb);
     }
 
     /// The normal rows, totals clamped to `Λ ≥ 0`, targeting normal
@@ -399,10 +419,8 @@ impl Contact {
         );
         let targets = [self.points[0].velocity_bias, self.points[1].velocity_bias];
         self.solve_normals(&mut va, &mut wa, &mut vb, &mut wb, ma, mb, ia, ib, targets);
-        a.linear_velocity = va;
-        a.angular_velocity = wa;
-        b.linear_velocity = vb;
-        b.angular_velocity = wb;
+        store_velocity(a, va, wa);
+        store_velocity(b, vb, wb);
     }
 
     /// One positional-correction pass (see the module doc); returns the

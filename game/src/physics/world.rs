@@ -11,7 +11,8 @@
 //!    sweep, fine for the ≤ 100 bodies of a scene) goes through the SAT
 //!    narrow phase; each new contact inherits the accumulated impulses of
 //!    last step's contact between the same pair, by feature id;
-//! 4. prepare the constraints and warm-start them with those impulses;
+//! 4. prepare the constraints and warm-start them with those impulses; order
+//!    the contacts by colour (no two of a colour share a dynamic body);
 //! 5. `velocity_iterations` passes over joints, then contacts (Gauss–Seidel
 //!    between constraints; a path of joints — a rope — is solved exactly
 //!    as one block, see `chain`), inelastic; then one restitution pass
@@ -110,6 +111,13 @@ pub struct World {
     aabbs: Vec<Aabb>,
     /// The joints grouped into paths, and the scratch to solve them.
     chains: Chains,
+    /// The order contacts are solved in: by colour, where no two contacts
+    /// of a colour share a dynamic body (see `colour_contacts`).
+    solve_order: Vec<u32>,
+    /// Scratch: per body, the colours its contacts took; per colour, a count.
+    body_colours: Vec<u64>,
+    colour_counts: [u32; 65],
+    contact_colours: Vec<u8>,
     steps: u64,
 }
 
@@ -125,6 +133,10 @@ impl World {
             previous: Vec::new(),
             aabbs: Vec::new(),
             chains: Chains::default(),
+            solve_order: Vec::new(),
+            body_colours: Vec::new(),
+            colour_counts: [0; 65],
+            contact_colours: Vec::new(),
             steps: 0,
         }
     }
@@ -229,6 +241,7 @@ impl World {
         }
 
         self.find_contacts();
+        self.colour_contacts();
 
         let settings = self.settings;
         for j in &mut self.joints {
@@ -262,12 +275,12 @@ impl World {
         for _ in 0..settings.velocity_iterations {
             self.chains
                 .solve_velocity(&mut self.joints, &mut self.bodies);
-            for c in &mut self.contacts {
-                c.solve_velocity(&mut self.bodies);
+            for &ci in &self.solve_order {
+                self.contacts[ci as usize].solve_velocity(&mut self.bodies);
             }
         }
-        for c in &mut self.contacts {
-            c.apply_restitution(&mut self.bodies);
+        for &ci in &self.solve_order {
+            self.contacts[ci as usize].apply_restitution(&mut self.bodies);
         }
 
         for b in &mut self.bodies {
@@ -282,11 +295,59 @@ impl World {
         for _ in 0..settings.position_iterations {
             self.chains
                 .solve_position(&mut self.joints, &mut self.bodies);
-            for c in &self.contacts {
-                c.solve_position(&mut self.bodies, &settings);
+            for &ci in &self.solve_order {
+                self.contacts[ci as usize].solve_position(&mut self.bodies, &settings);
             }
         }
         self.steps += 1;
+    }
+
+    /// Orders the contacts for solving by a greedy colouring: each contact
+    /// takes the lowest colour none of its dynamic bodies has yet (static
+    /// and kinematic bodies are shared freely: they are never written), and
+    /// contacts are solved colour by colour, in `(a, b)` order within one.
+    /// Neighbours in that order then touch different bodies, so the CPU can
+    /// overlap their (latency-bound) arithmetic instead of waiting on the
+    /// last contact's velocity store. Deterministic: it depends only on the
+    /// contact list.
+    fn colour_contacts(&mut self) {
+        self.body_colours.clear();
+        self.body_colours.resize(self.bodies.len(), 0);
+        self.contact_colours.clear();
+        self.colour_counts = [0; 65];
+        for c in &self.contacts {
+            let (a, b) = (c.body_a.index(), c.body_b.index());
+            let dyn_a = self.bodies[a].kind == BodyKind::Dynamic;
+            let dyn_b = self.bodies[b].kind == BodyKind::Dynamic;
+            let used = if dyn_a { self.body_colours[a] } else { 0 }
+                | if dyn_b { self.body_colours[b] } else { 0 };
+            // 64 colours, then one overflow colour shared by the rest.
+            let colour = (!used).trailing_zeros().min(64);
+            if colour < 64 {
+                if dyn_a {
+                    self.body_colours[a] |= 1 << colour;
+                }
+                if dyn_b {
+                    self.body_colours[b] |= 1 << colour;
+                }
+            }
+            self.contact_colours.push(colour as u8);
+            self.colour_counts[colour as usize] += 1;
+        }
+        // Counting sort by colour, stable in contact order.
+        let mut start = [0u32; 65];
+        let mut sum = 0;
+        for (s, &n) in start.iter_mut().zip(&self.colour_counts) {
+            *s = sum;
+            sum += n;
+        }
+        self.solve_order.clear();
+        self.solve_order.resize(self.contacts.len(), 0);
+        for (ci, &colour) in self.contact_colours.iter().enumerate() {
+            let at = &mut start[colour as usize];
+            self.solve_order[*at as usize] = ci as u32;
+            *at += 1;
+        }
     }
 
     /// Broad and narrow phase: rebuilds `contacts` in `(a, b)` order, each
