@@ -196,7 +196,7 @@ fn draw_scene(
         dot(list, pa, 2.5, JOINT);
     }
     let caption = format!(
-        "{} — t = {:.2} s{}   |   joint error {:.2} mm, penetration {:.2} mm   |   1–5 scenes, Space pause, R reset, Esc quit",
+        "{} — t = {:.2} s{}   |   joint error {:.2} mm, penetration {:.2} mm\n1–5 scenes, Space pause, R reset, Esc quit",
         scene.kind.name(),
         scene.time_s(),
         if paused { " (paused)" } else { "" },
