@@ -6,4 +6,5 @@
 pub mod grid;
 pub mod level;
 pub mod physics;
+pub mod things;
 pub mod view;

@@ -1,0 +1,46 @@
+//! The Large Array of Things: every entity of a stage (heroes, interactables,
+//! rope segments, enemies) lives in one fixed-capacity array of plain `Copy`
+//! [`Thing`]s owned by a [`Store`].
+//!
+//! Layout of the concept, one file each:
+//! - [`id`]: [`ThingId`] (generational external reference) and [`CellIndex`];
+//! - [`thing`]: the [`Thing`] record, its [`ThingKind`] and its payload
+//!   [`ThingData`];
+//! - [`links`]: the circular, doubly-linked, intrusive rings (per kind, per
+//!   cell, per sibling group), their iterator and `rebuild_links`;
+//! - [`tree`]: parent/child links, attach/detach and moving whole subtrees;
+//! - [`store`]: the array, spawn/despawn/get and the errors;
+//! - [`validate`]: the self-check that names the first broken invariant.
+//!
+//! Invariants (checked by [`Store::validate`]):
+//! - slot 0 is never used and stays all-zero; a link of 0 means "none";
+//! - zeroed memory (all-default Things, all-zero heads) is a valid empty store;
+//! - every live Thing is on exactly one kind ring and one cell ring, and every
+//!   used-then-freed slot is on the FREE ring (the free list);
+//! - tree links are symmetric, acyclic, and a parent and its children always
+//!   share a cell;
+//! - a stale [`ThingId`] never resolves.
+//!
+//! Despawn rule: despawning a parent detaches its children; they stay where
+//! they are, in the same cell, as roots. The rules decide what happens to an
+//! item whose holder leaves; the store never destroys a Thing implicitly.
+//!
+//! Data flow: rules and levels mutate the store only through its methods; undo
+//! copies whole Things out of [`Store::things`] and writes them back with
+//! [`Store::write_thing`], then calls [`Store::rebuild_links`].
+
+pub mod id;
+pub mod links;
+pub mod store;
+pub mod thing;
+pub mod tree;
+pub mod validate;
+
+#[cfg(test)]
+mod tests;
+
+pub use id::{CellIndex, ThingId, ThingIndex, MAX_CELLS};
+pub use links::{Ring, RingIter, RingLinks, RING_COUNT};
+pub use store::{Store, StoreError, THING_CAPACITY};
+pub use thing::{Capabilities, Facing, HeroKind, Thing, ThingData, ThingKind, KIND_COUNT};
+pub use validate::{Invariant, InvariantError};

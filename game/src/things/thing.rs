@@ -1,0 +1,397 @@
+//! One Thing: the fat, plain-`Copy` record every entity of a stage uses.
+//!
+//! A [`Thing`] is 36 bytes: its kind (1), generation (4), cell (2), three ring
+//! link pairs (kind, cell, siblings: 12), parent and first child (4), and the
+//! 12-byte [`ThingData`] payload, with 1 byte of padding. It holds no heap data
+//! and no trait objects, so a whole-Thing snapshot (the undo log's unit) is a
+//! plain copy, and an all-zero Thing is a valid never-used FREE slot.
+//!
+//! The structural fields (kind, generation, cell, links) are private to the
+//! `things` module: only the [`Store`](super::Store) changes them, keeping
+//! the lists right. Rules change the payload through
+//! [`Store::data_mut`](super::Store::data_mut).
+//!
+//! Kind-specific data is fat-struct style: every Thing has every field of
+//! [`ThingData`]; each kind reads the ones that mean something to it. What a
+//! thing can do is a capability bitmask, not its category (an item that
+//! contains others is a bucket).
+
+use super::id::{CellIndex, ThingIndex};
+use super::links::{Ring, RingLinks, RING_COUNT};
+use serde::{Deserialize, Serialize};
+
+/// What a Thing is. `Free` (0) marks an empty slot; its ring is the free list.
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
+)]
+#[repr(u8)]
+pub enum ThingKind {
+    /// An empty slot (never used, or despawned).
+    #[default]
+    Free = 0,
+    /// A hero of the party.
+    Hero = 1,
+    /// An item: relic, bucket, key, rope coil… (see [`Capabilities`]).
+    Interactable = 2,
+    /// One cell of a deployed rope.
+    RopeSegment = 3,
+    /// An enemy, e.g. a Watcher.
+    Enemy = 4,
+}
+
+/// Number of [`ThingKind`]s, `Free` included: the length of the kind-head array.
+pub const KIND_COUNT: usize = 5;
+
+impl ThingKind {
+    /// Every kind, `Free` first, in discriminant order.
+    pub const ALL: [ThingKind; KIND_COUNT] = [
+        ThingKind::Free,
+        ThingKind::Hero,
+        ThingKind::Interactable,
+        ThingKind::RopeSegment,
+        ThingKind::Enemy,
+    ];
+
+    /// Position of this kind in [`ThingKind::ALL`] and in per-kind arrays.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Which way a Thing faces.
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
+)]
+#[repr(u8)]
+pub enum Facing {
+    /// Towards +x (the default).
+    #[default]
+    Right = 0,
+    /// Towards −x.
+    Left = 1,
+    /// Towards +y.
+    Up = 2,
+    /// Towards −y, with gravity.
+    Down = 3,
+}
+
+/// The kind of hero (`GAME.md`, "Heroes").
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
+)]
+#[repr(u8)]
+pub enum HeroKind {
+    /// 4 AP; carries HEAVY items; starts with the rope.
+    #[default]
+    Knight = 0,
+    /// 6 AP; falls 4 cells safely; steps up two cells.
+    Scout = 1,
+    /// 4 AP; levitates items.
+    Sorceress = 2,
+}
+
+impl HeroKind {
+    /// Action points this hero gets each round.
+    pub const fn action_points_per_round(self) -> u8 {
+        match self {
+            HeroKind::Knight | HeroKind::Sorceress => 4,
+            HeroKind::Scout => 6,
+        }
+    }
+}
+
+/// What an item can do, as a bitmask (`GAME.md`, "Things"). Empty (0) means
+/// it can do none of these.
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
+)]
+pub struct Capabilities(u16);
+
+impl Capabilities {
+    /// No capability.
+    pub const NONE: Capabilities = Capabilities(0);
+    /// Can be picked up.
+    pub const ACQUIRE: Capabilities = Capabilities(1 << 0);
+    /// Can be set down.
+    pub const PLACE: Capabilities = Capabilities(1 << 1);
+    /// Holds other items.
+    pub const CONTAIN: Capabilities = Capabilities(1 << 2);
+    /// Can be tied to a rope's end.
+    pub const HANG: Capabilities = Capabilities(1 << 3);
+    /// Cannot be carried while climbing.
+    pub const HEAVY: Capabilities = Capabilities(1 << 4);
+    /// Counts as loot.
+    pub const RELIC: Capabilities = Capabilities(1 << 5);
+    /// A bucket: ACQUIRE | PLACE | CONTAIN | HANG.
+    pub const BUCKET: Capabilities = Capabilities(0b1111);
+    /// Every defined bit.
+    pub const ALL: Capabilities = Capabilities(0b11_1111);
+
+    /// The raw bits.
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// From raw bits, dropping any undefined bit.
+    pub const fn from_bits_truncate(bits: u16) -> Self {
+        Capabilities(bits & Self::ALL.0)
+    }
+
+    /// Whether every capability in `other` is present.
+    pub const fn contains(self, other: Capabilities) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Both sets together.
+    pub const fn union(self, other: Capabilities) -> Self {
+        Capabilities(self.0 | other.0)
+    }
+
+    /// This set without the capabilities in `other`.
+    pub const fn difference(self, other: Capabilities) -> Self {
+        Capabilities(self.0 & !other.0)
+    }
+
+    /// Whether no capability is present.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl std::ops::BitOr for Capabilities {
+    type Output = Capabilities;
+    fn bitor(self, rhs: Capabilities) -> Capabilities {
+        self.union(rhs)
+    }
+}
+
+/// The kind-specific payload, fat-struct style. All zero is a valid payload
+/// for every kind ("nothing special"). 12 bytes.
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
+)]
+pub struct ThingData {
+    /// Which way the Thing faces; `Right` by default.
+    pub facing: Facing,
+    /// Heroes: which hero. Ignored for other kinds.
+    pub hero: HeroKind,
+    /// Heroes: action points left this round; 0 = none left.
+    pub action_points: u8,
+    /// Interactables: what the item can do; empty = nothing (scenery).
+    pub capabilities: Capabilities,
+    /// Rope items: length in cells; rope segments: their position from the
+    /// anchor (0 = the anchored top segment). 0 otherwise.
+    pub rope_len_cells: u16,
+    /// Enemies: index of the level's patrol route; 0 = stands still.
+    pub route: u16,
+    /// Enemies: position along the route, in steps from its start.
+    pub route_step: u16,
+}
+
+impl ThingData {
+    /// A hero's payload with a full round of action points.
+    pub const fn hero(hero: HeroKind) -> Self {
+        ThingData {
+            facing: Facing::Right,
+            hero,
+            action_points: hero.action_points_per_round(),
+            capabilities: Capabilities::NONE,
+            rope_len_cells: 0,
+            route: 0,
+            route_step: 0,
+        }
+    }
+
+    /// An item's payload with these capabilities.
+    pub const fn item(capabilities: Capabilities) -> Self {
+        ThingData {
+            facing: Facing::Right,
+            hero: HeroKind::Knight,
+            action_points: 0,
+            capabilities,
+            rope_len_cells: 0,
+            route: 0,
+            route_step: 0,
+        }
+    }
+}
+
+/// One slot of the Large Array of Things. See the module doc for the layout.
+///
+/// A FREE Thing is an empty slot: all zero except its generation (0 if the
+/// slot was never used) and, if it was used, its links on the free ring.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct Thing {
+    /// What it is; `Free` = empty slot.
+    pub(super) kind: ThingKind,
+    /// Generation of the slot: odd while live, even while free (bumped by
+    /// spawn and by despawn); 0 = never used.
+    pub(super) generation: u32,
+    /// The cell it is in. Meaningless (0) while FREE.
+    pub(super) cell: CellIndex,
+    /// Ring links indexed by [`Ring`]: kind ring (the free ring when FREE),
+    /// cell ring, sibling ring. `RingLinks::NONE` = not on that ring
+    /// (siblings: a root; cell: a FREE slot).
+    pub(super) links: [RingLinks; RING_COUNT],
+    /// The Thing holding this one; 0 = none (a root).
+    pub(super) parent: ThingIndex,
+    /// One child; the others are on its sibling ring. 0 = no children.
+    pub(super) first_child: ThingIndex,
+    /// The kind-specific payload, free for the rules to change.
+    pub data: ThingData,
+}
+
+impl Thing {
+    /// What it is.
+    pub const fn kind(&self) -> ThingKind {
+        self.kind
+    }
+
+    /// The slot's generation: odd while a Thing lives in it (that Thing's
+    /// ids carry it), even while FREE; 0 = the slot was never used.
+    pub const fn generation(&self) -> u32 {
+        self.generation
+    }
+
+    /// The cell it is in (0 while FREE).
+    pub const fn cell(&self) -> CellIndex {
+        self.cell
+    }
+
+    /// Whether the slot holds a live Thing (any kind but FREE).
+    pub fn is_live(&self) -> bool {
+        self.kind != ThingKind::Free
+    }
+
+    /// The index of its parent, if it has one.
+    pub const fn parent(&self) -> Option<ThingIndex> {
+        match self.parent {
+            0 => None,
+            p => Some(p),
+        }
+    }
+
+    /// The index of its first child, if it has any.
+    pub const fn first_child(&self) -> Option<ThingIndex> {
+        match self.first_child {
+            0 => None,
+            c => Some(c),
+        }
+    }
+
+    /// Its links on one ring (`RingLinks::NONE` when not on it).
+    pub fn ring_links(&self, ring: Ring) -> RingLinks {
+        self.links[ring.index()]
+    }
+
+    /// A never-used slot: FREE with generation 0.
+    #[inline]
+    pub(super) fn is_virgin(&self) -> bool {
+        self.kind == ThingKind::Free && self.generation == 0
+    }
+
+    /// Whether every field is zero (a never-used slot above the high water
+    /// mark). Same as `== Thing::default()`, written out to be cheap: it
+    /// runs over the whole array in `validate`.
+    pub(super) fn is_zero(&self) -> bool {
+        let links = self.links;
+        let link_bits = links.iter().fold(0, |acc, l| acc | l.next | l.prev);
+        let data = &self.data;
+        let data_bits = data.facing as u16
+            | data.hero as u16
+            | u16::from(data.action_points)
+            | data.capabilities.bits()
+            | data.rope_len_cells
+            | data.route
+            | data.route_step;
+        (self.kind as u32 | self.generation | u32::from(self.cell.0))
+            | u32::from(link_bits | self.parent | self.first_child | data_bits)
+            == 0
+    }
+
+    /// The empty slot a despawn or rebuild leaves: all zero but the generation.
+    #[inline]
+    pub(super) fn freed(generation: u32) -> Thing {
+        Thing {
+            generation,
+            ..Thing::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod unit {
+    use super::*;
+
+    #[test]
+    fn thing_and_payload_sizes_are_as_documented() {
+        assert_eq!(std::mem::size_of::<ThingData>(), 12);
+        assert_eq!(std::mem::size_of::<Thing>(), 36);
+    }
+
+    #[test]
+    fn zeroed_thing_is_a_never_used_free_slot() {
+        let t = Thing::default();
+        assert_eq!(t.kind(), ThingKind::Free);
+        assert!(t.is_virgin());
+        assert!(t.is_zero());
+        assert!(!t.is_live());
+        for changed in [
+            Thing { generation: 1, ..t },
+            Thing { parent: 1, ..t },
+            Thing {
+                links: [RingLinks::NONE, RingLinks::alone(3), RingLinks::NONE],
+                ..t
+            },
+            Thing {
+                data: ThingData {
+                    route_step: 1,
+                    ..t.data
+                },
+                ..t
+            },
+            Thing {
+                data: ThingData {
+                    facing: Facing::Down,
+                    ..t.data
+                },
+                ..t
+            },
+        ] {
+            assert!(!changed.is_zero(), "{changed:?}");
+        }
+        assert_eq!(t.parent(), None);
+        assert_eq!(t.first_child(), None);
+    }
+
+    #[test]
+    fn kinds_are_listed_in_discriminant_order() {
+        for (i, kind) in ThingKind::ALL.iter().enumerate() {
+            assert_eq!(kind.index(), i);
+        }
+        assert_eq!(ThingKind::Free as u8, 0);
+    }
+
+    #[test]
+    fn bucket_capabilities_match_the_rules() {
+        let bucket = Capabilities::BUCKET;
+        assert!(bucket.contains(Capabilities::ACQUIRE | Capabilities::PLACE));
+        assert!(bucket.contains(Capabilities::CONTAIN | Capabilities::HANG));
+        assert!(!bucket.contains(Capabilities::HEAVY));
+        assert!(!bucket.contains(Capabilities::RELIC));
+        let relic = Capabilities::RELIC | Capabilities::HEAVY;
+        assert_eq!(relic.difference(Capabilities::HEAVY), Capabilities::RELIC);
+        assert_eq!(Capabilities::from_bits_truncate(0xffff), Capabilities::ALL);
+        assert!(Capabilities::NONE.is_empty());
+    }
+
+    #[test]
+    fn heroes_get_their_action_points() {
+        assert_eq!(ThingData::hero(HeroKind::Knight).action_points, 4);
+        assert_eq!(ThingData::hero(HeroKind::Scout).action_points, 6);
+        assert_eq!(ThingData::hero(HeroKind::Sorceress).action_points, 4);
+        assert_eq!(ThingData::hero(HeroKind::Scout).hero, HeroKind::Scout);
+        let item = ThingData::item(Capabilities::BUCKET);
+        assert_eq!(item.capabilities, Capabilities::BUCKET);
+    }
+}
