@@ -246,6 +246,9 @@ impl Store {
         for i in 1..=high_water {
             let index = i as ThingIndex;
             let thing = &mut things[i];
+            if !thing.is_virgin() {
+                thing.index = index;
+            }
             thing.links[Ring::Kind.index()] = RingLinks::NONE;
             thing.links[Ring::Cell.index()] = RingLinks::NONE;
             let kind = thing.kind;
@@ -255,7 +258,7 @@ impl Store {
                     g if is_live_generation(g) => free_generation(g),
                     g => g,
                 };
-                *thing = Thing::freed(generation);
+                *thing = Thing::freed(index, generation);
             }
             let head = &mut self.kind_heads[kind.index()];
             *head = ring_push(things, Ring::Kind, *head, index);

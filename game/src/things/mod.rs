@@ -42,5 +42,7 @@ mod tests;
 pub use id::{CellIndex, ThingId, ThingIndex, MAX_CELLS};
 pub use links::{Ring, RingIter, RingLinks, RING_COUNT};
 pub use store::{Store, StoreError, THING_CAPACITY};
-pub use thing::{Capabilities, Facing, HeroKind, Thing, ThingData, ThingKind, KIND_COUNT};
+pub use thing::{
+    Capabilities, Facing, HeroKind, Thing, ThingData, ThingFlags, ThingKind, KIND_COUNT,
+};
 pub use validate::{Invariant, InvariantError};

@@ -1,9 +1,9 @@
 //! The store: one fixed-capacity array of [`Thing`]s plus the heads of their
 //! kind and cell rings.
 //!
-//! Size: [`THING_CAPACITY`] (16384) Things of 36 bytes = 589,824 bytes
-//! (576 KiB), boxed on the heap, plus 2 bytes of cell head per grid cell
-//! (32 KiB at 128 × 128) and a few counters: about 608 KiB in all.
+//! Size: [`THING_CAPACITY`] (16384) Things of 40 bytes = 655,360 bytes
+//! (640 KiB), boxed on the heap, plus 2 bytes of cell head per grid cell
+//! (32 KiB at 128 × 128) and a few counters: about 672 KiB in all.
 //!
 //! Slots: 0 is the sentinel, never used; 1..=`high_water` have been used at
 //! least once (live, or FREE on the free list); above `high_water` every slot
@@ -306,6 +306,7 @@ impl Store {
             parent: 0,
             first_child: 0,
             data,
+            index,
         };
         if kind_head == 0 {
             self.kind_heads[kind.index()] = index;
@@ -347,7 +348,7 @@ impl Store {
         let free_links = ring_splice_in(things, Ring::Kind, free_head, index);
         things[slot(index)] = Thing {
             links: [free_links, RingLinks::NONE, RingLinks::NONE],
-            ..Thing::freed(free_generation(generation))
+            ..Thing::freed(index, free_generation(generation))
         };
         self.kind_heads[ThingKind::Free.index()] = index;
         self.len = self.len.saturating_sub(1);
@@ -361,6 +362,11 @@ impl Store {
     pub fn write_thing(&mut self, index: usize, thing: Thing) -> Result<(), StoreError> {
         if index == 0 || index >= THING_CAPACITY {
             return Err(StoreError::IndexOutOfRange(index));
+        }
+        let mut thing = thing;
+        if !thing.is_virgin() {
+            // A snapshot always knows its own slot.
+            thing.index = index as ThingIndex;
         }
         self.things[index] = thing;
         if !thing.is_virgin() && index > usize::from(self.high_water) {
@@ -398,8 +404,33 @@ mod unit {
     }
 
     #[test]
+    fn things_know_their_own_slot_and_id() {
+        let mut s = store();
+        let a = spawn(&mut s, ThingKind::Hero, 3);
+        let b = spawn(&mut s, ThingKind::Enemy, 4);
+        for id in [a, b] {
+            let t = *s.get(id).unwrap();
+            assert_eq!(t.index(), id.index());
+            assert_eq!(t.id(), Some(id));
+        }
+        // A snapshot written to another slot takes that slot's index.
+        let snapshot = *s.get(a).unwrap();
+        s.write_thing(9, snapshot).unwrap();
+        s.rebuild_links();
+        assert_eq!(s.things()[9].index(), 9);
+        assert_eq!(s.validate(), Ok(()));
+        s.despawn(b).unwrap();
+        assert_eq!(
+            s.things()[b.index() as usize].index(),
+            b.index(),
+            "freed slots keep it"
+        );
+        assert_eq!(s.things()[b.index() as usize].id(), None);
+    }
+
+    #[test]
     fn store_memory_is_as_documented() {
-        assert_eq!(std::mem::size_of::<Things>(), 589_824);
+        assert_eq!(std::mem::size_of::<Things>(), 655_360);
         assert_eq!(THING_CAPACITY, 16384);
         // The Store itself is small: the array is behind a Box.
         assert!(std::mem::size_of::<Store>() <= 64);

@@ -1,10 +1,11 @@
 //! One Thing: the fat, plain-`Copy` record every entity of a stage uses.
 //!
-//! A [`Thing`] is 36 bytes: its kind (1), generation (4), cell (2), three ring
-//! link pairs (kind, cell, siblings: 12), parent and first child (4), and the
-//! 12-byte [`ThingData`] payload, with 1 byte of padding. It holds no heap data
-//! and no trait objects, so a whole-Thing snapshot (the undo log's unit) is a
-//! plain copy, and an all-zero Thing is a valid never-used FREE slot.
+//! A [`Thing`] is 40 bytes: its kind (1), generation (4), cell (2), three ring
+//! link pairs (kind, cell, siblings: 12), parent and first child (4), the
+//! 14-byte [`ThingData`] payload, and its own slot index (2), with 1 byte of
+//! padding. It holds no heap data and no trait objects, so a whole-Thing
+//! snapshot (the undo log's unit) is a plain copy that knows which slot it
+//! belongs to, and an all-zero Thing is a valid never-used FREE slot.
 //!
 //! The structural fields (kind, generation, cell, links) are private to the
 //! `things` module: only the [`Store`](super::Store) changes them, keeping
@@ -165,8 +166,46 @@ impl std::ops::BitOr for Capabilities {
     }
 }
 
+/// Rule state of a Thing, as a bitmask; empty (0) = none of these.
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
+)]
+pub struct ThingFlags(u8);
+
+impl ThingFlags {
+    /// None set.
+    pub const NONE: ThingFlags = ThingFlags(0);
+    /// Heroes: has left the level through the entrance (with what they hold).
+    pub const EXITED: ThingFlags = ThingFlags(1 << 0);
+    /// Heroes: seen by a Watcher at the end of a round; the level is lost.
+    pub const CAUGHT: ThingFlags = ThingFlags(1 << 1);
+    /// Rope items: deployed (its segments hang from its cell); not carried.
+    pub const DEPLOYED: ThingFlags = ThingFlags(1 << 2);
+    /// Watchers: walking their route backwards.
+    pub const RETURNING: ThingFlags = ThingFlags(1 << 3);
+
+    /// The raw bits.
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// Whether every flag of `other` is set.
+    pub const fn contains(self, other: ThingFlags) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// `self` with the flags of `other` set (`on`) or cleared.
+    pub const fn with(self, other: ThingFlags, on: bool) -> ThingFlags {
+        if on {
+            ThingFlags(self.0 | other.0)
+        } else {
+            ThingFlags(self.0 & !other.0)
+        }
+    }
+}
+
 /// The kind-specific payload, fat-struct style. All zero is a valid payload
-/// for every kind ("nothing special"). 12 bytes.
+/// for every kind ("nothing special"). 14 bytes.
 #[derive(
     Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
 )]
@@ -186,6 +225,10 @@ pub struct ThingData {
     pub route: u16,
     /// Enemies: position along the route, in steps from its start.
     pub route_step: u16,
+    /// Rule state (exited, caught, deployed…); empty = none.
+    pub flags: ThingFlags,
+    /// Rope segments: the slot index of their rope item; 0 = none.
+    pub link: ThingIndex,
 }
 
 impl ThingData {
@@ -199,6 +242,8 @@ impl ThingData {
             rope_len_cells: 0,
             route: 0,
             route_step: 0,
+            flags: ThingFlags::NONE,
+            link: 0,
         }
     }
 
@@ -212,6 +257,8 @@ impl ThingData {
             rope_len_cells: 0,
             route: 0,
             route_step: 0,
+            flags: ThingFlags::NONE,
+            link: 0,
         }
     }
 }
@@ -239,9 +286,23 @@ pub struct Thing {
     pub(super) first_child: ThingIndex,
     /// The kind-specific payload, free for the rules to change.
     pub data: ThingData,
+    /// Its own slot index while the slot has ever been used (0 in a
+    /// never-used slot): a snapshot knows where it belongs.
+    pub(super) index: ThingIndex,
 }
 
 impl Thing {
+    /// Its slot index (0 in a never-used slot).
+    pub const fn index(&self) -> ThingIndex {
+        self.index
+    }
+
+    /// Its id, if it is live.
+    pub fn id(&self) -> Option<super::ThingId> {
+        self.is_live()
+            .then(|| super::ThingId::from_slot(self.index, self.generation))
+    }
+
     /// What it is.
     pub const fn kind(&self) -> ThingKind {
         self.kind
@@ -311,9 +372,10 @@ impl Thing {
 
     /// The empty slot a despawn or rebuild leaves: all zero but the generation.
     #[inline]
-    pub(super) fn freed(generation: u32) -> Thing {
+    pub(super) fn freed(index: ThingIndex, generation: u32) -> Thing {
         Thing {
             generation,
+            index,
             ..Thing::default()
         }
     }
@@ -325,8 +387,8 @@ mod unit {
 
     #[test]
     fn thing_and_payload_sizes_are_as_documented() {
-        assert_eq!(std::mem::size_of::<ThingData>(), 12);
-        assert_eq!(std::mem::size_of::<Thing>(), 36);
+        assert_eq!(std::mem::size_of::<ThingData>(), 14);
+        assert_eq!(std::mem::size_of::<Thing>(), 40);
     }
 
     #[test]

@@ -37,6 +37,8 @@ pub enum Invariant {
     HighWaterUsed,
     /// Every live Thing has an odd generation (free slots even).
     LiveGenerationOdd,
+    /// Every used slot's Thing records its own slot index.
+    SlotIndexRight,
     /// A FREE slot is all zero but its (even) generation and free-ring links.
     FreeSlotClean,
     /// Kind rings: neighbours link back, and share the kind.
@@ -79,6 +81,7 @@ impl Invariant {
             Invariant::VirginAboveHighWater => "slots above the high water mark are all zero",
             Invariant::HighWaterUsed => "the slot at the high water mark has been used",
             Invariant::LiveGenerationOdd => "a live thing's generation is odd",
+            Invariant::SlotIndexRight => "a used slot's thing records its own slot index",
             Invariant::FreeSlotClean => {
                 "a free slot holds only its even generation and free-list links"
             }
@@ -193,7 +196,7 @@ impl Store {
             if t.kind == ThingKind::Free {
                 let clean = Thing {
                     links: [t.links[0], RingLinks::NONE, RingLinks::NONE],
-                    ..Thing::freed(t.generation)
+                    ..Thing::freed(i as super::ThingIndex, t.generation)
                 };
                 if *t != clean || is_live_generation(t.generation) {
                     return fail(Invariant::FreeSlotClean, i);
@@ -203,6 +206,9 @@ impl Store {
             live += 1;
             if !is_live_generation(t.generation) {
                 return fail(Invariant::LiveGenerationOdd, i);
+            }
+            if usize::from(t.index) != i {
+                return fail(Invariant::SlotIndexRight, i);
             }
             if t.cell.index() >= cell_count {
                 return fail(Invariant::CellInRange, i);
