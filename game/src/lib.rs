@@ -3,8 +3,12 @@
 //! It never touches SDL or GL: screens and tools drive it and read it.
 #![deny(unsafe_code)]
 
+pub mod action;
 pub mod grid;
 pub mod level;
 pub mod physics;
+pub mod session;
+pub mod stage;
 pub mod things;
+pub mod undo;
 pub mod view;

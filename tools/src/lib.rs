@@ -1,3 +1,4 @@
 //! Shared helpers for Rappel's command-line tools (one binary per tool in `src/bin/`).
 
+pub mod sim;
 pub mod thumbnail;

@@ -92,6 +92,18 @@ pub enum HeroKind {
 }
 
 impl HeroKind {
+    /// Every hero kind.
+    pub const ALL: [HeroKind; 3] = [HeroKind::Knight, HeroKind::Scout, HeroKind::Sorceress];
+
+    /// The kind's name as levels and tools write it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            HeroKind::Knight => "knight",
+            HeroKind::Scout => "scout",
+            HeroKind::Sorceress => "sorceress",
+        }
+    }
+
     /// Action points this hero gets each round.
     pub const fn action_points_per_round(self) -> u8 {
         match self {
@@ -181,8 +193,6 @@ impl ThingFlags {
     pub const CAUGHT: ThingFlags = ThingFlags(1 << 1);
     /// Rope items: deployed (its segments hang from its cell); not carried.
     pub const DEPLOYED: ThingFlags = ThingFlags(1 << 2);
-    /// Watchers: walking their route backwards.
-    pub const RETURNING: ThingFlags = ThingFlags(1 << 3);
 
     /// The raw bits.
     pub const fn bits(self) -> u8 {
@@ -372,6 +382,12 @@ impl Thing {
 
     /// The empty slot a despawn or rebuild leaves: all zero but the generation.
     #[inline]
+    /// The value of slot `index` before it was ever used: FREE, generation
+    /// 0. Undo writes it back when it takes back a spawn into a fresh slot.
+    pub fn vacant(index: ThingIndex) -> Thing {
+        Thing::freed(index, 0)
+    }
+
     pub(super) fn freed(index: ThingIndex, generation: u32) -> Thing {
         Thing {
             generation,

@@ -284,6 +284,60 @@ impl GridView {
         })
     }
 
+    /// Node `index` (1-based, as [`GridView::node_indices_at`] and
+    /// [`GridView::neighbour`] give them); `None` for 0 or out of range.
+    pub fn node(&self, index: u16) -> Option<&ViewNode> {
+        (index != 0)
+            .then(|| self.nodes.get(index as usize))
+            .flatten()
+    }
+
+    /// The indices of the nodes seen in view cell `v`.
+    pub fn node_indices_at(&self, v: ViewPos) -> impl Iterator<Item = u16> + '_ {
+        let mut next = self.head_index(v).map_or(0, |i| self.heads[i]);
+        std::iter::from_fn(move || {
+            let index = next;
+            next = self.nodes.get(index as usize).filter(|_| index != 0)?.next;
+            Some(index)
+        })
+    }
+
+    /// The node of view cell `view + dir` that node `index` is continuous
+    /// with (see [`ViewNode::connections`]), if any.
+    pub fn neighbour(&self, grid: &Grid, index: u16, dir: Dir) -> Option<u16> {
+        let node = self.node(index)?;
+        if !node.connected(dir) {
+            return None;
+        }
+        let region = node.stencil_id as usize - 1;
+        let grid_dir = self.transforms.get(region)?.view_to_grid.apply_dir(dir);
+        let (cell, stencil_id) = self.across(grid, node.cell, node.stencil_id, grid_dir)?;
+        self.node_indices_at(node.view.step(dir)).find(|&m| {
+            self.nodes
+                .get(m as usize)
+                .is_some_and(|n| n.cell == cell && n.stencil_id == stencil_id)
+        })
+    }
+
+    /// The grid cell and stencil id beyond the edge on side `grid_dir` of
+    /// `cell` seen with `stencil_id`; `None` through SOLID edges, into rock,
+    /// or into a region that was never seen.
+    fn across(
+        &self,
+        grid: &Grid,
+        cell: CellPos,
+        stencil_id: u8,
+        grid_dir: Dir,
+    ) -> Option<(CellPos, u8)> {
+        match edge_type(grid, cell, grid_dir) {
+            EdgeType::Solid => None,
+            EdgeType::Open | EdgeType::Platform => Some((cell.step(grid_dir), stencil_id)),
+            EdgeType::Portal => {
+                self.portal_neighbour(grid, cell, grid_dir, stencil_id as usize - 1)
+            }
+        }
+    }
+
     /// Whether grid cell `cell` is seen anywhere in the view.
     pub fn is_visible(&self, grid: &Grid, cell: CellPos) -> bool {
         grid.cell_index(cell).is_some_and(|i| {
@@ -584,13 +638,9 @@ impl GridView {
             };
             let region = stencil_id as usize - 1;
             for (dir, grid_dir) in [Dir::Right, Dir::Up].into_iter().zip(exits[region]) {
-                let (to_cell, to_stencil) = match edge_type(grid, cell, grid_dir) {
-                    EdgeType::Solid => continue,
-                    EdgeType::Open | EdgeType::Platform => (cell.step(grid_dir), stencil_id),
-                    EdgeType::Portal => match self.portal_neighbour(grid, cell, grid_dir, region) {
-                        Some(found) => found,
-                        None => continue,
-                    },
+                let Some((to_cell, to_stencil)) = self.across(grid, cell, stencil_id, grid_dir)
+                else {
+                    continue;
                 };
                 let Some(head) = self.head_index(view.step(dir)) else {
                     continue;

@@ -1,0 +1,221 @@
+//! Events: the schedule an action executes into, and the only thing that
+//! changes a stage. Executing an action computes its whole schedule up front
+//! — the path walked, any fall, where a rope's segments go, who is caught —
+//! so a screen can preview it; applying plays the schedule onto the store.
+//! After applying, the rings are rebuilt so the state is canonical.
+
+use crate::grid::CellPos;
+use crate::stage::Stage;
+use crate::things::{CellIndex, StoreError, ThingData, ThingFlags, ThingId, ThingKind};
+use crate::view::ViewPos;
+
+/// How a Thing got from one cell to the next.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum StepKind {
+    Walk,
+    StepUp,
+    Climb,
+    Fall,
+    /// Carried by levitation.
+    Float,
+    /// A watcher on its patrol.
+    Patrol,
+}
+
+/// One cell of a path: where it arrives, how, and — for paths planned in
+/// an actor's view — where that cell is seen (for drawing the preview).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PathStep {
+    pub cell: CellPos,
+    pub kind: StepKind,
+    /// The view cell it is seen in from where the action was planned.
+    pub view: Option<ViewPos>,
+}
+
+/// One change to the stage.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Event {
+    /// `hero` spends `cost` action points, leaving `left`.
+    Spend { hero: ThingId, cost: u8, left: u8 },
+    /// A root Thing, with everything attached to it, moves along `path`
+    /// (ending in the last step's cell).
+    Move {
+        thing: ThingId,
+        from: CellPos,
+        path: Vec<PathStep>,
+    },
+    /// `child` is attached to `parent` (and moves into its cell).
+    Attach { child: ThingId, parent: ThingId },
+    /// `child` is detached and lies in its cell as a root.
+    Detach { child: ThingId },
+    /// `hero` lets `rope` hang from `cells[0]` down through the rest.
+    DeployRope {
+        hero: ThingId,
+        rope: ThingId,
+        cells: Vec<CellPos>,
+    },
+    /// The bottom segments `removed` of `rope` are pulled up; what was tied
+    /// to the old end is tied to `new_end`, in `end_cell`.
+    Hoist {
+        rope: ThingId,
+        removed: Vec<ThingId>,
+        new_end: ThingId,
+        end_cell: CellPos,
+    },
+    /// `rope` is paid out: new segments in `cells` (positions from
+    /// `first_position`); what was tied to `old_end` moves to the new end.
+    Lower {
+        rope: ThingId,
+        old_end: ThingId,
+        cells: Vec<CellPos>,
+        first_position: u16,
+    },
+    /// `hero` takes `rope` back up; its segments go.
+    TakeRope { hero: ThingId, rope: ThingId },
+    /// `flag` is set on or cleared from `thing`.
+    Flag {
+        thing: ThingId,
+        flag: ThingFlags,
+        on: bool,
+    },
+    /// `watcher` walks to the next cell of its route (`route_step`).
+    Patrol {
+        watcher: ThingId,
+        from: CellPos,
+        to: CellPos,
+        route_step: u16,
+    },
+    /// `hero` is seen by `watcher`: the level is lost.
+    Caught { hero: ThingId, watcher: ThingId },
+    /// The round ends: the turn counter becomes `turn` and every hero still
+    /// in the level gets a full round of action points.
+    NextRound { turn: u32 },
+}
+
+fn cell(stage: &Stage, c: CellPos) -> Result<CellIndex, StoreError> {
+    stage.cell_index(c).ok_or(StoreError::CellOutOfRange {
+        cell: CellIndex(u16::MAX),
+        cell_count: stage.grid().cell_count(),
+    })
+}
+
+/// Plays `events` onto `stage`, then rebuilds the rings. A failure means
+/// the schedule did not match the stage: a bug in an action's execute step.
+pub fn apply(stage: &mut Stage, events: &[Event]) -> Result<(), StoreError> {
+    for event in events {
+        apply_one(stage, event)?;
+    }
+    stage.store.rebuild_links();
+    Ok(())
+}
+
+fn apply_one(stage: &mut Stage, event: &Event) -> Result<(), StoreError> {
+    match event {
+        Event::Spend { hero, left, .. } => {
+            data(stage, *hero)?.action_points = *left;
+        }
+        Event::Move { thing, path, .. } => {
+            if let Some(last) = path.last() {
+                let to = cell(stage, last.cell)?;
+                stage.store.place_in_cell(*thing, to)?;
+            }
+        }
+        Event::Attach { child, parent } => stage.store.attach(*child, *parent)?,
+        Event::Detach { child } => stage.store.detach(*child)?,
+        Event::DeployRope {
+            hero: _,
+            rope,
+            cells,
+        } => {
+            stage.store.detach(*rope)?;
+            let top = cell(stage, cells[0])?;
+            stage.store.place_in_cell(*rope, top)?;
+            let flags = data(stage, *rope)?.flags;
+            data(stage, *rope)?.flags = flags.with(ThingFlags::DEPLOYED, true);
+            for (position, &c) in cells.iter().enumerate() {
+                spawn_segment(stage, *rope, c, position as u16)?;
+            }
+        }
+        Event::Hoist {
+            rope: _,
+            removed,
+            new_end,
+            end_cell: _,
+        } => {
+            for &segment in removed {
+                for child in stage.children(segment) {
+                    stage.store.attach(child, *new_end)?;
+                }
+                stage.store.despawn(segment)?;
+            }
+        }
+        Event::Lower {
+            rope,
+            old_end,
+            cells,
+            first_position,
+        } => {
+            let mut end = *old_end;
+            for (i, &c) in cells.iter().enumerate() {
+                let segment = spawn_segment(stage, *rope, c, first_position + i as u16)?;
+                for child in stage.children(end) {
+                    stage.store.attach(child, segment)?;
+                }
+                end = segment;
+            }
+        }
+        Event::TakeRope { hero, rope } => {
+            for segment in stage.rope_segments(*rope) {
+                stage.store.despawn(segment)?;
+            }
+            let flags = data(stage, *rope)?.flags;
+            data(stage, *rope)?.flags = flags.with(ThingFlags::DEPLOYED, false);
+            stage.store.attach(*rope, *hero)?;
+        }
+        Event::Flag { thing, flag, on } => {
+            let flags = data(stage, *thing)?.flags;
+            data(stage, *thing)?.flags = flags.with(*flag, *on);
+        }
+        Event::Patrol {
+            watcher,
+            to,
+            route_step,
+            ..
+        } => {
+            let to = cell(stage, *to)?;
+            stage.store.place_in_cell(*watcher, to)?;
+            data(stage, *watcher)?.route_step = *route_step;
+        }
+        Event::Caught { hero, .. } => {
+            let flags = data(stage, *hero)?.flags;
+            data(stage, *hero)?.flags = flags.with(ThingFlags::CAUGHT, true);
+        }
+        Event::NextRound { turn } => {
+            stage.turn = *turn;
+            for hero in stage.active_heroes() {
+                let d = data(stage, hero)?;
+                d.action_points = d.hero.action_points_per_round();
+            }
+        }
+    }
+    Ok(())
+}
+
+fn data(stage: &mut Stage, id: ThingId) -> Result<&mut ThingData, StoreError> {
+    stage.store.data_mut(id).ok_or(StoreError::StaleId(id))
+}
+
+fn spawn_segment(
+    stage: &mut Stage,
+    rope: ThingId,
+    c: CellPos,
+    position: u16,
+) -> Result<ThingId, StoreError> {
+    let d = ThingData {
+        rope_len_cells: position,
+        link: rope.index(),
+        ..ThingData::default()
+    };
+    let at = cell(stage, c)?;
+    stage.store.spawn(ThingKind::RopeSegment, at, d)
+}

@@ -1,0 +1,173 @@
+//! The rules of play as actions: check → execute → apply (`DESIGN.md`,
+//! "Actions, events, undo"; `GAME.md`).
+//!
+//! [`execute`] checks an [`Action`] against the rules and, if it may be done,
+//! works out its whole schedule of [`Event`]s — the path walked, falls, rope
+//! shifts, who gets caught — without changing anything, so a screen can
+//! preview it. [`event::apply`] plays a schedule onto the stage; it is the
+//! only code that changes a stage. A refused action returns a [`Refusal`]
+//! a player can read. Files per concern: [`movement`] (moving by
+//! destination), [`items`] (hand actions, levitation), [`rope`], [`turn`]
+//! (end of round, leaving), [`abilities`] (the heroes' table and costs).
+
+pub mod abilities;
+pub mod event;
+pub mod items;
+pub mod movement;
+pub mod refusal;
+pub mod rope;
+pub mod turn;
+
+#[cfg(test)]
+mod tests;
+
+pub use event::{apply, Event, PathStep, StepKind};
+pub use movement::{MovePlan, Target};
+pub use refusal::Refusal;
+pub use rope::DeployDir;
+
+use abilities::{HAND_ACTION_AP, LEVITATE_AP};
+
+use crate::grid::CellPos;
+use crate::stage::{Outcome, Stage, SIGHT_RADIUS};
+use crate::things::{ThingFlags, ThingId};
+use crate::view::GridView;
+
+/// Something the player asks for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Action {
+    /// Move the hero to a destination in their sight.
+    Move { hero: ThingId, to: Target },
+    /// Pick up an item in the hero's cell (the first one that can be, if
+    /// `item` is `None`).
+    PickUp {
+        hero: ThingId,
+        item: Option<ThingId>,
+    },
+    /// Set the held item down.
+    SetDown { hero: ThingId },
+    /// Put the held item into a container here.
+    PutIn { hero: ThingId },
+    /// Take an item out of a container here.
+    TakeOut { hero: ThingId },
+    /// Let the held rope hang down, here or beside.
+    DeployRope { hero: ThingId, dir: DeployDir },
+    /// Pull the rope anchored here up.
+    Hoist { hero: ThingId },
+    /// Pay the rope anchored here out.
+    Lower { hero: ThingId },
+    /// Take a deployed rope back.
+    TakeRope { hero: ThingId },
+    /// Tie a hangable item to the end of the rope here.
+    Tie { hero: ThingId },
+    /// The sorceress carries an item through the air.
+    Levitate {
+        hero: ThingId,
+        item: ThingId,
+        to: CellPos,
+    },
+    /// Leave the level through the entrance.
+    Exit { hero: ThingId },
+    /// End the round.
+    EndTurn,
+}
+
+impl Action {
+    /// The hero acting, if any.
+    pub fn hero(&self) -> Option<ThingId> {
+        match *self {
+            Action::Move { hero, .. }
+            | Action::PickUp { hero, .. }
+            | Action::SetDown { hero }
+            | Action::PutIn { hero }
+            | Action::TakeOut { hero }
+            | Action::DeployRope { hero, .. }
+            | Action::Hoist { hero }
+            | Action::Lower { hero }
+            | Action::TakeRope { hero }
+            | Action::Tie { hero }
+            | Action::Levitate { hero, .. }
+            | Action::Exit { hero } => Some(hero),
+            Action::EndTurn => None,
+        }
+    }
+}
+
+/// Checks `action` and works out its events. `view` is scratch space for
+/// sight (rebuilt as needed); the stage is not changed.
+pub fn execute(stage: &Stage, view: &mut GridView, action: &Action) -> Result<Vec<Event>, Refusal> {
+    match stage.outcome() {
+        Outcome::Playing => {}
+        Outcome::Won => return Err(Refusal::LevelWon),
+        Outcome::Lost => return Err(Refusal::LevelLost),
+    }
+    let Some(hero) = action.hero() else {
+        return Ok(turn::execute_end_turn(stage, view));
+    };
+    stage.hero_kind(hero).ok_or(Refusal::NoSuchHero)?;
+    if stage.has_flag(hero, ThingFlags::EXITED) {
+        return Err(Refusal::HeroHasLeft);
+    }
+    let ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
+    let afford = |cost: u8| {
+        if cost > ap {
+            Err(Refusal::NotEnoughAp {
+                needs: cost,
+                has: ap,
+            })
+        } else {
+            Ok(())
+        }
+    };
+    let (cost, events) = match *action {
+        Action::Move { to, .. } => {
+            let from = stage.cell_of(hero).ok_or(Refusal::NoSuchHero)?;
+            view.build(stage.grid(), from, SIGHT_RADIUS);
+            let plan = movement::plan_move(stage, view, hero, to, ap)?;
+            (
+                plan.cost,
+                vec![Event::Move {
+                    thing: hero,
+                    from,
+                    path: plan.path,
+                }],
+            )
+        }
+        Action::Levitate { item, to, .. } => {
+            afford(LEVITATE_AP)?;
+            let from = stage.cell_of(hero).ok_or(Refusal::NoSuchHero)?;
+            view.build(stage.grid(), from, SIGHT_RADIUS);
+            (
+                LEVITATE_AP,
+                items::execute_levitate(stage, view, hero, item, to)?,
+            )
+        }
+        Action::Exit { .. } => (0, turn::execute_exit(stage, hero)?),
+        _ => {
+            afford(HAND_ACTION_AP)?;
+            let events = match *action {
+                Action::PickUp { item, .. } => items::execute_pick_up(stage, hero, item)?,
+                Action::SetDown { .. } => items::execute_set_down(stage, hero)?,
+                Action::PutIn { .. } => items::execute_put_in(stage, hero)?,
+                Action::TakeOut { .. } => items::execute_take_out(stage, hero)?,
+                Action::DeployRope { dir, .. } => rope::execute_deploy(stage, hero, dir)?,
+                Action::Hoist { .. } => rope::execute_hoist(stage, hero)?,
+                Action::Lower { .. } => rope::execute_lower(stage, hero)?,
+                Action::TakeRope { .. } => rope::execute_take_rope(stage, hero)?,
+                Action::Tie { .. } => rope::execute_tie(stage, hero)?,
+                _ => unreachable!("moves, levitation, exits and end turn are handled above"),
+            };
+            (HAND_ACTION_AP, events)
+        }
+    };
+    let mut schedule = Vec::with_capacity(events.len() + 1);
+    if cost > 0 {
+        schedule.push(Event::Spend {
+            hero,
+            cost,
+            left: ap - cost,
+        });
+    }
+    schedule.extend(events);
+    Ok(schedule)
+}

@@ -1,0 +1,398 @@
+//! Moving a hero by destination: a breadth-first search over what the hero
+//! sees (`GAME.md`, "Space, gravity and movement").
+//!
+//! The search runs over the hero's [`GridView`], so paths go through portals
+//! exactly as sight does, and every cell of a path is a cell the player can
+//! see (and the screen can draw the preview on). A search state is a view
+//! cell and a region (stencil id): one slice of one grid cell. Each move
+//! costs one action point:
+//! - walk one cell left or right (in the grid: left and right as gravity
+//!   sees them, whatever the view's turn through portals) from a supported
+//!   cell, then fall if the new cell does not hold the hero up;
+//! - step up: from a supported cell, up one cell (two for the scout) and
+//!   across, onto a supported cell;
+//! - climb one cell up or down where rope segments hang in both cells
+//!   (not with a heavy item in hand).
+//!
+//! Falls are free but a fall longer than the hero's safe height is never
+//! part of a path; if it is the only way to a destination, the refusal says
+//! how far the fall would be.
+
+use std::collections::{HashMap, VecDeque};
+
+use super::abilities::{safe_fall_cells, step_up_cells};
+use super::event::{PathStep, StepKind};
+use super::refusal::Refusal;
+use crate::grid::{CellPos, Dir};
+use crate::stage::support::Faller;
+use crate::stage::Stage;
+use crate::things::{Capabilities, ThingId};
+use crate::view::{GridView, ViewPos};
+
+/// A slice of the view: a view cell and the stencil id of its region.
+type Key = (ViewPos, u8);
+
+/// Where a move should end.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Target {
+    /// A grid cell, wherever it is seen.
+    Cell(CellPos),
+    /// A view cell of the hero's view (what the player points at).
+    View(ViewPos),
+}
+
+/// A move worked out in full.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MovePlan {
+    /// The cells passed, in order, the last being where the hero stops.
+    pub path: Vec<PathStep>,
+    /// Action points it costs.
+    pub cost: u8,
+}
+
+struct State {
+    key: Key,
+    cell: CellPos,
+    cost: u8,
+    parent: usize,
+    /// The steps from the parent state to this one.
+    steps: Vec<PathStep>,
+}
+
+/// Moves from one view slice along grid direction `grid_dir`, if the view
+/// shows that step as continuous.
+fn step_view(stage: &Stage, view: &GridView, key: Key, grid_dir: Dir) -> Option<(Key, CellPos)> {
+    let transform = view.transform_of(key.1)?;
+    let view_dir = transform.view_to_grid.inverse().apply_dir(grid_dir);
+    view.node_indices_at(key.0).find_map(|n| {
+        let node = view.node(n)?;
+        if node.stencil_id != key.1 {
+            return None;
+        }
+        let m = view.node(view.neighbour(stage.grid(), n, view_dir)?)?;
+        Some(((m.view, m.stencil_id), m.cell))
+    })
+}
+
+/// Outcome of a fall followed in the view.
+enum ViewFall {
+    /// Lands; the steps fallen (maybe none).
+    Lands(Vec<PathStep>, Key, CellPos),
+    /// Lands, but further than `safe` allows.
+    TooFar { cells: u16, landing: CellPos },
+    /// Falls out of sight or for ever: not plannable.
+    Lost,
+}
+
+fn fall_in_view(stage: &Stage, view: &GridView, key: Key, cell: CellPos, safe: u16) -> ViewFall {
+    let mut steps = Vec::new();
+    let (mut key, mut cell) = (key, cell);
+    let limit = stage.grid().cell_count();
+    while !stage.is_supported(cell, Faller::Hero) {
+        match step_view(stage, view, key, Dir::Down) {
+            Some((k, c)) => {
+                key = k;
+                cell = c;
+                steps.push(PathStep {
+                    cell,
+                    kind: StepKind::Fall,
+                    view: Some(key.0),
+                });
+            }
+            None if stage.step(cell, Dir::Down).is_none() => break,
+            None => return ViewFall::Lost,
+        }
+        if steps.len() > limit {
+            return ViewFall::Lost;
+        }
+    }
+    if steps.len() as u16 > safe {
+        ViewFall::TooFar {
+            cells: steps.len() as u16,
+            landing: cell,
+        }
+    } else {
+        ViewFall::Lands(steps, key, cell)
+    }
+}
+
+/// The search: every slice reachable from the hero's cell, by cost.
+struct Search {
+    states: Vec<State>,
+    /// Shortest unsafe fall landing in each cell (for the refusal).
+    unsafe_falls: HashMap<CellPos, u16>,
+}
+
+fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8) -> Search {
+    let kind = stage.hero_kind(hero).unwrap_or_default();
+    let safe = safe_fall_cells(kind);
+    let heavy = stage
+        .held(hero)
+        .is_some_and(|h| stage.item_can(h, Capabilities::HEAVY));
+    let mut states: Vec<State> = Vec::new();
+    let mut seen: HashMap<Key, usize> = HashMap::new();
+    let mut unsafe_falls: HashMap<CellPos, u16> = HashMap::new();
+    let Some(start_cell) = stage.cell_of(hero) else {
+        return Search {
+            states,
+            unsafe_falls,
+        };
+    };
+    let start: Key = (ViewPos::default(), 1);
+    states.push(State {
+        key: start,
+        cell: start_cell,
+        cost: 0,
+        parent: 0,
+        steps: Vec::new(),
+    });
+    seen.insert(start, 0);
+    let mut queue = VecDeque::from([0usize]);
+    while let Some(i) = queue.pop_front() {
+        let (key, cell, cost) = (states[i].key, states[i].cell, states[i].cost);
+        if cost >= max_cost {
+            continue;
+        }
+        let mut moves: Vec<(Vec<PathStep>, Key, CellPos)> = Vec::new();
+        // Climbs first: among equally cheap paths, the plainest wins.
+        if !heavy && stage.segment_in(cell).is_some() {
+            for dir in [Dir::Up, Dir::Down] {
+                if let Some((k, c)) = step_view(stage, view, key, dir) {
+                    if stage.segment_in(c).is_some() {
+                        moves.push((
+                            vec![PathStep {
+                                cell: c,
+                                kind: StepKind::Climb,
+                                view: Some(k.0),
+                            }],
+                            k,
+                            c,
+                        ));
+                    }
+                }
+            }
+        }
+        let supported = stage.is_supported(cell, Faller::Hero);
+        if supported {
+            for side in [Dir::Left, Dir::Right] {
+                // Walk, then fall if nothing holds the hero up.
+                if let Some((k, c)) = step_view(stage, view, key, side) {
+                    let walk = PathStep {
+                        cell: c,
+                        kind: StepKind::Walk,
+                        view: Some(k.0),
+                    };
+                    match fall_in_view(stage, view, k, c, safe) {
+                        ViewFall::Lands(fall, k2, c2) => {
+                            let mut steps = vec![walk];
+                            steps.extend(fall);
+                            moves.push((steps, k2, c2));
+                        }
+                        ViewFall::TooFar { cells, landing } => {
+                            let best = unsafe_falls.entry(landing).or_insert(cells);
+                            *best = (*best).min(cells);
+                        }
+                        ViewFall::Lost => {}
+                    }
+                }
+                // Step up one (or two) cells, then across onto a supported cell.
+                let mut up = (key, cell);
+                let mut climbed = Vec::new();
+                for _ in 0..step_up_cells(kind) {
+                    let Some((k, c)) = step_view(stage, view, up.0, Dir::Up) else {
+                        break;
+                    };
+                    up = (k, c);
+                    climbed.push(PathStep {
+                        cell: c,
+                        kind: StepKind::StepUp,
+                        view: Some(k.0),
+                    });
+                    if let Some((k2, c2)) = step_view(stage, view, up.0, side) {
+                        if stage.is_supported(c2, Faller::Hero) {
+                            let mut steps = climbed.clone();
+                            steps.push(PathStep {
+                                cell: c2,
+                                kind: StepKind::StepUp,
+                                view: Some(k2.0),
+                            });
+                            moves.push((steps, k2, c2));
+                        }
+                    }
+                }
+            }
+        }
+        for (steps, k, c) in moves {
+            if seen.contains_key(&k) {
+                continue;
+            }
+            seen.insert(k, states.len());
+            queue.push_back(states.len());
+            states.push(State {
+                key: k,
+                cell: c,
+                cost: cost + 1,
+                parent: i,
+                steps,
+            });
+        }
+    }
+    Search {
+        states,
+        unsafe_falls,
+    }
+}
+
+/// Works out the cheapest move of `hero` to `target` within `ap` action
+/// points, in `view` (the hero's view, built from the hero's cell).
+pub fn plan_move(
+    stage: &Stage,
+    view: &GridView,
+    hero: ThingId,
+    target: Target,
+    ap: u8,
+) -> Result<MovePlan, Refusal> {
+    // Search beyond the AP left, to tell "too far" from "no way".
+    let found = search(stage, view, hero, u8::MAX);
+    let matches = |s: &State| match target {
+        Target::Cell(c) => s.cell == c,
+        Target::View(v) => s.key.0 == v,
+    };
+    let best = found
+        .states
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, s)| matches(s));
+    let Some((mut i, state)) = best else {
+        let cell = match target {
+            Target::Cell(c) => c,
+            Target::View(v) => match view.nodes_at(v).next() {
+                Some(n) => n.cell,
+                None => return Err(Refusal::NotVisible(stage.cell_of(hero).unwrap_or_default())),
+            },
+        };
+        if found.states.first().is_some_and(|s| s.cell == cell) {
+            return Err(Refusal::AlreadyThere);
+        }
+        if let Some(&cells) = found.unsafe_falls.get(&cell) {
+            let kind = stage.hero_kind(hero).unwrap_or_default();
+            return Err(Refusal::TooFarToFall {
+                cells,
+                safe: safe_fall_cells(kind),
+            });
+        }
+        return Err(if view.is_visible(stage.grid(), cell) {
+            Refusal::Unreachable(cell)
+        } else {
+            Refusal::NotVisible(cell)
+        });
+    };
+    if state.cost > ap {
+        return Err(Refusal::NotEnoughAp {
+            needs: state.cost,
+            has: ap,
+        });
+    }
+    let cost = state.cost;
+    let mut chain = Vec::new();
+    while i != 0 {
+        chain.push(i);
+        i = found.states[i].parent;
+    }
+    let path = chain
+        .iter()
+        .rev()
+        .flat_map(|&i| found.states[i].steps.iter().copied())
+        .collect();
+    Ok(MovePlan { path, cost })
+}
+
+/// Every view slice `hero` can move to within `ap` action points, with its
+/// cost: what the screen highlights.
+pub fn reachable(
+    stage: &Stage,
+    view: &GridView,
+    hero: ThingId,
+    ap: u8,
+) -> Vec<(ViewPos, CellPos, u8)> {
+    search(stage, view, hero, ap)
+        .states
+        .iter()
+        .skip(1)
+        .map(|s| (s.key.0, s.cell, s.cost))
+        .collect()
+}
+
+/// The path of an item carried by levitation from `from` to `to` through
+/// at most `most` cells of `view`, any direction, then its fall.
+pub fn levitation_path(
+    stage: &Stage,
+    view: &GridView,
+    from: CellPos,
+    to: CellPos,
+    most: u16,
+) -> Result<Vec<PathStep>, Refusal> {
+    let mut queue: VecDeque<(Key, CellPos, Vec<PathStep>)> = VecDeque::new();
+    let mut seen: HashMap<Key, ()> = HashMap::new();
+    for n in view.nodes().iter().filter(|n| n.cell == from) {
+        let key = (n.view, n.stencil_id);
+        if seen.insert(key, ()).is_none() {
+            queue.push_back((key, from, Vec::new()));
+        }
+    }
+    if queue.is_empty() {
+        return Err(Refusal::ItemNotVisible);
+    }
+    let mut shortest_beyond: Option<u16> = None;
+    while let Some((key, cell, path)) = queue.pop_front() {
+        if cell == to && !path.is_empty() {
+            if path.len() as u16 > most {
+                shortest_beyond =
+                    Some(shortest_beyond.map_or(path.len() as u16, |b| b.min(path.len() as u16)));
+                continue;
+            }
+            let mut path = path;
+            let landing = stage.fall_from(to, Faller::Item);
+            let Some(_) = landing.landing(to) else {
+                return Err(Refusal::FallsForever);
+            };
+            if let crate::stage::support::Fall::Lands(cells) = landing {
+                let mut k = key;
+                for c in cells {
+                    let seen_at = step_view(stage, view, k, Dir::Down);
+                    if let Some((k2, _)) = seen_at {
+                        k = k2;
+                    }
+                    path.push(PathStep {
+                        cell: c,
+                        kind: StepKind::Fall,
+                        view: seen_at.map(|(k2, _)| k2.0),
+                    });
+                }
+            }
+            return Ok(path);
+        }
+        if path.len() as u16 > most + 8 {
+            continue;
+        }
+        for dir in Dir::ALL {
+            if let Some((k, c)) = step_view(stage, view, key, dir) {
+                if seen.insert(k, ()).is_none() {
+                    let mut next = path.clone();
+                    next.push(PathStep {
+                        cell: c,
+                        kind: StepKind::Float,
+                        view: Some(k.0),
+                    });
+                    queue.push_back((k, c, next));
+                }
+            }
+        }
+    }
+    match shortest_beyond {
+        Some(cells) => Err(Refusal::LevitateTooFar { cells, most }),
+        None if view.is_visible(stage.grid(), to) => Err(Refusal::Unreachable(to)),
+        None => Err(Refusal::NotVisible(to)),
+    }
+}

@@ -1,0 +1,501 @@
+//! A stage: one level in play. The level's geometry (grid, entrance, the
+//! watchers' routes) never changes during play; everything that does — where
+//! each Thing is, what it holds, action points, flags — lives in the store of
+//! Things, plus the turn counter. That split is what makes undo a matter of
+//! Thing snapshots and the turn record.
+//!
+//! Built from a [`Level`] by [`Stage::from_level`]: heroes (a knight's rope
+//! as an item he holds), items, rope coils and watchers are spawned in file
+//! order, so a Thing's slot is a pure function of the level file. After any
+//! change the rings are rebuilt ([`Store::rebuild_links`]) so the whole state
+//! is canonical: equal contents, equal bytes.
+//!
+//! This module answers the questions the rules ask (who holds what, where the
+//! rope hangs, what supports a hero); the rules themselves live in
+//! [`crate::action`].
+
+pub mod support;
+
+use std::fmt;
+
+use crate::grid::{CellPos, Dir, Grid};
+use crate::level::{ItemFlags, Level, ThingSpecKind};
+use crate::things::{
+    Capabilities, CellIndex, HeroKind, Store, StoreError, Thing, ThingData, ThingFlags, ThingId,
+    ThingIndex, ThingKind,
+};
+
+/// How far each Thing sees, in cells (GridView radius) — heroes and watchers.
+pub const SIGHT_RADIUS: u32 = 12;
+
+/// Why a level could not be set up for play.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum StageError {
+    /// The store refused a Thing (full, or a cell out of range).
+    Store(StoreError),
+    /// A thing of the level lies outside the grid.
+    ThingOutside(CellPos),
+}
+
+impl fmt::Display for StageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StageError::Store(e) => write!(f, "cannot set up the level: {e}"),
+            StageError::ThingOutside(c) => write!(
+                f,
+                "cannot set up the level: a thing at {c} is outside the grid"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for StageError {}
+
+impl From<StoreError> for StageError {
+    fn from(e: StoreError) -> Self {
+        StageError::Store(e)
+    }
+}
+
+/// How play stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// Heroes are still in the level.
+    Playing,
+    /// Every hero has left through the entrance.
+    Won,
+    /// A watcher caught a hero; undo or restart to go on.
+    Lost,
+}
+
+/// One level in play (see the module docs).
+#[derive(Clone)]
+pub struct Stage {
+    name: String,
+    grid: Grid,
+    entrance: CellPos,
+    /// Each watcher's route, expanded to one cell per round; a watcher's
+    /// `data.route` is its index + 1 (0 = stands still).
+    routes: Vec<Vec<CellPos>>,
+    /// The level's ids and item names, by slot index.
+    names: Vec<(ThingIndex, String, String)>,
+    /// Every Thing of the stage.
+    pub(crate) store: Store,
+    /// The round being played, from 1.
+    pub(crate) turn: u32,
+}
+
+/// Item capabilities from the level file's flags (the same six bits).
+fn capabilities(flags: ItemFlags) -> Capabilities {
+    Capabilities::from_bits_truncate(u16::from(flags.bits()))
+}
+
+fn hero_kind(kind: crate::level::HeroKind) -> HeroKind {
+    match kind {
+        crate::level::HeroKind::Knight => HeroKind::Knight,
+        crate::level::HeroKind::Scout => HeroKind::Scout,
+        crate::level::HeroKind::Sorceress => HeroKind::Sorceress,
+    }
+}
+
+/// A route's waypoints expanded to the cells walked, one per round: along x
+/// first, then along y, and back to the start so the patrol loops.
+pub fn expand_route(waypoints: &[CellPos]) -> Vec<CellPos> {
+    let mut cells = Vec::new();
+    let Some(&first) = waypoints.first() else {
+        return cells;
+    };
+    let mut at = first;
+    cells.push(at);
+    for &target in waypoints.iter().skip(1).chain(std::iter::once(&first)) {
+        while at != target {
+            if at.x != target.x {
+                at.x += (target.x - at.x).signum();
+            } else {
+                at.y += (target.y - at.y).signum();
+            }
+            cells.push(at);
+        }
+    }
+    // The last cell is the start again: the loop closes on it.
+    if cells.len() > 1 {
+        cells.pop();
+    }
+    cells
+}
+
+impl Stage {
+    /// Sets up `level` for play.
+    pub fn from_level(level: &Level) -> Result<Stage, StageError> {
+        let grid = level.grid.clone();
+        let mut store = Store::with_cell_count(grid.cell_count())?;
+        let mut routes = Vec::new();
+        let mut names = Vec::new();
+        for spec in &level.things {
+            let cell = grid
+                .cell_index(spec.cell)
+                .ok_or(StageError::ThingOutside(spec.cell))?;
+            let cell = CellIndex(cell as u16);
+            let (kind, data, item_name) = match &spec.kind {
+                ThingSpecKind::Hero { hero, .. } => (
+                    ThingKind::Hero,
+                    ThingData::hero(hero_kind(*hero)),
+                    hero_kind(*hero).name().to_string(),
+                ),
+                ThingSpecKind::Item { name, flags } => (
+                    ThingKind::Interactable,
+                    ThingData::item(capabilities(*flags)),
+                    name.clone(),
+                ),
+                ThingSpecKind::RopeCoil { len_cells } => (
+                    ThingKind::Interactable,
+                    rope_data(*len_cells),
+                    "rope".into(),
+                ),
+                ThingSpecKind::Watcher { route } => {
+                    let mut data = ThingData::default();
+                    if !route.is_empty() {
+                        routes.push(expand_route(route));
+                        data.route = routes.len() as u16;
+                    }
+                    (ThingKind::Enemy, data, "watcher".into())
+                }
+            };
+            let id = store.spawn(kind, cell, data)?;
+            names.push((id.index(), spec.id.clone(), item_name));
+            if let ThingSpecKind::Hero {
+                rope_len_cells: Some(len),
+                ..
+            } = spec.kind
+            {
+                let rope = store.spawn(ThingKind::Interactable, cell, rope_data(len))?;
+                store.attach(rope, id)?;
+                names.push((rope.index(), format!("{}_rope", spec.id), "rope".into()));
+            }
+        }
+        store.rebuild_links();
+        Ok(Stage {
+            name: level.name.clone(),
+            grid,
+            entrance: level.entrance,
+            routes,
+            names,
+            store,
+            turn: 1,
+        })
+    }
+
+    /// The level's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The level geometry.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// Where the party enters and leaves.
+    pub fn entrance(&self) -> CellPos {
+        self.entrance
+    }
+
+    /// Every Thing of the stage.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The round being played, from 1.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// The expanded route of route number `route` (1-based; 0 = none).
+    pub fn route(&self, route: u16) -> &[CellPos] {
+        (route as usize)
+            .checked_sub(1)
+            .and_then(|i| self.routes.get(i))
+            .map_or(&[], |r| r.as_slice())
+    }
+
+    /// The live Thing `id`.
+    pub fn thing(&self, id: ThingId) -> Option<&Thing> {
+        self.store.get(id)
+    }
+
+    /// The level id of `id` (`knight`, `idol`, …); rope segments have none.
+    pub fn id_name(&self, id: ThingId) -> Option<&str> {
+        self.names
+            .iter()
+            .find(|(i, _, _)| *i == id.index())
+            .map(|(_, n, _)| n.as_str())
+    }
+
+    /// What `id` is called and drawn as (`knight`, `bucket`, `rope`, …).
+    pub fn item_name(&self, id: ThingId) -> &str {
+        match self.names.iter().find(|(i, _, _)| *i == id.index()) {
+            Some((_, _, name)) => name,
+            None => match self.thing(id).map(Thing::kind) {
+                Some(ThingKind::RopeSegment) => "rope segment",
+                _ => "thing",
+            },
+        }
+    }
+
+    /// The live Thing with level id `name`.
+    pub fn find(&self, name: &str) -> Option<ThingId> {
+        let index = self.names.iter().find(|(_, n, _)| n == name)?.0;
+        self.store.id_at(index)
+    }
+
+    /// The cell `c` as the store indexes it.
+    pub fn cell_index(&self, c: CellPos) -> Option<CellIndex> {
+        self.grid.cell_index(c).map(|i| CellIndex(i as u16))
+    }
+
+    /// Where `id` is.
+    pub fn cell_of(&self, id: ThingId) -> Option<CellPos> {
+        self.thing(id)
+            .and_then(|t| self.grid.cell_pos(t.cell().index()))
+    }
+
+    /// Every hero, in level order, those who left included.
+    pub fn heroes(&self) -> Vec<ThingId> {
+        let mut heroes: Vec<ThingId> = self
+            .store
+            .iter_kind(ThingKind::Hero)
+            .map(|(id, _)| id)
+            .collect();
+        heroes.sort_by_key(|id| id.index());
+        heroes
+    }
+
+    /// The heroes still in the level (not left, in level order).
+    pub fn active_heroes(&self) -> Vec<ThingId> {
+        self.heroes()
+            .into_iter()
+            .filter(|&h| !self.has_flag(h, ThingFlags::EXITED))
+            .collect()
+    }
+
+    /// Every Thing of `kind`, in slot order.
+    pub fn of_kind(&self, kind: ThingKind) -> Vec<ThingId> {
+        let mut ids: Vec<ThingId> = self.store.iter_kind(kind).map(|(id, _)| id).collect();
+        ids.sort_by_key(|id| id.index());
+        ids
+    }
+
+    /// Whether `id` has every flag of `flags`.
+    pub fn has_flag(&self, id: ThingId, flags: ThingFlags) -> bool {
+        self.thing(id).is_some_and(|t| t.data.flags.contains(flags))
+    }
+
+    /// The hero kind of `id`, if it is a hero.
+    pub fn hero_kind(&self, id: ThingId) -> Option<HeroKind> {
+        self.thing(id)
+            .filter(|t| t.kind() == ThingKind::Hero)
+            .map(|t| t.data.hero)
+    }
+
+    /// The item in `hero`'s hand (its one child), if any.
+    pub fn held(&self, hero: ThingId) -> Option<ThingId> {
+        self.store.children(hero).next().map(|(id, _)| id)
+    }
+
+    /// The Things directly attached to `id`, in slot order.
+    pub fn children(&self, id: ThingId) -> Vec<ThingId> {
+        let mut ids: Vec<ThingId> = self.store.children(id).map(|(c, _)| c).collect();
+        ids.sort_by_key(|c| c.index());
+        ids
+    }
+
+    /// The root of `id`'s tree (itself if it is a root).
+    pub fn root_of(&self, id: ThingId) -> ThingId {
+        let mut at = id;
+        while let Some(parent) = self.store.parent(at) {
+            at = parent;
+        }
+        at
+    }
+
+    /// The live Things in `cell`, in slot order.
+    pub fn things_in(&self, cell: CellPos) -> Vec<ThingId> {
+        let Some(index) = self.cell_index(cell) else {
+            return Vec::new();
+        };
+        let mut ids: Vec<ThingId> = self.store.iter_cell(index).map(|(id, _)| id).collect();
+        ids.sort_by_key(|id| id.index());
+        ids
+    }
+
+    /// Whether `id` is an item with every capability of `caps`.
+    pub fn item_can(&self, id: ThingId, caps: Capabilities) -> bool {
+        self.thing(id).is_some_and(|t| {
+            t.kind() == ThingKind::Interactable && t.data.capabilities.contains(caps)
+        })
+    }
+
+    /// Whether `id` is a rope item (coiled or deployed).
+    pub fn is_rope(&self, id: ThingId) -> bool {
+        self.thing(id)
+            .is_some_and(|t| t.kind() == ThingKind::Interactable && t.data.rope_len_cells > 0)
+    }
+
+    /// The segments of rope `rope`, top (the anchor) first.
+    pub fn rope_segments(&self, rope: ThingId) -> Vec<ThingId> {
+        let mut segments: Vec<(u16, ThingId)> = self
+            .store
+            .iter_kind(ThingKind::RopeSegment)
+            .filter(|(_, t)| t.data.link == rope.index())
+            .map(|(id, t)| (t.data.rope_len_cells, id))
+            .collect();
+        segments.sort_unstable();
+        segments.into_iter().map(|(_, id)| id).collect()
+    }
+
+    /// The rope segment in `cell`, if a rope hangs through it.
+    pub fn segment_in(&self, cell: CellPos) -> Option<ThingId> {
+        self.things_in(cell).into_iter().find(|&id| {
+            self.thing(id)
+                .is_some_and(|t| t.kind() == ThingKind::RopeSegment)
+        })
+    }
+
+    /// The rope a segment belongs to.
+    pub fn rope_of(&self, segment: ThingId) -> Option<ThingId> {
+        let link = self.thing(segment)?.data.link;
+        self.store.id_at(link)
+    }
+
+    /// The deployed rope anchored in `cell`, if any.
+    pub fn rope_anchored_in(&self, cell: CellPos) -> Option<ThingId> {
+        self.things_in(cell)
+            .into_iter()
+            .find(|&id| self.is_rope(id) && self.has_flag(id, ThingFlags::DEPLOYED))
+    }
+
+    /// The relics that have left the level: relic items whose tree's root is
+    /// a hero who left.
+    pub fn relics_recovered(&self) -> usize {
+        self.of_kind(ThingKind::Interactable)
+            .into_iter()
+            .filter(|&id| self.item_can(id, Capabilities::RELIC))
+            .filter(|&id| {
+                let root = self.root_of(id);
+                self.hero_kind(root).is_some() && self.has_flag(root, ThingFlags::EXITED)
+            })
+            .count()
+    }
+
+    /// Relics in the level in all.
+    pub fn relics_total(&self) -> usize {
+        self.of_kind(ThingKind::Interactable)
+            .into_iter()
+            .filter(|&id| self.item_can(id, Capabilities::RELIC))
+            .count()
+    }
+
+    /// How play stands: lost once any hero is caught, won once every hero
+    /// has left.
+    pub fn outcome(&self) -> Outcome {
+        let heroes = self.heroes();
+        if heroes.iter().any(|&h| self.has_flag(h, ThingFlags::CAUGHT)) {
+            Outcome::Lost
+        } else if !heroes.is_empty() && heroes.iter().all(|&h| self.has_flag(h, ThingFlags::EXITED))
+        {
+            Outcome::Won
+        } else {
+            Outcome::Playing
+        }
+    }
+
+    /// The neighbour of `cell` in `dir`, following portals; `None` through
+    /// walls.
+    pub fn step(&self, cell: CellPos, dir: Dir) -> Option<CellPos> {
+        self.grid.step(cell, dir).map(|s| s.cell)
+    }
+
+    /// A stable 64-bit hash of the whole state (FNV-1a over the turn and
+    /// every used slot, field by field): equal states, equal hashes, on
+    /// every machine and build.
+    pub fn state_hash(&self) -> u64 {
+        let mut hash = Fnv::new();
+        hash.u32(self.turn);
+        for t in self
+            .store
+            .things()
+            .iter()
+            .filter(|t| !(t.kind() == ThingKind::Free && t.generation() == 0))
+        {
+            hash.u16(t.index());
+            hash.u32(u32::from(t.kind() as u8));
+            hash.u32(t.generation());
+            hash.u16(t.cell().0);
+            hash.u16(t.parent().unwrap_or(0));
+            hash.u16(t.first_child().unwrap_or(0));
+            let d = t.data;
+            hash.u32(
+                u32::from(d.facing as u8)
+                    | u32::from(d.hero as u8) << 8
+                    | u32::from(d.action_points) << 16,
+            );
+            hash.u16(d.capabilities.bits());
+            hash.u16(d.rope_len_cells);
+            hash.u16(d.route);
+            hash.u16(d.route_step);
+            hash.u16(u16::from(d.flags.bits()));
+            hash.u16(d.link);
+        }
+        hash.0
+    }
+}
+
+fn rope_data(len_cells: u16) -> ThingData {
+    let mut data = ThingData::item(Capabilities::ACQUIRE | Capabilities::PLACE);
+    data.rope_len_cells = len_cells.max(1);
+    data
+}
+
+/// 64-bit FNV-1a.
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn bytes(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    fn u16(&mut self, v: u16) {
+        self.bytes(&v.to_le_bytes());
+    }
+
+    fn u32(&mut self, v: u32) {
+        self.bytes(&v.to_le_bytes());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_expand_to_one_cell_per_round_and_loop() {
+        let route = expand_route(&[CellPos::new(1, 1), CellPos::new(3, 1), CellPos::new(3, 2)]);
+        let want: Vec<CellPos> = [(1, 1), (2, 1), (3, 1), (3, 2), (2, 2), (1, 2)]
+            .iter()
+            .map(|&(x, y)| CellPos::new(x, y))
+            .collect();
+        assert_eq!(route, want);
+        assert_eq!(
+            expand_route(&[CellPos::new(4, 4)]),
+            vec![CellPos::new(4, 4)]
+        );
+        assert!(expand_route(&[]).is_empty());
+    }
+}

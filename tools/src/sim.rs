@@ -1,0 +1,426 @@
+//! The headless simulator behind the `sim` tool: reads commands one per
+//! line, drives a [`Session`], and prints what happened. Level designers use
+//! it to test levels; golden scripts use it to pin solutions.
+//!
+//! Commands (`#` starts a comment; blank lines are skipped):
+//! `select HERO`, `move X Y`, `pickup [ITEM]`, `drop`, `put-in`, `take-out`,
+//! `deploy-rope down|left|right`, `hoist`, `lower`, `take-rope`, `tie`,
+//! `levitate ITEM X Y`, `exit`, `end-turn`, `undo`, `redo`, `restart`, and
+//! the queries `show`, `view HERO`, `hash`. HERO and ITEM are ids from the
+//! level file (`knight`, `idol`, …). Actions apply to the selected hero (the
+//! first hero at the start).
+
+use std::fmt::Write as _;
+
+use game::action::{Action, DeployDir, Event, Refusal, Target};
+use game::grid::CellPos;
+use game::session::Session;
+use game::stage::{Outcome, Stage};
+use game::things::{Capabilities, ThingFlags, ThingId, ThingKind};
+
+/// What one line did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineResult {
+    /// Nothing to do (blank or comment).
+    Skip,
+    /// Done; the text to print.
+    Done(String),
+    /// The rules refused it; the reason.
+    Refused(String),
+    /// The line itself is wrong (unknown command, bad numbers, unknown id).
+    Bad(String),
+}
+
+/// A session and the selected hero.
+pub struct Sim {
+    pub session: Session,
+    selected: Option<ThingId>,
+}
+
+const CAPS: [(Capabilities, &str); 6] = [
+    (Capabilities::ACQUIRE, "ACQUIRE"),
+    (Capabilities::PLACE, "PLACE"),
+    (Capabilities::CONTAIN, "CONTAIN"),
+    (Capabilities::HANG, "HANG"),
+    (Capabilities::HEAVY, "HEAVY"),
+    (Capabilities::RELIC, "RELIC"),
+];
+
+fn parse_i32(word: Option<&str>, what: &str) -> Result<i32, String> {
+    let word = word.ok_or_else(|| format!("missing {what}"))?;
+    word.parse()
+        .map_err(|_| format!("{what} must be a whole number, got `{word}`"))
+}
+
+fn name(stage: &Stage, id: ThingId) -> String {
+    stage.id_name(id).map_or_else(
+        || format!("{}#{}", stage.item_name(id), id.index()),
+        str::to_string,
+    )
+}
+
+fn cell(c: CellPos) -> String {
+    format!("{},{}", c.x, c.y)
+}
+
+impl Sim {
+    pub fn new(session: Session) -> Sim {
+        let selected = session.stage().active_heroes().first().copied();
+        Sim { session, selected }
+    }
+
+    fn hero(&self) -> Result<ThingId, String> {
+        self.selected.ok_or_else(|| "no hero selected".to_string())
+    }
+
+    fn thing(&self, word: Option<&str>, what: &str) -> Result<ThingId, String> {
+        let word = word.ok_or_else(|| format!("missing {what}"))?;
+        self.session
+            .stage()
+            .find(word)
+            .ok_or_else(|| format!("no {what} `{word}` in this level"))
+    }
+
+    /// Runs one line.
+    pub fn run_line(&mut self, line: &str) -> LineResult {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            return LineResult::Skip;
+        }
+        let mut words = line.split_whitespace();
+        let command = words.next().unwrap_or("");
+        let action = match self.parse_action(command, &mut words) {
+            Ok(Some(action)) => action,
+            Ok(None) => return self.run_other(command, &mut words),
+            Err(e) => return LineResult::Bad(e),
+        };
+        if let Some(extra) = words.next() {
+            return LineResult::Bad(format!("unexpected `{extra}` after `{command}`"));
+        }
+        match self.session.perform(&action) {
+            Ok(events) => {
+                let text = self.describe(&events);
+                // A hero who left can act no more: select the next one.
+                if self
+                    .selected
+                    .is_some_and(|h| self.session.stage().has_flag(h, ThingFlags::EXITED))
+                {
+                    self.selected = self
+                        .session
+                        .stage()
+                        .active_heroes()
+                        .first()
+                        .copied()
+                        .or(self.selected);
+                }
+                LineResult::Done(text)
+            }
+            Err(refusal) => LineResult::Refused(refusal.to_string()),
+        }
+    }
+
+    fn parse_action<'a>(
+        &self,
+        command: &str,
+        words: &mut impl Iterator<Item = &'a str>,
+    ) -> Result<Option<Action>, String> {
+        let action = match command {
+            "move" => {
+                let x = parse_i32(words.next(), "X")?;
+                let y = parse_i32(words.next(), "Y")?;
+                Action::Move {
+                    hero: self.hero()?,
+                    to: Target::Cell(CellPos::new(x, y)),
+                }
+            }
+            "pickup" => {
+                let item = match words.next() {
+                    Some(w) => Some(self.thing(Some(w), "item")?),
+                    None => None,
+                };
+                Action::PickUp {
+                    hero: self.hero()?,
+                    item,
+                }
+            }
+            "drop" => Action::SetDown { hero: self.hero()? },
+            "put-in" => Action::PutIn { hero: self.hero()? },
+            "take-out" => Action::TakeOut { hero: self.hero()? },
+            "deploy-rope" => {
+                let dir = match words.next() {
+                    Some("down") => DeployDir::Down,
+                    Some("left") => DeployDir::Left,
+                    Some("right") => DeployDir::Right,
+                    other => {
+                        return Err(format!(
+                            "deploy-rope takes down, left or right, got {other:?}"
+                        ))
+                    }
+                };
+                Action::DeployRope {
+                    hero: self.hero()?,
+                    dir,
+                }
+            }
+            "hoist" => Action::Hoist { hero: self.hero()? },
+            "lower" => Action::Lower { hero: self.hero()? },
+            "take-rope" => Action::TakeRope { hero: self.hero()? },
+            "tie" => Action::Tie { hero: self.hero()? },
+            "levitate" => {
+                let item = self.thing(words.next(), "item")?;
+                let x = parse_i32(words.next(), "X")?;
+                let y = parse_i32(words.next(), "Y")?;
+                Action::Levitate {
+                    hero: self.hero()?,
+                    item,
+                    to: CellPos::new(x, y),
+                }
+            }
+            "exit" => Action::Exit { hero: self.hero()? },
+            "end-turn" => Action::EndTurn,
+            _ => return Ok(None),
+        };
+        Ok(Some(action))
+    }
+
+    fn run_other<'a>(
+        &mut self,
+        command: &str,
+        words: &mut impl Iterator<Item = &'a str>,
+    ) -> LineResult {
+        const OTHERS: [&str; 7] = ["select", "view", "undo", "redo", "restart", "show", "hash"];
+        if !OTHERS.contains(&command) {
+            return LineResult::Bad(format!(
+                "unknown command `{command}` (expected select, move, pickup, drop, put-in, take-out, deploy-rope, \
+                 hoist, lower, take-rope, tie, levitate, exit, end-turn, undo, redo, restart, show, view, hash)"
+            ));
+        }
+        let arg = words.next();
+        let takes_arg = matches!(command, "select" | "view");
+        let extra = if takes_arg { words.next() } else { arg };
+        if let Some(extra) = extra {
+            return LineResult::Bad(format!("unexpected `{extra}` after `{command}`"));
+        }
+        let result = match command {
+            "select" => match self.thing(arg, "hero") {
+                Ok(h) if self.session.stage().hero_kind(h).is_none() => {
+                    Err(format!("`{}` is not a hero", arg.unwrap_or("")))
+                }
+                Ok(h) if self.session.stage().has_flag(h, ThingFlags::EXITED) => {
+                    return LineResult::Refused(Refusal::HeroHasLeft.to_string())
+                }
+                Ok(h) => {
+                    self.selected = Some(h);
+                    Ok(format!("selected {}", name(self.session.stage(), h)))
+                }
+                Err(e) => Err(e),
+            },
+            "undo" => Ok(if self.session.undo() {
+                "undone".into()
+            } else {
+                "nothing to undo".into()
+            }),
+            "redo" => Ok(if self.session.redo() {
+                "redone".into()
+            } else {
+                "nothing to redo".into()
+            }),
+            "restart" => Ok(if self.session.restart() {
+                "restarted".into()
+            } else {
+                "already at the start".into()
+            }),
+            "show" => Ok(self.show()),
+            "hash" => Ok(format!("{:016x}", self.session.state_hash())),
+            "view" => match self.thing(arg, "hero") {
+                Ok(h) => Ok(self.session.view_of(h).dump()),
+                Err(e) => Err(e),
+            },
+            _ => unreachable!("commands checked above"),
+        };
+        match result {
+            Ok(text) => LineResult::Done(text),
+            Err(e) => LineResult::Bad(e),
+        }
+    }
+
+    /// One line per event.
+    fn describe(&self, events: &[Event]) -> String {
+        let stage = self.session.stage();
+        let mut out = Vec::new();
+        for event in events {
+            let line = match event {
+                Event::Spend { hero, cost, left } => {
+                    format!("{} spends {cost} AP ({left} left)", name(stage, *hero))
+                }
+                Event::Move { thing, from, path } => {
+                    let cells: Vec<String> = path
+                        .iter()
+                        .map(|s| format!("{:?} {}", s.kind, cell(s.cell)))
+                        .collect();
+                    format!(
+                        "{} from {}: {}",
+                        name(stage, *thing),
+                        cell(*from),
+                        cells.join(", ")
+                    )
+                }
+                Event::Attach { child, parent } => format!(
+                    "{} now held by {}",
+                    name(stage, *child),
+                    name(stage, *parent)
+                ),
+                Event::Detach { child } => format!("{} let go", name(stage, *child)),
+                Event::DeployRope { rope, cells, .. } => {
+                    let cells: Vec<String> = cells.iter().map(|&c| cell(c)).collect();
+                    format!("{} hangs through {}", name(stage, *rope), cells.join(" "))
+                }
+                Event::Hoist {
+                    rope,
+                    removed,
+                    end_cell,
+                    ..
+                } => {
+                    format!(
+                        "{} hoisted {} cell(s), its end now at {}",
+                        name(stage, *rope),
+                        removed.len(),
+                        cell(*end_cell)
+                    )
+                }
+                Event::Lower { rope, cells, .. } => {
+                    let cells: Vec<String> = cells.iter().map(|&c| cell(c)).collect();
+                    format!("{} lowered to {}", name(stage, *rope), cells.join(" "))
+                }
+                Event::TakeRope { hero, rope } => {
+                    format!("{} takes back {}", name(stage, *hero), name(stage, *rope))
+                }
+                Event::Flag { thing, flag, on } => {
+                    let what = if *flag == ThingFlags::EXITED {
+                        "has left the level"
+                    } else {
+                        "changed"
+                    };
+                    format!(
+                        "{} {what}{}",
+                        name(stage, *thing),
+                        if *on { "" } else { " (undone)" }
+                    )
+                }
+                Event::Patrol { watcher, to, .. } => {
+                    format!("{} patrols to {}", name(stage, *watcher), cell(*to))
+                }
+                Event::Caught { hero, watcher } => format!(
+                    "{} is seen by {}: caught!",
+                    name(stage, *hero),
+                    name(stage, *watcher)
+                ),
+                Event::NextRound { turn } => format!("turn {turn} begins"),
+            };
+            out.push(line);
+        }
+        out.join("\n")
+    }
+
+    /// The `show` query.
+    pub fn show(&self) -> String {
+        let stage = self.session.stage();
+        let mut out = String::new();
+        let outcome = match stage.outcome() {
+            Outcome::Playing => "playing",
+            Outcome::Won => "won",
+            Outcome::Lost => "lost (caught)",
+        };
+        let _ = writeln!(
+            out,
+            "{} · turn {} · {outcome} · relics recovered {}/{}",
+            stage.name(),
+            stage.turn(),
+            stage.relics_recovered(),
+            stage.relics_total()
+        );
+        if let Some(h) = self.selected {
+            let _ = writeln!(out, "selected: {}", name(stage, h));
+        }
+        for hero in stage.heroes() {
+            let Some(t) = stage.thing(hero) else { continue };
+            let held = stage
+                .held(hero)
+                .map_or("nothing".to_string(), |i| name(stage, i));
+            let state = if t.data.flags.contains(ThingFlags::EXITED) {
+                " (left)"
+            } else if t.data.flags.contains(ThingFlags::CAUGHT) {
+                " (caught)"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                "hero {} ({}) at {} AP {}/{} holds {held}{state}",
+                name(stage, hero),
+                t.data.hero.name(),
+                stage.cell_of(hero).map_or("?".into(), cell),
+                t.data.action_points,
+                t.data.hero.action_points_per_round()
+            );
+        }
+        for item in stage.of_kind(ThingKind::Interactable) {
+            let Some(t) = stage.thing(item) else { continue };
+            let caps: Vec<&str> = CAPS
+                .iter()
+                .filter(|(c, _)| t.data.capabilities.contains(*c))
+                .map(|(_, n)| *n)
+                .collect();
+            let holder = stage.store().parent(item).map_or("loose".to_string(), |p| {
+                format!("in/held by {}", name(stage, p))
+            });
+            let rope = if stage.is_rope(item) {
+                let deployed = if t.data.flags.contains(ThingFlags::DEPLOYED) {
+                    ", deployed"
+                } else {
+                    ""
+                };
+                format!(" rope {} cells{deployed}", t.data.rope_len_cells)
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                out,
+                "item {} at {} [{}] {holder}{rope}",
+                name(stage, item),
+                stage.cell_of(item).map_or("?".into(), cell),
+                caps.join("|")
+            );
+            if stage.is_rope(item) && t.data.flags.contains(ThingFlags::DEPLOYED) {
+                let segments = stage.rope_segments(item);
+                let cells: Vec<String> = segments
+                    .iter()
+                    .filter_map(|&s| stage.cell_of(s))
+                    .map(cell)
+                    .collect();
+                let tied: Vec<String> = segments
+                    .last()
+                    .map(|&e| stage.children(e))
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|&i| name(stage, i))
+                    .collect();
+                let tied = if tied.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    tied.join(", ")
+                };
+                let _ = writeln!(out, "  segments {} · tied: {tied}", cells.join(" "));
+            }
+        }
+        for watcher in stage.of_kind(ThingKind::Enemy) {
+            let _ = writeln!(
+                out,
+                "watcher {} at {}",
+                name(stage, watcher),
+                stage.cell_of(watcher).map_or("?".into(), cell)
+            );
+        }
+        out.trim_end().to_string()
+    }
+}

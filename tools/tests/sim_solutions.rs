@@ -1,0 +1,145 @@
+//! Golden scripts: each shipped level's solution in `levels/solutions/` plays
+//! to a win with every command accepted, and ends in a pinned state hash (a
+//! change to the rules or the level that alters the outcome shows up here).
+//! Also the `sim` binary's command line: `--strict`, bad lines, bad files.
+use std::path::Path;
+use std::process::Command;
+
+use game::level::load_file;
+use game::session::Session;
+use game::stage::Outcome;
+use tools::sim::{LineResult, Sim};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace root")
+}
+
+/// Plays a solution script; every line must be accepted.
+fn play(level: &str) -> Sim {
+    let level_path = root().join("levels").join(format!("{level}.txt"));
+    let script_path = root().join("levels/solutions").join(format!("{level}.sim"));
+    let level = load_file(&level_path).expect("level loads");
+    let mut sim = Sim::new(Session::new(&level).expect("level sets up"));
+    let script = std::fs::read_to_string(&script_path).expect("script reads");
+    for (n, line) in script.lines().enumerate() {
+        match sim.run_line(line) {
+            LineResult::Skip | LineResult::Done(_) => {}
+            other => panic!("{}:{}: `{line}`: {other:?}", script_path.display(), n + 1),
+        }
+    }
+    sim
+}
+
+fn assert_solved(level: &str, hash: u64) {
+    let sim = play(level);
+    let stage = sim.session.stage();
+    assert_eq!(stage.outcome(), Outcome::Won, "{level}: {}", sim.show());
+    assert_eq!(
+        stage.relics_recovered(),
+        stage.relics_total(),
+        "{level}: every relic out"
+    );
+    assert_eq!(
+        sim.session.state_hash(),
+        hash,
+        "{level}: pinned final state\n{}",
+        sim.show()
+    );
+    stage.store().validate().expect("store valid at the end");
+}
+
+#[test]
+fn loop_back_solution_wins() {
+    assert_solved("loop_back", 0x5e55_8e68_35b8_90a8);
+}
+
+#[test]
+fn rope_descent_solution_wins() {
+    assert_solved("rope_descent", 0x516b_fa23_a0db_c0c0);
+}
+
+#[test]
+fn heavy_haul_solution_wins() {
+    assert_solved("heavy_haul", 0x22a5_83e6_804c_c72e);
+}
+
+#[test]
+fn every_shipped_level_has_a_solution() {
+    let campaign = std::fs::read_to_string(root().join("levels/campaign.txt")).unwrap();
+    for line in campaign
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("//"))
+    {
+        let stem = line.trim_end_matches(".txt");
+        assert!(
+            root()
+                .join("levels/solutions")
+                .join(format!("{stem}.sim"))
+                .exists(),
+            "{stem} has a solution"
+        );
+    }
+}
+
+fn sim(args: &[&str], stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sim"))
+        .args(args)
+        .current_dir(root())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run sim");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn refusals_print_their_reason_and_strict_makes_them_fatal() {
+    let script = "move 4 0\nhash\n";
+    let out = sim(&["levels/rope_descent.txt"], script);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("refused: "), "{text}");
+    assert!(
+        text.contains("> hash"),
+        "play goes on after a refusal: {text}"
+    );
+    let out = sim(&["levels/rope_descent.txt", "--strict"], script);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("stdin:1: refused"));
+}
+
+#[test]
+fn bad_lines_and_files_are_errors_with_positions() {
+    let out = sim(&["levels/loop_back.txt"], "show\nfly 3 4\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("stdin:2: unknown command `fly`"));
+    let out = sim(&["levels/loop_back.txt"], "move three 4\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("X must be a whole number"));
+    let out = sim(&["levels/loop_back.txt"], "select nobody\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no hero `nobody`"));
+    let out = sim(&["levels/no_such_level.txt"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no_such_level.txt"));
+}
+
+#[test]
+fn view_query_prints_the_heros_view_with_portal_copies() {
+    let out = sim(&["levels/loop_back.txt"], "view scout\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("view from cell (0, 0)"), "{text}");
+    assert!(
+        text.contains("shows cell (0, 0) through region"),
+        "copies of the hero's own cell: {text}"
+    );
+}
