@@ -13,11 +13,17 @@ use crate::stage::Stage;
 use crate::things::{Capabilities, ThingFlags, ThingId, ThingKind};
 use crate::view::GridView;
 
-/// Whether `hero` may carry `item` (heavy things: the knight only).
+/// Whether `hero` may take up `item`: something heavy (or a bucket with
+/// something heavy in it) only the knight, and not while hanging on a rope.
 fn can_carry(stage: &Stage, hero: ThingId, item: ThingId) -> Result<(), Refusal> {
     let kind = stage.hero_kind(hero).ok_or(Refusal::NoSuchHero)?;
-    if stage.item_can(item, Capabilities::HEAVY) && !carries_heavy(kind) {
-        return Err(Refusal::TooHeavy);
+    if stage.is_heavy_load(item) {
+        if !carries_heavy(kind) {
+            return Err(Refusal::TooHeavy);
+        }
+        if stage.cell_of(hero).is_some_and(|c| !stage.has_floor(c)) {
+            return Err(Refusal::HeavyWhileClimbing);
+        }
     }
     Ok(())
 }

@@ -12,21 +12,22 @@
 //! - step up: from a supported cell, up one cell (two for the scout) and
 //!   across, onto a supported cell;
 //! - climb one cell up or down where rope segments hang in both cells
-//!   (not with a heavy item in hand).
+//!   (not with a heavy item in hand, or a bucket with one in it: a hero
+//!   carrying something heavy does not hold on to a rope at all).
 //!
 //! Falls are free but a fall longer than the hero's safe height is never
 //! part of a path; if it is the only way to a destination, the refusal says
 //! how far the fall would be.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::abilities::{safe_fall_cells, step_up_cells};
 use super::event::{PathStep, StepKind};
 use super::refusal::Refusal;
 use crate::grid::{CellPos, Dir};
-use crate::stage::support::Faller;
+use crate::stage::support::{Fall, Faller};
 use crate::stage::Stage;
-use crate::things::{Capabilities, ThingId};
+use crate::things::ThingId;
 use crate::view::{GridView, ViewPos};
 
 /// A slice of the view: a view cell and the stencil id of its region.
@@ -80,15 +81,28 @@ enum ViewFall {
     Lands(Vec<PathStep>, Key, CellPos),
     /// Lands, but further than `safe` allows.
     TooFar { cells: u16, landing: CellPos },
-    /// Falls out of sight or for ever: not plannable.
+    /// Falls out of sight: not plannable.
     Lost,
+    /// Falls for ever (a portal loop); the cells it passes while in sight.
+    Forever(Vec<CellPos>),
 }
 
-fn fall_in_view(stage: &Stage, view: &GridView, key: Key, cell: CellPos, safe: u16) -> ViewFall {
-    let mut steps = Vec::new();
+fn fall_in_view(
+    stage: &Stage,
+    view: &GridView,
+    key: Key,
+    cell: CellPos,
+    safe: u16,
+    faller: Faller,
+) -> ViewFall {
+    let mut steps: Vec<PathStep> = Vec::new();
     let (mut key, mut cell) = (key, cell);
     let limit = stage.grid().cell_count();
-    while !stage.is_supported(cell, Faller::Hero) {
+    let lost = |steps: &[PathStep], from: CellPos| match stage.fall_from(from, faller) {
+        Fall::Forever => ViewFall::Forever(steps.iter().map(|s| s.cell).collect()),
+        Fall::Lands(_) => ViewFall::Lost,
+    };
+    while !stage.is_supported(cell, faller) {
         match step_view(stage, view, key, Dir::Down) {
             Some((k, c)) => {
                 key = k;
@@ -100,10 +114,10 @@ fn fall_in_view(stage: &Stage, view: &GridView, key: Key, cell: CellPos, safe: u
                 });
             }
             None if stage.step(cell, Dir::Down).is_none() => break,
-            None => return ViewFall::Lost,
+            None => return lost(&steps, cell),
         }
         if steps.len() > limit {
-            return ViewFall::Lost;
+            return lost(&steps, cell);
         }
     }
     if steps.len() as u16 > safe {
@@ -121,21 +135,30 @@ struct Search {
     states: Vec<State>,
     /// Shortest unsafe fall landing in each cell (for the refusal).
     unsafe_falls: HashMap<CellPos, u16>,
+    /// Cells only reached by falling for ever (for the refusal).
+    forever_falls: HashSet<CellPos>,
 }
 
-fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8) -> Search {
+/// Whether `hero` carries something heavy (in hand, or in what is in hand).
+fn carries_heavy_load(stage: &Stage, hero: ThingId) -> bool {
+    stage.held(hero).is_some_and(|h| stage.is_heavy_load(h))
+}
+
+/// The search for `hero`; `heavy`: the hero carries something heavy, so
+/// cannot climb or hold on to a rope.
+fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8, heavy: bool) -> Search {
     let kind = stage.hero_kind(hero).unwrap_or_default();
     let safe = safe_fall_cells(kind);
-    let heavy = stage
-        .held(hero)
-        .is_some_and(|h| stage.item_can(h, Capabilities::HEAVY));
+    let faller = if heavy { Faller::Item } else { Faller::Hero };
     let mut states: Vec<State> = Vec::new();
     let mut seen: HashMap<Key, usize> = HashMap::new();
     let mut unsafe_falls: HashMap<CellPos, u16> = HashMap::new();
+    let mut forever_falls: HashSet<CellPos> = HashSet::new();
     let Some(start_cell) = stage.cell_of(hero) else {
         return Search {
             states,
             unsafe_falls,
+            forever_falls,
         };
     };
     let start: Key = (ViewPos::default(), 1);
@@ -172,7 +195,7 @@ fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8) -> Search
                 }
             }
         }
-        let supported = stage.is_supported(cell, Faller::Hero);
+        let supported = stage.is_supported(cell, faller);
         if supported {
             for side in [Dir::Left, Dir::Right] {
                 // Walk, then fall if nothing holds the hero up.
@@ -182,7 +205,7 @@ fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8) -> Search
                         kind: StepKind::Walk,
                         view: Some(k.0),
                     };
-                    match fall_in_view(stage, view, k, c, safe) {
+                    match fall_in_view(stage, view, k, c, safe, faller) {
                         ViewFall::Lands(fall, k2, c2) => {
                             let mut steps = vec![walk];
                             steps.extend(fall);
@@ -191,6 +214,10 @@ fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8) -> Search
                         ViewFall::TooFar { cells, landing } => {
                             let best = unsafe_falls.entry(landing).or_insert(cells);
                             *best = (*best).min(cells);
+                        }
+                        ViewFall::Forever(cells) => {
+                            forever_falls.insert(c);
+                            forever_falls.extend(cells);
                         }
                         ViewFall::Lost => {}
                     }
@@ -209,7 +236,7 @@ fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8) -> Search
                         view: Some(k.0),
                     });
                     if let Some((k2, c2)) = step_view(stage, view, up.0, side) {
-                        if stage.is_supported(c2, Faller::Hero) {
+                        if stage.is_supported(c2, faller) {
                             let mut steps = climbed.clone();
                             steps.push(PathStep {
                                 cell: c2,
@@ -240,6 +267,7 @@ fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8) -> Search
     Search {
         states,
         unsafe_falls,
+        forever_falls,
     }
 }
 
@@ -253,7 +281,8 @@ pub fn plan_move(
     ap: u8,
 ) -> Result<MovePlan, Refusal> {
     // Search beyond the AP left, to tell "too far" from "no way".
-    let found = search(stage, view, hero, u8::MAX);
+    let heavy = carries_heavy_load(stage, hero);
+    let found = search(stage, view, hero, u8::MAX, heavy);
     let matches = |s: &State| match target {
         Target::Cell(c) => s.cell == c,
         Target::View(v) => s.key.0 == v,
@@ -269,7 +298,12 @@ pub fn plan_move(
             Target::Cell(c) => c,
             Target::View(v) => match view.nodes_at(v).next() {
                 Some(n) => n.cell,
-                None => return Err(Refusal::NotVisible(stage.cell_of(hero).unwrap_or_default())),
+                // Nothing seen there: name the cell it would be, unturned.
+                None => {
+                    let origin = stage.cell_of(hero).unwrap_or_default();
+                    let cell = CellPos::new(origin.x + v.x, origin.y + v.y);
+                    return Err(Refusal::NotVisible(cell));
+                }
             },
         };
         if found.states.first().is_some_and(|s| s.cell == cell) {
@@ -281,6 +315,19 @@ pub fn plan_move(
                 cells,
                 safe: safe_fall_cells(kind),
             });
+        }
+        if found.forever_falls.contains(&cell) {
+            return Err(Refusal::FallsForever);
+        }
+        // Reachable, but only by climbing with the heavy load?
+        if heavy
+            && search(stage, view, hero, u8::MAX, false)
+                .states
+                .iter()
+                .skip(1)
+                .any(matches)
+        {
+            return Err(Refusal::HeavyWhileClimbing);
         }
         return Err(if view.is_visible(stage.grid(), cell) {
             Refusal::Unreachable(cell)
@@ -316,7 +363,7 @@ pub fn reachable(
     hero: ThingId,
     ap: u8,
 ) -> Vec<(ViewPos, CellPos, u8)> {
-    search(stage, view, hero, ap)
+    search(stage, view, hero, ap, carries_heavy_load(stage, hero))
         .states
         .iter()
         .skip(1)

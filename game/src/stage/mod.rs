@@ -335,6 +335,16 @@ impl Stage {
         })
     }
 
+    /// Whether carrying `item` means carrying something heavy: it, or
+    /// anything in it, is HEAVY.
+    pub fn is_heavy_load(&self, item: ThingId) -> bool {
+        self.item_can(item, Capabilities::HEAVY)
+            || self
+                .store
+                .children(item)
+                .any(|(child, _)| self.is_heavy_load(child))
+    }
+
     /// Whether `id` is a rope item (coiled or deployed).
     pub fn is_rope(&self, id: ThingId) -> bool {
         self.thing(id)
