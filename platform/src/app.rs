@@ -1,47 +1,93 @@
-//! The main loop: load the assets, open the window, then each frame turn
-//! input into screen actions, build the screen's draw list, and hand it to
-//! the renderer. With `--screenshot`/`--frames` it renders a fixed number of
-//! frames and saves the last one read back from the framebuffer.
+//! The main loop: load the assets, the campaign and the player's progress,
+//! open the window, then each frame turn input (keyboard, mouse, gamepads)
+//! into screen input, advance animation, build the top screen's draw list,
+//! and hand it to the renderer. With `--screenshot`/`--frames` it renders a
+//! fixed number of frames (after any `--script` has been played) and saves
+//! the last one read back from the framebuffer; time then advances a fixed
+//! 1/60 s a frame, so such runs are reproducible.
 //!
 //! The drawable size is read every frame, so resizing and HiDPI need no
 //! special events; mouse positions are scaled from window units to drawable
-//! pixels before screens see them.
+//! pixels before screens see them. F11 toggles fullscreen, F12 saves a
+//! screenshot to the current folder.
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use log::info;
+use log::{info, warn};
 use render::gl_backend::{self, Renderer};
 use render::DrawList;
+use sdl2::controller::GameController;
 use sdl2::event::Event;
+use sdl2::video::FullscreenType;
 
 use crate::assets::Assets;
 use crate::cli::Options;
 use crate::error::PlatformError;
-use crate::screens::input::{self, hidpi_scale};
-use crate::screens::title::{self, TitleAction, TitleScreen};
+use crate::levels::{self, Campaign};
+use crate::progress::{self, Progress};
+use crate::screens::input::{hidpi_scale, InputMapper};
+use crate::screens::{AppRequest, Screens};
 use crate::screenshot;
+use crate::script::{self, Step};
 use crate::window::{GlWindow, WindowOptions};
 
 /// Target frame time when vsync is unavailable (offscreen, some drivers).
 const SOFTWARE_FRAME: Duration = Duration::from_micros(16_667);
+/// Time per frame in fixed-frame runs, and the longest step otherwise.
+const FIXED_DT_S: f32 = 1.0 / 60.0;
+const MAX_DT_S: f32 = 0.1;
+
+/// The screens at start: the title, or the level `--level` names.
+fn screens_for(options: &Options) -> Result<Screens, PlatformError> {
+    let campaign = Campaign::load(&levels::locate());
+    let progress = Progress::load(progress::default_path());
+    let mut screens = Screens::new(campaign, progress);
+    if let Some(path) = &options.level {
+        screens
+            .open_level_file(path)
+            .map_err(|message| PlatformError::Level {
+                path: path.clone(),
+                message,
+            })?;
+    }
+    Ok(screens)
+}
+
+fn read_script(options: &Options) -> Result<Vec<Step>, PlatformError> {
+    let Some(path) = &options.script else {
+        return Ok(Vec::new());
+    };
+    let fail = |message: String| PlatformError::Level {
+        path: path.clone(),
+        message,
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| fail(e.to_string()))?;
+    script::parse(&text).map_err(fail)
+}
+
+/// Where F12 saves: the current folder, named by the time.
+fn screenshot_path() -> PathBuf {
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    PathBuf::from(format!("rappel-{ms}.png"))
+}
 
 /// Runs the game until the window closes, Quit is chosen, or the frame
 /// count is reached.
 pub fn run(options: &Options) -> Result<(), PlatformError> {
-    if options.level.is_some() {
-        return Err(PlatformError::NotAvailable {
-            flag: "--level",
-            why: "playing a level arrives with the play screen",
-        });
-    }
     if options.edit.is_some() {
         return Err(PlatformError::NotAvailable {
             flag: "--edit",
             why: "the level editor is not built yet",
         });
     }
-    // Assets first: a missing file is reported before a window flashes up.
+    // Assets, levels and the script first: a missing file is reported
+    // before a window flashes up.
     let mut assets = Assets::load(&crate::assets::locate())?;
-    let window = GlWindow::open(&WindowOptions {
+    let mut screens = screens_for(options)?;
+    let steps = read_script(options)?;
+    let mut window = GlWindow::open(&WindowOptions {
         title: "Rappel".to_string(),
         size_px: options.window_px,
         fullscreen: options.fullscreen,
@@ -56,33 +102,116 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
             what: "read input events",
             message,
         })?;
-
-    let mut screen = TitleScreen::new();
-    let mut list = DrawList::new();
-    let mut frame: u32 = 0;
-    loop {
-        let started = Instant::now();
-        let drawable = window.drawable_px();
-        let scale = hidpi_scale(window.window.size(), drawable);
-        for event in events.poll_iter() {
-            if let Event::Quit { .. } = event {
-                info!("window closed after {frame} frames");
-                return Ok(());
-            }
-            if let Some(input) = input::from_sdl(&event, scale) {
-                if screen.handle(input, drawable) == Some(TitleAction::Quit) {
-                    info!("quit from the title screen after {frame} frames");
-                    return Ok(());
+    let controllers = match window.sdl.game_controller() {
+        Ok(c) => Some(c),
+        Err(e) => {
+            warn!("no gamepad support: {e}");
+            None
+        }
+    };
+    let mut pads: Vec<GameController> = Vec::new();
+    let open_pad = |which: u32, pads: &mut Vec<GameController>| {
+        if let Some(c) = &controllers {
+            match c.open(which) {
+                Ok(pad) => {
+                    info!("gamepad: {}", pad.name());
+                    pads.push(pad);
                 }
+                Err(e) => warn!("cannot open gamepad {which}: {e}"),
             }
         }
+    };
+    if let Some(n) = controllers.as_ref().and_then(|c| c.num_joysticks().ok()) {
+        for which in 0..n {
+            if controllers
+                .as_ref()
+                .is_some_and(|c| c.is_game_controller(which))
+            {
+                open_pad(which, &mut pads);
+            }
+        }
+    }
+
+    let fixed_time = options.frames.is_some();
+    let mut mapper = InputMapper::new();
+    let mut list = DrawList::new();
+    let mut frame: u32 = 0;
+    let mut script_at = 0usize;
+    let mut wait = 0u32;
+    let mut last = Instant::now();
+    loop {
+        let started = Instant::now();
+        let dt_s = if fixed_time {
+            FIXED_DT_S
+        } else {
+            started.duration_since(last).as_secs_f32().min(MAX_DT_S)
+        };
+        last = started;
+        let drawable = window.drawable_px();
+        let scale = hidpi_scale(window.window.size(), drawable);
+        let mut requests = Vec::new();
+        for event in events.poll_iter() {
+            match event {
+                Event::Quit { .. } => {
+                    info!("window closed after {frame} frames");
+                    return Ok(());
+                }
+                Event::ControllerDeviceAdded { which, .. } => open_pad(which, &mut pads),
+                _ => {}
+            }
+            if let Some(input) = mapper.map(&event, scale) {
+                requests.extend(screens.handle(input, drawable));
+            }
+        }
+        // One scripted step a frame.
+        let scripted = script_at < steps.len() || wait > 0;
+        if wait > 0 {
+            wait -= 1;
+        } else if let Some(&step) = steps.get(script_at) {
+            script_at += 1;
+            match step {
+                Step::Wait(n) => wait = n,
+                _ => requests.extend(script::run_step(&mut screens, step, drawable)),
+            }
+        }
+        let mut shoot = false;
+        for request in requests {
+            match request {
+                AppRequest::Quit => {
+                    info!("quit after {frame} frames");
+                    return Ok(());
+                }
+                AppRequest::ToggleFullscreen => {
+                    let next = match window.window.fullscreen_state() {
+                        FullscreenType::Off => FullscreenType::Desktop,
+                        _ => FullscreenType::Off,
+                    };
+                    if let Err(e) = window.window.set_fullscreen(next) {
+                        warn!("fullscreen: {e}");
+                    }
+                }
+                AppRequest::Screenshot => shoot = true,
+            }
+        }
+        screens.update(dt_s);
+
         let (w, h) = drawable;
         list.clear();
-        screen.draw(&mut list, &mut assets.font, &assets.sprites, drawable);
+        screens.draw(&mut list, &mut assets.font, &assets.sprites, drawable);
         renderer.set_texture(assets.font.slot(), assets.font.atlas_image());
-        gl_backend::begin_frame(w, h, title::BACKGROUND_BOTTOM);
+        gl_backend::begin_frame(w, h, screens.clear_colour());
         renderer.draw(&list, w, h);
-        frame += 1;
+        if shoot {
+            let path = screenshot_path();
+            let pixels = gl_backend::read_pixels_rgba(w, h);
+            match screenshot::save_png(&path, w, h, &pixels) {
+                Ok(()) => screens.notify(format!("Screenshot saved to {}", path.display())),
+                Err(e) => screens.notify(e.to_string()),
+            }
+        }
+        if !scripted {
+            frame += 1;
+        }
         if options.frames.is_some_and(|n| frame >= n) {
             if let Some(path) = &options.screenshot {
                 let pixels = gl_backend::read_pixels_rgba(w, h);
@@ -94,7 +223,9 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
         window.window.gl_swap_window();
         if !window.vsync || window.is_headless() {
             if let Some(rest) = SOFTWARE_FRAME.checked_sub(started.elapsed()) {
-                std::thread::sleep(rest);
+                if !fixed_time {
+                    std::thread::sleep(rest);
+                }
             }
         }
     }

@@ -11,7 +11,7 @@ USAGE:
     rappel [OPTIONS]
 
 OPTIONS:
-    --level PATH          start playing the level file at PATH (not available yet)
+    --level PATH          start playing the level file at PATH
     --edit PATH           open the level file at PATH in the editor (not available yet)
     --window WxH          window size in pixels, e.g. 1280x720 (default 1280x720)
     --fullscreen          start fullscreen (desktop resolution)
@@ -52,6 +52,9 @@ pub struct Options {
     pub screenshot: Option<PathBuf>,
     /// Frames to render before exiting; `None` runs until the window closes.
     pub frames: Option<u32>,
+    /// Scripted input fed before the frames are counted (`--script`, not
+    /// in the help: a testing aid); `None` for none.
+    pub script: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -63,6 +66,7 @@ impl Default for Options {
             fullscreen: false,
             screenshot: None,
             frames: None,
+            script: None,
         }
     }
 }
@@ -133,6 +137,7 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
             "-V" | "--version" => return Ok(Command::Version),
             "--level" => set_once(&mut options.level, value("--level")?.into(), "--level")?,
             "--edit" => set_once(&mut options.edit, value("--edit")?.into(), "--edit")?,
+            "--script" => set_once(&mut options.script, value("--script")?.into(), "--script")?,
             "--screenshot" => set_once(
                 &mut options.screenshot,
                 value("--screenshot")?.into(),
@@ -224,6 +229,7 @@ mod tests {
             "--screenshot=shot.png",
             "--frames",
             "3",
+            "--script=s.txt",
         ]);
         assert_eq!(o.level, Some("a.txt".into()));
         assert_eq!(o.edit, Some("b.txt".into()));
@@ -231,6 +237,7 @@ mod tests {
         assert!(o.fullscreen);
         assert_eq!(o.screenshot, Some("shot.png".into()));
         assert_eq!(o.frames, Some(3));
+        assert_eq!(o.script, Some("s.txt".into()));
     }
 
     #[test]

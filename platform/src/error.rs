@@ -12,6 +12,8 @@ pub enum PlatformError {
     /// A font, atlas or shader could not be loaded or set up (the message
     /// names the file).
     Render(render::RenderError),
+    /// A level (or a `--script` file) could not be read or started.
+    Level { path: PathBuf, message: String },
     /// A command-line feature that is not built yet.
     NotAvailable {
         flag: &'static str,
@@ -27,6 +29,9 @@ impl fmt::Display for PlatformError {
                 write!(f, "cannot write screenshot {}: {message}", path.display())
             }
             PlatformError::Render(e) => write!(f, "{e}"),
+            PlatformError::Level { path, message } => {
+                write!(f, "cannot play {}: {message}", path.display())
+            }
             PlatformError::NotAvailable { flag, why } => {
                 write!(f, "{flag} is not available yet: {why}")
             }

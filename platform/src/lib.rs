@@ -1,12 +1,15 @@
 //! `platform`: everything that talks to the operating system for the `rappel`
 //! binary — command line, logging, assets, the SDL2 window and GL context,
-//! the main loop, screens, screenshots. The binary's `main` only calls
-//! [`app::run`].
+//! the main loop, screens, screenshots, the campaign and the player's
+//! progress. The binary's `main` only calls [`app::run`].
 pub mod app;
 pub mod assets;
 pub mod cli;
 pub mod error;
+pub mod levels;
 pub mod logger;
+pub mod progress;
 pub mod screens;
 pub mod screenshot;
+pub mod script;
 pub mod window;

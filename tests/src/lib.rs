@@ -2,3 +2,4 @@
 pub mod frame;
 pub mod gl;
 pub mod golden;
+pub mod play;

@@ -2,18 +2,55 @@
 //! positions already in drawable pixels (top-left origin). On HiDPI displays
 //! the drawable is larger than the window: SDL reports the mouse in window
 //! units, so positions are scaled by drawable size / window size.
+//!
+//! The keyboard and a gamepad (SDL GameController) map onto the same
+//! [`Key`]s, so every screen gets the same actions from either. The table
+//! of what each key does on each screen is in `README.md` ("Controls") and
+//! on the play screen's help panel (`play/help.rs`).
 use glam::Vec2;
+use sdl2::controller::{Axis, Button};
 use sdl2::event::Event;
-use sdl2::keyboard::Keycode;
+use sdl2::keyboard::{Keycode, Mod};
 use sdl2::mouse::MouseButton;
 
-/// A key a screen understands.
+/// A key a screen understands (from the keyboard or a gamepad).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {
+    /// Arrows, W A S D, the d-pad or the left stick.
     Up,
     Down,
+    Left,
+    Right,
+    /// Return or keypad Enter: choose in menus, end the turn in play.
     Enter,
+    /// Space or gamepad A: choose in menus, the context actions in play.
+    Space,
+    /// Escape, gamepad B or Start: back out, pause.
     Escape,
+    /// Tab / Shift+Tab, gamepad shoulder buttons: cycle heroes.
+    NextHero,
+    PrevHero,
+    /// 1–9: select hero n (0-based).
+    Hero(u8),
+    /// E: the context actions for the hero's cell.
+    Context,
+    /// Z or Ctrl+Z, gamepad X.
+    Undo,
+    /// Y, Ctrl+Y or Ctrl+Shift+Z, gamepad Y.
+    Redo,
+    /// R.
+    Restart,
+    /// Gamepad Back: end the turn (Enter on the keyboard).
+    EndTurn,
+    /// F1 or H, gamepad right-stick press: the help panel.
+    Help,
+    /// + / −, mouse wheel, gamepad triggers.
+    ZoomIn,
+    ZoomOut,
+    /// F11: fullscreen on and off (handled by the main loop).
+    Fullscreen,
+    /// F12: save a screenshot (handled by the main loop).
+    Screenshot,
 }
 
 /// One input event for a screen.
@@ -24,6 +61,8 @@ pub enum Input {
     MouseMove(Vec2),
     /// The left button was pressed at this drawable pixel.
     Click(Vec2),
+    /// The right button was pressed at this drawable pixel.
+    RightClick(Vec2),
 }
 
 /// Drawable pixels per window unit, per axis.
@@ -34,36 +73,171 @@ pub fn hidpi_scale(window: (u32, u32), drawable: (u32, u32)) -> Vec2 {
     )
 }
 
-/// Maps a key to a screen key: arrows and W/S move, Enter/Return/keypad
-/// Enter/Space activate, Escape backs out.
-pub fn key(code: Keycode) -> Option<Key> {
+/// Maps a key with its modifiers to a screen key (see [`Key`]).
+pub fn key(code: Keycode, modifiers: Mod) -> Option<Key> {
+    let ctrl = modifiers.intersects(Mod::LCTRLMOD | Mod::RCTRLMOD | Mod::LGUIMOD | Mod::RGUIMOD);
+    let shift = modifiers.intersects(Mod::LSHIFTMOD | Mod::RSHIFTMOD);
+    let digit = |n: u8| Some(Key::Hero(n));
     match code {
         Keycode::Up | Keycode::W => Some(Key::Up),
         Keycode::Down | Keycode::S => Some(Key::Down),
-        Keycode::Return | Keycode::KpEnter | Keycode::Space => Some(Key::Enter),
+        Keycode::Left | Keycode::A => Some(Key::Left),
+        Keycode::Right | Keycode::D => Some(Key::Right),
+        Keycode::Return | Keycode::KpEnter => Some(Key::Enter),
+        Keycode::Space => Some(Key::Space),
         Keycode::Escape => Some(Key::Escape),
+        Keycode::Tab if shift => Some(Key::PrevHero),
+        Keycode::Tab => Some(Key::NextHero),
+        Keycode::Num1 | Keycode::Kp1 => digit(0),
+        Keycode::Num2 | Keycode::Kp2 => digit(1),
+        Keycode::Num3 | Keycode::Kp3 => digit(2),
+        Keycode::Num4 | Keycode::Kp4 => digit(3),
+        Keycode::Num5 | Keycode::Kp5 => digit(4),
+        Keycode::Num6 | Keycode::Kp6 => digit(5),
+        Keycode::Num7 | Keycode::Kp7 => digit(6),
+        Keycode::Num8 | Keycode::Kp8 => digit(7),
+        Keycode::Num9 | Keycode::Kp9 => digit(8),
+        Keycode::E => Some(Key::Context),
+        Keycode::Z if ctrl && shift => Some(Key::Redo),
+        Keycode::Z => Some(Key::Undo),
+        Keycode::Y => Some(Key::Redo),
+        Keycode::R => Some(Key::Restart),
+        Keycode::H | Keycode::F1 => Some(Key::Help),
+        Keycode::Equals | Keycode::Plus | Keycode::KpPlus => Some(Key::ZoomIn),
+        Keycode::Minus | Keycode::KpMinus => Some(Key::ZoomOut),
+        Keycode::F11 => Some(Key::Fullscreen),
+        Keycode::F12 => Some(Key::Screenshot),
         _ => None,
     }
 }
 
-/// The screen input an SDL event carries, if any; `scale` from [`hidpi_scale`].
+/// Maps a gamepad button to a screen key.
+pub fn button(b: Button) -> Option<Key> {
+    match b {
+        Button::DPadUp => Some(Key::Up),
+        Button::DPadDown => Some(Key::Down),
+        Button::DPadLeft => Some(Key::Left),
+        Button::DPadRight => Some(Key::Right),
+        Button::A => Some(Key::Space),
+        Button::B | Button::Start => Some(Key::Escape),
+        Button::X => Some(Key::Undo),
+        Button::Y => Some(Key::Redo),
+        Button::LeftShoulder => Some(Key::PrevHero),
+        Button::RightShoulder => Some(Key::NextHero),
+        Button::Back => Some(Key::EndTurn),
+        Button::RightStick => Some(Key::Help),
+        _ => None,
+    }
+}
+
+/// An axis past this (of ±32767) presses its key.
+const AXIS_PRESS: i16 = 20_000;
+/// An axis back within this releases it, so the next push presses again.
+const AXIS_RELEASE: i16 = 8_000;
+
+/// Turns stateful input (stick and trigger positions) into key presses, and
+/// passes everything else through [`from_sdl`].
+#[derive(Clone, Debug, Default)]
+pub struct InputMapper {
+    /// Per axis (left x, left y, left trigger, right trigger): the key it
+    /// holds down; `None` = at rest.
+    held: [Option<Key>; 4],
+}
+
+impl InputMapper {
+    pub fn new() -> InputMapper {
+        InputMapper::default()
+    }
+
+    /// The screen input `event` carries, if any; `scale` from [`hidpi_scale`].
+    pub fn map(&mut self, event: &Event, scale: Vec2) -> Option<Input> {
+        if let Event::ControllerAxisMotion { axis, value, .. } = *event {
+            return self.axis(axis, value).map(Input::Key);
+        }
+        from_sdl(event, scale)
+    }
+
+    /// A key press when an axis crosses [`AXIS_PRESS`], once per push.
+    pub fn axis(&mut self, axis: Axis, value: i16) -> Option<Key> {
+        let (slot, key) = match axis {
+            Axis::LeftX => (0, if value < 0 { Key::Left } else { Key::Right }),
+            // SDL's y axes grow downwards.
+            Axis::LeftY => (1, if value < 0 { Key::Up } else { Key::Down }),
+            Axis::TriggerLeft => (2, Key::ZoomOut),
+            Axis::TriggerRight => (3, Key::ZoomIn),
+            _ => return None,
+        };
+        let magnitude = value.saturating_abs();
+        if magnitude <= AXIS_RELEASE {
+            self.held[slot] = None;
+            return None;
+        }
+        if magnitude >= AXIS_PRESS && self.held[slot] != Some(key) {
+            self.held[slot] = Some(key);
+            return Some(key);
+        }
+        None
+    }
+}
+
+/// The screen input a stateless SDL event carries, if any; `scale` from
+/// [`hidpi_scale`]. (Stick motion needs [`InputMapper`].)
 pub fn from_sdl(event: &Event, scale: Vec2) -> Option<Input> {
     match *event {
         Event::KeyDown {
             keycode: Some(code),
+            keymod,
             ..
-        } => key(code).map(Input::Key),
+        } => key(code, keymod).map(Input::Key),
+        Event::ControllerButtonDown { button: b, .. } => button(b).map(Input::Key),
         Event::MouseMotion { x, y, .. } => {
             Some(Input::MouseMove(Vec2::new(x as f32, y as f32) * scale))
         }
         Event::MouseButtonDown {
-            mouse_btn: MouseButton::Left,
-            x,
-            y,
-            ..
-        } => Some(Input::Click(Vec2::new(x as f32, y as f32) * scale)),
+            mouse_btn, x, y, ..
+        } => {
+            let at = Vec2::new(x as f32, y as f32) * scale;
+            match mouse_btn {
+                MouseButton::Left => Some(Input::Click(at)),
+                MouseButton::Right => Some(Input::RightClick(at)),
+                _ => None,
+            }
+        }
+        Event::MouseWheel { y, .. } if y > 0 => Some(Input::Key(Key::ZoomIn)),
+        Event::MouseWheel { y, .. } if y < 0 => Some(Input::Key(Key::ZoomOut)),
         _ => None,
     }
+}
+
+/// The key named `name` in scripts (`--script`): the lower-case variant
+/// name with dashes (`left`, `enter`, `next-hero`, `undo`, `zoom-in`, …),
+/// or a digit `1`–`9` for [`Key::Hero`].
+pub fn key_named(name: &str) -> Option<Key> {
+    if let Some(d) = name.strip_prefix("hero-").or(Some(name)) {
+        if let Ok(n @ 1..=9) = d.parse::<u8>() {
+            return Some(Key::Hero(n - 1));
+        }
+    }
+    Some(match name {
+        "up" => Key::Up,
+        "down" => Key::Down,
+        "left" => Key::Left,
+        "right" => Key::Right,
+        "enter" => Key::Enter,
+        "space" => Key::Space,
+        "escape" | "esc" => Key::Escape,
+        "next-hero" | "tab" => Key::NextHero,
+        "prev-hero" => Key::PrevHero,
+        "context" | "e" => Key::Context,
+        "undo" | "z" => Key::Undo,
+        "redo" | "y" => Key::Redo,
+        "restart" | "r" => Key::Restart,
+        "end-turn" => Key::EndTurn,
+        "help" | "f1" => Key::Help,
+        "zoom-in" => Key::ZoomIn,
+        "zoom-out" => Key::ZoomOut,
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -72,10 +246,11 @@ mod tests {
 
     #[test]
     fn keys_and_hidpi_mouse_positions_map() {
-        assert_eq!(key(Keycode::W), Some(Key::Up));
-        assert_eq!(key(Keycode::Down), Some(Key::Down));
-        assert_eq!(key(Keycode::KpEnter), Some(Key::Enter));
-        assert_eq!(key(Keycode::A), None);
+        assert_eq!(key(Keycode::W, Mod::NOMOD), Some(Key::Up));
+        assert_eq!(key(Keycode::Down, Mod::NOMOD), Some(Key::Down));
+        assert_eq!(key(Keycode::A, Mod::NOMOD), Some(Key::Left));
+        assert_eq!(key(Keycode::KpEnter, Mod::NOMOD), Some(Key::Enter));
+        assert_eq!(key(Keycode::Q, Mod::NOMOD), None);
         let scale = hidpi_scale((640, 360), (1280, 720));
         assert_eq!(scale, Vec2::splat(2.0));
         let motion = Event::MouseMotion {
@@ -92,5 +267,66 @@ mod tests {
             from_sdl(&motion, scale),
             Some(Input::MouseMove(Vec2::new(20.0, 40.0)))
         );
+    }
+
+    #[test]
+    fn undo_and_redo_keys_follow_the_modifiers() {
+        let ctrl = Mod::LCTRLMOD;
+        let ctrl_shift = Mod::LCTRLMOD | Mod::RSHIFTMOD;
+        assert_eq!(key(Keycode::Z, Mod::NOMOD), Some(Key::Undo));
+        assert_eq!(key(Keycode::Z, ctrl), Some(Key::Undo));
+        assert_eq!(key(Keycode::Z, ctrl_shift), Some(Key::Redo));
+        assert_eq!(key(Keycode::Y, Mod::NOMOD), Some(Key::Redo));
+        assert_eq!(key(Keycode::Y, ctrl), Some(Key::Redo));
+        assert_eq!(key(Keycode::Tab, Mod::NOMOD), Some(Key::NextHero));
+        assert_eq!(key(Keycode::Tab, Mod::LSHIFTMOD), Some(Key::PrevHero));
+        assert_eq!(key(Keycode::Num2, Mod::NOMOD), Some(Key::Hero(1)));
+        assert_eq!(key(Keycode::F11, Mod::NOMOD), Some(Key::Fullscreen));
+        assert_eq!(key(Keycode::F12, Mod::NOMOD), Some(Key::Screenshot));
+    }
+
+    #[test]
+    fn the_gamepad_gives_the_same_keys() {
+        assert_eq!(button(Button::DPadLeft), Some(Key::Left));
+        assert_eq!(button(Button::A), Some(Key::Space));
+        assert_eq!(button(Button::X), Some(Key::Undo));
+        assert_eq!(button(Button::Y), Some(Key::Redo));
+        assert_eq!(button(Button::Back), Some(Key::EndTurn));
+        assert_eq!(button(Button::Start), Some(Key::Escape));
+        let mut m = InputMapper::new();
+        assert_eq!(m.axis(Axis::LeftX, 30_000), Some(Key::Right));
+        assert_eq!(m.axis(Axis::LeftX, 32_000), None, "held: one press");
+        assert_eq!(m.axis(Axis::LeftX, 12_000), None, "between thresholds");
+        assert_eq!(m.axis(Axis::LeftX, 0), None, "released");
+        assert_eq!(m.axis(Axis::LeftX, -25_000), Some(Key::Left));
+        assert_eq!(
+            m.axis(Axis::LeftY, -25_000),
+            Some(Key::Up),
+            "SDL y grows down"
+        );
+        assert_eq!(m.axis(Axis::TriggerRight, 30_000), Some(Key::ZoomIn));
+        let click = Event::MouseButtonDown {
+            timestamp: 0,
+            window_id: 1,
+            which: 0,
+            mouse_btn: MouseButton::Right,
+            clicks: 1,
+            x: 5,
+            y: 6,
+        };
+        assert_eq!(
+            m.map(&click, Vec2::ONE),
+            Some(Input::RightClick(Vec2::new(5.0, 6.0)))
+        );
+    }
+
+    #[test]
+    fn script_key_names() {
+        assert_eq!(key_named("left"), Some(Key::Left));
+        assert_eq!(key_named("2"), Some(Key::Hero(1)));
+        assert_eq!(key_named("hero-3"), Some(Key::Hero(2)));
+        assert_eq!(key_named("undo"), Some(Key::Undo));
+        assert_eq!(key_named("0"), None);
+        assert_eq!(key_named("bogus"), None);
     }
 }

@@ -1,5 +1,405 @@
-//! The game's screens. Each screen keeps its logic (input in, state and
-//! actions out) apart from its drawing (state in, draw-list calls out), so
-//! the logic is unit-tested with synthetic input and no GL.
+//! The game's screens and the state machine that moves between them.
+//!
+//! Each screen keeps its logic (input in, state and actions out) apart from
+//! its drawing (state in, draw-list calls out), so the logic is unit-tested
+//! with synthetic input and no GL.
+//!
+//! [`Screens`] is a stack: title → level select → play, with the pause
+//! menu or the results pushed over play (drawn over the dimmed world).
+//! Input goes to the top screen; what it asks for (play a level, pause,
+//! won, quit…) moves the stack. F11 and F12 go to the main loop as
+//! [`AppRequest`]s from any screen.
 pub mod input;
+pub mod level_select;
+pub mod menu;
+pub mod pause;
+pub mod play;
+pub mod results;
 pub mod title;
+
+use game::level::Level;
+use glam::Vec2;
+use log::{info, warn};
+use render::{DrawList, Font, Rgba, SpriteAtlas};
+
+use crate::levels::{self, Campaign};
+use crate::progress::{LevelResult, Progress};
+use input::{Input, Key};
+use level_select::{LevelSelectAction, LevelSelectScreen};
+use pause::{PauseAction, PauseScreen};
+use play::{PlayAction, PlayScreen};
+use results::{ResultsAction, ResultsScreen};
+use title::{TitleAction, TitleScreen};
+
+/// One screen on the stack.
+pub enum Screen {
+    Title(TitleScreen),
+    LevelSelect(LevelSelectScreen),
+    Play(Box<PlayScreen>),
+    Pause(PauseScreen),
+    Results(ResultsScreen),
+}
+
+/// What the screens ask of the main loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AppRequest {
+    Quit,
+    ToggleFullscreen,
+    Screenshot,
+}
+
+/// The level in play: what Replay restarts and where progress goes.
+struct Playing {
+    level: Level,
+    /// Its campaign index; `None` for a level opened by path outside it.
+    index: Option<usize>,
+}
+
+/// The screen stack with the campaign and the player's progress.
+pub struct Screens {
+    stack: Vec<Screen>,
+    pub campaign: Campaign,
+    pub progress: Progress,
+    playing: Option<Playing>,
+}
+
+impl Screens {
+    /// The title screen over `campaign`.
+    pub fn new(campaign: Campaign, progress: Progress) -> Screens {
+        Screens {
+            stack: vec![Screen::Title(TitleScreen::new())],
+            campaign,
+            progress,
+            playing: None,
+        }
+    }
+
+    /// The screen on top.
+    pub fn top(&self) -> &Screen {
+        self.stack
+            .last()
+            .unwrap_or_else(|| unreachable!("the stack always holds the title"))
+    }
+
+    /// The play screen, if one is on the stack (under a pause or results
+    /// screen too).
+    pub fn play(&self) -> Option<&PlayScreen> {
+        self.stack.iter().rev().find_map(|s| match s {
+            Screen::Play(p) => Some(&**p),
+            _ => None,
+        })
+    }
+
+    pub fn play_mut(&mut self) -> Option<&mut PlayScreen> {
+        self.stack.iter_mut().rev().find_map(|s| match s {
+            Screen::Play(p) => Some(&mut **p),
+            _ => None,
+        })
+    }
+
+    /// Starts `level` (campaign level `index`, if it is one) over the title
+    /// and the level select, so Escape and Level select lead back there.
+    pub fn start_level(&mut self, level: Level, index: Option<usize>) -> Result<(), String> {
+        let play = PlayScreen::new(&level)?;
+        info!("playing {}", level.name);
+        self.stack = vec![
+            Screen::Title(TitleScreen::new()),
+            Screen::LevelSelect(LevelSelectScreen::new(&self.campaign, &self.progress)),
+            Screen::Play(Box::new(play)),
+        ];
+        self.playing = Some(Playing { level, index });
+        Ok(())
+    }
+
+    /// Loads and starts the level file at `path` (`rappel --level PATH`).
+    pub fn open_level_file(&mut self, path: &std::path::Path) -> Result<(), String> {
+        let level = levels::load_level(path)?;
+        let index = self.campaign.index_of(path);
+        self.start_level(level, index)
+    }
+
+    fn play_campaign(&mut self, index: usize) {
+        let Some(Ok(level)) = self.campaign.levels.get(index).map(|e| e.level.clone()) else {
+            return;
+        };
+        if let Err(e) = self.start_level(level, Some(index)) {
+            warn!("cannot start level {index}: {e}");
+        }
+    }
+
+    fn back_to_level_select(&mut self) {
+        self.stack = vec![
+            Screen::Title(TitleScreen::new()),
+            Screen::LevelSelect(LevelSelectScreen::new(&self.campaign, &self.progress)),
+        ];
+        self.playing = None;
+    }
+
+    fn won(&mut self, result: LevelResult) {
+        let (name, previous, has_next) = match &self.playing {
+            Some(p) => {
+                let name = p.level.name.clone();
+                match p
+                    .index
+                    .and_then(|i| Some((i, self.campaign.levels.get(i)?)))
+                {
+                    Some((i, entry)) => {
+                        let file = entry.file.clone();
+                        let previous = self.progress.best(&file);
+                        self.progress.record(&file, result);
+                        if let Err(e) = self.progress.save() {
+                            warn!("{e}");
+                        }
+                        (name, previous, i + 1 < self.campaign.levels.len())
+                    }
+                    None => (name, None, false),
+                }
+            }
+            None => (String::new(), None, false),
+        };
+        info!(
+            "won {name}: {} of {} relics in {} turns",
+            result.relics, result.relics_total, result.turns
+        );
+        self.stack.push(Screen::Results(ResultsScreen::new(
+            &name, result, previous, has_next,
+        )));
+    }
+
+    /// Applies one input on a drawable of `size_px`.
+    pub fn handle(&mut self, input: Input, size_px: (u32, u32)) -> Option<AppRequest> {
+        match input {
+            Input::Key(Key::Fullscreen) => return Some(AppRequest::ToggleFullscreen),
+            Input::Key(Key::Screenshot) => return Some(AppRequest::Screenshot),
+            _ => {}
+        }
+        let size = Vec2::new(size_px.0 as f32, size_px.1 as f32);
+        enum Next {
+            Stay,
+            Quit,
+            Push(Screen),
+            Pop,
+            Play(usize),
+            Won(LevelResult),
+            Restart,
+            Replay,
+            LevelSelect,
+        }
+        let next = match self.stack.last_mut() {
+            Some(Screen::Title(t)) => match t.handle(input, size_px) {
+                Some(TitleAction::Play) => Next::Push(Screen::LevelSelect(LevelSelectScreen::new(
+                    &self.campaign,
+                    &self.progress,
+                ))),
+                Some(TitleAction::Quit) => Next::Quit,
+                None => Next::Stay,
+            },
+            Some(Screen::LevelSelect(s)) => {
+                match s.handle(input, size, &self.campaign, &self.progress) {
+                    Some(LevelSelectAction::Play(i)) => Next::Play(i),
+                    Some(LevelSelectAction::Back) => Next::Pop,
+                    None => Next::Stay,
+                }
+            }
+            Some(Screen::Play(p)) => match p.handle(input, size_px) {
+                Some(PlayAction::Pause) => Next::Push(Screen::Pause(PauseScreen::default())),
+                Some(PlayAction::Won(r)) => Next::Won(r),
+                None => Next::Stay,
+            },
+            Some(Screen::Pause(p)) => match p.handle(input, size) {
+                Some(PauseAction::Resume) => Next::Pop,
+                Some(PauseAction::Restart) => Next::Restart,
+                Some(PauseAction::LevelSelect) => Next::LevelSelect,
+                Some(PauseAction::Quit) => Next::Quit,
+                None => Next::Stay,
+            },
+            Some(Screen::Results(r)) => match r.handle(input, size) {
+                Some(ResultsAction::Next) => {
+                    let next = self
+                        .playing
+                        .as_ref()
+                        .and_then(|p| p.index)
+                        .map_or(0, |i| i + 1);
+                    Next::Play(next)
+                }
+                Some(ResultsAction::Replay) => Next::Replay,
+                Some(ResultsAction::LevelSelect) => Next::LevelSelect,
+                None => Next::Stay,
+            },
+            None => Next::Stay,
+        };
+        match next {
+            Next::Stay => {}
+            Next::Quit => return Some(AppRequest::Quit),
+            Next::Push(s) => self.stack.push(s),
+            Next::Pop => {
+                if self.stack.len() > 1 {
+                    self.stack.pop();
+                }
+            }
+            Next::Play(i) => self.play_campaign(i),
+            Next::Won(r) => self.won(r),
+            Next::Restart => {
+                self.stack.pop();
+                if let Some(p) = self.play_mut() {
+                    p.handle(Input::Key(Key::Restart), size_px);
+                }
+            }
+            Next::Replay => {
+                if let Some(p) = self.playing.take() {
+                    if let Err(e) = self.start_level(p.level, p.index) {
+                        warn!("cannot replay: {e}");
+                    }
+                }
+            }
+            Next::LevelSelect => self.back_to_level_select(),
+        }
+        None
+    }
+
+    /// Advances animation on the screen on top by `dt_s` seconds.
+    pub fn update(&mut self, dt_s: f32) {
+        if let Some(Screen::Play(p)) = self.stack.last_mut() {
+            p.update(dt_s);
+        }
+    }
+
+    /// Shows `text` where the player looks (the play screen's message line).
+    pub fn notify(&mut self, text: String) {
+        info!("{text}");
+        if let Some(p) = self.play_mut() {
+            p.notify(text);
+        }
+    }
+
+    /// The colour to clear the frame to before [`Screens::draw`].
+    pub fn clear_colour(&self) -> Rgba {
+        match self.top() {
+            Screen::Title(_) | Screen::LevelSelect(_) => title::BACKGROUND_BOTTOM,
+            _ => play::CLEAR,
+        }
+    }
+
+    /// Draws the top screen (over the play screen for pause and results).
+    pub fn draw(
+        &self,
+        list: &mut DrawList,
+        font: &mut Font,
+        sprites: &SpriteAtlas,
+        size_px: (u32, u32),
+    ) {
+        let size = Vec2::new(size_px.0 as f32, size_px.1 as f32);
+        match self.top() {
+            Screen::Title(t) => t.draw(list, font, sprites, size_px),
+            Screen::LevelSelect(s) => s.draw(list, font, size, &self.campaign, &self.progress),
+            Screen::Play(p) => p.draw(list, font, sprites, size_px),
+            Screen::Pause(m) => {
+                if let Some(p) = self.play() {
+                    p.draw(list, font, sprites, size_px);
+                }
+                m.draw(list, font, size);
+            }
+            Screen::Results(r) => {
+                if let Some(p) = self.play() {
+                    p.draw(list, font, sprites, size_px);
+                }
+                r.draw(list, font, size);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    const SIZE: (u32, u32) = (1280, 720);
+
+    fn screens() -> Screens {
+        let campaign = Campaign::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels"));
+        Screens::new(campaign, Progress::empty(None))
+    }
+
+    fn key(s: &mut Screens, k: Key) -> Option<AppRequest> {
+        s.handle(Input::Key(k), SIZE)
+    }
+
+    #[test]
+    fn title_back_to_level_select_to_play_to_pause_and_back() {
+        let mut s = screens();
+        assert!(matches!(s.top(), Screen::Title(_)));
+        key(&mut s, Key::Enter);
+        assert!(matches!(s.top(), Screen::LevelSelect(_)));
+        key(&mut s, Key::Escape);
+        assert!(matches!(s.top(), Screen::Title(_)), "Escape goes back");
+        key(&mut s, Key::Enter);
+        key(&mut s, Key::Enter);
+        assert!(matches!(s.top(), Screen::Play(_)));
+        assert_eq!(s.play().unwrap().level_name, "Loop-back room");
+        key(&mut s, Key::Right);
+        key(&mut s, Key::Escape);
+        assert!(matches!(s.top(), Screen::Pause(_)));
+        key(&mut s, Key::Escape);
+        assert!(matches!(s.top(), Screen::Play(_)), "Escape resumes");
+        // Pause → Restart: back at the start, as an undoable step.
+        key(&mut s, Key::Escape);
+        key(&mut s, Key::Down);
+        key(&mut s, Key::Enter);
+        assert!(matches!(s.top(), Screen::Play(_)));
+        let play = s.play().unwrap();
+        assert_eq!(
+            play.session.undo_log().undoable(),
+            2,
+            "the step and the restart"
+        );
+        // Pause → Level select, → Quit.
+        key(&mut s, Key::Escape);
+        key(&mut s, Key::Down);
+        key(&mut s, Key::Down);
+        key(&mut s, Key::Enter);
+        assert!(matches!(s.top(), Screen::LevelSelect(_)));
+        assert!(s.play().is_none());
+        key(&mut s, Key::Enter);
+        key(&mut s, Key::Escape);
+        key(&mut s, Key::Up);
+        assert_eq!(key(&mut s, Key::Enter), Some(AppRequest::Quit));
+        assert_eq!(
+            key(&mut s, Key::Fullscreen),
+            Some(AppRequest::ToggleFullscreen)
+        );
+        assert_eq!(key(&mut s, Key::Screenshot), Some(AppRequest::Screenshot));
+    }
+
+    #[test]
+    fn winning_records_progress_unlocks_the_next_level_and_offers_it() {
+        let mut s = screens();
+        let level = s.campaign.levels[0].level.clone().unwrap();
+        s.start_level(level, Some(0)).unwrap();
+        let files: Vec<String> = s.campaign.levels.iter().map(|e| e.file.clone()).collect();
+        let files: Vec<&str> = files.iter().map(String::as_str).collect();
+        assert!(!s.progress.unlocked(&files, 1));
+        // Every hero leaves at once: a win with no relic.
+        for _ in 0..3 {
+            key(&mut s, Key::Context);
+            let menu = s.play().unwrap().context_menu().unwrap();
+            let i = menu
+                .entries
+                .iter()
+                .position(|e| e.label.starts_with("Leave"))
+                .unwrap();
+            for _ in 0..i {
+                key(&mut s, Key::Down);
+            }
+            key(&mut s, Key::Enter);
+        }
+        let Screen::Results(r) = s.top() else {
+            panic!("results after the last hero leaves");
+        };
+        assert_eq!(r.result.relics, 0);
+        assert!(r.has_next);
+        assert!(s.progress.unlocked(&files, 1));
+        key(&mut s, Key::Enter);
+        assert_eq!(s.play().unwrap().level_name, "Rope descent", "Next level");
+    }
+}

@@ -1,7 +1,8 @@
 //! The title screen: the game's name over a rope shaft, and a menu — Play,
 //! Editor, Quit — chosen with Up/Down (or W/S) and Enter, or by hovering and
-//! clicking with the mouse. Quit ends the game; Play and Editor are not built
-//! yet and say so in a one-line notice instead of doing nothing.
+//! clicking with the mouse. Play opens the level select; Quit ends the game;
+//! the editor is not built yet and says so in a one-line notice instead of
+//! doing nothing.
 //!
 //! Logic ([`TitleScreen::handle`]) and drawing ([`TitleScreen::draw`]) share
 //! one pure [`layout`] of the drawable, so what the mouse hits is exactly
@@ -33,15 +34,15 @@ impl MenuItem {
     }
 }
 
-/// What the title screen asks of the main loop.
+/// What the title screen asks of the screens above it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TitleAction {
+    /// Open the level select.
+    Play,
     /// End the game.
     Quit,
 }
 
-/// Shown when Play is chosen before the play screen exists.
-pub const PLAY_NOTICE: &str = "Level select arrives with the play screen.";
 /// Shown when Editor is chosen before the editor exists.
 pub const EDITOR_NOTICE: &str = "The level editor arrives in a later version.";
 
@@ -162,10 +163,7 @@ impl TitleScreen {
     fn activate(&mut self, index: usize) -> Option<TitleAction> {
         self.selected = index;
         match MENU[index] {
-            MenuItem::Play => {
-                self.notice = Some(PLAY_NOTICE);
-                None
-            }
+            MenuItem::Play => Some(TitleAction::Play),
             MenuItem::Editor => {
                 self.notice = Some(EDITOR_NOTICE);
                 None
@@ -182,7 +180,7 @@ impl TitleScreen {
             Input::Key(Key::Up) => self.selected = (self.selected + n - 1) % n,
             Input::Key(Key::Down) => self.selected = (self.selected + 1) % n,
             Input::Key(Key::Escape) => self.selected = n - 1,
-            Input::Key(Key::Enter) => return self.activate(self.selected),
+            Input::Key(Key::Enter | Key::Space) => return self.activate(self.selected),
             Input::MouseMove(p) => {
                 if let Some(i) = layout(size_px.0, size_px.1).item_at(p) {
                     self.selected = i;
@@ -193,6 +191,7 @@ impl TitleScreen {
                     return self.activate(i);
                 }
             }
+            _ => {}
         }
         None
     }
@@ -342,10 +341,13 @@ mod tests {
     }
 
     #[test]
-    fn enter_on_play_or_editor_shows_a_notice_and_on_quit_quits() {
+    fn play_opens_the_level_select_editor_shows_a_notice_and_quit_quits() {
         let mut t = TitleScreen::new();
-        assert_eq!(t.handle(Input::Key(Key::Enter), SIZE), None);
-        assert_eq!(t.notice, Some(PLAY_NOTICE));
+        assert_eq!(
+            t.handle(Input::Key(Key::Enter), SIZE),
+            Some(TitleAction::Play)
+        );
+        assert_eq!(t.notice, None);
         t.handle(Input::Key(Key::Down), SIZE);
         assert_eq!(t.handle(Input::Key(Key::Enter), SIZE), None);
         assert_eq!(t.notice, Some(EDITOR_NOTICE));

@@ -1,0 +1,162 @@
+//! Finding the shipped levels and the campaign order.
+//!
+//! The `levels/` folder is looked for like `assets/` (see `assets.rs`):
+//! where `RAPPEL_LEVELS` points (and nowhere else, if it is set); beside the
+//! executable or up to four folders above it; the current directory; the
+//! source tree the binary was built from. The first holding
+//! `campaign.txt` wins.
+//!
+//! A [`Campaign`] is the list the level select shows: every level named by
+//! `campaign.txt`, in order, each loaded up front (they are small) so the
+//! menu shows their names; a level that fails to load stays in the list
+//! with its error and cannot be played. A missing or damaged campaign file
+//! gives an empty campaign with the error, never a crash.
+use std::path::{Path, PathBuf};
+
+use game::level::{self, Level};
+use log::{info, warn};
+
+/// The campaign file, relative to the levels folder.
+pub const CAMPAIGN: &str = "campaign.txt";
+
+/// One level of the campaign.
+#[derive(Clone, Debug)]
+pub struct LevelEntry {
+    /// Its file name in the levels folder (the key progress is saved under).
+    pub file: String,
+    pub path: PathBuf,
+    /// The loaded level, or why it could not be loaded (one line).
+    pub level: Result<Level, String>,
+}
+
+impl LevelEntry {
+    /// The level's display name (its file name if it did not load).
+    pub fn name(&self) -> &str {
+        match &self.level {
+            Ok(level) => &level.name,
+            Err(_) => &self.file,
+        }
+    }
+}
+
+/// The levels in campaign order.
+#[derive(Clone, Debug, Default)]
+pub struct Campaign {
+    /// The folder they came from.
+    pub dir: PathBuf,
+    pub levels: Vec<LevelEntry>,
+    /// Why the campaign could not be read; `None` when it was.
+    pub error: Option<String>,
+}
+
+fn candidates() -> Vec<PathBuf> {
+    if let Some(dir) = std::env::var_os("RAPPEL_LEVELS").filter(|d| !d.is_empty()) {
+        return vec![PathBuf::from(dir)];
+    }
+    let mut out = Vec::new();
+    if let Ok(exe) = std::env::current_exe() {
+        for dir in exe.ancestors().skip(1).take(5) {
+            out.push(dir.join("levels"));
+        }
+    }
+    out.push(PathBuf::from("levels"));
+    out.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels"));
+    out
+}
+
+/// The levels folder to load from (see the module docs).
+pub fn locate() -> PathBuf {
+    let all = candidates();
+    all.iter()
+        .find(|dir| dir.join(CAMPAIGN).is_file())
+        .or_else(|| all.first())
+        .cloned()
+        .unwrap_or_else(|| PathBuf::from("levels"))
+}
+
+/// Loads one level file, the error as one line.
+pub fn load_level(path: &Path) -> Result<Level, String> {
+    level::load_file(path).map_err(|e| e.to_string())
+}
+
+impl Campaign {
+    /// Reads `dir/campaign.txt` and loads every level it names.
+    pub fn load(dir: &Path) -> Campaign {
+        let paths = match level::campaign::load_campaign(&dir.join(CAMPAIGN)) {
+            Ok(paths) => paths,
+            Err(e) => {
+                warn!("no campaign: {e}");
+                return Campaign {
+                    dir: dir.to_path_buf(),
+                    levels: Vec::new(),
+                    error: Some(e.to_string()),
+                };
+            }
+        };
+        let levels: Vec<LevelEntry> = paths
+            .into_iter()
+            .map(|path| {
+                let file = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let level = load_level(&path);
+                if let Err(e) = &level {
+                    warn!("campaign level {file} does not load: {e}");
+                }
+                LevelEntry { file, path, level }
+            })
+            .collect();
+        info!("campaign from {}: {} levels", dir.display(), levels.len());
+        Campaign {
+            dir: dir.to_path_buf(),
+            levels,
+            error: None,
+        }
+    }
+
+    /// The index of the campaign level at `path`, compared by file name
+    /// within the campaign's folder (so `levels/x.txt` and `./levels/x.txt`
+    /// agree).
+    pub fn index_of(&self, path: &Path) -> Option<usize> {
+        let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+        let wanted = canonical(path)?;
+        self.levels
+            .iter()
+            .position(|e| canonical(&e.path).as_deref() == Some(wanted.as_path()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shipped() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels")
+    }
+
+    #[test]
+    fn the_shipped_campaign_loads_in_order() {
+        let c = Campaign::load(&shipped());
+        assert_eq!(c.error, None);
+        let files: Vec<&str> = c.levels.iter().map(|e| e.file.as_str()).collect();
+        assert_eq!(
+            files,
+            ["loop_back.txt", "rope_descent.txt", "heavy_haul.txt"]
+        );
+        assert_eq!(c.levels[0].name(), "Loop-back room");
+        assert!(c.levels.iter().all(|e| e.level.is_ok()));
+        assert_eq!(c.index_of(&shipped().join("rope_descent.txt")), Some(1));
+        assert_eq!(c.index_of(Path::new("/nonexistent/x.txt")), None);
+    }
+
+    #[test]
+    fn a_missing_campaign_is_an_empty_list_with_the_error() {
+        let c = Campaign::load(Path::new("/nonexistent/levels"));
+        assert!(c.levels.is_empty());
+        assert!(c
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("campaign.txt")));
+    }
+}

@@ -1,0 +1,271 @@
+//! The level select: the campaign's levels in order, each with its best
+//! result; a level is open once the one before it is won (the first always
+//! is). Up/Down and Enter, or the mouse, choose; Escape goes back to the
+//! title. Choosing a locked level says what unlocks it.
+use glam::Vec2;
+use render::{hex, Align, DrawList, Font, Rect, Rgba, TextStyle};
+
+use crate::levels::Campaign;
+use crate::progress::Progress;
+use crate::screens::input::Input;
+use crate::screens::menu::{self, Menu, MenuEvent};
+use crate::screens::title::{BACKGROUND_BOTTOM, BACKGROUND_TOP, TITLE_COLOUR};
+
+const SUB_TEXT: Rgba = hex(0x9aa6c8);
+const NOTICE: Rgba = hex(0xffb74d);
+
+/// What the level select asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelSelectAction {
+    /// Play campaign level `n`.
+    Play(usize),
+    Back,
+}
+
+/// The screen's state.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LevelSelectScreen {
+    pub menu: Menu,
+    /// A one-line notice (a locked level chosen); `None` shows nothing.
+    pub notice: Option<String>,
+}
+
+/// Where things go on a drawable of `size` with `count` levels.
+pub struct LevelSelectLayout {
+    pub scale: f32,
+    pub title_at: Vec2,
+    pub title_px: f32,
+    pub items: Vec<Rect>,
+    pub text_px: f32,
+    pub small_px: f32,
+    pub notice_at: Vec2,
+    pub hint_at: Vec2,
+}
+
+/// The layout (see [`LevelSelectLayout`]).
+pub fn layout(size: Vec2, count: usize) -> LevelSelectLayout {
+    let s = (size.y / 720.0).min(size.x / 1280.0).max(0.2);
+    let step = (84.0 * s).min((size.y * 0.62) / count.max(1) as f32);
+    let item = Vec2::new((620.0 * s).min(size.x - 40.0 * s), step - 12.0 * s);
+    let items = menu::column(size.x / 2.0, (size.y * 0.22).round(), count, item, step);
+    let below = items.last().map_or(size.y * 0.3, |r| r.y + r.h);
+    LevelSelectLayout {
+        scale: s,
+        title_at: Vec2::new((size.x / 2.0).round(), (size.y * 0.06).round()),
+        title_px: (54.0 * s).round().max(8.0),
+        items,
+        text_px: (24.0 * s).round().max(6.0),
+        small_px: (16.0 * s).round().max(6.0),
+        notice_at: Vec2::new((size.x / 2.0).round(), (below + 18.0 * s).round()),
+        hint_at: Vec2::new((size.x / 2.0).round(), (size.y - 40.0 * s).round()),
+    }
+}
+
+fn files(campaign: &Campaign) -> Vec<&str> {
+    campaign.levels.iter().map(|e| e.file.as_str()).collect()
+}
+
+impl LevelSelectScreen {
+    /// The first level not yet won (where the player left off).
+    pub fn new(campaign: &Campaign, progress: &Progress) -> LevelSelectScreen {
+        let files = files(campaign);
+        let first_open = (0..files.len())
+            .find(|&i| progress.unlocked(&files, i) && !progress.won(files[i]))
+            .unwrap_or(0);
+        LevelSelectScreen {
+            menu: Menu {
+                selected: first_open,
+            },
+            notice: None,
+        }
+    }
+
+    /// Applies one input.
+    pub fn handle(
+        &mut self,
+        input: Input,
+        size: Vec2,
+        campaign: &Campaign,
+        progress: &Progress,
+    ) -> Option<LevelSelectAction> {
+        let l = layout(size, campaign.levels.len());
+        match self.menu.handle(input, &l.items)? {
+            MenuEvent::Back => Some(LevelSelectAction::Back),
+            MenuEvent::Chosen(i) => {
+                let files = files(campaign);
+                let entry = campaign.levels.get(i)?;
+                if let Err(e) = &entry.level {
+                    self.notice = Some(format!("{} does not load: {e}", entry.file));
+                    return None;
+                }
+                if !progress.unlocked(&files, i) {
+                    self.notice = Some(format!(
+                        "Locked: win “{}” first",
+                        campaign.levels[i - 1].name()
+                    ));
+                    return None;
+                }
+                self.notice = None;
+                Some(LevelSelectAction::Play(i))
+            }
+        }
+    }
+
+    /// Draws the screen.
+    pub fn draw(
+        &self,
+        list: &mut DrawList,
+        font: &mut Font,
+        size: Vec2,
+        campaign: &Campaign,
+        progress: &Progress,
+    ) {
+        let l = layout(size, campaign.levels.len());
+        let s = l.scale;
+        list.panel(
+            Rect::new(0.0, 0.0, size.x, size.y),
+            &render::PanelStyle {
+                fill_top: BACKGROUND_TOP,
+                fill_bottom: BACKGROUND_BOTTOM,
+                border: BACKGROUND_TOP,
+                border_px: 0.0,
+                bevel_px: 0.0,
+            },
+        );
+        list.text(
+            font,
+            l.title_at,
+            "Choose a level",
+            &TextStyle::new(l.title_px, TITLE_COLOUR).aligned(Align::Centre),
+        );
+        if let Some(e) = &campaign.error {
+            list.text(
+                font,
+                Vec2::new(size.x / 2.0, size.y * 0.3),
+                &format!("No levels: {e}"),
+                &TextStyle::new(l.small_px, NOTICE)
+                    .aligned(Align::Centre)
+                    .wrapped(size.x * 0.8),
+            );
+        }
+        let files = files(campaign);
+        for (i, (entry, rect)) in campaign.levels.iter().zip(&l.items).enumerate() {
+            let open = progress.unlocked(&files, i) && entry.level.is_ok();
+            let selected = i == self.menu.selected;
+            let label = format!("{}. {}", i + 1, entry.name());
+            let line_h = font.line_metrics(l.text_px).line_height_px;
+            let small_h = font.line_metrics(l.small_px).line_height_px;
+            menu::draw_item(list, font, *rect, "", selected, open, l.text_px, s);
+            let top = (rect.centre().y - (line_h + small_h) / 2.0).round();
+            let colour = match (open, selected) {
+                (false, _) => menu::DISABLED_TEXT,
+                (true, true) => render::WHITE,
+                (true, false) => menu::ITEM_TEXT,
+            };
+            list.text(
+                font,
+                Vec2::new(rect.centre().x, top),
+                &label,
+                &TextStyle::new(l.text_px, colour).aligned(Align::Centre),
+            );
+            let status = match (progress.best(&entry.file), open, &entry.level) {
+                (_, _, Err(_)) => "does not load".to_string(),
+                (Some(b), _, _) => format!(
+                    "won · best: {} of {} relics in {} turn{}",
+                    b.relics,
+                    b.relics_total,
+                    b.turns,
+                    if b.turns == 1 { "" } else { "s" }
+                ),
+                (None, true, _) => "not won yet".to_string(),
+                (None, false, _) => "locked".to_string(),
+            };
+            list.text(
+                font,
+                Vec2::new(rect.centre().x, top + line_h),
+                &status,
+                &TextStyle::new(l.small_px, SUB_TEXT).aligned(Align::Centre),
+            );
+        }
+        if let Some(n) = &self.notice {
+            list.text(
+                font,
+                l.notice_at,
+                n,
+                &TextStyle::new(l.small_px, NOTICE).aligned(Align::Centre),
+            );
+        }
+        list.text(
+            font,
+            l.hint_at,
+            "Up/Down choose · Enter or click to play · Esc back",
+            &TextStyle::new(l.small_px, SUB_TEXT).aligned(Align::Centre),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::LevelResult;
+    use crate::screens::input::Key;
+    use std::path::Path;
+
+    fn campaign() -> Campaign {
+        Campaign::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels"))
+    }
+
+    const SIZE: Vec2 = Vec2::new(1280.0, 720.0);
+
+    #[test]
+    fn only_unlocked_levels_play_and_locked_ones_say_why() {
+        let c = campaign();
+        let mut p = Progress::empty(None);
+        let mut s = LevelSelectScreen::new(&c, &p);
+        assert_eq!(s.menu.selected, 0);
+        s.handle(Input::Key(Key::Down), SIZE, &c, &p);
+        assert_eq!(s.handle(Input::Key(Key::Enter), SIZE, &c, &p), None);
+        assert!(s
+            .notice
+            .as_deref()
+            .is_some_and(|n| n.contains("Loop-back room")));
+        let won = LevelResult {
+            relics: 1,
+            relics_total: 1,
+            turns: 1,
+        };
+        p.record("loop_back.txt", won);
+        assert_eq!(
+            s.handle(Input::Key(Key::Enter), SIZE, &c, &p),
+            Some(LevelSelectAction::Play(1))
+        );
+        assert_eq!(
+            LevelSelectScreen::new(&c, &p).menu.selected,
+            1,
+            "resumes at the first not won"
+        );
+        let l = layout(SIZE, c.levels.len());
+        assert_eq!(
+            s.handle(Input::Click(l.items[0].centre()), SIZE, &c, &p),
+            Some(LevelSelectAction::Play(0))
+        );
+        assert_eq!(
+            s.handle(Input::Key(Key::Escape), SIZE, &c, &p),
+            Some(LevelSelectAction::Back)
+        );
+    }
+
+    #[test]
+    fn the_list_fits_on_screen() {
+        for size in [SIZE, Vec2::new(640.0, 360.0), Vec2::new(800.0, 1200.0)] {
+            let l = layout(size, 12);
+            for r in &l.items {
+                assert!(
+                    r.x >= 0.0 && r.x + r.w <= size.x && r.y + r.h <= size.y,
+                    "{size}: {r:?}"
+                );
+            }
+            assert!(l.title_at.y + l.title_px <= l.items[0].y);
+        }
+    }
+}

@@ -1,0 +1,304 @@
+//! The play screen's heads-up display (UI pass, over the world): a top bar
+//! with the level's name, the turn counter and the relics out, a line of
+//! short hints under it, one portrait per hero along the bottom (sprite,
+//! number key, action points as pips, the item in hand, "left" or "caught"),
+//! and above the portraits the last message — why an action was refused,
+//! or what undo did.
+//!
+//! [`layout`] is pure, so the screen's clicks on portraits hit exactly what
+//! is drawn.
+use game::stage::Stage;
+use game::things::{Capabilities, ThingFlags, ThingId};
+use glam::Vec2;
+use render::colour::with_alpha;
+use render::{hex, Align, DrawList, Font, PanelStyle, Rect, Rgba, TextStyle, WHITE};
+
+use super::world_draw::WorldSprites;
+use crate::screens::menu::scaled;
+use crate::screens::title::{ITEM_STYLE, SELECTED_STYLE};
+
+pub const BAR: Rgba = [0.05, 0.06, 0.1, 0.82];
+pub const BAR_TEXT: Rgba = hex(0xe8ebf5);
+pub const HINT_TEXT: Rgba = hex(0x8f9abb);
+pub const GOLD: Rgba = hex(0xf5c542);
+pub const AP_EMPTY: Rgba = hex(0x3a4160);
+pub const REFUSAL_TEXT: Rgba = hex(0xffb74d);
+pub const INFO_TEXT: Rgba = hex(0xd8def0);
+pub const LOST_TEXT: Rgba = hex(0xff6b5a);
+
+/// A message line, and how it reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Message {
+    /// Why the rules refused an action.
+    Refused(String),
+    /// What happened (undo, redo, a saved screenshot…).
+    Info(String),
+}
+
+/// Where the HUD's parts go on a drawable of `size` with `heroes` heroes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HudLayout {
+    pub scale: f32,
+    pub size: Vec2,
+    pub bar: Rect,
+    pub hint_at: Vec2,
+    pub portraits: Vec<Rect>,
+    pub message_at: Vec2,
+    pub text_px: f32,
+    pub small_px: f32,
+}
+
+/// The layout (see [`HudLayout`]).
+pub fn layout(size: Vec2, heroes: usize, scale: f32) -> HudLayout {
+    let s = scale;
+    let bar = Rect::new(0.0, 0.0, size.x, (40.0 * s).round());
+    let pw = (236.0 * s)
+        .round()
+        .min(((size.x - 24.0 * s) / heroes.max(1) as f32).floor() - 8.0 * s);
+    let ph = (66.0 * s).round();
+    let gap = (10.0 * s).round();
+    let top = (size.y - ph - 12.0 * s).round();
+    let portraits = (0..heroes)
+        .map(|i| {
+            Rect::new(
+                (12.0 * s + i as f32 * (pw + gap)).round(),
+                top,
+                pw.max(40.0),
+                ph,
+            )
+        })
+        .collect();
+    HudLayout {
+        scale: s,
+        size,
+        bar,
+        hint_at: Vec2::new((12.0 * s).round(), (bar.h + 6.0 * s).round()),
+        portraits,
+        message_at: Vec2::new((12.0 * s).round(), (top - 34.0 * s).round()),
+        text_px: (18.0 * s).round().max(6.0),
+        small_px: (14.0 * s).round().max(6.0),
+    }
+}
+
+impl HudLayout {
+    /// The portrait under `p`, if any.
+    pub fn portrait_at(&self, p: Vec2) -> Option<usize> {
+        self.portraits.iter().position(|r| r.contains(p))
+    }
+}
+
+/// What the HUD shows.
+pub struct Hud<'a> {
+    pub stage: &'a Stage,
+    pub level_name: &'a str,
+    pub heroes: &'a [ThingId],
+    pub selected: usize,
+    pub message: Option<&'a Message>,
+    pub hint: &'a str,
+    pub sprites: &'a WorldSprites,
+    pub lost: bool,
+}
+
+/// Draws the HUD (UI pass).
+pub fn draw(list: &mut DrawList, font: &mut Font, l: &HudLayout, hud: &Hud) {
+    let s = l.scale;
+    let stage = hud.stage;
+    list.quad(l.bar, BAR);
+    let line_h = font.line_metrics(l.text_px).line_height_px;
+    let text_y = ((l.bar.h - line_h) / 2.0).round();
+    list.text(
+        font,
+        Vec2::new((12.0 * s).round(), text_y),
+        hud.level_name,
+        &TextStyle::new(l.text_px, BAR_TEXT),
+    );
+    list.text(
+        font,
+        Vec2::new((l.size.x / 2.0).round(), text_y),
+        &format!("Turn {}", stage.turn()),
+        &TextStyle::new(l.text_px, GOLD).aligned(Align::Centre),
+    );
+    list.text(
+        font,
+        Vec2::new((l.size.x - 12.0 * s).round(), text_y),
+        &format!(
+            "Relics out {} of {}",
+            stage.relics_recovered(),
+            stage.relics_total()
+        ),
+        &TextStyle::new(l.text_px, BAR_TEXT).aligned(Align::Right),
+    );
+    list.text(
+        font,
+        l.hint_at,
+        hud.hint,
+        &TextStyle::new(l.small_px, HINT_TEXT),
+    );
+
+    for (i, (&hero, &rect)) in hud.heroes.iter().zip(&l.portraits).enumerate() {
+        draw_portrait(list, font, l, hud, i, hero, rect);
+    }
+
+    let message = if hud.lost {
+        Some((
+            "A watcher caught a hero: undo (Z) or restart (R) to go on".to_string(),
+            LOST_TEXT,
+        ))
+    } else {
+        hud.message.map(|m| match m {
+            Message::Refused(t) => (format!("Can't: {t}"), REFUSAL_TEXT),
+            Message::Info(t) => (t.clone(), INFO_TEXT),
+        })
+    };
+    if let Some((text, colour)) = message {
+        let style = TextStyle::new(l.text_px, colour);
+        let size = render::text::measure(font, &text, &style);
+        let pad = Vec2::new(10.0 * s, 4.0 * s);
+        list.quad(
+            Rect::new(
+                l.message_at.x - pad.x,
+                l.message_at.y - pad.y,
+                size.x + 2.0 * pad.x,
+                size.y + 2.0 * pad.y,
+            ),
+            BAR,
+        );
+        list.text(font, l.message_at, &text, &style);
+    }
+}
+
+fn draw_portrait(
+    list: &mut DrawList,
+    font: &mut Font,
+    l: &HudLayout,
+    hud: &Hud,
+    i: usize,
+    hero: ThingId,
+    rect: Rect,
+) {
+    let s = l.scale;
+    let stage = hud.stage;
+    let selected = i == hud.selected;
+    let left = stage.has_flag(hero, ThingFlags::EXITED);
+    let caught = stage.has_flag(hero, ThingFlags::CAUGHT);
+    let style: PanelStyle = if selected { SELECTED_STYLE } else { ITEM_STYLE };
+    list.panel(
+        rect,
+        &scaled(
+            PanelStyle {
+                bevel_px: 8.0,
+                ..style
+            },
+            s,
+        ),
+    );
+    let kind = stage.hero_kind(hero).unwrap_or_default();
+    let fade = if left { 0.35 } else { 1.0 };
+    let icon = (rect.h - 12.0 * s).round();
+    if let Some(sprite) = hud.sprites.hero(kind) {
+        list.sprite(
+            sprite,
+            Rect::new(rect.x + 6.0 * s, rect.y + 6.0 * s, icon, icon),
+            with_alpha(WHITE, fade),
+        );
+    }
+    let x = (rect.x + icon + 14.0 * s).round();
+    let name = format!("{} {}", i + 1, capitalised(kind.name()));
+    list.text(
+        font,
+        Vec2::new(x, (rect.y + 6.0 * s).round()),
+        &name,
+        &TextStyle::new(
+            l.small_px,
+            with_alpha(if selected { WHITE } else { BAR_TEXT }, fade),
+        ),
+    );
+    let pip_y = (rect.y + rect.h - 22.0 * s).round();
+    if left || caught {
+        let (text, colour) = if caught {
+            ("caught", LOST_TEXT)
+        } else {
+            ("left the level", HINT_TEXT)
+        };
+        list.text(
+            font,
+            Vec2::new(x, pip_y - 3.0 * s),
+            text,
+            &TextStyle::new(l.small_px, colour),
+        );
+    } else {
+        let data = stage.thing(hero).map(|t| t.data).unwrap_or_default();
+        let max = kind.action_points_per_round();
+        let pip = (10.0 * s).round().max(3.0);
+        for p in 0..max {
+            let colour = if p < data.action_points {
+                GOLD
+            } else {
+                AP_EMPTY
+            };
+            list.quad(
+                Rect::new(x + p as f32 * (pip + 4.0 * s), pip_y, pip, pip),
+                colour,
+            );
+        }
+    }
+    if let Some(item) = stage.held(hero) {
+        let side = (30.0 * s).round();
+        let sprite = if stage.is_rope(item) {
+            hud.sprites.rope_coil
+        } else if stage.item_can(item, Capabilities::CONTAIN) {
+            hud.sprites.bucket
+        } else {
+            hud.sprites.relic
+        };
+        if let Some(sp) = sprite {
+            list.sprite(
+                sp,
+                Rect::new(
+                    rect.x + rect.w - side - 8.0 * s,
+                    rect.y + rect.h - side - 8.0 * s,
+                    side,
+                    side,
+                ),
+                with_alpha(WHITE, fade),
+            );
+        }
+    }
+}
+
+fn capitalised(name: &str) -> String {
+    let mut c = name.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn portraits_sit_in_a_row_on_screen_and_are_hit_where_drawn() {
+        for (w, h) in [(1280.0, 720.0), (640.0, 360.0), (3840.0, 2160.0)] {
+            let size = Vec2::new(w, h);
+            let l = layout(
+                size,
+                3,
+                crate::screens::play::camera::ui_scale((w as u32, h as u32)),
+            );
+            for pair in l.portraits.windows(2) {
+                assert!(pair[0].x + pair[0].w < pair[1].x, "{w}x{h}");
+            }
+            for r in &l.portraits {
+                assert!(
+                    r.x >= 0.0 && r.x + r.w <= w && r.y + r.h <= h,
+                    "{w}x{h}: {r:?}"
+                );
+                assert!(r.y > l.bar.h);
+            }
+            assert_eq!(l.portrait_at(l.portraits[2].centre()), Some(2));
+            assert_eq!(l.portrait_at(Vec2::new(w / 2.0, h / 2.0)), None);
+        }
+        assert_eq!(capitalised("knight"), "Knight");
+    }
+}

@@ -1,0 +1,209 @@
+//! The preview of what a move (or a levitation) would do before it is
+//! committed: the session works the action out without changing anything
+//! (`Session::preview`), and the path of its events is drawn over the world
+//! — walks, step-ups and climbs as a gold line of dots, a fall in red — or,
+//! when the rules refuse, a red cross on the cell and the reason in the HUD.
+//!
+//! Paths come as [`PathStep`]s whose `view` is where the hero sees each
+//! cell from where the action was planned, which is the view the screen
+//! draws: the line runs through portals exactly as sight does.
+use game::action::{Event, PathStep, Refusal, StepKind};
+use game::view::ViewPos;
+use glam::Vec2;
+use render::{hex, DrawList, Pass, Rect, Rgba, Stencil};
+
+use super::camera::Projection;
+
+pub const PATH: Rgba = hex(0xf5c542);
+/// The line between a path's dots, lighter so what lies under it shows.
+pub const PATH_LINE: Rgba = [0.96, 0.77, 0.26, 0.7];
+pub const FALL_LINE: Rgba = [1.0, 0.35, 0.29, 0.7];
+pub const FALL: Rgba = hex(0xff5a4a);
+pub const REFUSED: Rgba = hex(0xff5a4a);
+pub const HOVER: Rgba = [1.0, 1.0, 1.0, 0.55];
+
+/// One drawn step of a previewed path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub view: ViewPos,
+    pub fall: bool,
+}
+
+/// What the pointed-at action would do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Preview {
+    /// The view cell pointed at.
+    pub target: ViewPos,
+    /// The path from where the mover stands (first point) on, and the
+    /// action-point cost; or the refusal.
+    pub outcome: Result<PreviewPath, Refusal>,
+}
+
+/// A path as drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PreviewPath {
+    /// Where it starts (the hero's cell, or a levitated item's).
+    pub start: ViewPos,
+    pub steps: Vec<Step>,
+    /// Action points it costs.
+    pub cost: u8,
+}
+
+impl PreviewPath {
+    /// The cells fallen.
+    pub fn falls(&self) -> usize {
+        self.steps.iter().filter(|s| s.fall).count()
+    }
+}
+
+/// The path of the first `Move` in `events` (the mover's), starting at
+/// `start`; steps seen nowhere in the view are left out.
+pub fn path_of(events: &[Event], start: ViewPos) -> PreviewPath {
+    let mut cost = 0;
+    let mut steps = Vec::new();
+    for e in events {
+        match e {
+            Event::Spend { cost: c, .. } => cost += c,
+            Event::Move { path, .. } if steps.is_empty() => {
+                steps = path
+                    .iter()
+                    .filter_map(|s: &PathStep| {
+                        Some(Step {
+                            view: s.view?,
+                            fall: s.kind == StepKind::Fall,
+                        })
+                    })
+                    .collect();
+            }
+            _ => {}
+        }
+    }
+    PreviewPath { start, steps, cost }
+}
+
+fn thick_line(list: &mut DrawList, a: Vec2, b: Vec2, width: f32, colour: Rgba) {
+    let d = b - a;
+    if d.length_squared() < 1e-6 {
+        return;
+    }
+    let n = d.normalize().perp() * (width / 2.0);
+    list.polygon(&[a + n, b + n, b - n, a - n], colour);
+}
+
+fn dot(list: &mut DrawList, c: Vec2, radius: f32, colour: Rgba) {
+    let pts: Vec<Vec2> = (0..10)
+        .map(|i| {
+            let a = i as f32 * std::f32::consts::TAU / 10.0;
+            c + Vec2::new(a.cos(), a.sin()) * radius
+        })
+        .collect();
+    list.polygon(&pts, colour);
+}
+
+/// Draws `preview` (UI pass, over the world).
+pub fn draw(list: &mut DrawList, proj: &Projection, preview: &Preview) {
+    let saved = list.state();
+    list.set_pass(Pass::Ui);
+    list.set_stencil(Stencil::None);
+    let s = proj.cell_px;
+    match &preview.outcome {
+        Ok(path) => {
+            let mut at = proj.cell_centre(path.start);
+            for step in &path.steps {
+                let next = proj.cell_centre(step.view);
+                let (colour, line) = if step.fall {
+                    (FALL, FALL_LINE)
+                } else {
+                    (PATH, PATH_LINE)
+                };
+                thick_line(list, at, next, (s * 0.05).max(2.0), line);
+                dot(list, next, (s * 0.08).max(2.5), colour);
+                at = next;
+            }
+            if let Some(last) = path.steps.last() {
+                let colour = if last.fall { FALL } else { PATH };
+                let c = proj.cell_centre(last.view);
+                dot(list, c, (s * 0.16).max(4.0), colour);
+                dot(list, c, (s * 0.1).max(2.5), hex(0x20242f));
+            }
+        }
+        Err(_) => {
+            let c = proj.cell_centre(preview.target);
+            let r = s * 0.22;
+            thick_line(
+                list,
+                c - Vec2::splat(r),
+                c + Vec2::splat(r),
+                s * 0.07,
+                REFUSED,
+            );
+            thick_line(
+                list,
+                c + Vec2::new(-r, r),
+                c + Vec2::new(r, -r),
+                s * 0.07,
+                REFUSED,
+            );
+        }
+    }
+    list.set_state(saved);
+}
+
+/// Outlines view cell `v` (the cell under the pointer).
+pub fn draw_hover(list: &mut DrawList, proj: &Projection, v: ViewPos) {
+    let saved = list.state();
+    list.set_pass(Pass::Ui);
+    list.set_stencil(Stencil::None);
+    let c = proj.cell_centre(v);
+    let s = proj.cell_px;
+    let w = (s * 0.03).max(1.0).round();
+    let r = Rect::centred(c, Vec2::splat(s));
+    list.quad(Rect::new(r.x, r.y, r.w, w), HOVER);
+    list.quad(Rect::new(r.x, r.y + r.h - w, r.w, w), HOVER);
+    list.quad(Rect::new(r.x, r.y + w, w, r.h - 2.0 * w), HOVER);
+    list.quad(Rect::new(r.x + r.w - w, r.y + w, w, r.h - 2.0 * w), HOVER);
+    list.set_state(saved);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::grid::CellPos;
+    use game::things::ThingId;
+
+    #[test]
+    fn the_path_of_a_move_keeps_its_view_cells_and_marks_the_fall() {
+        let hero = ThingId::new(1, std::num::NonZeroU32::MIN);
+        let step = |x, y, kind| PathStep {
+            cell: CellPos::new(0, 0),
+            kind,
+            view: Some(ViewPos::new(x, y)),
+        };
+        let events = vec![
+            Event::Spend {
+                hero,
+                cost: 2,
+                left: 2,
+            },
+            Event::Move {
+                thing: hero,
+                from: CellPos::new(0, 0),
+                path: vec![
+                    step(1, 0, StepKind::Walk),
+                    step(2, 0, StepKind::Walk),
+                    step(2, -1, StepKind::Fall),
+                    PathStep {
+                        cell: CellPos::new(9, 9),
+                        kind: StepKind::Fall,
+                        view: None,
+                    },
+                ],
+            },
+        ];
+        let p = path_of(&events, ViewPos::default());
+        assert_eq!(p.cost, 2);
+        assert_eq!(p.steps.len(), 3, "the unseen step is left out");
+        assert_eq!(p.falls(), 1);
+        assert_eq!(p.steps[2].view, ViewPos::new(2, -1));
+    }
+}

@@ -1,0 +1,759 @@
+//! Drawing the world through the selected hero's eyes: a [`GridView`] in,
+//! draw-list calls out (`DESIGN.md`, "Rendering" and "GridView").
+//!
+//! For every view node the part of its view cell it shows — its sector
+//! clipped to the cell's square, computed in doubled view coordinates — is
+//! written to the stencil with the node's stencil id. Then, once per view
+//! cell and stencil id, the grid cell shown there is drawn under that
+//! region's transform with `Stencil::Read(id)`: the floor, the four edges
+//! (SOLID walls thick, PLATFORM planks thin, PORTAL edges a glowing cyan),
+//! and the Things in it (heroes by kind, items by what they are, rope
+//! segments, watchers). Nothing outside the masks is drawn, so what the
+//! hero cannot see stays the dark clear colour.
+//!
+//! Because every node draws its own grid cell at its own view cell, a room
+//! seen through a portal appears where sight puts it — the loop-back room
+//! repeats its heroes down the corridor — and a rope hanging through a
+//! portal is drawn continuous in view space: each segment fills its cell
+//! top to bottom.
+//!
+//! Passes: masks, floors and edges in the OPAQUE pass (depth-tested, so
+//! walls hide the floor under them whatever the sort order); sprites in the
+//! TRANSLUCENT pass, back to front by depth. The HUD and the path preview
+//! go in the UI pass on top.
+use game::grid::{CellPos, CellTransform, Dir, EdgeType};
+use game::stage::Stage;
+use game::things::{Capabilities, HeroKind, ThingFlags, ThingId, ThingKind};
+use game::view::{GridView, Ray, ViewNode, ViewPos, MAX_RADIUS};
+use glam::{Affine2, Vec2};
+use render::colour::with_alpha;
+use render::{hex, DrawList, Pass, Rect, Rgba, Sprite, SpriteAtlas, Stencil, StencilId, WHITE};
+
+use super::camera::Projection;
+
+/// The clear colour of the play screen: what the hero cannot see.
+pub const DARK: Rgba = hex(0x07080d);
+/// Floors, alternating by grid cell parity so repeated rooms read clearly.
+pub const FLOOR: [Rgba; 2] = [hex(0x2d3247), hex(0x292e41)];
+pub const WALL: Rgba = hex(0x7d8296);
+pub const WALL_EDGE: Rgba = hex(0x4a4e61);
+pub const PLATFORM: Rgba = hex(0xb07a3e);
+/// Portal edges: a bright core and a soft glow, unlike anything else.
+pub const PORTAL: Rgba = hex(0x45e6ff);
+pub const PORTAL_GLOW: Rgba = [0.27, 0.9, 1.0, 0.28];
+/// Cells the selected hero can move to this round.
+pub const REACHABLE_TINT: Rgba = [0.55, 0.75, 1.0, 0.10];
+pub const ANCHOR: Rgba = hex(0x5b3a1e);
+
+/// Wall, platform and portal thickness as a fraction of a cell.
+const WALL_T: f32 = 0.14;
+const PLATFORM_T: f32 = 0.08;
+const PORTAL_T: f32 = 0.06;
+const GLOW_T: f32 = 0.22;
+
+/// Depths (0 nearest). Opaque: floor behind edges. Translucent: back to front.
+const DEPTH_FLOOR: f32 = 0.95;
+const DEPTH_EDGE: f32 = 0.5;
+const DEPTH_ENTRANCE: f32 = 0.9;
+const DEPTH_TINT: f32 = 0.88;
+const DEPTH_GLOW: f32 = 0.85;
+const DEPTH_ROPE: f32 = 0.7;
+const DEPTH_ITEM: f32 = 0.6;
+const DEPTH_ENEMY: f32 = 0.5;
+const DEPTH_HERO: f32 = 0.45;
+const DEPTH_SELECTED: f32 = 0.42;
+/// Tweened things sit in front of everything else.
+const DEPTH_MOVING: f32 = 0.3;
+
+/// The sprites the world is drawn with, looked up once.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WorldSprites {
+    pub knight: Option<Sprite>,
+    pub scout: Option<Sprite>,
+    pub sorceress: Option<Sprite>,
+    pub relic: Option<Sprite>,
+    pub bucket: Option<Sprite>,
+    pub rope: Option<Sprite>,
+    pub rope_coil: Option<Sprite>,
+    pub watcher: Option<Sprite>,
+    pub entrance: Option<Sprite>,
+}
+
+impl WorldSprites {
+    pub fn from_atlas(atlas: &SpriteAtlas) -> WorldSprites {
+        WorldSprites {
+            knight: atlas.sprite("knight"),
+            scout: atlas.sprite("scout"),
+            sorceress: atlas.sprite("sorceress"),
+            relic: atlas.sprite("relic"),
+            bucket: atlas.sprite("bucket"),
+            rope: atlas.sprite("rope"),
+            rope_coil: atlas.sprite("rope_coil"),
+            watcher: atlas.sprite("watcher"),
+            entrance: atlas.sprite("entrance"),
+        }
+    }
+
+    /// The sprite of a hero kind.
+    pub fn hero(&self, kind: HeroKind) -> Option<Sprite> {
+        match kind {
+            HeroKind::Knight => self.knight,
+            HeroKind::Scout => self.scout,
+            HeroKind::Sorceress => self.sorceress,
+        }
+    }
+}
+
+/// A convex polygon of at most 8 points.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Polygon {
+    pub points: [Vec2; 8],
+    pub len: usize,
+}
+
+impl Polygon {
+    pub fn as_slice(&self) -> &[Vec2] {
+        &self.points[..self.len]
+    }
+
+    fn push(&mut self, p: Vec2) {
+        let repeats = |q: Vec2| (q - p).length_squared() < 1e-12;
+        if self.len > 0 && (repeats(self.points[self.len - 1]) || repeats(self.points[0])) {
+            return;
+        }
+        if self.len < self.points.len() {
+            self.points[self.len] = p;
+            self.len += 1;
+        }
+    }
+
+    /// Twice the signed area (counter-clockwise positive).
+    pub fn area2(&self) -> f32 {
+        let p = self.as_slice();
+        (0..p.len())
+            .map(|i| p[i].perp_dot(p[(i + 1) % p.len()]))
+            .sum()
+    }
+}
+
+/// Keeps the part of `poly` where `side(p) >= 0` (`side` is linear).
+fn clip(poly: &Polygon, side: impl Fn(glam::DVec2) -> f64) -> Polygon {
+    let mut out = Polygon::default();
+    let pts = poly.as_slice();
+    for i in 0..pts.len() {
+        let (a, b) = (pts[i].as_dvec2(), pts[(i + 1) % pts.len()].as_dvec2());
+        let (sa, sb) = (side(a), side(b));
+        if sa >= 0.0 {
+            out.push(a.as_vec2());
+        }
+        if (sa >= 0.0) != (sb >= 0.0) {
+            let t = sa / (sa - sb);
+            out.push((a + (b - a) * t).as_vec2());
+        }
+    }
+    out
+}
+
+/// A ray reduced to lowest terms (so equal directions give equal floats).
+fn reduced(r: Ray) -> glam::DVec2 {
+    fn gcd(a: i32, b: i32) -> i32 {
+        if b == 0 {
+            a.abs().max(1)
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    let g = gcd(r.x, r.y);
+    glam::DVec2::new(f64::from(r.x / g), f64::from(r.y / g))
+}
+
+/// The part of its view cell a node shows, in view space (cells): the
+/// cell's square `[2vx-1, 2vx+1] × [2vy-1, 2vy+1]` in doubled coordinates,
+/// clipped to the half-planes counter-clockwise of the sector's `lo` and
+/// clockwise of its `hi` (a sector is under a half turn, so the two
+/// half-planes make exactly its cone), then halved.
+pub fn node_polygon(node: &ViewNode) -> Polygon {
+    let (x, y) = (2 * node.view.x, 2 * node.view.y);
+    let mut square = Polygon::default();
+    for (dx, dy) in [(-1, -1), (1, -1), (1, 1), (-1, 1)] {
+        square.push(Vec2::new((x + dx) as f32, (y + dy) as f32));
+    }
+    let (lo, hi) = (reduced(node.sector.lo), reduced(node.sector.hi));
+    let inside_lo = clip(&square, |p| lo.perp_dot(p));
+    let mut poly = clip(&inside_lo, |p| p.perp_dot(hi));
+    for p in &mut poly.points[..poly.len] {
+        *p *= 0.5;
+    }
+    poly
+}
+
+/// Which view cells to tint as reachable: a bitmap over the view window.
+#[derive(Clone, Debug)]
+pub struct ViewCellSet {
+    bits: Vec<bool>,
+}
+
+const SIDE: i32 = 2 * MAX_RADIUS as i32 + 1;
+
+impl Default for ViewCellSet {
+    fn default() -> ViewCellSet {
+        ViewCellSet {
+            bits: vec![false; (SIDE * SIDE) as usize],
+        }
+    }
+}
+
+impl ViewCellSet {
+    fn index(v: ViewPos) -> Option<usize> {
+        let r = MAX_RADIUS as i32;
+        (v.x.abs() <= r && v.y.abs() <= r).then(|| ((v.y + r) * SIDE + v.x + r) as usize)
+    }
+
+    pub fn clear(&mut self) {
+        self.bits.fill(false);
+    }
+
+    pub fn insert(&mut self, v: ViewPos) {
+        if let Some(i) = ViewCellSet::index(v) {
+            self.bits[i] = true;
+        }
+    }
+
+    pub fn contains(&self, v: ViewPos) -> bool {
+        ViewCellSet::index(v).is_some_and(|i| self.bits[i])
+    }
+}
+
+/// What the world is drawn from.
+pub struct World<'a> {
+    pub stage: &'a Stage,
+    pub view: &'a GridView,
+    pub projection: Projection,
+    pub sprites: &'a WorldSprites,
+    /// The hero whose eyes these are (drawn in front of the party).
+    pub selected: Option<ThingId>,
+    /// Things drawn elsewhere this frame (by a tween): skipped, with
+    /// everything they hold.
+    pub hidden: &'a [ThingId],
+    /// View cells tinted as reachable.
+    pub reachable: Option<&'a ViewCellSet>,
+}
+
+/// Draws the world (see the module docs). Leaves the list's state as it
+/// found it.
+pub fn draw_world(list: &mut DrawList, world: &World) {
+    let saved = list.state();
+    let view = world.view;
+    let proj = &world.projection;
+    // 1. The masks.
+    list.set_pass(Pass::Opaque);
+    list.set_depth(0.0);
+    list.set_transform(Affine2::IDENTITY);
+    let mut screen = [Vec2::ZERO; 8];
+    for node in view.nodes() {
+        let Some(id) = StencilId::new(node.stencil_id) else {
+            continue;
+        };
+        let poly = node_polygon(node);
+        if poly.len < 3 {
+            continue;
+        }
+        for (s, p) in screen.iter_mut().zip(poly.as_slice()) {
+            *s = proj.to_screen(*p);
+        }
+        list.stencil_polygon(&screen[..poly.len], id);
+    }
+    // 2. Each view cell's grid cell, once per region, through its mask.
+    let r = view.radius();
+    for vy in -r..=r {
+        for vx in -r..=r {
+            let v = ViewPos::new(vx, vy);
+            let mut drawn: [u8; 8] = [0; 8];
+            let mut n_drawn = 0;
+            for node in view.nodes_at(v) {
+                if drawn[..n_drawn].contains(&node.stencil_id) {
+                    continue;
+                }
+                if n_drawn < drawn.len() {
+                    drawn[n_drawn] = node.stencil_id;
+                    n_drawn += 1;
+                }
+                let (Some(id), Some(t)) = (
+                    StencilId::new(node.stencil_id),
+                    view.transform_of(node.stencil_id),
+                ) else {
+                    continue;
+                };
+                list.set_stencil(Stencil::Read(id));
+                let at = Vec2::new(vx as f32, vy as f32);
+                list.set_transform(proj.cell_transform(at, &t.view_to_grid));
+                draw_cell(list, world, node.cell);
+                if world.reachable.is_some_and(|set| set.contains(v)) {
+                    list.set_pass(Pass::Translucent);
+                    list.set_depth(DEPTH_TINT);
+                    list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), REACHABLE_TINT);
+                }
+            }
+        }
+    }
+    list.set_state(saved);
+}
+
+/// The region transform of the node showing `cell` at view cell `v`, if any.
+pub fn region_at(view: &GridView, v: ViewPos, cell: CellPos) -> Option<CellTransform> {
+    view.nodes_at(v)
+        .find(|n| n.cell == cell)
+        .and_then(|n| view.transform_of(n.stencil_id))
+        .map(|t| t.view_to_grid)
+}
+
+/// One grid cell in cell-local coordinates (see `Projection::cell_transform`).
+fn draw_cell(list: &mut DrawList, world: &World, cell: CellPos) {
+    let stage = world.stage;
+    let grid = stage.grid();
+    list.set_pass(Pass::Opaque);
+    list.set_depth(DEPTH_FLOOR);
+    let parity = ((cell.x + cell.y) & 1) as usize;
+    list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), FLOOR[parity]);
+    for dir in Dir::ALL {
+        let Some(edge) = grid.edge_between(cell, dir) else {
+            continue;
+        };
+        match edge.edge_type() {
+            EdgeType::Open => {}
+            EdgeType::Solid => {
+                list.set_pass(Pass::Opaque);
+                list.set_depth(DEPTH_EDGE);
+                list.quad(edge_rect(dir, WALL_T), WALL);
+                list.quad(inner_line(dir, WALL_T, 0.03), WALL_EDGE);
+            }
+            EdgeType::Platform => {
+                list.set_pass(Pass::Opaque);
+                list.set_depth(DEPTH_EDGE);
+                list.quad(edge_rect(dir, PLATFORM_T), PLATFORM);
+            }
+            EdgeType::Portal => {
+                list.set_pass(Pass::Opaque);
+                list.set_depth(DEPTH_EDGE);
+                list.quad(edge_rect(dir, PORTAL_T), PORTAL);
+                list.set_pass(Pass::Translucent);
+                list.set_depth(DEPTH_GLOW);
+                list.quad(edge_rect(dir, GLOW_T), PORTAL_GLOW);
+            }
+        }
+    }
+    if cell == stage.entrance() {
+        if let Some(s) = world.sprites.entrance {
+            list.set_pass(Pass::Translucent);
+            list.set_depth(DEPTH_ENTRANCE);
+            list.sprite(
+                s,
+                Rect::new(-0.36, -0.3, 0.72, 0.72),
+                with_alpha(WHITE, 0.55),
+            );
+        }
+    }
+    draw_things(list, world, cell);
+}
+
+/// The band of thickness `t` along the cell's side in grid direction `dir`.
+fn edge_rect(dir: Dir, t: f32) -> Rect {
+    match dir {
+        Dir::Down => Rect::new(-0.5, 0.5 - t, 1.0, t),
+        Dir::Up => Rect::new(-0.5, -0.5, 1.0, t),
+        Dir::Left => Rect::new(-0.5, -0.5, t, 1.0),
+        Dir::Right => Rect::new(0.5 - t, -0.5, t, 1.0),
+    }
+}
+
+/// A thin line on the room side of a wall band of thickness `t`.
+fn inner_line(dir: Dir, t: f32, w: f32) -> Rect {
+    match dir {
+        Dir::Down => Rect::new(-0.5, 0.5 - t - w, 1.0, w),
+        Dir::Up => Rect::new(-0.5, -0.5 + t, 1.0, w),
+        Dir::Left => Rect::new(-0.5 + t, -0.5, w, 1.0),
+        Dir::Right => Rect::new(0.5 - t - w, -0.5, w, 1.0),
+    }
+}
+
+fn is_hidden(world: &World, id: ThingId) -> bool {
+    if world.hidden.is_empty() {
+        return false;
+    }
+    let mut at = Some(id);
+    let mut budget = 8;
+    while let Some(a) = at {
+        if world.hidden.contains(&a) {
+            return true;
+        }
+        budget -= 1;
+        if budget == 0 {
+            return false;
+        }
+        at = world.stage.store().parent(a);
+    }
+    false
+}
+
+/// The `i`-th of `n` things `size` wide standing side by side on the floor
+/// between local x `lo` and `hi` (cell-local coordinates).
+fn spread(i: usize, n: usize, size: f32, lo: f32, hi: f32) -> Rect {
+    let (a, b) = (lo + size / 2.0, (hi - size / 2.0).max(lo + size / 2.0));
+    let cx = if n <= 1 {
+        (a + b) / 2.0
+    } else {
+        a + (b - a) * i as f32 / (n - 1) as f32
+    };
+    let floor = 0.5 - WALL_T * 0.5;
+    Rect::new(cx - size / 2.0, floor - size, size, size)
+}
+
+/// Where the `i`-th of `n` heroes in a cell stands: across the cell, or
+/// its left part when items lie beside them.
+pub fn hero_rect(i: usize, n: usize, items_beside: bool) -> Rect {
+    if items_beside {
+        spread(i, n, hero_size(n).min(0.64), -0.5, 0.14)
+    } else {
+        spread(i, n, hero_size(n), -0.5, 0.5)
+    }
+}
+
+/// Where the `i`-th of `n` loose items in a cell lies: across the cell, or
+/// its right part beside heroes.
+pub fn item_rect(i: usize, n: usize, heroes_beside: bool) -> Rect {
+    if heroes_beside {
+        spread(i, n, 0.4, 0.06, 0.5)
+    } else {
+        spread(i, n, 0.5, -0.5, 0.5)
+    }
+}
+
+/// The size a hero is drawn at when `n` heroes share a cell.
+pub fn hero_size(n: usize) -> f32 {
+    match n {
+        0 | 1 => 0.84,
+        2 => 0.62,
+        _ => 0.52,
+    }
+}
+
+/// Items lying loose or hanging from a rope's end in `cell` (drawn beside
+/// the heroes there).
+pub fn items_in(stage: &Stage, cell: CellPos) -> usize {
+    stage.cell_index(cell).map_or(0, |i| {
+        let store = stage.store();
+        store
+            .iter_cell(i)
+            .map(|(id, t)| match t.kind() {
+                ThingKind::Interactable
+                    if t.parent().is_none() && !t.data.flags.contains(ThingFlags::DEPLOYED) =>
+                {
+                    1
+                }
+                ThingKind::RopeSegment => store.children(id).count(),
+                _ => 0,
+            })
+            .sum()
+    })
+}
+
+/// The heroes still in play in `cell` (roots), in slot order.
+pub fn heroes_in(stage: &Stage, cell: CellPos) -> impl Iterator<Item = ThingId> + '_ {
+    let index = stage.cell_index(cell);
+    index
+        .into_iter()
+        .flat_map(move |i| stage.store().iter_cell(i))
+        .filter(|(_, t)| {
+            t.kind() == ThingKind::Hero
+                && !t.data.flags.contains(ThingFlags::EXITED)
+                && t.parent().is_none()
+        })
+        .map(|(id, _)| id)
+}
+
+fn draw_things(list: &mut DrawList, world: &World, cell: CellPos) {
+    let stage = world.stage;
+    let Some(index) = stage.cell_index(cell) else {
+        return;
+    };
+    let store = stage.store();
+    // Heroes stand on the left, items lie (or hang from the rope's end) on
+    // the right, so nobody hides anything.
+    let (mut heroes, mut items) = (0usize, 0usize);
+    for (id, t) in store.iter_cell(index) {
+        let root = t.parent().is_none();
+        match t.kind() {
+            ThingKind::Hero if root && !t.data.flags.contains(ThingFlags::EXITED) => heroes += 1,
+            ThingKind::Interactable
+                if root
+                    && !t.data.flags.contains(ThingFlags::DEPLOYED)
+                    && !is_hidden(world, id) =>
+            {
+                items += 1
+            }
+            ThingKind::RopeSegment => {
+                items += store
+                    .children(id)
+                    .filter(|(c, _)| !is_hidden(world, *c))
+                    .count();
+            }
+            _ => {}
+        }
+    }
+    list.set_pass(Pass::Translucent);
+    let (mut hero_i, mut item_i) = (0usize, 0usize);
+    for (id, t) in store.iter_cell(index) {
+        let root = t.parent().is_none();
+        match t.kind() {
+            ThingKind::RopeSegment => {
+                draw_rope_segment(list, world, t.data.rope_len_cells == 0);
+                // What is tied to the rope's end hangs in this cell.
+                for (child, _) in store.children(id) {
+                    if !is_hidden(world, child) {
+                        let rect = item_rect(item_i, items, heroes > 0);
+                        item_i += 1;
+                        draw_item(list, world, child, rect, DEPTH_ITEM);
+                    }
+                }
+            }
+            ThingKind::Hero if root && !t.data.flags.contains(ThingFlags::EXITED) => {
+                let slot = hero_rect(hero_i, heroes, items > 0);
+                hero_i += 1;
+                if !is_hidden(world, id) {
+                    let depth = if Some(id) == world.selected {
+                        DEPTH_SELECTED
+                    } else {
+                        DEPTH_HERO
+                    };
+                    draw_hero(list, world, id, slot, depth);
+                }
+            }
+            ThingKind::Interactable if root => {
+                if t.data.flags.contains(ThingFlags::DEPLOYED) {
+                    // The anchor: a beam the rope is tied to.
+                    list.set_depth(DEPTH_ROPE - 0.01);
+                    list.quad(Rect::new(-0.3, -0.5, 0.6, 0.1), ANCHOR);
+                } else if !is_hidden(world, id) {
+                    let rect = item_rect(item_i, items, heroes > 0);
+                    item_i += 1;
+                    draw_item(list, world, id, rect, DEPTH_ITEM);
+                }
+            }
+            ThingKind::Enemy if root && !is_hidden(world, id) => {
+                if let Some(s) = world.sprites.watcher {
+                    list.set_depth(DEPTH_ENEMY);
+                    list.sprite(s, spread(0, 1, 0.84, -0.5, 0.5), WHITE);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A rope segment: the rope sprite down the whole cell (so segments join
+/// across cells and portals); the top one starts at its anchor beam.
+fn draw_rope_segment(list: &mut DrawList, world: &World, top: bool) {
+    let Some(s) = world.sprites.rope else {
+        list.set_depth(DEPTH_ROPE);
+        list.quad(Rect::new(-0.04, -0.5, 0.08, 1.0), PLATFORM);
+        return;
+    };
+    list.set_pass(Pass::Translucent);
+    list.set_depth(DEPTH_ROPE);
+    let rect = if top {
+        Rect::new(-0.5, -0.45, 1.0, 0.95)
+    } else {
+        Rect::new(-0.5, -0.5, 1.0, 1.0)
+    };
+    list.sprite(s, rect, WHITE);
+}
+
+/// A hero in `rect` (local coordinates) with what they hold at their hand.
+pub fn draw_hero(list: &mut DrawList, world: &World, hero: ThingId, rect: Rect, depth: f32) {
+    let stage = world.stage;
+    let kind = stage.hero_kind(hero).unwrap_or_default();
+    list.set_pass(Pass::Translucent);
+    list.set_depth(depth);
+    if let Some(s) = world.sprites.hero(kind) {
+        list.sprite(s, rect, WHITE);
+    }
+    if let Some(item) = stage.held(hero) {
+        let side = rect.w * 0.5;
+        let held = Rect::new(
+            rect.x + rect.w * 0.62,
+            rect.y + rect.h - side * 1.05,
+            side,
+            side,
+        );
+        draw_item(list, world, item, held, depth - 0.02);
+    }
+}
+
+/// An item in `rect`, with anything inside it drawn small at its top.
+pub fn draw_item(list: &mut DrawList, world: &World, item: ThingId, rect: Rect, depth: f32) {
+    let stage = world.stage;
+    list.set_pass(Pass::Translucent);
+    list.set_depth(depth);
+    let sprites = world.sprites;
+    let (sprite, tint) = if stage.is_rope(item) {
+        (sprites.rope_coil, WHITE)
+    } else if stage.item_can(item, Capabilities::CONTAIN) {
+        (sprites.bucket, WHITE)
+    } else if stage.item_can(item, Capabilities::RELIC | Capabilities::HEAVY) {
+        // A heavy relic (a statue) in stone colours, drawn bigger.
+        (sprites.relic, hex(0xb9b2a6))
+    } else if stage.item_can(item, Capabilities::RELIC) {
+        (sprites.relic, WHITE)
+    } else {
+        (None, WHITE)
+    };
+    match sprite {
+        Some(s) => {
+            let r = if tint != WHITE {
+                Rect::new(
+                    rect.x - rect.w * 0.15,
+                    rect.y - rect.h * 0.3,
+                    rect.w * 1.3,
+                    rect.h * 1.3,
+                )
+            } else {
+                rect
+            };
+            list.sprite(s, r, tint);
+        }
+        None => list.quad(rect.inset(rect.w * 0.2), hex(0x9c8f7a)),
+    }
+    for (child, _) in stage.store().children(item) {
+        let inner = Rect::new(
+            rect.x + rect.w * 0.2,
+            rect.y - rect.h * 0.25,
+            rect.w * 0.6,
+            rect.h * 0.6,
+        );
+        draw_item(list, world, child, inner, depth - 0.01);
+    }
+}
+
+/// Draws `thing` (a hero or an item, with what it holds) whole at view
+/// position `at` under region transform `region`, in front of the world
+/// and without a mask: a tween's moving copy.
+pub fn draw_moving(
+    list: &mut DrawList,
+    world: &World,
+    thing: ThingId,
+    at: Vec2,
+    region: &CellTransform,
+) {
+    let saved = list.state();
+    list.set_stencil(Stencil::None);
+    list.set_transform(world.projection.cell_transform(at, region));
+    let stage = world.stage;
+    match stage.thing(thing).map(|t| t.kind()) {
+        Some(ThingKind::Hero) => {
+            draw_hero(list, world, thing, hero_rect(0, 1, false), DEPTH_MOVING)
+        }
+        Some(ThingKind::Enemy) => {
+            if let Some(s) = world.sprites.watcher {
+                list.set_pass(Pass::Translucent);
+                list.set_depth(DEPTH_MOVING);
+                list.sprite(s, spread(0, 1, 0.84, -0.5, 0.5), WHITE);
+            }
+        }
+        Some(ThingKind::Interactable) => {
+            draw_item(list, world, thing, item_rect(0, 1, false), DEPTH_MOVING)
+        }
+        _ => {}
+    }
+    list.set_state(saved);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::view::Sector;
+
+    fn node(view: (i32, i32), lo: (i32, i32), hi: (i32, i32)) -> ViewNode {
+        let mut n = ViewNode::default();
+        n.view = ViewPos::new(view.0, view.1);
+        n.sector = Sector::new(Ray::new(lo.0, lo.1), Ray::new(hi.0, hi.1));
+        n.stencil_id = 1;
+        n
+    }
+
+    #[test]
+    fn the_origin_quadrants_tile_the_hero_cell() {
+        let quadrants = [
+            ((1, 0), (0, 1)),
+            ((0, 1), (-1, 0)),
+            ((-1, 0), (0, -1)),
+            ((0, -1), (1, 0)),
+        ];
+        let mut total = 0.0;
+        for (lo, hi) in quadrants {
+            let p = node_polygon(&node((0, 0), lo, hi));
+            assert_eq!(p.len, 4, "{lo:?}: a quarter square");
+            assert!((p.area2() / 2.0 - 0.25).abs() < 1e-6);
+            total += p.area2() / 2.0;
+        }
+        assert!((total - 1.0).abs() < 1e-6, "together the whole cell");
+    }
+
+    #[test]
+    fn a_narrow_sector_keeps_only_its_wedge_of_the_cell() {
+        // Cell (2, 0) is [1.5, 2.5] x [-0.5, 0.5]; the sector between the
+        // directions (5, -1) and (5, 1) is the cone |y| <= x / 5, which cuts
+        // off the cell's near corners: 0.8 of the cell is left.
+        let p = node_polygon(&node((2, 0), (5, -1), (5, 1)));
+        assert_eq!(p.len, 4);
+        for q in p.as_slice() {
+            assert!(q.x >= 1.5 - 1e-6 && q.x <= 2.5 + 1e-6);
+            assert!(q.y.abs() <= q.x / 5.0 + 1e-5, "{q}: inside the cone");
+        }
+        let area = p.area2() / 2.0;
+        assert!((area - 0.8).abs() < 1e-5, "{area}");
+        // A wider cone keeps the whole cell.
+        let whole = node_polygon(&node((2, 0), (3, -1), (3, 1)));
+        assert!((whole.area2() / 2.0 - 1.0).abs() < 1e-5);
+        // An empty sector clips to nothing.
+        let none = node_polygon(&node((2, 0), (3, 5), (3, 7)));
+        assert!(none.len < 3 || none.area2().abs() < 1e-6);
+    }
+
+    #[test]
+    fn scaled_rays_clip_identically() {
+        let a = node_polygon(&node((3, 1), (5, 1), (1, 1)));
+        let b = node_polygon(&node((3, 1), (15, 3), (4, 4)));
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn heroes_and_items_sharing_a_cell_stand_side_by_side_inside_it() {
+        for items in [false, true] {
+            let n = 3;
+            let rects: Vec<Rect> = (0..n).map(|i| hero_rect(i, n, items)).collect();
+            for pair in rects.windows(2) {
+                assert!(pair[0].centre().x < pair[1].centre().x);
+            }
+            for r in &rects {
+                assert!(r.x >= -0.5 - 1e-6 && r.x + r.w <= 0.5 + 1e-6 && r.y + r.h <= 0.5);
+            }
+        }
+        assert_eq!(hero_rect(0, 1, false).centre().x, 0.0);
+        assert_eq!(item_rect(0, 1, false).centre().x, 0.0);
+        // Beside heroes an item lies right of the lone hero's middle.
+        assert!(item_rect(0, 1, true).x > hero_rect(0, 1, true).centre().x);
+        assert!(item_rect(1, 2, true).x + item_rect(1, 2, true).w <= 0.5 + 1e-6);
+    }
+
+    #[test]
+    fn the_reachable_set_is_a_window_bitmap() {
+        let mut s = ViewCellSet::default();
+        s.insert(ViewPos::new(-3, 2));
+        s.insert(ViewPos::new(999, 0));
+        assert!(s.contains(ViewPos::new(-3, 2)));
+        assert!(!s.contains(ViewPos::new(2, -3)));
+        assert!(!s.contains(ViewPos::new(999, 0)));
+        s.clear();
+        assert!(!s.contains(ViewPos::new(-3, 2)));
+    }
+}

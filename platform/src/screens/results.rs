@@ -1,0 +1,234 @@
+//! The results screen, over the finished level: relics recovered, turns
+//! used, the best so far (and whether this was a new best), then Next
+//! level, Replay or Level select.
+use glam::Vec2;
+use render::{hex, Align, DrawList, Font, Rect, TextStyle, WHITE};
+
+use crate::progress::LevelResult;
+use crate::screens::input::Input;
+use crate::screens::menu::{self, Menu, MenuEvent};
+use crate::screens::title::TITLE_COLOUR;
+
+/// What the results screen asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultsAction {
+    /// Play the next campaign level.
+    Next,
+    /// Play this level again from the start.
+    Replay,
+    LevelSelect,
+}
+
+/// The outcome shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultsScreen {
+    pub level_name: String,
+    pub result: LevelResult,
+    /// The best before this one, if the level was won before.
+    pub previous_best: Option<LevelResult>,
+    /// Whether there is a next campaign level to go on to.
+    pub has_next: bool,
+    pub menu: Menu,
+}
+
+impl ResultsScreen {
+    pub fn new(
+        level_name: &str,
+        result: LevelResult,
+        previous_best: Option<LevelResult>,
+        has_next: bool,
+    ) -> ResultsScreen {
+        ResultsScreen {
+            level_name: level_name.to_string(),
+            result,
+            previous_best,
+            has_next,
+            menu: Menu::default(),
+        }
+    }
+
+    /// Whether this result beats the previous best (or is the first win).
+    pub fn new_best(&self) -> bool {
+        match self.previous_best {
+            Some(b) => self.result.beats(&b),
+            None => true,
+        }
+    }
+
+    /// The entries, top to bottom.
+    pub fn entries(&self) -> Vec<ResultsAction> {
+        let mut out = Vec::new();
+        if self.has_next {
+            out.push(ResultsAction::Next);
+        }
+        out.extend([ResultsAction::Replay, ResultsAction::LevelSelect]);
+        out
+    }
+
+    /// Applies one input.
+    pub fn handle(&mut self, input: Input, size: Vec2) -> Option<ResultsAction> {
+        let l = layout(size, self.entries().len());
+        match self.menu.handle(input, &l.items)? {
+            MenuEvent::Back => Some(ResultsAction::LevelSelect),
+            MenuEvent::Chosen(i) => self.entries().get(i).copied(),
+        }
+    }
+
+    /// Draws the results over whatever is beneath (UI pass).
+    pub fn draw(&self, list: &mut DrawList, font: &mut Font, size: Vec2) {
+        let entries = self.entries();
+        let l = layout(size, entries.len());
+        let s = l.scale;
+        list.set_pass(render::Pass::Ui);
+        menu::veil(list, size);
+        menu::overlay_panel(list, l.frame, s);
+        let centre = |y: f32| Vec2::new((size.x / 2.0).round(), y.round());
+        let big = (40.0 * s).round().max(8.0);
+        let text = (24.0 * s).round().max(6.0);
+        let mut y = l.frame.y + 22.0 * s;
+        list.text(
+            font,
+            centre(y),
+            "Level complete",
+            &TextStyle::new(big, TITLE_COLOUR).aligned(Align::Centre),
+        );
+        y += 58.0 * s;
+        list.text(
+            font,
+            centre(y),
+            &self.level_name,
+            &TextStyle::new(text, hex(0x9aa6c8)).aligned(Align::Centre),
+        );
+        y += 48.0 * s;
+        let r = self.result;
+        let plural = |n: u32| if n == 1 { "" } else { "s" };
+        for line in [
+            format!("Relics recovered: {} of {}", r.relics, r.relics_total),
+            format!("Turns used: {}", r.turns),
+        ] {
+            list.text(
+                font,
+                centre(y),
+                &line,
+                &TextStyle::new(text, WHITE).aligned(Align::Centre),
+            );
+            y += 36.0 * s;
+        }
+        let best = match (self.new_best(), self.previous_best) {
+            (true, None) => "First win!".to_string(),
+            (true, Some(b)) => format!(
+                "New best! (was {} relic{} in {} turn{})",
+                b.relics,
+                plural(b.relics),
+                b.turns,
+                plural(b.turns)
+            ),
+            (false, Some(b)) => format!(
+                "Best so far: {} relic{} in {} turn{}",
+                b.relics,
+                plural(b.relics),
+                b.turns,
+                plural(b.turns)
+            ),
+            (false, None) => String::new(),
+        };
+        list.text(
+            font,
+            centre(y),
+            &best,
+            &TextStyle::new((20.0 * s).round().max(6.0), hex(0xf5c542)).aligned(Align::Centre),
+        );
+        for (i, (entry, rect)) in entries.iter().zip(&l.items).enumerate() {
+            let label = match entry {
+                ResultsAction::Next => "Next level",
+                ResultsAction::Replay => "Replay",
+                ResultsAction::LevelSelect => "Level select",
+            };
+            menu::draw_item(
+                list,
+                font,
+                *rect,
+                label,
+                i == self.menu.selected,
+                true,
+                text,
+                s,
+            );
+        }
+    }
+}
+
+/// Where things go.
+pub struct ResultsLayout {
+    pub scale: f32,
+    pub frame: Rect,
+    pub items: Vec<Rect>,
+}
+
+pub fn layout(size: Vec2, entries: usize) -> ResultsLayout {
+    let s = (size.y / 720.0).min(size.x / 1280.0).max(0.2);
+    let step = (64.0 * s).round();
+    let frame_h = (262.0 * s + step * entries as f32 + 10.0 * s).round();
+    let frame = Rect::centred(size / 2.0, Vec2::new(520.0 * s, frame_h));
+    let frame = Rect::new(frame.x.round(), frame.y.round(), frame.w.round(), frame.h);
+    let items = menu::column(
+        size.x / 2.0,
+        frame.y + 252.0 * s,
+        entries,
+        Vec2::new(300.0 * s, 50.0 * s),
+        step,
+    );
+    ResultsLayout {
+        scale: s,
+        frame,
+        items,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::screens::input::Key;
+
+    fn r(relics: u32, turns: u32) -> LevelResult {
+        LevelResult {
+            relics,
+            relics_total: 1,
+            turns,
+        }
+    }
+
+    #[test]
+    fn entries_follow_the_campaign_and_best_is_judged() {
+        let size = Vec2::new(1280.0, 720.0);
+        let mut last = ResultsScreen::new("x", r(1, 3), Some(r(1, 2)), false);
+        assert_eq!(
+            last.entries(),
+            [ResultsAction::Replay, ResultsAction::LevelSelect]
+        );
+        assert!(!last.new_best());
+        assert_eq!(
+            last.handle(Input::Key(Key::Enter), size),
+            Some(ResultsAction::Replay)
+        );
+        assert_eq!(
+            last.handle(Input::Key(Key::Escape), size),
+            Some(ResultsAction::LevelSelect)
+        );
+        let mut first = ResultsScreen::new("x", r(1, 3), None, true);
+        assert!(first.new_best());
+        assert_eq!(
+            first.handle(Input::Key(Key::Enter), size),
+            Some(ResultsAction::Next)
+        );
+        assert!(ResultsScreen::new("x", r(1, 1), Some(r(1, 2)), true).new_best());
+        let l = layout(size, 3);
+        for it in &l.items {
+            assert!(
+                it.y + it.h < l.frame.y + l.frame.h,
+                "{it:?} in {:?}",
+                l.frame
+            );
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! Driving the game's screens the way a player does, for tests: the shipped
+//! campaign, synthetic keys and clicks, and the shipped solution scripts
+//! (`levels/solutions/*.sim`) replayed as input — every move a click on the
+//! cell where the selected hero sees it, every hand or rope action chosen
+//! from the context menu, every end of turn the Enter key.
+use std::path::PathBuf;
+
+use game::grid::CellPos;
+use glam::Vec2;
+use platform::levels::Campaign;
+use platform::progress::Progress;
+use platform::screens::input::{Input, Key};
+use platform::screens::{AppRequest, Screens};
+
+/// The repository's `levels/` folder.
+pub fn levels_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../levels")
+}
+
+/// The shipped campaign with no progress (nothing saved to disk).
+pub fn screens() -> Screens {
+    Screens::new(Campaign::load(&levels_dir()), Progress::empty(None))
+}
+
+/// `screens` playing campaign level `file` (e.g. `loop_back.txt`).
+pub fn playing(file: &str) -> Screens {
+    let mut s = screens();
+    s.open_level_file(&levels_dir().join(file))
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+    s
+}
+
+/// Presses `key`.
+pub fn key(s: &mut Screens, k: Key, size: (u32, u32)) -> Option<AppRequest> {
+    s.handle(Input::Key(k), size)
+}
+
+/// Points at grid cell `cell` where the selected hero sees it, zooming
+/// out first if it lies off screen or under the HUD, as a player would;
+/// returns the pixel.
+pub fn hover_cell(s: &mut Screens, cell: CellPos, size: (u32, u32)) -> Vec2 {
+    let screen = Vec2::new(size.0 as f32, size.1 as f32);
+    let mut zoom_outs = 0;
+    let p = loop {
+        let play = s.play().expect("playing");
+        let p = play
+            .screen_pos_of_cell(cell, size)
+            .unwrap_or_else(|| panic!("cell {cell} is not in sight"));
+        let clear = p.cmpge(Vec2::ZERO).all() && p.cmplt(screen).all() && !play.over_hud(p, size);
+        if clear || zoom_outs == 8 {
+            break p;
+        }
+        key(s, Key::ZoomOut, size);
+        zoom_outs += 1;
+    };
+    s.handle(Input::MouseMove(p), size);
+    p
+}
+
+/// Points at grid cell `cell` and clicks.
+pub fn click_cell(s: &mut Screens, cell: CellPos, size: (u32, u32)) -> Option<AppRequest> {
+    let p = hover_cell(s, cell, size);
+    s.handle(Input::Click(p), size)
+}
+
+/// Opens the context menu and chooses the entry starting with `label`
+/// with Down presses and Enter.
+pub fn choose(s: &mut Screens, label: &str, size: (u32, u32)) {
+    key(s, Key::Context, size);
+    let entries: Vec<String> = s
+        .play()
+        .and_then(|p| p.context_menu())
+        .map(|m| m.entries.iter().map(|e| e.label.clone()).collect())
+        .unwrap_or_default();
+    let i = entries
+        .iter()
+        .position(|e| e.starts_with(label))
+        .unwrap_or_else(|| panic!("no `{label}` among the actions {entries:?}"));
+    for _ in 0..i {
+        key(s, Key::Down, size);
+    }
+    key(s, Key::Enter, size);
+}
+
+/// Plays a `sim` solution script through the screens' input, line by line;
+/// `show`, `hash` and comments are skipped. Panics on a line the rules
+/// refuse (the message line says why).
+pub fn play_solution(s: &mut Screens, script: &str, size: (u32, u32)) {
+    for raw in script.lines() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&command) = words.first() else {
+            continue;
+        };
+        let arg = |i: usize| words.get(i).copied().unwrap_or("");
+        let number = |i: usize| arg(i).parse::<i32>().unwrap_or_else(|_| panic!("{line}"));
+        match command {
+            "show" | "hash" => continue,
+            "select" => {
+                let play = s.play().expect("playing");
+                let stage = play.session.stage();
+                let i = play
+                    .heroes()
+                    .iter()
+                    .position(|&h| stage.id_name(h) == Some(arg(1)))
+                    .unwrap_or_else(|| panic!("no hero {}", arg(1)));
+                key(s, Key::Hero(i as u8), size);
+            }
+            "move" => {
+                click_cell(s, CellPos::new(number(1), number(2)), size);
+            }
+            "end-turn" => {
+                key(s, Key::Enter, size);
+            }
+            _ => {
+                let label = match (command, arg(1)) {
+                    ("pickup", "") => "Pick up".to_string(),
+                    ("pickup", item) => format!("Pick up {item}"),
+                    ("drop", _) => "Set down".into(),
+                    ("put-in", _) => "Put ".into(),
+                    ("take-out", _) => "Take ".into(),
+                    ("deploy-rope", "down") => "Let the rope down here".into(),
+                    ("deploy-rope", dir) => format!("Let the rope down {dir}"),
+                    ("hoist", _) => "Hoist".into(),
+                    ("lower", _) => "Lower".into(),
+                    ("take-rope", _) => "Take the rope back".into(),
+                    ("tie", _) => "Tie".into(),
+                    ("exit", _) => "Leave".into(),
+                    _ => panic!("the input driver has no `{command}`"),
+                };
+                choose(s, &label, size);
+            }
+        }
+        if let Some(play) = s.play() {
+            if let Some(platform::screens::play::hud::Message::Refused(why)) = play.message() {
+                panic!("`{line}` was refused: {why}");
+            }
+        }
+    }
+}

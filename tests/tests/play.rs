@@ -1,0 +1,398 @@
+//! The play screen through the headless GL path: golden frames (the
+//! loop-back room's repeated heroes, a rope descent with a path preview,
+//! the results screen), the screen driven by real SDL input events through
+//! a move, an undo and a redo with state and pixels checked, and every
+//! shipped level played to the end from its solution script as input.
+//!
+//! Re-bless after an intended change, then look at every image:
+//! `RAPPEL_BLESS=1 cargo test -p rappel-tests --test play`
+use game::grid::CellPos;
+use game::things::ThingFlags;
+use game::view::ViewPos;
+use glam::Vec2;
+use image::RgbaImage;
+use platform::screens::input::{InputMapper, Key};
+use platform::screens::play::preview::PATH;
+use platform::screens::play::world_draw::{PORTAL, WALL};
+use platform::screens::{play, Screen, Screens};
+use rappel_tests::frame::render;
+use rappel_tests::golden::{check, failure_dir, TOLERANCE};
+use rappel_tests::play::{choose, click_cell, hover_cell, key, levels_dir, play_solution, playing};
+use render::colour::to_rgba8;
+use render::Rgba;
+use sdl2::event::Event;
+use sdl2::keyboard::{Keycode, Mod};
+
+const SIZE: (u32, u32) = (960, 540);
+
+fn draw(screens: &Screens, size: (u32, u32)) -> RgbaImage {
+    let clear = screens.clear_colour();
+    let (img, stats) = render(size.0, size.1, clear, |list, kit| {
+        screens.draw(list, &mut kit.font, &kit.sprites, size);
+    });
+    assert_eq!(stats.dropped_calls, 0);
+    img
+}
+
+fn px(img: &RgbaImage, p: Vec2) -> [u8; 3] {
+    let q = img.get_pixel(p.x as u32, p.y as u32).0;
+    [q[0], q[1], q[2]]
+}
+
+fn near(a: [u8; 3], b: Rgba, tolerance: u8) -> bool {
+    let b = to_rgba8(b);
+    a.iter().zip(b).all(|(&x, y)| x.abs_diff(y) <= tolerance)
+}
+
+/// Pixels in `rect` (x, y, w, h) for which `f` holds.
+fn count(img: &RgbaImage, rect: (f32, f32, f32, f32), f: impl Fn([u8; 3]) -> bool) -> usize {
+    let (x0, y0) = (rect.0.max(0.0) as u32, rect.1.max(0.0) as u32);
+    let x1 = ((rect.0 + rect.2) as u32).min(img.width());
+    let y1 = ((rect.1 + rect.3) as u32).min(img.height());
+    (y0..y1)
+        .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let p = img.get_pixel(x, y).0;
+            f([p[0], p[1], p[2]])
+        })
+        .count()
+}
+
+fn knight_blue(p: [u8; 3]) -> bool {
+    p[2] > 180 && p[0] < 120 && (90..175).contains(&p[1])
+}
+
+fn scout_green(p: [u8; 3]) -> bool {
+    p[1] > 140 && p[0] < 130 && p[2] < 130
+}
+
+fn portal_cyan(p: [u8; 3]) -> bool {
+    near(p, PORTAL, 12)
+}
+
+/// The screen square of view cell `v`, as (x, y, w, h).
+fn cell_rect(screens: &Screens, v: ViewPos) -> (f32, f32, f32, f32) {
+    let proj = screens.play().expect("playing").projection(SIZE);
+    let c = proj.cell_centre(v);
+    let h = proj.cell_px / 2.0;
+    (c.x - h, c.y - h, proj.cell_px, proj.cell_px)
+}
+
+fn settle(screens: &mut Screens) {
+    screens.play_mut().expect("playing").settle();
+}
+
+#[test]
+fn the_loop_back_room_repeats_the_party_down_the_corridor() {
+    let mut s = playing("loop_back.txt");
+    // The scout steps right, away from the knight and the sorceress.
+    key(&mut s, Key::Hero(1), SIZE);
+    key(&mut s, Key::Right, SIZE);
+    settle(&mut s);
+    let img = draw(&s, SIZE);
+    check("play_loop_back", &img, TOLERANCE);
+    // The room is two cells wide: view cells with odd x show the scout's
+    // cell (1, 0) again and again, even x the others' cell (0, 0), both ways
+    // as far as the screen goes.
+    let view = s.play().unwrap().view();
+    for x in -6..=6 {
+        let v = ViewPos::new(x, 0);
+        let shows = view.nodes_at(v).next().map(|n| n.cell);
+        let expected = if x % 2 == 0 { (1, 0) } else { (0, 0) };
+        assert_eq!(
+            shows,
+            Some(CellPos::new(expected.0, expected.1)),
+            "view {x}"
+        );
+        let r = cell_rect(&s, v);
+        let (greens, blues) = (count(&img, r, scout_green), count(&img, r, knight_blue));
+        if expected == (1, 0) {
+            assert!(
+                greens > 20 && blues == 0,
+                "view {x}: the scout alone ({greens}, {blues})"
+            );
+        } else {
+            assert!(
+                blues > 20 && greens == 0,
+                "view {x}: the knight, no scout ({greens}, {blues})"
+            );
+        }
+    }
+    // A glowing portal edge every two cells.
+    let proj = s.play().unwrap().projection(SIZE);
+    for x in [-6, -4, -2, 0, 2, 4] {
+        let edge = proj.to_screen(Vec2::new(x as f32 + 0.5, 0.3));
+        let hits = count(&img, (edge.x - 3.0, edge.y, 6.0, 1.0), portal_cyan);
+        assert!(
+            hits >= 4,
+            "a portal edge between view cells {x} and {}",
+            x + 1
+        );
+    }
+    // Above and below the corridor: dark.
+    let dark = to_rgba8(play::CLEAR);
+    assert!(
+        near(px(&img, Vec2::new(480.0, 140.0)), play::CLEAR, 1),
+        "{dark:?}"
+    );
+    assert!(near(px(&img, Vec2::new(480.0, 400.0)), play::CLEAR, 1));
+}
+
+#[test]
+fn a_rope_descent_mid_level_with_the_climb_previewed() {
+    let mut s = playing("rope_descent.txt");
+    // The first commands of levels/solutions/rope_descent.sim.
+    play_solution(
+        &mut s,
+        "move 1 6\ndeploy-rope right\nselect scout\nmove 2 6\n",
+        SIZE,
+    );
+    settle(&mut s);
+    // Point at the rope three cells down: a climb.
+    let target = hover_cell(&mut s, CellPos::new(2, 3), SIZE);
+    let play = s.play().unwrap();
+    let preview = play.preview().expect("a preview");
+    let path = preview.outcome.as_ref().expect("the climb is allowed");
+    assert_eq!(path.cost, 3);
+    assert_eq!(path.falls(), 0);
+    let img = draw(&s, SIZE);
+    check("play_rope_descent_preview", &img, TOLERANCE);
+    // The path's dots are gold at each step's cell centre (the last one a
+    // ring around a dark middle).
+    let proj = play.projection(SIZE);
+    for (i, step) in path.steps.iter().enumerate() {
+        let mut c = proj.cell_centre(step.view);
+        if i + 1 == path.steps.len() {
+            c.x += proj.cell_px * 0.13;
+        }
+        assert!(
+            near(px(&img, c), PATH, 8),
+            "dot at {:?}: {:?}",
+            step.view,
+            px(&img, c)
+        );
+    }
+    assert!(proj.cell_centre(path.steps[2].view).distance(target) < 1.0);
+    // The rope hangs down the shaft: rope-coloured pixels in every cell the
+    // scout sees below her, continuous from cell to cell.
+    let rope = |p: [u8; 3]| p[0] > 150 && p[1] > 100 && p[2] < 120 && p[0] > p[2] + 60;
+    for y in -4..=0 {
+        let r = cell_rect(&s, ViewPos::new(0, y));
+        assert!(count(&img, r, rope) > 30, "rope in view (0, {y})");
+    }
+    // Walls either side of the shaft.
+    let wall = proj.to_screen(Vec2::new(-0.45, -2.0));
+    assert!(near(px(&img, wall), WALL, 4), "{:?}", px(&img, wall));
+}
+
+#[test]
+fn the_results_screen_after_the_loop_back_room() {
+    let mut s = playing("loop_back.txt");
+    play_solution(
+        &mut s,
+        &std::fs::read_to_string(levels_dir().join("solutions/loop_back.sim")).unwrap(),
+        SIZE,
+    );
+    let Screen::Results(r) = s.top() else {
+        panic!("the results follow the last hero out");
+    };
+    assert_eq!(
+        (r.result.relics, r.result.relics_total, r.result.turns),
+        (1, 1, 1)
+    );
+    assert!(r.has_next && r.new_best());
+    let img = draw(&s, SIZE);
+    check("results", &img, TOLERANCE);
+    let l = platform::screens::results::layout(Vec2::new(960.0, 540.0), 3);
+    // The frame and the selected first button (Next level) with a gold border.
+    let border = px(&img, Vec2::new(l.items[0].centre().x, l.items[0].y + 1.0));
+    assert!(
+        near(border, platform::screens::title::TITLE_COLOUR, 10),
+        "{border:?}"
+    );
+    let gold_title = count(&img, (l.frame.x, l.frame.y, l.frame.w, 60.0), |p| {
+        near(p, platform::screens::title::TITLE_COLOUR, 6)
+    });
+    assert!(
+        gold_title > 200,
+        "the gold \"Level complete\" title: {gold_title}"
+    );
+}
+
+fn key_event(code: Keycode, keymod: Mod) -> Event {
+    Event::KeyDown {
+        timestamp: 0,
+        window_id: 1,
+        keycode: Some(code),
+        scancode: None,
+        keymod,
+        repeat: false,
+    }
+}
+
+#[test]
+fn sdl_key_events_move_undo_and_redo_on_screen() {
+    let mut s = playing("loop_back.txt");
+    let mut mapper = InputMapper::new();
+    let mut send = |s: &mut Screens, e: Event| {
+        let input = mapper.map(&e, Vec2::ONE).expect("a key the game knows");
+        s.handle(input, SIZE);
+        settle(s);
+    };
+    let knight_at = |s: &Screens| {
+        let play = s.play().unwrap();
+        let stage = play.session.stage();
+        let k = play.selected_hero().unwrap();
+        (
+            stage.cell_of(k).unwrap(),
+            stage.thing(k).unwrap().data.action_points,
+            stage.turn(),
+        )
+    };
+    // The portal edge beside the knight: left of the knight's cell at the
+    // start, right of it once the knight stands in the other cell.
+    let proj = s.play().unwrap().projection(SIZE);
+    let left_edge = proj.to_screen(Vec2::new(-0.5, 0.3));
+    let right_edge = proj.to_screen(Vec2::new(0.5, 0.3));
+    let edge_at =
+        |img: &RgbaImage, p: Vec2| count(img, (p.x - 3.0, p.y, 6.0, 1.0), portal_cyan) >= 4;
+    let pips = |img: &RgbaImage| {
+        let l = platform::screens::play::hud::layout(Vec2::new(960.0, 540.0), 3, 0.75);
+        let r = l.portraits[0];
+        count(img, (r.x, r.y + r.h - 20.0, r.w - 40.0, 14.0), |p| {
+            near(p, platform::screens::play::hud::GOLD, 6)
+        })
+    };
+
+    let start = draw(&s, SIZE);
+    assert_eq!(knight_at(&s), (CellPos::new(0, 0), 4, 1));
+    assert!(edge_at(&start, left_edge) && !edge_at(&start, right_edge));
+    let full = pips(&start);
+
+    send(&mut s, key_event(Keycode::Right, Mod::NOMOD));
+    let moved = draw(&s, SIZE);
+    assert_eq!(knight_at(&s), (CellPos::new(1, 0), 3, 1));
+    assert!(
+        edge_at(&moved, right_edge) && !edge_at(&moved, left_edge),
+        "the room scrolled"
+    );
+    assert!(
+        pips(&moved) * 4 < full * 3 + full / 8,
+        "one AP pip went dark"
+    );
+
+    send(&mut s, key_event(Keycode::Z, Mod::LCTRLMOD));
+    let undone = draw(&s, SIZE);
+    assert_eq!(knight_at(&s), (CellPos::new(0, 0), 4, 1));
+    assert!(edge_at(&undone, left_edge) && !edge_at(&undone, right_edge));
+    assert_eq!(pips(&undone), full);
+
+    send(
+        &mut s,
+        key_event(Keycode::Z, Mod::LCTRLMOD | Mod::LSHIFTMOD),
+    );
+    let redone = draw(&s, SIZE);
+    assert_eq!(knight_at(&s), (CellPos::new(1, 0), 3, 1));
+    // The world (between the hint line and the message line) is the frame
+    // of the move again; only the message differs ("Redone").
+    let world = |img: &RgbaImage| image::imageops::crop_imm(img, 0, 60, 960, 330).to_image();
+    let diff = rappel_tests::golden::diff(&world(&moved), &world(&redone), 2).0;
+    assert_eq!(diff, 0, "redo draws exactly the world of the move");
+    assert_eq!(s.play().unwrap().session.undo_log().undoable(), 1);
+}
+
+#[test]
+fn the_tween_moves_the_hero_between_cells_mid_way() {
+    let mut s = playing("loop_back.txt");
+    key(&mut s, Key::Right, SIZE);
+    s.update(0.075);
+    let play = s.play().unwrap();
+    let at = play.hero_position();
+    assert!(
+        at.x < -0.2 && at.x > -0.8,
+        "half way from the old cell: {at}"
+    );
+    let img = draw(&s, SIZE);
+    // The knight is drawn off the cell centre, at the tweened spot (the
+    // camera follows it, so the world has scrolled part way).
+    let proj = play.projection(SIZE);
+    let knight = proj.to_screen(at);
+    assert!(
+        count(
+            &img,
+            (knight.x - 20.0, knight.y - 20.0, 40.0, 40.0),
+            knight_blue
+        ) > 20
+    );
+    // The world is drawn in the new view: the portal is the right wall of
+    // the knight's new cell, and it slides in with the camera.
+    let edge = proj.to_screen(Vec2::new(0.5, 0.3));
+    assert!(count(&img, (edge.x - 3.0, edge.y, 6.0, 1.0), portal_cyan) >= 4);
+    assert!(
+        edge.x < 480.0 + 30.0 + 40.0 && edge.x > 480.0 + 30.0,
+        "{edge}"
+    );
+}
+
+/// Plays `file` to the end from its solution; writes the last frame of
+/// play and the results screen under `target/playthrough/`.
+fn play_through(file: &str) -> Screens {
+    let mut s = playing(file);
+    let solution = levels_dir()
+        .join("solutions")
+        .join(file.replace(".txt", ".sim"));
+    let script = std::fs::read_to_string(&solution).unwrap();
+    // All but the last line that makes the last hero leave, to keep a frame
+    // of the level itself.
+    let lines: Vec<&str> = script.lines().collect();
+    let last_exit = lines.iter().rposition(|l| l.trim() == "exit").unwrap();
+    play_solution(&mut s, &lines[..last_exit].join("\n"), SIZE);
+    settle(&mut s);
+    let dir = failure_dir().join("../playthrough");
+    std::fs::create_dir_all(&dir).unwrap();
+    let before = draw(&s, SIZE);
+    before
+        .save(dir.join(file.replace(".txt", "-last-turn.png")))
+        .unwrap();
+    choose(&mut s, "Leave", SIZE);
+    let results = draw(&s, SIZE);
+    results
+        .save(dir.join(file.replace(".txt", "-results.png")))
+        .unwrap();
+    s
+}
+
+#[test]
+fn every_shipped_level_can_be_played_to_the_end_by_input() {
+    let expected = [
+        ("loop_back.txt", 1, 1),
+        ("rope_descent.txt", 1, 4),
+        ("heavy_haul.txt", 1, 8),
+    ];
+    for (file, relics, turns) in expected {
+        let s = play_through(file);
+        let Screen::Results(r) = s.top() else {
+            panic!("{file}: no results screen");
+        };
+        assert_eq!((r.result.relics, r.result.turns), (relics, turns), "{file}");
+        let play = s.play().unwrap();
+        let stage = play.session.stage();
+        assert!(play
+            .heroes()
+            .iter()
+            .all(|&h| stage.has_flag(h, ThingFlags::EXITED)));
+    }
+}
+
+#[test]
+fn clicking_where_the_hero_cannot_see_is_refused_not_a_move() {
+    let mut s = playing("rope_descent.txt");
+    let before = s.play().unwrap().session.state_hash();
+    s.handle(
+        platform::screens::input::Input::Click(Vec2::new(100.0, 300.0)),
+        SIZE,
+    );
+    assert_eq!(s.play().unwrap().session.state_hash(), before);
+    click_cell(&mut s, CellPos::new(1, 6), SIZE);
+    assert_ne!(s.play().unwrap().session.state_hash(), before);
+}
