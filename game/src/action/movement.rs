@@ -52,12 +52,27 @@ pub struct MovePlan {
 }
 
 struct State {
-    key: Key,
+    /// Where it is seen; `None` when a fall ended out of sight (a valid
+    /// destination, not searched on from).
+    key: Option<Key>,
     cell: CellPos,
+    /// For a walk that ended in a fall: the view cell and cell walked into.
+    entered: Option<(ViewPos, CellPos)>,
     cost: u8,
     parent: usize,
     /// The steps from the parent state to this one.
     steps: Vec<PathStep>,
+}
+
+/// One move out of a search state.
+struct Move {
+    steps: Vec<PathStep>,
+    /// Where it ends in the view (`None`: a fall ended out of sight).
+    key: Option<Key>,
+    /// The cell it ends in.
+    cell: CellPos,
+    /// For a walk that ended in a fall: the view cell and cell walked into.
+    entered: Option<(ViewPos, CellPos)>,
 }
 
 /// Moves from one view slice along grid direction `grid_dir`, if the view
@@ -75,18 +90,45 @@ fn step_view(stage: &Stage, view: &GridView, key: Key, grid_dir: Dir) -> Option<
     })
 }
 
-/// Outcome of a fall followed in the view.
-enum ViewFall {
-    /// Lands; the steps fallen (maybe none).
-    Lands(Vec<PathStep>, Key, CellPos),
-    /// Lands, but further than `safe` allows.
-    TooFar { cells: u16, landing: CellPos },
-    /// Falls out of sight: not plannable.
-    Lost,
-    /// Falls for ever (a portal loop); the cells it passes while in sight.
-    Forever(Vec<CellPos>),
+/// The steps of a fall through `cells` (worked out in the grid), seen from
+/// `key` as far as the view follows them; the slice where it ends, if seen.
+fn fall_steps(
+    stage: &Stage,
+    view: &GridView,
+    key: Key,
+    cells: &[CellPos],
+) -> (Vec<PathStep>, Option<Key>) {
+    let mut at = Some(key);
+    let steps = cells
+        .iter()
+        .map(|&c| {
+            at = at
+                .and_then(|k| step_view(stage, view, k, Dir::Down))
+                .filter(|&(_, seen)| seen == c)
+                .map(|(k, _)| k);
+            PathStep {
+                cell: c,
+                kind: StepKind::Fall,
+                view: at.map(|k| k.0),
+            }
+        })
+        .collect();
+    (steps, at)
 }
 
+/// Outcome of a fall from a cell just walked into.
+enum ViewFall {
+    /// Lands in `cell` after these steps (maybe none); seen there if `Some`.
+    Lands(Vec<PathStep>, Option<Key>, CellPos),
+    /// Lands, but further than `safe` allows.
+    TooFar { cells: u16, landing: CellPos },
+    /// Falls for ever (a portal loop).
+    Forever,
+}
+
+/// The fall from `cell` (seen at `key`): worked out in the grid, so a fall
+/// into a drop the hero cannot see down is still known and previewed as far
+/// as it is seen.
 fn fall_in_view(
     stage: &Stage,
     view: &GridView,
@@ -95,38 +137,19 @@ fn fall_in_view(
     safe: u16,
     faller: Faller,
 ) -> ViewFall {
-    let mut steps: Vec<PathStep> = Vec::new();
-    let (mut key, mut cell) = (key, cell);
-    let limit = stage.grid().cell_count();
-    let lost = |steps: &[PathStep], from: CellPos| match stage.fall_from(from, faller) {
-        Fall::Forever => ViewFall::Forever(steps.iter().map(|s| s.cell).collect()),
-        Fall::Lands(_) => ViewFall::Lost,
-    };
-    while !stage.is_supported(cell, faller) {
-        match step_view(stage, view, key, Dir::Down) {
-            Some((k, c)) => {
-                key = k;
-                cell = c;
-                steps.push(PathStep {
-                    cell,
-                    kind: StepKind::Fall,
-                    view: Some(key.0),
-                });
+    match stage.fall_from(cell, faller) {
+        Fall::Forever => ViewFall::Forever,
+        Fall::Lands(cells) => {
+            let landing = cells.last().copied().unwrap_or(cell);
+            if cells.len() as u16 > safe {
+                return ViewFall::TooFar {
+                    cells: cells.len() as u16,
+                    landing,
+                };
             }
-            None if stage.step(cell, Dir::Down).is_none() => break,
-            None => return lost(&steps, cell),
+            let (steps, seen) = fall_steps(stage, view, key, &cells);
+            ViewFall::Lands(steps, seen, landing)
         }
-        if steps.len() > limit {
-            return lost(&steps, cell);
-        }
-    }
-    if steps.len() as u16 > safe {
-        ViewFall::TooFar {
-            cells: steps.len() as u16,
-            landing: cell,
-        }
-    } else {
-        ViewFall::Lands(steps, key, cell)
     }
 }
 
@@ -154,6 +177,7 @@ fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8, heavy: bo
     let mut seen: HashMap<Key, usize> = HashMap::new();
     let mut unsafe_falls: HashMap<CellPos, u16> = HashMap::new();
     let mut forever_falls: HashSet<CellPos> = HashSet::new();
+    let mut unseen_landings: HashSet<CellPos> = HashSet::new();
     let Some(start_cell) = stage.cell_of(hero) else {
         return Search {
             states,
@@ -163,8 +187,9 @@ fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8, heavy: bo
     };
     let start: Key = (ViewPos::default(), 1);
     states.push(State {
-        key: start,
+        key: Some(start),
         cell: start_cell,
+        entered: None,
         cost: 0,
         parent: 0,
         steps: Vec::new(),
@@ -172,25 +197,29 @@ fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8, heavy: bo
     seen.insert(start, 0);
     let mut queue = VecDeque::from([0usize]);
     while let Some(i) = queue.pop_front() {
-        let (key, cell, cost) = (states[i].key, states[i].cell, states[i].cost);
+        let (cell, cost) = (states[i].cell, states[i].cost);
+        // A fall that ended out of sight is a destination, not a start.
+        let Some(key) = states[i].key else { continue };
         if cost >= max_cost {
             continue;
         }
-        let mut moves: Vec<(Vec<PathStep>, Key, CellPos)> = Vec::new();
+        let mut moves: Vec<Move> = Vec::new();
         // Climbs first: among equally cheap paths, the plainest wins.
         if !heavy && stage.segment_in(cell).is_some() {
             for dir in [Dir::Up, Dir::Down] {
                 if let Some((k, c)) = step_view(stage, view, key, dir) {
                     if stage.segment_in(c).is_some() {
-                        moves.push((
-                            vec![PathStep {
-                                cell: c,
-                                kind: StepKind::Climb,
-                                view: Some(k.0),
-                            }],
-                            k,
-                            c,
-                        ));
+                        let climb = PathStep {
+                            cell: c,
+                            kind: StepKind::Climb,
+                            view: Some(k.0),
+                        };
+                        moves.push(Move {
+                            steps: vec![climb],
+                            key: Some(k),
+                            cell: c,
+                            entered: None,
+                        });
                     }
                 }
             }
@@ -207,19 +236,29 @@ fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8, heavy: bo
                     };
                     match fall_in_view(stage, view, k, c, safe, faller) {
                         ViewFall::Lands(fall, k2, c2) => {
+                            let entered = (!fall.is_empty()).then_some((k.0, c));
                             let mut steps = vec![walk];
                             steps.extend(fall);
-                            moves.push((steps, k2, c2));
+                            moves.push(Move {
+                                steps,
+                                key: k2,
+                                cell: c2,
+                                entered,
+                            });
                         }
                         ViewFall::TooFar { cells, landing } => {
-                            let best = unsafe_falls.entry(landing).or_insert(cells);
-                            *best = (*best).min(cells);
+                            for at in [landing, c] {
+                                let best = unsafe_falls.entry(at).or_insert(cells);
+                                *best = (*best).min(cells);
+                            }
                         }
-                        ViewFall::Forever(cells) => {
-                            forever_falls.insert(c);
-                            forever_falls.extend(cells);
+                        ViewFall::Forever => {
+                            // Every cell the endless fall passes names it.
+                            let mut at = Some(c);
+                            while let Some(cell) = at.filter(|&cell| forever_falls.insert(cell)) {
+                                at = stage.step(cell, Dir::Down);
+                            }
                         }
-                        ViewFall::Lost => {}
                     }
                 }
                 // Step up one (or two) cells, then across onto a supported cell.
@@ -243,21 +282,37 @@ fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8, heavy: bo
                                 kind: StepKind::StepUp,
                                 view: Some(k2.0),
                             });
-                            moves.push((steps, k2, c2));
+                            moves.push(Move {
+                                steps,
+                                key: Some(k2),
+                                cell: c2,
+                                entered: None,
+                            });
                         }
                     }
                 }
             }
         }
-        for (steps, k, c) in moves {
-            if seen.contains_key(&k) {
-                continue;
+        for Move {
+            steps,
+            key: k,
+            cell: c,
+            entered,
+        } in moves
+        {
+            match k {
+                Some(k) if seen.contains_key(&k) => continue,
+                Some(k) => {
+                    seen.insert(k, states.len());
+                }
+                None if !unseen_landings.insert(c) => continue,
+                None => {}
             }
-            seen.insert(k, states.len());
             queue.push_back(states.len());
             states.push(State {
                 key: k,
                 cell: c,
+                entered,
                 cost: cost + 1,
                 parent: i,
                 steps,
@@ -284,8 +339,10 @@ pub fn plan_move(
     let heavy = carries_heavy_load(stage, hero);
     let found = search(stage, view, hero, u8::MAX, heavy);
     let matches = |s: &State| match target {
+        // A grid cell names where the hero stops; pointing at a view cell
+        // over a drop means walking off there (the fall is previewed).
         Target::Cell(c) => s.cell == c,
-        Target::View(v) => s.key.0 == v,
+        Target::View(v) => s.key.is_some_and(|k| k.0 == v) || s.entered.is_some_and(|e| e.0 == v),
     };
     let best = found
         .states
@@ -309,16 +366,6 @@ pub fn plan_move(
         if found.states.first().is_some_and(|s| s.cell == cell) {
             return Err(Refusal::AlreadyThere);
         }
-        if let Some(&cells) = found.unsafe_falls.get(&cell) {
-            let kind = stage.hero_kind(hero).unwrap_or_default();
-            return Err(Refusal::TooFarToFall {
-                cells,
-                safe: safe_fall_cells(kind),
-            });
-        }
-        if found.forever_falls.contains(&cell) {
-            return Err(Refusal::FallsForever);
-        }
         // Reachable, but only by climbing with the heavy load?
         if heavy
             && search(stage, view, hero, u8::MAX, false)
@@ -328,6 +375,16 @@ pub fn plan_move(
                 .any(matches)
         {
             return Err(Refusal::HeavyWhileClimbing);
+        }
+        if let Some(&cells) = found.unsafe_falls.get(&cell) {
+            let kind = stage.hero_kind(hero).unwrap_or_default();
+            return Err(Refusal::TooFarToFall {
+                cells,
+                safe: safe_fall_cells(kind),
+            });
+        }
+        if found.forever_falls.contains(&cell) {
+            return Err(Refusal::FallsForever);
         }
         return Err(if view.is_visible(stage.grid(), cell) {
             Refusal::Unreachable(cell)
@@ -367,7 +424,11 @@ pub fn reachable(
         .states
         .iter()
         .skip(1)
-        .map(|s| (s.key.0, s.cell, s.cost))
+        .flat_map(|s| {
+            let seen = s.key.map(|k| (k.0, s.cell, s.cost));
+            let walked_into = s.entered.map(|(v, _)| (v, s.cell, s.cost));
+            seen.into_iter().chain(walked_into)
+        })
         .collect()
 }
 
@@ -404,19 +465,8 @@ pub fn levitation_path(
             let Some(_) = landing.landing(to) else {
                 return Err(Refusal::FallsForever);
             };
-            if let crate::stage::support::Fall::Lands(cells) = landing {
-                let mut k = key;
-                for c in cells {
-                    let seen_at = step_view(stage, view, k, Dir::Down);
-                    if let Some((k2, _)) = seen_at {
-                        k = k2;
-                    }
-                    path.push(PathStep {
-                        cell: c,
-                        kind: StepKind::Fall,
-                        view: seen_at.map(|(k2, _)| k2.0),
-                    });
-                }
+            if let Fall::Lands(cells) = landing {
+                path.extend(fall_steps(stage, view, key, &cells).0);
             }
             return Ok(path);
         }

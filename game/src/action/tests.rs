@@ -194,6 +194,12 @@ impl Play {
         path_of(&self.ok(action))
     }
 
+    /// Moves `hero` to view cell `(x, y)`, which must be accepted; the path.
+    fn go_view(&mut self, hero: &str, x: i32, y: i32) -> Vec<(CellPos, StepKind)> {
+        let action = self.move_to_view(hero, x, y);
+        path_of(&self.ok(action))
+    }
+
     fn pick_up(&self, hero: &str) -> Action {
         Action::PickUp {
             hero: self.id(hero),

@@ -175,3 +175,51 @@ fn a_move_into_a_fall_that_never_ends_is_refused() {
     assert_eq!(p.at("scout"), c(1, 2));
     assert_eq!(p.at("idol"), c(1, 2));
 }
+
+/// A solid ledge beside a shaft `depth` cells deep: from 1,`depth` the hero
+/// cannot see down the shaft at x = 2 (its own floor hides it).
+fn shaft(depth: usize) -> String {
+    let mut rows = vec!["#########".to_string(), "#@......#".to_string()];
+    for _ in 0..depth {
+        rows.push("#####.###".to_string());
+        rows.push("#####.###".to_string());
+    }
+    rows.push("#########".to_string());
+    rows.join("\n")
+}
+
+#[test]
+fn walking_off_into_a_drop_out_of_sight_says_how_far_the_fall_is() {
+    let mut p = Play::new(
+        &shaft(6),
+        "knight = hero knight at 1,6\nscout = hero scout at 1,6",
+        "",
+    );
+    // The bottom of the shaft is out of sight from the ledge, but the fall
+    // is known: pointing at the cell over the drop, or at the bottom.
+    assert_eq!(
+        p.refused(p.move_to_view("knight", 1, 0)),
+        "too far to fall: 6 cells, safe is 2"
+    );
+    assert_eq!(
+        p.refused(p.move_to("knight", 2, 0)),
+        "too far to fall: 6 cells, safe is 2"
+    );
+    assert_eq!(
+        p.refused(p.move_to("scout", 2, 0)),
+        "too far to fall: 6 cells, safe is 4"
+    );
+    assert_eq!(p.at("knight"), c(1, 6));
+}
+
+#[test]
+fn a_safe_fall_out_of_sight_is_walked_and_previewed_as_far_as_seen() {
+    let mut p = Play::new(&shaft(4), "scout = hero scout at 1,4", "");
+    // Pointing at the cell over the drop walks off it; the scout lands at
+    // the bottom, four cells down, out of the sight she had.
+    let path = p.go_view("scout", 1, 0);
+    assert_eq!(path.first(), Some(&(c(2, 4), Walk)));
+    assert_eq!(path.last(), Some(&(c(2, 0), Fall)));
+    assert_eq!(path.len(), 5);
+    assert_eq!(p.at("scout"), c(2, 0));
+}
