@@ -23,6 +23,7 @@ use criterion::measurement::WallTime;
 use criterion::{
     black_box, criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
 };
+use game::rng::SplitMix64 as Rng;
 use game::things::{CellIndex, Store, Thing, ThingData, ThingId, ThingKind, MAX_CELLS};
 use slotmap::{DefaultKey, DenseSlotMap, SlotMap};
 use thunderdome::{Arena, Index};
@@ -35,19 +36,6 @@ const BUSY_CELL_THINGS: usize = 16;
 /// The kind "iterate one kind" walks (about a quarter of the Things).
 const KIND: ThingKind = ThingKind::Hero;
 
-/// SplitMix64, so every run builds the same scene.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
-
 /// The same 10,000 Things in the store and in every peer.
 struct Scene {
     store: Store,
@@ -58,7 +46,7 @@ struct Scene {
 }
 
 fn scene() -> Scene {
-    let mut rng = Rng(2024);
+    let mut rng = Rng::new(2024);
     let mut store = Store::new();
     let kinds = [
         ThingKind::Hero,

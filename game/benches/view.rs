@@ -15,22 +15,11 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use game::grid::{CellKind, CellPos, Dir, Edge, EdgePos, Grid, Portal, PortalEnd};
+use game::rng::SplitMix64;
 use game::view::GridView;
 
 const SIZE: usize = 64;
 const RADII: [u32; 3] = [8, 16, 32];
-
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
 
 fn rock(grid: &mut Grid, c: CellPos) {
     if grid.set_cell(c, CellKind::Rock).is_ok() {
@@ -51,11 +40,11 @@ fn empty() -> Grid {
 /// 3% of cells are rock, the centre kept clear.
 fn scattered_walls() -> Grid {
     let mut g = empty();
-    let mut rng = SplitMix(3);
+    let mut rng = SplitMix64::new(3);
     for y in 0..SIZE as i32 {
         for x in 0..SIZE as i32 {
             let c = CellPos::new(x, y);
-            if rng.next() % 100 < 3 && c != centre() {
+            if rng.next_u64() % 100 < 3 && c != centre() {
                 rock(&mut g, c);
             }
         }

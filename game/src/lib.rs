@@ -7,6 +7,7 @@ pub mod action;
 pub mod grid;
 pub mod level;
 pub mod physics;
+pub mod rng;
 pub mod session;
 pub mod stage;
 pub mod things;

@@ -18,6 +18,7 @@ use std::path::Path;
 
 use game::action::{Action, DeployDir, Target};
 use game::level::{load_file, load_text, Level};
+use game::rng::SplitMix64 as Rng;
 use game::session::Session;
 use game::stage::Outcome;
 use game::things::{Thing, ThingId, ThingKind};
@@ -25,33 +26,6 @@ use game::view::ViewPos;
 
 /// Accepted actions per level run (undo, redo and restart come on top).
 const LEGAL_STEPS: usize = 240;
-
-/// SplitMix64: small, seeded, the same on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
-        (!items.is_empty()).then(|| items[self.below(items.len())])
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
 
 /// What the player did.
 #[derive(Clone, Copy, Debug)]
@@ -181,7 +155,7 @@ struct Run {
 
 /// Plays `level` with the generator seeded by `seed`, checking every step.
 fn play(level: &Level, seed: u64) -> Run {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut s = Session::new(level).expect("the level sets up");
     validate(&s, "start");
     // model[i]: the state after i done steps; `done` mirrors the log.

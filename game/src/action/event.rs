@@ -32,6 +32,20 @@ pub struct PathStep {
     pub view: Option<ViewPos>,
 }
 
+impl PathStep {
+    /// The steps of a fall through `cells`, not placed in any view.
+    pub fn fall(cells: impl IntoIterator<Item = CellPos>) -> Vec<PathStep> {
+        cells
+            .into_iter()
+            .map(|cell| PathStep {
+                cell,
+                kind: StepKind::Fall,
+                view: None,
+            })
+            .collect()
+    }
+}
+
 /// One change to the stage.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Event {

@@ -4,7 +4,7 @@
 //! returns the schedule of events, or the reason it cannot be done.
 
 use super::abilities::{carries_heavy, levitates, LEVITATE_CELLS};
-use super::event::{Event, PathStep, StepKind};
+use super::event::{Event, PathStep};
 use super::movement::levitation_path;
 use super::refusal::Refusal;
 use crate::grid::CellPos;
@@ -45,14 +45,7 @@ fn settle(stage: &Stage, item: ThingId, cell: CellPos) -> Result<Vec<Event>, Ref
         Fall::Lands(cells) => Ok(vec![Event::Move {
             thing: item,
             from: cell,
-            path: cells
-                .into_iter()
-                .map(|c| PathStep {
-                    cell: c,
-                    kind: StepKind::Fall,
-                    view: None,
-                })
-                .collect(),
+            path: PathStep::fall(cells),
         }]),
     }
 }

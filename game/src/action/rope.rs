@@ -8,7 +8,7 @@
 //! moves with it, through portals too.
 
 use super::abilities::{hoist_cells_per_ap, safe_fall_cells};
-use super::event::{Event, PathStep, StepKind};
+use super::event::{Event, PathStep};
 use super::refusal::Refusal;
 use crate::grid::{CellPos, Dir};
 use crate::stage::support::{Fall, Faller};
@@ -163,14 +163,7 @@ pub fn execute_take_rope(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Ref
             Fall::Lands(path) => events.push(Event::Move {
                 thing: hero,
                 from: cell,
-                path: path
-                    .into_iter()
-                    .map(|c| PathStep {
-                        cell: c,
-                        kind: StepKind::Fall,
-                        view: None,
-                    })
-                    .collect(),
+                path: PathStep::fall(path),
             }),
         }
     }

@@ -8,26 +8,7 @@ use super::polygon::Polygon;
 use super::sat::{collide, REFERENCE_TOLERANCE};
 use super::scenes::{self, SceneKind, STEP_S};
 use super::world::{Settings, World};
-
-/// A small deterministic generator (SplitMix64) for random polygons and
-/// scenes, so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [lo, hi).
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-        lo + (hi - lo) * unit
-    }
-}
+use crate::rng::SplitMix64 as Rng;
 
 /// A random convex polygon: 3..=8 points at sorted random angles on an
 /// ellipse-ish radius, re-drawn until strictly convex.
@@ -119,7 +100,7 @@ fn overlaps(a: &[Vec2], b: &[Vec2]) -> bool {
 
 #[test]
 fn sat_matches_a_brute_force_oracle_on_random_pairs() {
-    let mut rng = Rng(0x5eed_0001);
+    let mut rng = Rng::new(0x5eed_0001);
     let (mut checked, mut overlapping, mut borderline) = (0, 0, 0);
     for _ in 0..3000 {
         let (pa, pb) = (random_polygon(&mut rng), random_polygon(&mut rng));
@@ -255,7 +236,7 @@ fn separating_bodies_get_no_impulse() {
 /// Boxes of random sizes and densities flying about a walled arena in zero
 /// gravity with restitution `e`.
 fn arena(e: f32, seed: u64) -> World {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut world = World::new(Settings {
         gravity: Vec2::ZERO,
         ..Settings::default()
@@ -324,7 +305,7 @@ fn kinetic_energy_never_increases_for_restitution_at_most_one() {
 fn momentum_is_conserved_between_dynamic_bodies() {
     // Zero gravity, no static bodies: every impulse acts equal and opposite,
     // so Σ m v is constant through any number of collisions.
-    let mut rng = Rng(77);
+    let mut rng = Rng::new(77);
     let mut world = World::new(Settings {
         gravity: Vec2::ZERO,
         ..Settings::default()

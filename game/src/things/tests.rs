@@ -3,29 +3,8 @@
 //! robustness against arbitrary written Things.
 
 use super::*;
+use crate::rng::SplitMix64 as Rng;
 use std::collections::{HashMap, HashSet};
-
-/// SplitMix64: a tiny seeded generator, so every run sees the same sequence.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (n > 0).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-}
 
 /// What the model knows of one live Thing.
 #[derive(Clone, Debug)]
@@ -342,7 +321,7 @@ fn random_op(store: &mut Store, model: &mut Model, rng: &mut Rng) {
 
 #[test]
 fn random_operations_agree_with_a_hashmap_model() {
-    let mut rng = Rng(0x5EED_0003);
+    let mut rng = Rng::new(0x5EED_0003);
     let mut store = Store::with_cell_count(MODEL_CELLS).expect("cell count in range");
     let mut model = Model::default();
     let mut refusals = HashMap::new();
@@ -403,7 +382,7 @@ fn random_operations_agree_with_a_hashmap_model() {
 
 /// A store with a few hundred Things in trees, some despawned.
 fn busy_store(seed: u64) -> Store {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut store = Store::with_cell_count(40).expect("cell count in range");
     let mut ids = Vec::new();
     for _ in 0..600 {
@@ -446,7 +425,7 @@ fn scrambled_links_are_rebuilt_to_the_same_lists() {
     let canonical_rings = all_rings(&canonical);
     let things_before: Vec<Thing> = store.things().to_vec();
 
-    let mut rng = Rng(99);
+    let mut rng = Rng::new(99);
     for thing in store.things.iter_mut().skip(1) {
         for ring in [Ring::Kind, Ring::Cell] {
             thing.links[ring.index()] = RingLinks {
@@ -507,7 +486,7 @@ fn rebuild_of_a_zeroed_store_changes_nothing() {
 fn writing_back_snapshots_restores_the_store_as_undo_does() {
     let store_before = busy_store(11);
     let mut store = store_before.clone();
-    let mut rng = Rng(5);
+    let mut rng = Rng::new(5);
     for _ in 0..500 {
         let index = 1 + rng.below(700) as u16;
         match (rng.below(4), store.id_at(index)) {
@@ -606,7 +585,7 @@ fn things_round_trip_through_bincode() {
 
 #[test]
 fn arbitrary_written_things_never_make_public_calls_panic() {
-    let mut rng = Rng(0xBAD);
+    let mut rng = Rng::new(0xBAD);
     let mut store = busy_store(13);
     let random_thing = |rng: &mut Rng| {
         let mut thing = Thing {

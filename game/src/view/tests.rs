@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::grid::{fixtures, CellKind, CellPos, Dir, Edge, EdgePos, Grid, Portal, PortalEnd};
+use crate::rng::SplitMix64;
 
 /// A grid from an ASCII map, top row first: `.` air, `#` rock (walled all
 /// round), `@` the actor (air). Returns the grid and the actor's cell.
@@ -147,25 +148,8 @@ fn assert_matches_oracle(grid: &Grid, origin: CellPos, radius: u32) {
     );
 }
 
-/// A small deterministic generator for the property tests.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 /// A random portal-free map: rock cells and thin walls/platforms on edges.
-fn random_map(rng: &mut SplitMix, w: usize, h: usize) -> Grid {
+fn random_map(rng: &mut SplitMix64, w: usize, h: usize) -> Grid {
     let mut grid = Grid::new(w, h).expect("size");
     for y in 0..h as i32 {
         for x in 0..w as i32 {
@@ -689,16 +673,16 @@ fn running_out_of_transforms_degrades_and_reports() {
 
 #[test]
 fn random_maps_match_the_brute_force_oracle() {
-    let mut rng = SplitMix(7);
+    let mut rng = SplitMix64::new(7);
     for _ in 0..60 {
-        let (w, h) = (3 + rng.below(14) as usize, 3 + rng.below(14) as usize);
+        let (w, h) = (3 + rng.below(14), 3 + rng.below(14));
         let grid = random_map(&mut rng, w, h);
         let air = air_cells(&grid);
         if air.is_empty() {
             continue;
         }
         for _ in 0..4 {
-            let origin = air[rng.below(air.len() as u64) as usize];
+            let origin = air[rng.below(air.len())];
             let radius = 1 + rng.below(10) as u32;
             assert_matches_oracle(&grid, origin, radius);
         }
@@ -707,7 +691,7 @@ fn random_maps_match_the_brute_force_oracle() {
 
 #[test]
 fn sight_of_cell_centres_is_symmetric() {
-    let mut rng = SplitMix(11);
+    let mut rng = SplitMix64::new(11);
     let radius = 8;
     for _ in 0..30 {
         let grid = random_map(&mut rng, 10, 10);
@@ -738,11 +722,11 @@ fn sight_of_cell_centres_is_symmetric() {
 
 #[test]
 fn every_wall_of_a_convex_room_is_seen_from_inside() {
-    let mut rng = SplitMix(3);
+    let mut rng = SplitMix64::new(3);
     for _ in 0..40 {
-        let (w, h) = (1 + rng.below(12) as usize, 1 + rng.below(12) as usize);
+        let (w, h) = (1 + rng.below(12), 1 + rng.below(12));
         let grid = Grid::new(w, h).unwrap();
-        let origin = CellPos::new(rng.below(w as u64) as i32, rng.below(h as u64) as i32);
+        let origin = CellPos::new(rng.below(w) as i32, rng.below(h) as i32);
         let view = view_of(&grid, origin, MAX_RADIUS);
         let seen: std::collections::HashSet<EdgePos> =
             view.shadows().iter().map(|s| s.edge).collect();
