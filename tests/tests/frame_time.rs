@@ -6,6 +6,7 @@
 //! `cargo test --release -p rappel-tests --test frame_time -- --ignored --nocapture`
 use std::time::{Duration, Instant};
 
+use platform::screens::play::{fixtures, PlayScreen};
 use platform::screens::title::TitleScreen;
 use rappel_tests::frame::{font, sprites};
 use rappel_tests::gl::{headless_window, lock};
@@ -27,11 +28,19 @@ fn frame_time_through_llvmpipe_at_1280x720() {
     let sprites = sprites();
     renderer.set_texture(sprites.slot, &sprites.texture);
     let title = TitleScreen::new();
+    let mut play = PlayScreen::new(&fixtures::benchmark_level()).expect("benchmark level");
+    let mut loop_back = PlayScreen::new(
+        &game::level::load_file(&rappel_tests::play::levels_dir().join("loop_back.txt"))
+            .expect("loop_back.txt"),
+    )
+    .expect("loop-back room");
     let mut list = DrawList::new();
     println!("renderer: {} | {}", info.renderer, info.version);
     for scene in [
         "benchmark frame (20k quads, 200 text runs, 50 masks)",
         "title screen",
+        "play screen, 64x64 benchmark level (4 portals, 500 things)",
+        "play screen, loop-back room",
     ] {
         let (mut cpu, mut total) = (Duration::ZERO, Duration::ZERO);
         let mut stats = Default::default();
@@ -39,9 +48,18 @@ fn frame_time_through_llvmpipe_at_1280x720() {
             let start = Instant::now();
             if scene.starts_with("benchmark") {
                 render::fixtures::benchmark_frame(&mut list, &mut font);
-            } else {
+            } else if scene.starts_with("title") {
                 list.clear();
                 title.draw(&mut list, &mut font, &sprites, SIZE);
+            } else {
+                let screen = if scene.contains("64x64") {
+                    &mut play
+                } else {
+                    &mut loop_back
+                };
+                screen.build_view();
+                list.clear();
+                screen.draw(&mut list, &mut font, &sprites, SIZE);
             }
             let built = start.elapsed();
             renderer.set_texture(font.slot(), font.atlas_image());

@@ -190,15 +190,22 @@ impl PlayScreen {
         self.help_open
     }
 
+    /// Rebuilds the selected hero's GridView alone (what a frame would pay
+    /// if it rebuilt sight every frame; the screen rebuilds on changes).
+    pub fn build_view(&mut self) {
+        let stage = self.session.stage();
+        if let Some(cell) = self.selected_hero().and_then(|h| stage.cell_of(h)) {
+            self.view.build(stage.grid(), cell, SIGHT_RADIUS);
+        }
+    }
+
     /// Rebuilds the selected hero's view and what it can reach.
     pub fn rebuild_view(&mut self) {
+        self.build_view();
         let stage = self.session.stage();
         let Some(hero) = self.selected_hero() else {
             return;
         };
-        if let Some(cell) = stage.cell_of(hero) {
-            self.view.build(stage.grid(), cell, SIGHT_RADIUS);
-        }
         self.reachable.clear();
         let ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
         if stage.outcome() == Outcome::Playing && !stage.has_flag(hero, ThingFlags::EXITED) {

@@ -239,18 +239,48 @@ pub struct World<'a> {
     pub reachable: Option<&'a ViewCellSet>,
 }
 
+/// What one pass over a region's cells draws. Emitting a region's cells
+/// layer by layer keeps each layer's commands together in the vertex
+/// buffer, in the order they sort, so the renderer merges each into one
+/// draw call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layer {
+    /// Edges first: opaque draws front to back.
+    Edges,
+    Floor,
+    Entrance,
+    Tint,
+    Glow,
+    Rope,
+    Items,
+    Creatures,
+}
+
+const LAYERS: [Layer; 8] = [
+    Layer::Edges,
+    Layer::Floor,
+    Layer::Entrance,
+    Layer::Tint,
+    Layer::Glow,
+    Layer::Rope,
+    Layer::Items,
+    Layer::Creatures,
+];
+
 /// Draws the world (see the module docs). Leaves the list's state as it
 /// found it.
 pub fn draw_world(list: &mut DrawList, world: &World) {
     let saved = list.state();
     let view = world.view;
     let proj = &world.projection;
-    // 1. The masks.
+    // 1. The masks, region by region.
     list.set_pass(Pass::Opaque);
     list.set_depth(0.0);
     list.set_transform(Affine2::IDENTITY);
+    let mut nodes: Vec<&ViewNode> = view.nodes().iter().collect();
+    nodes.sort_by_key(|n| n.stencil_id);
     let mut screen = [Vec2::ZERO; 8];
-    for node in view.nodes() {
+    for node in nodes {
         let Some(id) = StencilId::new(node.stencil_id) else {
             continue;
         };
@@ -264,35 +294,31 @@ pub fn draw_world(list: &mut DrawList, world: &World) {
         list.stencil_polygon(&screen[..poly.len], id);
     }
     // 2. Each view cell's grid cell, once per region, through its mask.
+    let mut groups: Vec<(u8, ViewPos, CellPos)> = Vec::with_capacity(view.nodes().len());
     let r = view.radius();
     for vy in -r..=r {
         for vx in -r..=r {
             let v = ViewPos::new(vx, vy);
-            let mut drawn: [u8; 8] = [0; 8];
-            let mut n_drawn = 0;
+            let first = groups.len();
             for node in view.nodes_at(v) {
-                if drawn[..n_drawn].contains(&node.stencil_id) {
-                    continue;
+                if !groups[first..].iter().any(|g| g.0 == node.stencil_id) {
+                    groups.push((node.stencil_id, v, node.cell));
                 }
-                if n_drawn < drawn.len() {
-                    drawn[n_drawn] = node.stencil_id;
-                    n_drawn += 1;
-                }
-                let (Some(id), Some(t)) = (
-                    StencilId::new(node.stencil_id),
-                    view.transform_of(node.stencil_id),
-                ) else {
-                    continue;
-                };
-                list.set_stencil(Stencil::Read(id));
-                let at = Vec2::new(vx as f32, vy as f32);
+            }
+        }
+    }
+    groups.sort_by_key(|g| g.0);
+    for region in groups.chunk_by(|a, b| a.0 == b.0) {
+        let (Some(id), Some(t)) = (StencilId::new(region[0].0), view.transform_of(region[0].0))
+        else {
+            continue;
+        };
+        list.set_stencil(Stencil::Read(id));
+        for layer in LAYERS {
+            for &(_, v, cell) in region {
+                let at = Vec2::new(v.x as f32, v.y as f32);
                 list.set_transform(proj.cell_transform(at, &t.view_to_grid));
-                draw_cell(list, world, node.cell);
-                if world.reachable.is_some_and(|set| set.contains(v)) {
-                    list.set_pass(Pass::Translucent);
-                    list.set_depth(DEPTH_TINT);
-                    list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), REACHABLE_TINT);
-                }
+                draw_layer(list, world, v, cell, layer);
             }
         }
     }
@@ -307,53 +333,67 @@ pub fn region_at(view: &GridView, v: ViewPos, cell: CellPos) -> Option<CellTrans
         .map(|t| t.view_to_grid)
 }
 
-/// One grid cell in cell-local coordinates (see `Projection::cell_transform`).
-fn draw_cell(list: &mut DrawList, world: &World, cell: CellPos) {
+/// One layer of the grid cell `cell` shown at view cell `v`, in cell-local
+/// coordinates (see `Projection::cell_transform`).
+fn draw_layer(list: &mut DrawList, world: &World, v: ViewPos, cell: CellPos, layer: Layer) {
     let stage = world.stage;
     let grid = stage.grid();
-    list.set_pass(Pass::Opaque);
-    list.set_depth(DEPTH_FLOOR);
-    let parity = ((cell.x + cell.y) & 1) as usize;
-    list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), FLOOR[parity]);
-    for dir in Dir::ALL {
-        let Some(edge) = grid.edge_between(cell, dir) else {
-            continue;
-        };
-        match edge.edge_type() {
-            EdgeType::Open => {}
-            EdgeType::Solid => {
-                list.set_pass(Pass::Opaque);
-                list.set_depth(DEPTH_EDGE);
-                list.quad(edge_rect(dir, WALL_T), WALL);
-                list.quad(inner_line(dir, WALL_T, 0.03), WALL_EDGE);
-            }
-            EdgeType::Platform => {
-                list.set_pass(Pass::Opaque);
-                list.set_depth(DEPTH_EDGE);
-                list.quad(edge_rect(dir, PLATFORM_T), PLATFORM);
-            }
-            EdgeType::Portal => {
-                list.set_pass(Pass::Opaque);
-                list.set_depth(DEPTH_EDGE);
-                list.quad(edge_rect(dir, PORTAL_T), PORTAL);
-                list.set_pass(Pass::Translucent);
-                list.set_depth(DEPTH_GLOW);
-                list.quad(edge_rect(dir, GLOW_T), PORTAL_GLOW);
+    let edges = || {
+        Dir::ALL
+            .into_iter()
+            .filter_map(move |dir| Some((dir, grid.edge_between(cell, dir)?.edge_type())))
+    };
+    match layer {
+        Layer::Floor => {
+            list.set_pass(Pass::Opaque);
+            list.set_depth(DEPTH_FLOOR);
+            let parity = ((cell.x + cell.y) & 1) as usize;
+            list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), FLOOR[parity]);
+        }
+        Layer::Edges => {
+            list.set_pass(Pass::Opaque);
+            list.set_depth(DEPTH_EDGE);
+            for (dir, edge) in edges() {
+                match edge {
+                    EdgeType::Open => {}
+                    EdgeType::Solid => {
+                        list.quad(edge_rect(dir, WALL_T), WALL);
+                        list.quad(inner_line(dir, WALL_T, 0.03), WALL_EDGE);
+                    }
+                    EdgeType::Platform => list.quad(edge_rect(dir, PLATFORM_T), PLATFORM),
+                    EdgeType::Portal => list.quad(edge_rect(dir, PORTAL_T), PORTAL),
+                }
             }
         }
-    }
-    if cell == stage.entrance() {
-        if let Some(s) = world.sprites.entrance {
+        Layer::Glow => {
             list.set_pass(Pass::Translucent);
-            list.set_depth(DEPTH_ENTRANCE);
-            list.sprite(
-                s,
-                Rect::new(-0.36, -0.3, 0.72, 0.72),
-                with_alpha(WHITE, 0.55),
-            );
+            list.set_depth(DEPTH_GLOW);
+            for (dir, edge) in edges() {
+                if edge == EdgeType::Portal {
+                    list.quad(edge_rect(dir, GLOW_T), PORTAL_GLOW);
+                }
+            }
         }
+        Layer::Entrance => {
+            if let (true, Some(s)) = (cell == stage.entrance(), world.sprites.entrance) {
+                list.set_pass(Pass::Translucent);
+                list.set_depth(DEPTH_ENTRANCE);
+                list.sprite(
+                    s,
+                    Rect::new(-0.36, -0.3, 0.72, 0.72),
+                    with_alpha(WHITE, 0.55),
+                );
+            }
+        }
+        Layer::Tint => {
+            if world.reachable.is_some_and(|set| set.contains(v)) {
+                list.set_pass(Pass::Translucent);
+                list.set_depth(DEPTH_TINT);
+                list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), REACHABLE_TINT);
+            }
+        }
+        Layer::Rope | Layer::Items | Layer::Creatures => draw_things(list, world, cell, layer),
     }
-    draw_things(list, world, cell);
 }
 
 /// The band of thickness `t` along the cell's side in grid direction `dir`.
@@ -471,7 +511,7 @@ pub fn heroes_in(stage: &Stage, cell: CellPos) -> impl Iterator<Item = ThingId> 
         .map(|(id, _)| id)
 }
 
-fn draw_things(list: &mut DrawList, world: &World, cell: CellPos) {
+fn draw_things(list: &mut DrawList, world: &World, cell: CellPos, layer: Layer) {
     let stage = world.stage;
     let Some(index) = stage.cell_index(cell) else {
         return;
@@ -480,33 +520,39 @@ fn draw_things(list: &mut DrawList, world: &World, cell: CellPos) {
     // Heroes stand on the left, items lie (or hang from the rope's end) on
     // the right, so nobody hides anything.
     let (mut heroes, mut items) = (0usize, 0usize);
-    for (id, t) in store.iter_cell(index) {
-        let root = t.parent().is_none();
-        match t.kind() {
-            ThingKind::Hero if root && !t.data.flags.contains(ThingFlags::EXITED) => heroes += 1,
-            ThingKind::Interactable
-                if root
-                    && !t.data.flags.contains(ThingFlags::DEPLOYED)
-                    && !is_hidden(world, id) =>
-            {
-                items += 1
+    if layer != Layer::Rope {
+        for (id, t) in store.iter_cell(index) {
+            let root = t.parent().is_none();
+            match t.kind() {
+                ThingKind::Hero if root && !t.data.flags.contains(ThingFlags::EXITED) => {
+                    heroes += 1
+                }
+                ThingKind::Interactable
+                    if root
+                        && !t.data.flags.contains(ThingFlags::DEPLOYED)
+                        && !is_hidden(world, id) =>
+                {
+                    items += 1
+                }
+                ThingKind::RopeSegment => {
+                    items += store
+                        .children(id)
+                        .filter(|(c, _)| !is_hidden(world, *c))
+                        .count();
+                }
+                _ => {}
             }
-            ThingKind::RopeSegment => {
-                items += store
-                    .children(id)
-                    .filter(|(c, _)| !is_hidden(world, *c))
-                    .count();
-            }
-            _ => {}
         }
     }
     list.set_pass(Pass::Translucent);
     let (mut hero_i, mut item_i) = (0usize, 0usize);
     for (id, t) in store.iter_cell(index) {
         let root = t.parent().is_none();
-        match t.kind() {
-            ThingKind::RopeSegment => {
+        match (t.kind(), layer) {
+            (ThingKind::RopeSegment, Layer::Rope) => {
                 draw_rope_segment(list, world, t.data.rope_len_cells == 0);
+            }
+            (ThingKind::RopeSegment, Layer::Items) => {
                 // What is tied to the rope's end hangs in this cell.
                 for (child, _) in store.children(id) {
                     if !is_hidden(world, child) {
@@ -516,7 +562,9 @@ fn draw_things(list: &mut DrawList, world: &World, cell: CellPos) {
                     }
                 }
             }
-            ThingKind::Hero if root && !t.data.flags.contains(ThingFlags::EXITED) => {
+            (ThingKind::Hero, Layer::Creatures)
+                if root && !t.data.flags.contains(ThingFlags::EXITED) =>
+            {
                 let slot = hero_rect(hero_i, heroes, items > 0);
                 hero_i += 1;
                 if !is_hidden(world, id) {
@@ -528,18 +576,23 @@ fn draw_things(list: &mut DrawList, world: &World, cell: CellPos) {
                     draw_hero(list, world, id, slot, depth);
                 }
             }
-            ThingKind::Interactable if root => {
-                if t.data.flags.contains(ThingFlags::DEPLOYED) {
-                    // The anchor: a beam the rope is tied to.
-                    list.set_depth(DEPTH_ROPE - 0.01);
-                    list.quad(Rect::new(-0.3, -0.5, 0.6, 0.1), ANCHOR);
-                } else if !is_hidden(world, id) {
-                    let rect = item_rect(item_i, items, heroes > 0);
-                    item_i += 1;
-                    draw_item(list, world, id, rect, DEPTH_ITEM);
-                }
+            (ThingKind::Interactable, Layer::Rope)
+                if root && t.data.flags.contains(ThingFlags::DEPLOYED) =>
+            {
+                // The anchor: a beam the rope is tied to.
+                list.set_depth(DEPTH_ROPE - 0.01);
+                list.quad(Rect::new(-0.3, -0.5, 0.6, 0.1), ANCHOR);
             }
-            ThingKind::Enemy if root && !is_hidden(world, id) => {
+            (ThingKind::Interactable, Layer::Items)
+                if root
+                    && !t.data.flags.contains(ThingFlags::DEPLOYED)
+                    && !is_hidden(world, id) =>
+            {
+                let rect = item_rect(item_i, items, heroes > 0);
+                item_i += 1;
+                draw_item(list, world, id, rect, DEPTH_ITEM);
+            }
+            (ThingKind::Enemy, Layer::Creatures) if root && !is_hidden(world, id) => {
                 if let Some(s) = world.sprites.watcher {
                     list.set_depth(DEPTH_ENEMY);
                     list.sprite(s, spread(0, 1, 0.84, -0.5, 0.5), WHITE);
