@@ -187,3 +187,59 @@ fn unwritable_screenshot_path_is_an_error_that_names_it() {
 fn features_not_built_yet_say_so() {
     assert_one_line_error(&["--edit", "levels/x.txt"], "--edit is not available yet");
 }
+
+#[test]
+fn level_starts_that_level_and_a_script_plays_it() {
+    let levels = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
+    let shot = scratch("loop.png");
+    let script = scratch("script.txt");
+    // The scout walks right: through the loop-back room's portals the
+    // party repeats down the corridor.
+    std::fs::write(&script, "key 2\nkey right\nwait 2\n").unwrap();
+    let data = scratch("data");
+    let out = Command::new(env!("CARGO_BIN_EXE_rappel"))
+        .args([
+            "--level",
+            levels.join("loop_back.txt").to_str().unwrap(),
+            "--window",
+            "640x360",
+            "--script",
+            script.to_str().unwrap(),
+            "--screenshot",
+            shot.to_str().unwrap(),
+            "--frames",
+            "2",
+        ])
+        .env("RAPPEL_DATA", &data)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("SDL_VIDEODRIVER")
+        .output()
+        .expect("run rappel");
+    assert!(out.status.success(), "rappel failed: {}", stderr(&out));
+    let img = image::open(&shot).expect("a PNG was written").to_rgba8();
+    assert_eq!(img.dimensions(), (640, 360));
+    let portal = to_rgba8(platform::screens::play::world_draw::PORTAL);
+    let cyan = img.pixels().filter(|p| close(p.0, portal, 10)).count();
+    assert!(cyan > 100, "glowing portal edges drawn: {cyan} pixels");
+    let dark = to_rgba8(platform::screens::play::CLEAR);
+    assert!(close(img.get_pixel(320, 100).0, dark, 2), "unseen is dark");
+    assert!(
+        !data.join("progress.txt").exists(),
+        "nothing won, nothing saved"
+    );
+}
+
+#[test]
+fn a_missing_level_or_a_bad_script_is_a_one_line_error() {
+    assert_one_line_error(
+        &["--level", "/nonexistent/level.txt"],
+        "cannot play /nonexistent/level.txt",
+    );
+    let script = scratch("bad-script.txt");
+    std::fs::write(&script, "key left\nkey sideways\n").unwrap();
+    assert_one_line_error(
+        &["--script", script.to_str().unwrap()],
+        "line 2: unknown key",
+    );
+}

@@ -2,23 +2,7 @@
 //! frame-time target is set on [`benchmark_level`].
 use game::grid::{CellPos, Dir, Edge, EdgePos, Grid, Portal, PortalEnd};
 use game::level::{HeroKind, ItemFlags, Level, ThingSpec, ThingSpecKind};
-
-/// SplitMix64: a tiny seeded generator, so the level is the same every run.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> i32 {
-        (self.next() % n) as i32
-    }
-}
+use game::rng::SplitMix64;
 
 /// Side of the benchmark level, in cells.
 pub const BENCH_SIZE: usize = 64;
@@ -93,8 +77,9 @@ pub fn benchmark_level() -> Level {
             },
         },
     ];
-    let mut rng = SplitMix(8);
-    let floor_cell = |rng: &mut SplitMix| CellPos::new(rng.below(64), 8 * rng.below(8));
+    let mut rng = SplitMix64::new(8);
+    let floor_cell =
+        |rng: &mut SplitMix64| CellPos::new(rng.below(64) as i32, 8 * rng.below(8) as i32);
     for i in 0..12 {
         things.push(ThingSpec {
             id: format!("watcher{i}"),

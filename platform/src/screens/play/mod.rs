@@ -422,7 +422,13 @@ impl PlayScreen {
                 }
                 Some(result)
             }
-            _ => None,
+            Input::Key(Key::Help) => None,
+            _ => {
+                // Anything else gives up choosing and is handled as usual.
+                self.levitating = None;
+                self.preview = None;
+                None
+            }
         }
     }
 

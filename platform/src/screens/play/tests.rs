@@ -267,6 +267,17 @@ fn the_sorceress_levitates_an_item_by_pointing() {
     let relic = s.session.stage().find("relic").unwrap();
     assert_eq!(s.session.stage().cell_of(relic), Some(CellPos::new(0, 0)));
     assert_eq!(ap_of_selected(&s), 2);
+    // Choosing again, then a key: the choice is given up, the key works.
+    key(&mut s, Key::Undo);
+    choose(&mut s, "Levitate relic");
+    key(&mut s, Key::Right);
+    assert_eq!(cell_of_selected(&s), CellPos::new(1, 0));
+    s.handle(Input::Click(proj.cell_centre(ViewPos::new(1, 0))), SIZE);
+    assert_eq!(
+        s.session.stage().cell_of(relic),
+        Some(CellPos::new(1, 0)),
+        "no longer levitating: the click moved the hero instead"
+    );
 }
 
 #[test]
