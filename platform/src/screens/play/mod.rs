@@ -26,7 +26,7 @@ pub mod preview;
 pub mod tween;
 pub mod world_draw;
 
-use game::action::{movement, Action, Event, Target};
+use game::action::{movement, Action, Event, Refusal, Target};
 use game::grid::CellPos;
 use game::level::Level;
 use game::session::Session;
@@ -786,6 +786,10 @@ impl PlayScreen {
                     hint.push_str(&format!(", falls {falls} cell{}", if falls == 1 { "" } else { "s" }));
                 }
                 hint
+            }
+            // Pointing somewhere the hero cannot go says why, before a click.
+            Some(Err(refusal)) if *refusal != Refusal::AlreadyThere => {
+                format!("Can't go there: {refusal}")
             }
             _ => "Click or arrows to move · E actions · Enter ends the turn · Z undo · Y redo · Tab hero · F1 help".into(),
         }

@@ -132,6 +132,11 @@ fn hovering_previews_and_clicking_commits_the_move() {
     s.handle(Input::MouseMove(proj.cell_centre(ViewPos::new(2, 0))), SIZE);
     let p = s.preview().expect("a preview");
     assert!(p.outcome.is_err(), "{p:?}");
+    assert_eq!(
+        s.hint(),
+        "Can't go there: too far to fall: 6 cells, safe is 2",
+        "the hint line says why before any click"
+    );
     s.handle(Input::Click(proj.cell_centre(ViewPos::new(2, 0))), SIZE);
     assert!(
         matches!(s.message(), Some(Message::Refused(_))),
