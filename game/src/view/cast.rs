@@ -20,10 +20,16 @@
 //! edges. SOLID edges (and the outside of the grid) end those rays and record
 //! a [`ShadowSegment`]; OPEN and PLATFORM edges pass them on; PORTAL edges
 //! pass them on under the transform composed with the portal's. The pieces
-//! reaching the next layer are merged back into spans where they touch, so an
-//! open room costs about one node per cell, and the cast recurses into each
-//! span. Bounds are always directions to cell corners, compared by integer
-//! cross products: exact, symmetric, free of float artefacts.
+//! reaching the next layer are merged into spans as they are made, where they
+//! touch, so an open room costs about one node per cell, and the cast
+//! recurses into each span. Bounds are always directions to cell corners,
+//! compared by integer cross products: exact, symmetric, free of float
+//! artefacts.
+//!
+//! Continuity (a node's connection bits) is mostly known during the cast:
+//! rays that cross an OPEN or PLATFORM edge join the node they leave and the
+//! node they reach. A last pass decides the remaining bits by looking up the
+//! neighbouring view cells.
 
 use serde::{Deserialize, Serialize};
 
@@ -148,11 +154,12 @@ impl Overflow {
     }
 }
 
-/// Rays of one span or piece at one layer of a quadrant's cast.
+/// A run of rays at one layer of a quadrant's cast: cells `j0..=j1` of the
+/// layer (by canonical `cy`), one open sector, one transform.
 #[derive(Clone, Copy, Debug, Default)]
-struct Piece {
-    /// The cell's index within its layer (its canonical `cy`).
-    j: i32,
+struct Span {
+    j0: i32,
+    j1: i32,
     sector: Sector,
     /// Index into the transforms.
     transform: u8,
@@ -168,9 +175,13 @@ pub struct GridView {
     nodes: Vec<ViewNode>,
     shadows: Vec<ShadowSegment>,
     transforms: Vec<ViewTransform>,
+    /// Per transform, the grid direction of each view direction (indexed by
+    /// `Dir as usize`), so the cast does not re-derive it per span.
+    grid_dirs: Vec<[Dir; 4]>,
     /// One bit per grid cell index: seen at all.
     visible: Box<[u64]>,
-    scratch: Vec<Piece>,
+    /// The spans waiting to be cast, along the current depth-first path.
+    scratch: Vec<Span>,
     overflow: Overflow,
 }
 
@@ -227,6 +238,7 @@ impl GridView {
             nodes,
             shadows: Vec::with_capacity(MAX_SHADOWS),
             transforms: Vec::with_capacity(MAX_TRANSFORMS),
+            grid_dirs: Vec::with_capacity(MAX_TRANSFORMS),
             visible: vec![0; VISIBLE_WORDS].into_boxed_slice(),
             scratch: Vec::with_capacity(SCRATCH_PIECES),
             overflow: Overflow::default(),
@@ -378,6 +390,7 @@ impl GridView {
         self.nodes.truncate(1);
         self.shadows.clear();
         self.transforms.clear();
+        self.grid_dirs.clear();
         self.visible.fill(0);
         self.scratch.clear();
         self.overflow = Overflow::default();
@@ -391,64 +404,76 @@ impl GridView {
         if !grid.is_air(origin) {
             return;
         }
-        self.transforms.push(ViewTransform {
-            view_to_grid: CellTransform::IDENTITY.with_offset((origin.x, origin.y)),
-        });
-        for q in 0..4 {
-            self.scratch.clear();
-            self.scratch.push(Piece {
-                j: 0,
-                sector: QUADRANT,
-                transform: 0,
-            });
-            self.cast_layer(grid, q, 0, 0, 1);
-        }
+        self.push_transform(CellTransform::IDENTITY.with_offset((origin.x, origin.y)));
+        // One copy of the cast per quadrant, so each rotation is constant.
+        self.cast_quadrant::<0>(grid);
+        self.cast_quadrant::<1>(grid);
+        self.cast_quadrant::<2>(grid);
+        self.cast_quadrant::<3>(grid);
         self.connect(grid);
     }
 
-    /// Casts the pieces `scratch[start..end]` of layer `k` in quadrant `q`:
-    /// merges them into spans and casts each span onward, depth first.
-    fn cast_layer(&mut self, grid: &Grid, q: u8, k: i32, start: usize, end: usize) {
-        let mut i = start;
-        while i < end {
-            let first = self.scratch[i];
-            let mut span = first.sector;
-            let mut last_j = first.j;
-            i += 1;
-            while i < end {
-                let p = self.scratch[i];
-                let touches = p.transform == first.transform
-                    && span.hi.same_direction(p.sector.lo)
-                    && (p.j == last_j || p.j == last_j + 1);
-                if !touches {
-                    break;
-                }
-                span.hi = p.sector.hi;
-                last_j = p.j;
-                i += 1;
-            }
+    /// Casts quadrant `Q` from the origin cell (layer 0).
+    fn cast_quadrant<const Q: u8>(&mut self, grid: &Grid) {
+        self.scratch.clear();
+        self.scratch.push(Span {
+            j0: 0,
+            j1: 0,
+            sector: QUADRANT,
+            transform: 0,
+        });
+        self.cast_layer::<Q>(grid, 0, 0, 1, None);
+    }
+
+    /// Casts the spans `scratch[start..end]` of layer `k` in quadrant `Q`,
+    /// each onward depth first. `parent` is the transform of the span they
+    /// came from (`None` at the origin).
+    fn cast_layer<const Q: u8>(
+        &mut self,
+        grid: &Grid,
+        k: i32,
+        start: usize,
+        end: usize,
+        parent: Option<u8>,
+    ) {
+        for i in start..end {
+            let span = self.scratch[i];
             let child_start = self.scratch.len();
-            self.cast_span(grid, q, k, first.j, last_j, span, first.transform);
+            self.cast_span::<Q>(grid, k, span, parent == Some(span.transform));
             let child_end = self.scratch.len();
             if child_end > child_start {
-                self.cast_layer(grid, q, k + 1, child_start, child_end);
+                self.cast_layer::<Q>(grid, k + 1, child_start, child_end, Some(span.transform));
             }
             self.scratch.truncate(child_start);
         }
     }
 
     /// Walks one span's cells at layer `k`: records nodes, stops rays at
-    /// walls, and pushes the pieces that reach layer `k + 1`.
-    #[allow(clippy::too_many_arguments)]
-    fn cast_span(&mut self, grid: &Grid, q: u8, k: i32, j0: i32, j1: i32, span: Sector, t: u8) {
-        let Some(&transform) = self.transforms.get(t as usize) else {
+    /// walls, and pushes the spans that reach layer `k + 1`.
+    ///
+    /// `plain` says the span's rays came from its parent span through OPEN
+    /// or PLATFORM edges, not through a portal (the transform is the
+    /// parent's). Then each node here is continuous with the parent node its
+    /// rays came from, and gets that connection bit now: rays below the
+    /// cell's bottom-left corner came up from the cell below (canonically),
+    /// the others from the cell to the left. Likewise a node gets the bit of
+    /// each exit its rays pass on through such an edge. [`GridView::connect`]
+    /// finds the rest.
+    fn cast_span<const Q: u8>(&mut self, grid: &Grid, k: i32, span: Span, plain: bool) {
+        let t = span.transform;
+        let (Some(transform), Some(dirs)) = (
+            self.transforms.get(t as usize),
+            self.grid_dirs.get(t as usize),
+        ) else {
             return;
         };
-        let exits = [
-            transform.view_to_grid.apply_dir(view_dir(q, false)),
-            transform.view_to_grid.apply_dir(view_dir(q, true)),
-        ];
-        for j in j0..=j1 {
+        let view_to_grid = transform.view_to_grid;
+        let (view_right, view_up) = (view_dir(Q, false), view_dir(Q, true));
+        let exits = [dirs[view_right as usize], dirs[view_up as usize]];
+        // The spans reaching the next layer, merged as they are made; the
+        // last one may still grow.
+        let mut pending: Option<Span> = None;
+        for j in span.j0..=span.j1 {
             let (cx, cy) = (k - j, j);
             let cell_rays = Sector::new(
                 Ray::new(2 * cx + 1, 2 * cy - 1),
@@ -456,64 +481,89 @@ impl GridView {
             );
             // The span is contiguous, so it covers its inner cells whole and
             // only its end cells need narrowing.
-            let rays = if j == j0 || j == j1 {
-                span.intersect(cell_rays)
-            } else {
+            let inner = j != span.j0 && j != span.j1;
+            let rays = if inner {
                 cell_rays
+            } else {
+                span.sector.intersect(cell_rays)
             };
             if rays.is_empty() {
                 continue;
             }
-            let v = Ray::new(cx, cy).rotate(q);
+            let v = Ray::new(cx, cy).rotate(Q);
             let view = ViewPos::new(v.x, v.y);
-            let cell = transform.grid_cell(view);
-            self.add_node(grid, view, cell, rays.rotate(q), t);
+            let cell = view_to_grid.apply_cell(CellPos::new(v.x, v.y));
 
+            // The top-right corner splits the rays between the right exit
+            // (below it) and the top exit (above it); it lies strictly
+            // inside an inner cell's rays.
             let corner = Ray::new(2 * cx + 1, 2 * cy + 1);
-            let right = Sector::new(
-                rays.lo,
-                if rays.hi.cross(corner) > 0 {
+            let (right, up) = if inner {
+                (Sector::new(rays.lo, corner), Sector::new(corner, rays.hi))
+            } else {
+                let right_hi = if rays.hi.cross(corner) > 0 {
                     rays.hi
                 } else {
                     corner
-                },
-            );
-            let up = Sector::new(
-                if rays.lo.cross(corner) > 0 {
+                };
+                let up_lo = if rays.lo.cross(corner) > 0 {
                     corner
                 } else {
                     rays.lo
-                },
-                rays.hi,
-            );
+                };
+                (Sector::new(rays.lo, right_hi), Sector::new(up_lo, rays.hi))
+            };
+
+            let mut connections = 0;
+            if plain && grid.contains(cell) {
+                // An inner cell's rays cover its bottom-left corner, so they
+                // entered through both edges.
+                let bottom_left = Ray::new(2 * cx - 1, 2 * cy - 1);
+                if inner || rays.lo.cross(bottom_left) > 0 {
+                    connections |= dir_bit(view_up.opposite());
+                }
+                if inner || bottom_left.cross(rays.hi) > 0 {
+                    connections |= dir_bit(view_right.opposite());
+                }
+            }
             if !right.is_empty() {
                 let edge = (Ray::new(2 * cx + 1, 2 * cy - 1), corner);
-                self.exit(grid, q, (cx, cy), exits[0], false, j, right, t, cell, edge);
+                let next = (cx + 1, cy, j);
+                if self.exit::<Q>(grid, next, exits[0], right, t, cell, edge, &mut pending) {
+                    connections |= dir_bit(view_right);
+                }
             }
             if !up.is_empty() {
                 let edge = (Ray::new(2 * cx - 1, 2 * cy + 1), corner);
-                self.exit(grid, q, (cx, cy), exits[1], true, j + 1, up, t, cell, edge);
+                let next = (cx, cy + 1, j + 1);
+                if self.exit::<Q>(grid, next, exits[1], up, t, cell, edge, &mut pending) {
+                    connections |= dir_bit(view_up);
+                }
             }
+            self.add_node(grid, view, cell, rays.rotate(Q), t, connections);
+        }
+        if let Some(last) = pending {
+            self.push_span(last);
         }
     }
 
-    /// Rays `rays` leave canonical cell `c` (grid cell `cell`) through its
-    /// right (or top, when `up`) edge, whose end points are `edge`, going
-    /// `grid_dir` in the grid.
+    /// Rays `rays` leave grid cell `cell` through the edge, going `grid_dir`
+    /// in the grid, whose end points are `edge` (canonical), towards
+    /// canonical cell `next` = `(cx, cy, j)` of the next layer. Returns
+    /// whether they went on into a grid cell through an OPEN or PLATFORM
+    /// edge: then the two cells' nodes are continuous.
     #[allow(clippy::too_many_arguments)]
-    fn exit(
+    fn exit<const Q: u8>(
         &mut self,
         grid: &Grid,
-        q: u8,
-        c: (i32, i32),
+        next: (i32, i32, i32),
         grid_dir: Dir,
-        up: bool,
-        next_j: i32,
         rays: Sector,
         t: u8,
         cell: CellPos,
         edge: (Ray, Ray),
-    ) {
+        pending: &mut Option<Span>,
+    ) -> bool {
         let edge_type = edge_type(grid, cell, grid_dir);
         // Where a portal leads: its crossing, or `None` when it ends in rock.
         let crossing = match edge_type {
@@ -530,41 +580,85 @@ impl GridView {
         };
         if blocked {
             self.add_shadow(ShadowSegment {
-                a: edge.0.rotate(q),
-                b: edge.1.rotate(q),
-                sector: rays.rotate(q),
+                a: edge.0.rotate(Q),
+                b: edge.1.rotate(Q),
+                sector: rays.rotate(Q),
                 stencil_id: t + 1,
                 edge: EdgePos::of(cell, grid_dir),
                 cell,
             });
-            return;
+            return false;
         }
-        let next = if up { (c.0, c.1 + 1) } else { (c.0 + 1, c.1) };
-        if next.0 > self.radius || next.1 > self.radius {
-            return;
+        let (cx, cy, j) = next;
+        if cx > self.radius || cy > self.radius {
+            return false;
         }
         let next_transform = match crossing {
             None => t,
             Some((portal, from_end)) => {
                 let Some(transform) = self.transforms.get(t as usize) else {
-                    return;
+                    return false;
                 };
                 let composed = transform.view_to_grid.then(&portal.transform(from_end));
                 match self.intern(composed) {
                     Some(id) => id,
-                    None => return,
+                    None => return false,
                 }
             }
         };
-        if self.scratch.len() < SCRATCH_PIECES {
-            self.scratch.push(Piece {
-                j: next_j,
+        self.emit(
+            pending,
+            Span {
+                j0: j,
+                j1: j,
                 sector: rays,
                 transform: next_transform,
-            });
+            },
+        );
+        crossing.is_none() && grid.contains(cell.step(grid_dir))
+    }
+
+    /// Adds `piece` (rays reaching one cell of the next layer) to the spans
+    /// being made: it extends the pending span when they touch — same
+    /// transform, the span's upper bound is the piece's lower bound, and the
+    /// piece is in the span's last cell or the next — else the pending span
+    /// is done and the piece starts the next one.
+    fn emit(&mut self, pending: &mut Option<Span>, piece: Span) {
+        if let Some(span) = pending {
+            let touches = span.transform == piece.transform
+                && span.sector.hi.same_direction(piece.sector.lo)
+                && (piece.j0 == span.j1 || piece.j0 == span.j1 + 1);
+            if touches {
+                span.sector.hi = piece.sector.hi;
+                span.j1 = piece.j0;
+                return;
+            }
+        }
+        if let Some(done) = pending.replace(piece) {
+            self.push_span(done);
+        }
+    }
+
+    fn push_span(&mut self, span: Span) {
+        if self.scratch.len() < SCRATCH_PIECES {
+            self.scratch.push(span);
         } else {
             self.overflow.pieces += 1;
         }
+    }
+
+    /// Adds a transform and its direction table.
+    fn push_transform(&mut self, view_to_grid: CellTransform) {
+        self.transforms.push(ViewTransform { view_to_grid });
+        self.grid_dirs
+            .push(Dir::ALL.map(|dir| view_to_grid.apply_dir(dir)));
+    }
+
+    /// The grid direction of view direction `dir` in the region of
+    /// `stencil_id`.
+    fn grid_dir(&self, stencil_id: u8, dir: Dir) -> Option<Dir> {
+        let dirs = self.grid_dirs.get((stencil_id as usize).checked_sub(1)?)?;
+        Some(dirs[dir as usize])
     }
 
     /// The index of `view_to_grid` among the transforms, added if new;
@@ -581,11 +675,19 @@ impl GridView {
             self.overflow.transforms += 1;
             return None;
         }
-        self.transforms.push(ViewTransform { view_to_grid });
+        self.push_transform(view_to_grid);
         Some((self.transforms.len() - 1) as u8)
     }
 
-    fn add_node(&mut self, grid: &Grid, view: ViewPos, cell: CellPos, sector: Sector, t: u8) {
+    fn add_node(
+        &mut self,
+        grid: &Grid,
+        view: ViewPos,
+        cell: CellPos,
+        sector: Sector,
+        t: u8,
+        connections: u8,
+    ) {
         let Some(head) = self.head_index(view) else {
             return;
         };
@@ -599,7 +701,7 @@ impl GridView {
             view,
             sector,
             stencil_id: t + 1,
-            connections: 0,
+            connections,
             next: self.heads[head],
         });
         self.heads[head] = index;
@@ -618,43 +720,54 @@ impl GridView {
         }
     }
 
-    /// Sets each node's connection bits (see [`ViewNode::connections`]).
-    /// Continuity is symmetric (steps reverse exactly, portals included), so
-    /// only the right and up neighbours are looked for, and both nodes of a
-    /// match get their bit.
+    /// Completes each node's connection bits (see [`ViewNode::connections`]).
+    /// The cast has set the bits of the edges its rays crossed between two
+    /// grid cells without a portal; this decides the others: edges crossed
+    /// only through portals, edges between seen cells that no ray crossed,
+    /// and nodes that share a view cell, grid cell and region with another
+    /// (on the axes, where two quadrants meet).
     fn connect(&mut self, grid: &Grid) {
-        // Grid directions of view right and up, per region.
-        let mut exits = [[Dir::Right, Dir::Up]; MAX_TRANSFORMS];
-        for (slot, t) in exits.iter_mut().zip(&self.transforms) {
-            *slot = [
-                t.view_to_grid.apply_dir(Dir::Right),
-                t.view_to_grid.apply_dir(Dir::Up),
-            ];
+        if self.overflow.nodes > 0 {
+            // A bit set in the cast may name a node that was dropped.
+            for node in &mut self.nodes {
+                node.connections = 0;
+            }
         }
         for i in 1..self.nodes.len() {
-            let (cell, view, stencil_id) = {
-                let n = &self.nodes[i];
-                (n.cell, n.view, n.stencil_id)
-            };
-            let region = stencil_id as usize - 1;
-            for (dir, grid_dir) in [Dir::Right, Dir::Up].into_iter().zip(exits[region]) {
-                let Some((to_cell, to_stencil)) = self.across(grid, cell, stencil_id, grid_dir)
-                else {
-                    continue;
-                };
-                let Some(head) = self.head_index(view.step(dir)) else {
-                    continue;
-                };
-                let mut m = self.heads[head] as usize;
-                while m != 0 {
-                    let other = &mut self.nodes[m];
-                    m = other.next as usize;
-                    if other.cell == to_cell && other.stencil_id == to_stencil {
-                        other.connections |= dir_bit(dir.opposite());
-                        self.nodes[i].connections |= dir_bit(dir);
-                    }
+            let node = self.nodes[i];
+            let mut connections = node.connections;
+            for dir in Dir::ALL {
+                if connections & dir_bit(dir) == 0 && self.continuous(grid, &node, dir) {
+                    connections |= dir_bit(dir);
                 }
             }
+            self.nodes[i].connections = connections;
+        }
+    }
+
+    /// Whether `node` is continuous with a node of the view cell beyond
+    /// `dir`. Decided from the left or bottom node of the pair, stepping
+    /// right or up with [`GridView::across`], so both nodes agree even where
+    /// the step does not reverse (out of the grid through an OPEN edge).
+    fn continuous(&self, grid: &Grid, node: &ViewNode, dir: Dir) -> bool {
+        let beyond = node.view.step(dir);
+        match dir {
+            Dir::Right | Dir::Up => {
+                let Some((cell, stencil_id)) = self
+                    .head_index(beyond)
+                    .and_then(|_| self.grid_dir(node.stencil_id, dir))
+                    .and_then(|grid_dir| self.across(grid, node.cell, node.stencil_id, grid_dir))
+                else {
+                    return false;
+                };
+                self.nodes_at(beyond)
+                    .any(|m| m.cell == cell && m.stencil_id == stencil_id)
+            }
+            Dir::Left | Dir::Down => self.nodes_at(beyond).any(|m| {
+                self.grid_dir(m.stencil_id, dir.opposite())
+                    .and_then(|grid_dir| self.across(grid, m.cell, m.stencil_id, grid_dir))
+                    == Some((node.cell, node.stencil_id))
+            }),
         }
     }
 

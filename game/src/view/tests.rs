@@ -3,7 +3,9 @@
 //! exact line-of-sight oracle.
 
 use super::*;
-use crate::grid::{fixtures, CellKind, CellPos, Dir, Edge, EdgePos, Grid, Portal, PortalEnd};
+use crate::grid::{
+    fixtures, CellKind, CellPos, Dir, Edge, EdgePos, EdgeType, Grid, Portal, PortalEnd,
+};
 use crate::rng::SplitMix64;
 
 /// A grid from an ASCII map, top row first: `.` air, `#` rock (walled all
@@ -763,4 +765,85 @@ fn an_open_room_costs_about_one_node_per_cell() {
         "{} nodes for {cells} cells",
         view.nodes().len()
     );
+}
+
+/// The grid cell and stencil id one step in view direction `dir` leads to
+/// from `cell` seen with `stencil_id`, through portals; `None` through SOLID
+/// edges, out of the grid, into rock, or into a region never seen.
+fn step_in_view(
+    view: &GridView,
+    grid: &Grid,
+    cell: CellPos,
+    stencil_id: u8,
+    dir: Dir,
+) -> Option<(CellPos, u8)> {
+    let t = view.transform_of(stencil_id)?.view_to_grid;
+    let grid_dir = t.apply_dir(dir);
+    match grid.edge_between(cell, grid_dir)?.edge_type() {
+        EdgeType::Solid => None,
+        EdgeType::Open | EdgeType::Platform => Some((cell.step(grid_dir), stencil_id)),
+        EdgeType::Portal => {
+            let step = grid.step(cell, grid_dir)?;
+            let crossing = step.portal?;
+            let portal = grid.portal(crossing.portal)?;
+            let expected = t.then(&portal.transform(crossing.from_end));
+            let index = view
+                .transforms()
+                .iter()
+                .position(|t| t.view_to_grid == expected)?;
+            Some((step.cell, index as u8 + 1))
+        }
+    }
+}
+
+/// The build sets most connection bits during the cast, from the edges its
+/// rays cross; the result must be the definition all the same: nodes in
+/// view cells side by side are continuous when the left (or bottom) one
+/// steps right (or up) onto the other's grid cell and region. Random maps
+/// with random portals, and OPEN edges on the grid's boundary.
+#[test]
+fn connection_bits_match_their_definition() {
+    let mut rng = SplitMix64::new(5);
+    let mut view = GridView::new();
+    for round in 0..120 {
+        let (w, h) = (1 + rng.below(16), 1 + rng.below(16));
+        let mut grid = random_map(&mut rng, w, h);
+        if round % 3 == 0 {
+            let _ = grid.set_edge(EdgePos::vertical(0, rng.below(h) as i32), Edge::OPEN);
+            let _ = grid.set_edge(EdgePos::horizontal(rng.below(w) as i32, 0), Edge::OPEN);
+        }
+        for _ in 0..rng.below(8) {
+            let mut end = || {
+                let c = CellPos::new(rng.below(w) as i32, rng.below(h) as i32);
+                PortalEnd::new(c, Dir::ALL[rng.below(4)])
+            };
+            let (a, b) = (end(), end());
+            let _ = grid.add_portal(Portal::new(a, b));
+        }
+        for _ in 0..4 {
+            let origin = CellPos::new(rng.below(w) as i32, rng.below(h) as i32);
+            view.build(&grid, origin, 1 + rng.below(12) as u32);
+            for n in view.nodes() {
+                for dir in Dir::ALL {
+                    let beyond = n.view.step(dir);
+                    let want = view.nodes_at(beyond).any(|m| match dir {
+                        Dir::Right | Dir::Up => {
+                            step_in_view(&view, &grid, n.cell, n.stencil_id, dir)
+                                == Some((m.cell, m.stencil_id))
+                        }
+                        Dir::Left | Dir::Down => {
+                            step_in_view(&view, &grid, m.cell, m.stencil_id, dir.opposite())
+                                == Some((n.cell, n.stencil_id))
+                        }
+                    });
+                    assert_eq!(
+                        n.connected(dir),
+                        want,
+                        "{n:?} {dir:?} from {origin:?}\n{}",
+                        view.dump()
+                    );
+                }
+            }
+        }
+    }
 }
