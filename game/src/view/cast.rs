@@ -34,7 +34,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::sector::{Ray, Sector};
-use crate::grid::{CellPos, CellTransform, Dir, EdgePos, EdgeType, Grid, MAX_SIZE};
+use crate::grid::{CellPos, CellTransform, Dir, Edge, EdgePos, EdgeType, Grid, MAX_SIZE};
 
 /// The largest radius a view can be built with, in cells.
 pub const MAX_RADIUS: u32 = 32;
@@ -165,6 +165,18 @@ struct Span {
     transform: u8,
 }
 
+impl Span {
+    /// The rays `sector` reaching cell `j` of a layer.
+    const fn new(j: i32, sector: Sector, transform: u8) -> Span {
+        Span {
+            j0: j,
+            j1: j,
+            sector,
+            transform,
+        }
+    }
+}
+
 /// What one actor sees; a reusable context (see the module docs).
 pub struct GridView {
     origin: CellPos,
@@ -208,6 +220,43 @@ fn edge_type(grid: &Grid, cell: CellPos, dir: Dir) -> EdgeType {
         Dir::Right => grid.v_edges().get(y * (w + 1) + x + 1),
     };
     edge.map_or(EdgeType::Solid, |e| e.edge_type())
+}
+
+/// The edges on one side (a grid direction) of every cell: the grid's edge
+/// array for that side, and where a cell's edge sits in it relative to the
+/// cell's index `y * width + x` (rows of vertical edges hold `width + 1`
+/// edges, hence the `+ y` for left and right). Lets the cast look up an exit
+/// with one add per cell instead of matching on the direction.
+#[derive(Clone, Copy)]
+struct SideEdges<'g> {
+    edges: &'g [Edge],
+    offset: usize,
+    per_row: usize,
+}
+
+impl<'g> SideEdges<'g> {
+    fn new(grid: &'g Grid, dir: Dir) -> SideEdges<'g> {
+        let (edges, offset, per_row) = match dir {
+            Dir::Down => (grid.h_edges(), 0, 0),
+            Dir::Up => (grid.h_edges(), grid.width(), 0),
+            Dir::Left => (grid.v_edges(), 0, 1),
+            Dir::Right => (grid.v_edges(), 1, 1),
+        };
+        SideEdges {
+            edges,
+            offset,
+            per_row,
+        }
+    }
+
+    /// The edge on this side of the cell with index `index`, in row `y`;
+    /// SOLID for a cell outside the grid (`index` = `None`).
+    #[inline]
+    fn of(&self, index: Option<usize>, y: i32) -> Edge {
+        index
+            .and_then(|i| self.edges.get(i + self.offset + y as usize * self.per_row))
+            .map_or(Edge::SOLID, |&e| e)
+    }
 }
 
 /// The four quadrants' canonical sector: strictly right-and-up.
@@ -470,6 +519,7 @@ impl GridView {
         let view_to_grid = transform.view_to_grid;
         let (view_right, view_up) = (view_dir(Q, false), view_dir(Q, true));
         let exits = [dirs[view_right as usize], dirs[view_up as usize]];
+        let exit_edges = exits.map(|dir| SideEdges::new(grid, dir));
         // The spans reaching the next layer, merged as they are made; the
         // last one may still grow.
         let mut pending: Option<Span> = None;
@@ -493,6 +543,7 @@ impl GridView {
             let v = Ray::new(cx, cy).rotate(Q);
             let view = ViewPos::new(v.x, v.y);
             let cell = view_to_grid.apply_cell(CellPos::new(v.x, v.y));
+            let cell_index = grid.cell_index(cell);
 
             // The top-right corner splits the rays between the right exit
             // (below it) and the top exit (above it); it lies strictly
@@ -515,7 +566,7 @@ impl GridView {
             };
 
             let mut connections = 0;
-            if plain && grid.contains(cell) {
+            if plain && cell_index.is_some() {
                 // An inner cell's rays cover its bottom-left corner, so they
                 // entered through both edges.
                 let bottom_left = Ray::new(2 * cx - 1, 2 * cy - 1);
@@ -527,95 +578,103 @@ impl GridView {
                 }
             }
             if !right.is_empty() {
-                let edge = (Ray::new(2 * cx + 1, 2 * cy - 1), corner);
+                let edge = exit_edges[0].of(cell_index, cell.y);
+                let ends = (Ray::new(2 * cx + 1, 2 * cy - 1), corner);
                 let next = (cx + 1, cy, j);
-                if self.exit::<Q>(grid, next, exits[0], right, t, cell, edge, &mut pending) {
+                let exit = (edge, exits[0], ends);
+                if self.exit::<Q>(grid, cell, exit, right, t, next, &mut pending) {
                     connections |= dir_bit(view_right);
                 }
             }
             if !up.is_empty() {
-                let edge = (Ray::new(2 * cx - 1, 2 * cy + 1), corner);
+                let edge = exit_edges[1].of(cell_index, cell.y);
+                let ends = (Ray::new(2 * cx - 1, 2 * cy + 1), corner);
                 let next = (cx, cy + 1, j + 1);
-                if self.exit::<Q>(grid, next, exits[1], up, t, cell, edge, &mut pending) {
+                let exit = (edge, exits[1], ends);
+                if self.exit::<Q>(grid, cell, exit, up, t, next, &mut pending) {
                     connections |= dir_bit(view_up);
                 }
             }
-            self.add_node(grid, view, cell, rays.rotate(Q), t, connections);
+            self.add_node(view, cell, cell_index, rays.rotate(Q), t, connections);
         }
         if let Some(last) = pending {
             self.push_span(last);
         }
     }
 
-    /// Rays `rays` leave grid cell `cell` through the edge, going `grid_dir`
-    /// in the grid, whose end points are `edge` (canonical), towards
-    /// canonical cell `next` = `(cx, cy, j)` of the next layer. Returns
-    /// whether they went on into a grid cell through an OPEN or PLATFORM
-    /// edge: then the two cells' nodes are continuous.
+    /// Rays `rays` leave grid cell `cell` through edge `exit` = (the edge,
+    /// its grid direction from `cell`, its end points in canonical doubled
+    /// coordinates), towards canonical cell `next` = `(cx, cy, j)` of the
+    /// next layer. Returns whether they went on into a grid cell through an
+    /// OPEN or PLATFORM edge: then the two cells' nodes are continuous.
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn exit<const Q: u8>(
         &mut self,
         grid: &Grid,
-        next: (i32, i32, i32),
-        grid_dir: Dir,
+        cell: CellPos,
+        exit: (Edge, Dir, (Ray, Ray)),
         rays: Sector,
         t: u8,
-        cell: CellPos,
-        edge: (Ray, Ray),
+        next: (i32, i32, i32),
         pending: &mut Option<Span>,
     ) -> bool {
-        let edge_type = edge_type(grid, cell, grid_dir);
-        // Where a portal leads: its crossing, or `None` when it ends in rock.
-        let crossing = match edge_type {
-            EdgeType::Portal => grid
-                .step(cell, grid_dir)
-                .and_then(|step| step.portal)
-                .and_then(|p| Some((grid.portal(p.portal)?, p.from_end))),
-            _ => None,
-        };
-        let blocked = match edge_type {
-            EdgeType::Open | EdgeType::Platform => false,
-            EdgeType::Solid => true,
-            EdgeType::Portal => crossing.is_none(),
-        };
-        if blocked {
-            self.add_shadow(ShadowSegment {
-                a: edge.0.rotate(Q),
-                b: edge.1.rotate(Q),
-                sector: rays.rotate(Q),
-                stencil_id: t + 1,
-                edge: EdgePos::of(cell, grid_dir),
-                cell,
-            });
-            return false;
+        let (edge, grid_dir, ends) = exit;
+        match edge.edge_type() {
+            EdgeType::Open | EdgeType::Platform => {
+                let (cx, cy, j) = next;
+                if cx > self.radius || cy > self.radius {
+                    return false;
+                }
+                self.emit(pending, Span::new(j, rays, t));
+                grid.contains(cell.step(grid_dir))
+            }
+            EdgeType::Solid => {
+                self.add_shadow::<Q>(cell, grid_dir, ends, rays, t);
+                false
+            }
+            EdgeType::Portal => {
+                self.portal_exit::<Q>(grid, cell, (grid_dir, ends), rays, t, next, pending);
+                false
+            }
         }
+    }
+
+    /// [`GridView::exit`] through a PORTAL edge: the rays go on under the
+    /// transform composed with the portal's, or stop when it ends in rock.
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn portal_exit<const Q: u8>(
+        &mut self,
+        grid: &Grid,
+        cell: CellPos,
+        exit: (Dir, (Ray, Ray)),
+        rays: Sector,
+        t: u8,
+        next: (i32, i32, i32),
+        pending: &mut Option<Span>,
+    ) {
+        let (grid_dir, ends) = exit;
+        let crossing = grid
+            .step(cell, grid_dir)
+            .and_then(|step| step.portal)
+            .and_then(|p| Some((grid.portal(p.portal)?, p.from_end)));
+        let Some((portal, from_end)) = crossing else {
+            self.add_shadow::<Q>(cell, grid_dir, ends, rays, t);
+            return;
+        };
         let (cx, cy, j) = next;
         if cx > self.radius || cy > self.radius {
-            return false;
+            return;
         }
-        let next_transform = match crossing {
-            None => t,
-            Some((portal, from_end)) => {
-                let Some(transform) = self.transforms.get(t as usize) else {
-                    return false;
-                };
-                let composed = transform.view_to_grid.then(&portal.transform(from_end));
-                match self.intern(composed) {
-                    Some(id) => id,
-                    None => return false,
-                }
-            }
+        let Some(transform) = self.transforms.get(t as usize) else {
+            return;
         };
-        self.emit(
-            pending,
-            Span {
-                j0: j,
-                j1: j,
-                sector: rays,
-                transform: next_transform,
-            },
-        );
-        crossing.is_none() && grid.contains(cell.step(grid_dir))
+        let composed = transform.view_to_grid.then(&portal.transform(from_end));
+        if let Some(id) = self.intern(composed) {
+            self.emit(pending, Span::new(j, rays, id));
+        }
     }
 
     /// Adds `piece` (rays reaching one cell of the next layer) to the spans
@@ -679,11 +738,13 @@ impl GridView {
         Some((self.transforms.len() - 1) as u8)
     }
 
+    /// Adds a node; `cell_index` is the grid's index of `cell` (`None`
+    /// outside the grid).
     fn add_node(
         &mut self,
-        grid: &Grid,
         view: ViewPos,
         cell: CellPos,
+        cell_index: Option<usize>,
         sector: Sector,
         t: u8,
         connections: u8,
@@ -705,16 +766,32 @@ impl GridView {
             next: self.heads[head],
         });
         self.heads[head] = index;
-        if let Some(i) = grid.cell_index(cell) {
+        if let Some(i) = cell_index {
             if let Some(word) = self.visible.get_mut(i / 64) {
                 *word |= 1 << (i % 64);
             }
         }
     }
 
-    fn add_shadow(&mut self, shadow: ShadowSegment) {
+    /// Records that rays `rays` of region `t` stopped at the edge on side
+    /// `grid_dir` of `cell`, whose end points are `ends` (canonical).
+    fn add_shadow<const Q: u8>(
+        &mut self,
+        cell: CellPos,
+        grid_dir: Dir,
+        ends: (Ray, Ray),
+        rays: Sector,
+        t: u8,
+    ) {
         if self.shadows.len() < MAX_SHADOWS {
-            self.shadows.push(shadow);
+            self.shadows.push(ShadowSegment {
+                a: ends.0.rotate(Q),
+                b: ends.1.rotate(Q),
+                sector: rays.rotate(Q),
+                stencil_id: t + 1,
+                edge: EdgePos::of(cell, grid_dir),
+                cell,
+            });
         } else {
             self.overflow.shadows += 1;
         }
