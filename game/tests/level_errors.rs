@@ -337,3 +337,17 @@ fn binary_levels_are_checked_like_text() {
         "t.rlv: duplicate id 'knight' (expected each id once)"
     );
 }
+
+#[test]
+fn binary_note_that_text_cannot_carry() {
+    // A note ending in a space would come back trimmed from its text form,
+    // so a binary file holding one is refused (found by the fuzz test).
+    let mut level = load_text("t.txt", &format!("// Rope\n\n{BASE}")).unwrap();
+    level.notes[0] = "Rope ".to_string();
+    let bytes = binary::to_binary(&level).unwrap();
+    let errors = binary::check_binary("t.rlv", &bytes).unwrap_err();
+    assert_eq!(
+        errors[0].to_string(),
+        "t.rlv: bad note line (expected at most 200 characters, no control characters, no trailing spaces)"
+    );
+}

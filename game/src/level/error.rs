@@ -359,7 +359,7 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::BadNote => write!(
                 f,
-                "bad note line (expected at most 200 characters, no control characters)"
+                "bad note line (expected at most 200 characters, no control characters, no trailing spaces)"
             ),
             ErrorKind::BadIdentifier(s) => write!(
                 f,

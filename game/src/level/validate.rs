@@ -76,9 +76,13 @@ pub fn name_ok(name: &str) -> bool {
     (1..=MAX_NAME_LEN).contains(&n) && !name.chars().any(|c| c == '"' || c.is_control())
 }
 
-/// Whether `note` is a valid note line.
+/// Whether `note` is a valid note line: what a `//` line can carry, so it
+/// reads back the same (no control characters, no trailing whitespace, which
+/// the text form trims).
 pub fn note_ok(note: &str) -> bool {
-    note.chars().count() <= MAX_NOTE_LEN && !note.chars().any(char::is_control)
+    note.chars().count() <= MAX_NOTE_LEN
+        && !note.chars().any(char::is_control)
+        && note.trim_end() == note
 }
 
 /// The grid's problems, with subjects.
