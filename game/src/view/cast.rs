@@ -31,8 +31,9 @@
 //! node they reach. A last pass decides the remaining bits by looking up the
 //! neighbouring view cells.
 
-use serde::{Deserialize, Serialize};
-
+use super::node::{
+    dir_bit, Overflow, ShadowSegment, ViewNode, ViewPos, ViewTransform, ALL_CONNECTIONS,
+};
 use super::sector::{Ray, Sector};
 use crate::grid::{CellPos, CellTransform, Dir, Edge, EdgePos, EdgeType, Grid, MAX_SIZE};
 
@@ -51,111 +52,6 @@ pub const MAX_TRANSFORMS: usize = 255;
 const SCRATCH_PIECES: usize = 2 * (2 * MAX_RADIUS as usize + 3) * (2 * MAX_RADIUS as usize + 3);
 /// Words of the per-grid-cell visibility bitmap.
 const VISIBLE_WORDS: usize = MAX_SIZE * MAX_SIZE / 64;
-
-/// A view cell, as an offset from the actor's view cell (`(0, 0)`).
-#[derive(
-    Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord, Serialize, Deserialize,
-)]
-pub struct ViewPos {
-    pub x: i32,
-    pub y: i32,
-}
-
-impl ViewPos {
-    pub const fn new(x: i32, y: i32) -> ViewPos {
-        ViewPos { x, y }
-    }
-
-    /// The neighbouring view cell in `dir` (view space has no portals).
-    pub const fn step(self, dir: Dir) -> ViewPos {
-        let (dx, dy) = dir.delta();
-        ViewPos::new(self.x + dx, self.y + dy)
-    }
-
-    /// The centre of this view cell in doubled view coordinates.
-    pub const fn centre_ray(self) -> Ray {
-        Ray::new(2 * self.x, 2 * self.y)
-    }
-}
-
-/// Where the grid must be drawn for a region seen through portals: maps a
-/// view cell (as a [`CellPos`]) to the grid cell it shows. The actor's own
-/// region has the translation by the actor's cell.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct ViewTransform {
-    pub view_to_grid: CellTransform,
-}
-
-impl ViewTransform {
-    /// The grid cell shown at view cell `v`.
-    pub fn grid_cell(&self, v: ViewPos) -> CellPos {
-        self.view_to_grid.apply_cell(CellPos::new(v.x, v.y))
-    }
-}
-
-/// One slice of one grid cell seen in one view cell.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct ViewNode {
-    /// The grid cell seen.
-    pub cell: CellPos,
-    /// Where it is seen.
-    pub view: ViewPos,
-    /// The directions (from the eye, in view space) through which it is seen.
-    pub sector: Sector,
-    /// The stencil id of its region: its transform's index + 1 (1..=255).
-    pub stencil_id: u8,
-    /// Bit `1 << dir as u8` set when this node is continuous with a node of
-    /// the neighbouring view cell in `dir`: the grid cells are neighbours
-    /// across a non-SOLID edge, under the matching transform.
-    pub connections: u8,
-    /// The next node in the same view cell; 0 = none.
-    next: u16,
-}
-
-impl ViewNode {
-    /// Whether this node is continuous with its view neighbour in `dir`.
-    pub fn connected(&self, dir: Dir) -> bool {
-        self.connections & dir_bit(dir) != 0
-    }
-}
-
-fn dir_bit(dir: Dir) -> u8 {
-    1 << (dir as u8)
-}
-
-/// The connection bits of a node continuous on all four sides.
-const ALL_CONNECTIONS: u8 = 0b1111;
-
-/// A SOLID edge (or the grid's outside) where sight stopped.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct ShadowSegment {
-    /// The edge's end points in doubled view coordinates.
-    pub a: Ray,
-    pub b: Ray,
-    /// The directions that reached this edge.
-    pub sector: Sector,
-    /// The stencil id of the region it was seen in.
-    pub stencil_id: u8,
-    /// The grid edge, and the grid cell it was seen from.
-    pub edge: EdgePos,
-    pub cell: CellPos,
-}
-
-/// What did not fit in the last build (all zero normally). A non-zero count
-/// means part of the view was dropped: not seen, never out of bounds.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Overflow {
-    pub nodes: u32,
-    pub shadows: u32,
-    pub transforms: u32,
-    pub pieces: u32,
-}
-
-impl Overflow {
-    pub fn any(&self) -> bool {
-        *self != Overflow::default()
-    }
-}
 
 /// A run of rays at one layer of a quadrant's cast: cells `j0..=j1` of the
 /// layer (by canonical `cy`), one open sector, one transform.
@@ -182,22 +78,22 @@ impl Span {
 
 /// What one actor sees; a reusable context (see the module docs).
 pub struct GridView {
-    origin: CellPos,
-    radius: i32,
+    pub(super) origin: CellPos,
+    pub(super) radius: i32,
     /// First node per view cell of the largest window; 0 = none.
-    heads: Box<[u16]>,
+    pub(super) heads: Box<[u16]>,
     /// Index 0 is the unused sentinel.
-    nodes: Vec<ViewNode>,
-    shadows: Vec<ShadowSegment>,
-    transforms: Vec<ViewTransform>,
+    pub(super) nodes: Vec<ViewNode>,
+    pub(super) shadows: Vec<ShadowSegment>,
+    pub(super) transforms: Vec<ViewTransform>,
     /// Per transform, the grid direction of each view direction (indexed by
     /// `Dir as usize`), so the cast does not re-derive it per span.
     grid_dirs: Vec<[Dir; 4]>,
     /// One bit per grid cell index: seen at all.
-    visible: Box<[u64]>,
+    pub(super) visible: Box<[u64]>,
     /// The spans waiting to be cast, along the current depth-first path.
     scratch: Vec<Span>,
-    overflow: Overflow,
+    pub(super) overflow: Overflow,
 }
 
 impl Default for GridView {
@@ -297,96 +193,16 @@ impl GridView {
         }
     }
 
-    /// The actor's cell of the last build.
-    pub fn origin(&self) -> CellPos {
-        self.origin
-    }
-
-    /// The radius of the last build: view cells with |x|, |y| ≤ radius.
-    pub fn radius(&self) -> i32 {
-        self.radius
-    }
-
-    /// What did not fit in the last build.
-    pub fn overflow(&self) -> Overflow {
-        self.overflow
-    }
-
-    /// All nodes of the last build.
-    pub fn nodes(&self) -> &[ViewNode] {
-        &self.nodes[1..]
-    }
-
-    /// The SOLID edges that stopped sight.
-    pub fn shadows(&self) -> &[ShadowSegment] {
-        &self.shadows
-    }
-
-    /// The view transforms; stencil id = index + 1.
-    pub fn transforms(&self) -> &[ViewTransform] {
-        &self.transforms
-    }
-
-    /// The transform of stencil id `id`.
-    pub fn transform_of(&self, stencil_id: u8) -> Option<&ViewTransform> {
-        self.transforms.get((stencil_id as usize).checked_sub(1)?)
-    }
-
-    fn head_index(&self, v: ViewPos) -> Option<usize> {
+    pub(super) fn head_index(&self, v: ViewPos) -> Option<usize> {
         let r = MAX_RADIUS as i32;
         let in_window = v.x.abs() <= self.radius && v.y.abs() <= self.radius;
         in_window.then(|| (v.y + r) as usize * VIEW_SIDE + (v.x + r) as usize)
     }
 
-    /// The nodes seen in view cell `v` (none outside the window).
-    pub fn nodes_at(&self, v: ViewPos) -> impl Iterator<Item = &ViewNode> + '_ {
-        let mut next = self.head_index(v).map_or(0, |i| self.heads[i]);
-        std::iter::from_fn(move || {
-            let node = self.nodes.get(next as usize).filter(|_| next != 0)?;
-            next = node.next;
-            Some(node)
-        })
-    }
-
-    /// Node `index` (1-based, as [`GridView::node_indices_at`] and
-    /// [`GridView::neighbour`] give them); `None` for 0 or out of range.
-    pub fn node(&self, index: u16) -> Option<&ViewNode> {
-        (index != 0)
-            .then(|| self.nodes.get(index as usize))
-            .flatten()
-    }
-
-    /// The indices of the nodes seen in view cell `v`.
-    pub fn node_indices_at(&self, v: ViewPos) -> impl Iterator<Item = u16> + '_ {
-        let mut next = self.head_index(v).map_or(0, |i| self.heads[i]);
-        std::iter::from_fn(move || {
-            let index = next;
-            next = self.nodes.get(index as usize).filter(|_| index != 0)?.next;
-            Some(index)
-        })
-    }
-
-    /// The node of view cell `view + dir` that node `index` is continuous
-    /// with (see [`ViewNode::connections`]), if any.
-    pub fn neighbour(&self, grid: &Grid, index: u16, dir: Dir) -> Option<u16> {
-        let node = self.node(index)?;
-        if !node.connected(dir) {
-            return None;
-        }
-        let region = node.stencil_id as usize - 1;
-        let grid_dir = self.transforms.get(region)?.view_to_grid.apply_dir(dir);
-        let (cell, stencil_id) = self.across(grid, node.cell, node.stencil_id, grid_dir)?;
-        self.node_indices_at(node.view.step(dir)).find(|&m| {
-            self.nodes
-                .get(m as usize)
-                .is_some_and(|n| n.cell == cell && n.stencil_id == stencil_id)
-        })
-    }
-
     /// The grid cell and stencil id beyond the edge on side `grid_dir` of
     /// `cell` seen with `stencil_id`; `None` through SOLID edges, into rock,
     /// or into a region that was never seen.
-    fn across(
+    pub(super) fn across(
         &self,
         grid: &Grid,
         cell: CellPos,
@@ -400,39 +216,6 @@ impl GridView {
                 self.portal_neighbour(grid, cell, grid_dir, stencil_id as usize - 1)
             }
         }
-    }
-
-    /// Whether grid cell `cell` is seen anywhere in the view.
-    pub fn is_visible(&self, grid: &Grid, cell: CellPos) -> bool {
-        grid.cell_index(cell).is_some_and(|i| {
-            self.visible
-                .get(i / 64)
-                .is_some_and(|w| w & (1 << (i % 64)) != 0)
-        })
-    }
-
-    /// Every view cell where grid cell `cell` is seen, in row-major order
-    /// from the bottom-left, each once: a cell seen through two portals
-    /// appears twice.
-    pub fn positions_of(&self, cell: CellPos) -> Vec<ViewPos> {
-        let mut out: Vec<ViewPos> = self
-            .nodes()
-            .iter()
-            .filter(|n| n.cell == cell)
-            .map(|n| n.view)
-            .collect();
-        out.sort_by_key(|v| (v.y, v.x));
-        out.dedup();
-        out
-    }
-
-    /// Whether the centre of view cell `v` is seen: some node there has the
-    /// direction to the centre inside or on the bound of its sector.
-    pub fn sees_centre_of(&self, v: ViewPos) -> bool {
-        v == ViewPos::default()
-            || self
-                .nodes_at(v)
-                .any(|n| n.sector.contains_closed(v.centre_ray()))
     }
 
     fn reset(&mut self, origin: CellPos, radius: i32) {

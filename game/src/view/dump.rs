@@ -9,7 +9,8 @@
 
 use std::fmt::Write;
 
-use super::cast::{GridView, ViewPos};
+use super::cast::GridView;
+use super::node::ViewPos;
 
 /// The map character of stencil id `id` (1 = `.`, 2 = `a`, …, then `+`).
 fn region_char(id: u8) -> char {

@@ -16,13 +16,13 @@
 
 pub mod cast;
 pub mod dump;
+pub mod node;
+pub mod query;
 pub mod sector;
 
 #[cfg(test)]
 mod tests;
 
-pub use cast::{
-    GridView, Overflow, ShadowSegment, ViewNode, ViewPos, ViewTransform, MAX_NODES, MAX_RADIUS,
-    MAX_SHADOWS, MAX_TRANSFORMS,
-};
+pub use cast::{GridView, MAX_NODES, MAX_RADIUS, MAX_SHADOWS, MAX_TRANSFORMS};
+pub use node::{Overflow, ShadowSegment, ViewNode, ViewPos, ViewTransform};
 pub use sector::{Ray, Sector};

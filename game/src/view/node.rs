@@ -1,0 +1,115 @@
+//! What a [`GridView`](super::GridView) is made of: view positions, the
+//! nodes (slices of grid cells seen in view cells), the view transforms of
+//! regions seen through portals, the shadow segments where sight stopped,
+//! and the overflow report. Plain data; the cast in [`super::cast`] fills
+//! it, the queries in [`super::query`] read it.
+
+use serde::{Deserialize, Serialize};
+
+use super::sector::{Ray, Sector};
+use crate::grid::{CellPos, CellTransform, Dir, EdgePos};
+
+/// A view cell, as an offset from the actor's view cell (`(0, 0)`).
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub struct ViewPos {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl ViewPos {
+    pub const fn new(x: i32, y: i32) -> ViewPos {
+        ViewPos { x, y }
+    }
+
+    /// The neighbouring view cell in `dir` (view space has no portals).
+    pub const fn step(self, dir: Dir) -> ViewPos {
+        let (dx, dy) = dir.delta();
+        ViewPos::new(self.x + dx, self.y + dy)
+    }
+
+    /// The centre of this view cell in doubled view coordinates.
+    pub const fn centre_ray(self) -> Ray {
+        Ray::new(2 * self.x, 2 * self.y)
+    }
+}
+
+/// Where the grid must be drawn for a region seen through portals: maps a
+/// view cell (as a [`CellPos`]) to the grid cell it shows. The actor's own
+/// region has the translation by the actor's cell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ViewTransform {
+    pub view_to_grid: CellTransform,
+}
+
+impl ViewTransform {
+    /// The grid cell shown at view cell `v`.
+    pub fn grid_cell(&self, v: ViewPos) -> CellPos {
+        self.view_to_grid.apply_cell(CellPos::new(v.x, v.y))
+    }
+}
+
+/// One slice of one grid cell seen in one view cell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct ViewNode {
+    /// The grid cell seen.
+    pub cell: CellPos,
+    /// Where it is seen.
+    pub view: ViewPos,
+    /// The directions (from the eye, in view space) through which it is seen.
+    pub sector: Sector,
+    /// The stencil id of its region: its transform's index + 1 (1..=255).
+    pub stencil_id: u8,
+    /// Bit `1 << dir as u8` set when this node is continuous with a node of
+    /// the neighbouring view cell in `dir`: the grid cells are neighbours
+    /// across a non-SOLID edge, under the matching transform.
+    pub connections: u8,
+    /// The next node in the same view cell; 0 = none.
+    pub(super) next: u16,
+}
+
+impl ViewNode {
+    /// Whether this node is continuous with its view neighbour in `dir`.
+    pub fn connected(&self, dir: Dir) -> bool {
+        self.connections & dir_bit(dir) != 0
+    }
+}
+
+pub(super) fn dir_bit(dir: Dir) -> u8 {
+    1 << (dir as u8)
+}
+
+/// The connection bits of a node continuous on all four sides.
+pub(super) const ALL_CONNECTIONS: u8 = 0b1111;
+
+/// A SOLID edge (or the grid's outside) where sight stopped.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ShadowSegment {
+    /// The edge's end points in doubled view coordinates.
+    pub a: Ray,
+    pub b: Ray,
+    /// The directions that reached this edge.
+    pub sector: Sector,
+    /// The stencil id of the region it was seen in.
+    pub stencil_id: u8,
+    /// The grid edge, and the grid cell it was seen from.
+    pub edge: EdgePos,
+    pub cell: CellPos,
+}
+
+/// What did not fit in the last build (all zero normally). A non-zero count
+/// means part of the view was dropped: not seen, never out of bounds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Overflow {
+    pub nodes: u32,
+    pub shadows: u32,
+    pub transforms: u32,
+    pub pieces: u32,
+}
+
+impl Overflow {
+    pub fn any(&self) -> bool {
+        *self != Overflow::default()
+    }
+}
