@@ -187,7 +187,7 @@ pub enum ErrorKind {
     /// An id or item name that is not a lower-case identifier.
     BadIdentifier(String),
     /// Item flags outside the defined set.
-    BadFlags(u8),
+    BadFlags(u16),
     /// No hero among the things.
     NoHero,
     /// An id used twice.

@@ -9,7 +9,6 @@
 
 use crate::grid::CellPos;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// The longest rope, in cells (as tall as the largest grid).
 pub const MAX_ROPE_LEN: u16 = 128;
@@ -20,118 +19,9 @@ pub const MAX_THINGS: usize = 512;
 /// The longest id or item name, in characters.
 pub const MAX_ID_LEN: usize = 32;
 
-/// The kind of hero (`GAME.md`, "Heroes").
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-pub enum HeroKind {
-    /// 4 AP; carries HEAVY items while walking; hoists two cells per AP.
-    Knight,
-    /// 6 AP; safe fall of 4 cells; steps up two cells.
-    Scout,
-    /// 4 AP; levitates items.
-    Sorceress,
-}
-
-impl HeroKind {
-    /// Every hero kind.
-    pub const ALL: [HeroKind; 3] = [HeroKind::Knight, HeroKind::Scout, HeroKind::Sorceress];
-
-    /// Lower-case name, as the level text writes it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            HeroKind::Knight => "knight",
-            HeroKind::Scout => "scout",
-            HeroKind::Sorceress => "sorceress",
-        }
-    }
-
-    /// The kind named `name`.
-    pub fn from_name(name: &str) -> Option<HeroKind> {
-        Self::ALL.into_iter().find(|k| k.name() == name)
-    }
-}
-
-/// An item's capabilities (`GAME.md`, "Things"): a bit set.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct ItemFlags(u8);
-
-impl ItemFlags {
-    /// No capability: a fixed prop.
-    pub const NONE: ItemFlags = ItemFlags(0);
-    /// Can be picked up.
-    pub const ACQUIRE: ItemFlags = ItemFlags(1 << 0);
-    /// Can be set down.
-    pub const PLACE: ItemFlags = ItemFlags(1 << 1);
-    /// Holds other items (a bucket).
-    pub const CONTAIN: ItemFlags = ItemFlags(1 << 2);
-    /// Can be tied to a rope's end.
-    pub const HANG: ItemFlags = ItemFlags(1 << 3);
-    /// Cannot be carried while climbing.
-    pub const HEAVY: ItemFlags = ItemFlags(1 << 4);
-    /// Counts as loot.
-    pub const RELIC: ItemFlags = ItemFlags(1 << 5);
-    /// Every defined flag.
-    pub const ALL: ItemFlags = ItemFlags(0b11_1111);
-
-    /// The flags with their text names, in canonical order.
-    pub const NAMED: [(ItemFlags, &'static str); 6] = [
-        (ItemFlags::ACQUIRE, "ACQUIRE"),
-        (ItemFlags::PLACE, "PLACE"),
-        (ItemFlags::CONTAIN, "CONTAIN"),
-        (ItemFlags::HANG, "HANG"),
-        (ItemFlags::HEAVY, "HEAVY"),
-        (ItemFlags::RELIC, "RELIC"),
-    ];
-
-    /// The raw bits.
-    pub const fn bits(self) -> u8 {
-        self.0
-    }
-
-    /// The set with raw bits `bits` (undefined bits kept, so a decoded
-    /// level can be checked).
-    pub const fn from_bits(bits: u8) -> Self {
-        Self(bits)
-    }
-
-    /// Both sets together.
-    pub const fn union(self, other: ItemFlags) -> Self {
-        Self(self.0 | other.0)
-    }
-
-    /// Whether every flag of `other` is set.
-    pub const fn contains(self, other: ItemFlags) -> bool {
-        self.0 & other.0 == other.0
-    }
-
-    /// The flag named `name` (upper case, as in the text).
-    pub fn from_name(name: &str) -> Option<ItemFlags> {
-        Self::NAMED
-            .iter()
-            .find(|(_, n)| *n == name)
-            .map(|(f, _)| *f)
-    }
-}
-
-impl fmt::Display for ItemFlags {
-    /// `ACQUIRE|PLACE|RELIC`, or `NONE`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut first = true;
-        for (flag, name) in Self::NAMED {
-            if self.contains(flag) {
-                if !first {
-                    f.write_str("|")?;
-                }
-                f.write_str(name)?;
-                first = false;
-            }
-        }
-        if first {
-            f.write_str("NONE")?;
-        }
-        Ok(())
-    }
-}
+// One vocabulary for hero kinds and item capabilities, shared with the
+// runtime store of Things: a level says what the store will hold.
+pub use crate::things::{Capabilities as ItemFlags, HeroKind};
 
 /// What a thing is, with its kind-specific data.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]

@@ -19,7 +19,7 @@ pub mod support;
 use std::fmt;
 
 use crate::grid::{CellPos, Dir, Grid};
-use crate::level::{ItemFlags, Level, ThingSpecKind};
+use crate::level::{Level, ThingSpecKind};
 use crate::things::{
     Capabilities, CellIndex, HeroKind, Store, StoreError, Thing, ThingData, ThingFlags, ThingId,
     ThingIndex, ThingKind,
@@ -85,19 +85,6 @@ pub struct Stage {
     pub(crate) turn: u32,
 }
 
-/// Item capabilities from the level file's flags (the same six bits).
-fn capabilities(flags: ItemFlags) -> Capabilities {
-    Capabilities::from_bits_truncate(u16::from(flags.bits()))
-}
-
-fn hero_kind(kind: crate::level::HeroKind) -> HeroKind {
-    match kind {
-        crate::level::HeroKind::Knight => HeroKind::Knight,
-        crate::level::HeroKind::Scout => HeroKind::Scout,
-        crate::level::HeroKind::Sorceress => HeroKind::Sorceress,
-    }
-}
-
 /// A route's waypoints expanded to the cells walked, one per round: along x
 /// first, then along y, and back to the start so the patrol loops.
 pub fn expand_route(waypoints: &[CellPos]) -> Vec<CellPos> {
@@ -139,12 +126,12 @@ impl Stage {
             let (kind, data, item_name) = match &spec.kind {
                 ThingSpecKind::Hero { hero, .. } => (
                     ThingKind::Hero,
-                    ThingData::hero(hero_kind(*hero)),
-                    hero_kind(*hero).name().to_string(),
+                    ThingData::hero(*hero),
+                    hero.name().to_string(),
                 ),
                 ThingSpecKind::Item { name, flags } => (
                     ThingKind::Interactable,
-                    ThingData::item(capabilities(*flags)),
+                    ThingData::item(*flags),
                     name.clone(),
                 ),
                 ThingSpecKind::RopeCoil { len_cells } => (

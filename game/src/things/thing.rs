@@ -104,6 +104,11 @@ impl HeroKind {
         }
     }
 
+    /// The kind named `name` (as levels write it).
+    pub fn from_name(name: &str) -> Option<HeroKind> {
+        Self::ALL.into_iter().find(|k| k.name() == name)
+    }
+
     /// Action points this hero gets each round.
     pub const fn action_points_per_round(self) -> u8 {
         match self {
@@ -140,9 +145,34 @@ impl Capabilities {
     /// Every defined bit.
     pub const ALL: Capabilities = Capabilities(0b11_1111);
 
+    /// The capabilities with their names as level files write them, in
+    /// canonical order.
+    pub const NAMED: [(Capabilities, &'static str); 6] = [
+        (Capabilities::ACQUIRE, "ACQUIRE"),
+        (Capabilities::PLACE, "PLACE"),
+        (Capabilities::CONTAIN, "CONTAIN"),
+        (Capabilities::HANG, "HANG"),
+        (Capabilities::HEAVY, "HEAVY"),
+        (Capabilities::RELIC, "RELIC"),
+    ];
+
     /// The raw bits.
     pub const fn bits(self) -> u16 {
         self.0
+    }
+
+    /// From raw bits as they are, undefined ones kept (so a decoded level
+    /// can be checked for them).
+    pub const fn from_bits(bits: u16) -> Self {
+        Capabilities(bits)
+    }
+
+    /// The capability named `name` (upper case, as in level files).
+    pub fn from_name(name: &str) -> Option<Capabilities> {
+        Self::NAMED
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(c, _)| *c)
     }
 
     /// From raw bits, dropping any undefined bit.
@@ -168,6 +198,26 @@ impl Capabilities {
     /// Whether no capability is present.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
+    }
+}
+
+impl std::fmt::Display for Capabilities {
+    /// `ACQUIRE|PLACE|RELIC`, or `NONE`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut first = true;
+        for (flag, name) in Self::NAMED {
+            if self.contains(flag) {
+                if !first {
+                    f.write_str("|")?;
+                }
+                f.write_str(name)?;
+                first = false;
+            }
+        }
+        if first {
+            f.write_str("NONE")?;
+        }
+        Ok(())
     }
 }
 
