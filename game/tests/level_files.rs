@@ -62,7 +62,12 @@ fn the_campaign_lists_every_level_once_in_order() {
         .collect();
     assert_eq!(
         names,
-        ["loop_back.txt", "rope_descent.txt", "heavy_haul.txt"]
+        [
+            "loop_back.txt",
+            "rope_descent.txt",
+            "heavy_haul.txt",
+            "watcher_hall.txt"
+        ]
     );
     for p in &order {
         assert!(load_file(p).is_ok(), "{} loads", p.display());

@@ -368,6 +368,7 @@ fn every_shipped_level_can_be_played_to_the_end_by_input() {
         ("loop_back.txt", 1, 1),
         ("rope_descent.txt", 1, 4),
         ("heavy_haul.txt", 1, 8),
+        ("watcher_hall.txt", 1, 4),
     ];
     for (file, relics, turns) in expected {
         let s = play_through(file);

@@ -66,6 +66,42 @@ fn heavy_haul_solution_wins() {
 }
 
 #[test]
+fn watcher_hall_solution_wins() {
+    assert_solved("watcher_hall", 0x02da_4e50_266a_d46c);
+}
+
+/// The naive line in the watcher hall: the scout heads straight for the
+/// relic and ends the first turn in the hall, where the guard (stepping
+/// down to 4,0) sees her. The level is lost; the next action is refused
+/// until undo or restart.
+#[test]
+fn watcher_hall_naive_dash_gets_the_party_caught() {
+    let level = load_file(&root().join("levels/watcher_hall.txt")).expect("level loads");
+    let mut sim = Sim::new(Session::new(&level).expect("level sets up"));
+    for line in ["select scout", "move 3 1", "move 6 0", "end-turn"] {
+        match sim.run_line(line) {
+            LineResult::Done(_) => {}
+            other => panic!("`{line}`: {other:?}"),
+        }
+    }
+    assert_eq!(
+        sim.session.stage().outcome(),
+        Outcome::Lost,
+        "{}",
+        sim.show()
+    );
+    match sim.run_line("move 5 0") {
+        LineResult::Refused(why) => {
+            assert_eq!(why, "a hero was caught: undo or restart to go on")
+        }
+        other => panic!("play goes on after a catch: {other:?}"),
+    }
+    // Undo takes the end of the turn back: playing again.
+    assert!(matches!(sim.run_line("undo"), LineResult::Done(_)));
+    assert_eq!(sim.session.stage().outcome(), Outcome::Playing);
+}
+
+#[test]
 fn every_shipped_level_has_a_solution() {
     let campaign = std::fs::read_to_string(root().join("levels/campaign.txt")).unwrap();
     for line in campaign
