@@ -142,7 +142,12 @@ mod tests {
         let files: Vec<&str> = c.levels.iter().map(|e| e.file.as_str()).collect();
         assert_eq!(
             files,
-            ["loop_back.txt", "rope_descent.txt", "heavy_haul.txt"]
+            [
+                "loop_back.txt",
+                "rope_descent.txt",
+                "heavy_haul.txt",
+                "watcher_hall.txt"
+            ]
         );
         assert_eq!(c.levels[0].name(), "Loop-back room");
         assert!(c.levels.iter().all(|e| e.level.is_ok()));
