@@ -1,6 +1,6 @@
 //! The play screen through the headless GL path: golden frames (the
 //! loop-back room's repeated heroes, a rope descent with a path preview,
-//! the results screen), the screen driven by real SDL input events through
+//! the watcher hall's danger tint, the results screen), the screen driven by real SDL input events through
 //! a move, an undo and a redo with state and pixels checked, and every
 //! shipped level played to the end from its solution script as input.
 //!
@@ -183,6 +183,30 @@ fn a_rope_descent_mid_level_with_the_climb_previewed() {
     // Walls either side of the shaft.
     let wall = proj.to_screen(Vec2::new(-0.45, -2.0));
     assert!(near(px(&img, wall), WALL, 4), "{:?}", px(&img, wall));
+}
+
+#[test]
+fn the_watcher_hall_at_its_start_tints_what_the_guard_will_see() {
+    let mut s = playing("watcher_hall.txt");
+    settle(&mut s);
+    let img = draw(&s, SIZE);
+    check("play_watcher_hall", &img, TOLERANCE);
+    // The guard on the arch steps down to 4,0 at the end of the round and
+    // will see the first pillar's top and the arch: tinted red. The party's
+    // cell and the floor behind the pillar are not.
+    let play = s.play().unwrap();
+    let tinted: Vec<CellPos> = play.danger().cells().collect();
+    assert_eq!(tinted, [CellPos::new(3, 1), CellPos::new(4, 1)]);
+    let reddish = |p: [u8; 3]| p[0] > p[2] + 25 && p[0] > p[1] + 25;
+    let at = |cell: CellPos| {
+        let v = play.view().positions_of(cell)[0];
+        count(&img, cell_rect(&s, v), reddish)
+    };
+    // (Both are seen as wedges over the pillar: a third of a cell or so.)
+    assert!(at(CellPos::new(3, 1)) > 600, "the pillar top is red");
+    assert!(at(CellPos::new(4, 1)) > 300, "the arch cell is red");
+    assert_eq!(at(CellPos::new(2, 0)), 0, "behind the pillar: no tint");
+    assert_eq!(at(CellPos::new(1, 0)), 0);
 }
 
 #[test]

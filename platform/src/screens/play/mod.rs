@@ -2,7 +2,8 @@
 //!
 //! State and input live here; each concern has its own file: [`camera`]
 //! (view space → pixels, easing, zoom), [`world_draw`] (GridView → stencil
-//! masks and the world), [`preview`] (the hovered move's path), [`tween`]
+//! masks and the world), [`danger`] (what the watchers in sight will see),
+//! [`preview`] (the hovered move's path), [`tween`]
 //! (what moved, drawn moving), [`context_menu`] (the actions of the hero's
 //! cell), [`hud`] and [`help`].
 //!
@@ -19,6 +20,7 @@
 //! rules say; Up/Down climb).
 pub mod camera;
 pub mod context_menu;
+pub mod danger;
 pub mod fixtures;
 pub mod help;
 pub mod hud;
@@ -42,6 +44,7 @@ use crate::progress::LevelResult;
 use crate::screens::input::{Input, Key};
 use camera::{ui_scale, Camera, Projection};
 use context_menu::{thing_name, ContextAction, ContextMenu, MenuOutcome};
+use danger::Danger;
 use hud::Message;
 use preview::Preview;
 use tween::{Change, Tween};
@@ -103,6 +106,8 @@ pub struct PlayScreen {
     /// without any.
     history: Vec<Option<StepWays>>,
     reachable: ViewCellSet,
+    /// What the watchers in sight will see, over the selected hero's view.
+    danger: Danger,
     /// The drawable size of the last input or frame.
     size_px: (u32, u32),
 }
@@ -134,6 +139,7 @@ impl PlayScreen {
             help_open: false,
             history: Vec::new(),
             reachable: ViewCellSet::default(),
+            danger: Danger::default(),
             size_px: (1280, 720),
         };
         screen.rebuild_view();
@@ -153,6 +159,11 @@ impl PlayScreen {
     /// The selected hero's view, as drawn.
     pub fn view(&self) -> &GridView {
         &self.view
+    }
+
+    /// The danger overlay: grid cells the watchers in sight will see.
+    pub fn danger(&self) -> &Danger {
+        &self.danger
     }
 
     /// The preview of the pointed-at move, if any.
@@ -199,13 +210,19 @@ impl PlayScreen {
         }
     }
 
-    /// Rebuilds the selected hero's view and what it can reach.
+    /// Rebuilds the selected hero's view, what it can reach and what the
+    /// watchers in sight will see.
     pub fn rebuild_view(&mut self) {
         self.build_view();
         let stage = self.session.stage();
         let Some(hero) = self.selected_hero() else {
             return;
         };
+        if stage.has_flag(hero, ThingFlags::EXITED) {
+            self.danger.clear();
+        } else {
+            self.danger.rebuild(stage, &self.view);
+        }
         self.reachable.clear();
         let ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
         if stage.outcome() == Outcome::Playing && !stage.has_flag(hero, ThingFlags::EXITED) {
@@ -785,6 +802,9 @@ impl PlayScreen {
                 if falls > 0 {
                     hint.push_str(&format!(", falls {falls} cell{}", if falls == 1 { "" } else { "s" }));
                 }
+                if path.end.is_some_and(|c| self.danger.contains(c)) {
+                    hint.push_str(" · seen by the watcher there");
+                }
                 hint
             }
             // Pointing somewhere the hero cannot go says why, before a click.
@@ -816,6 +836,7 @@ impl PlayScreen {
             hidden: &hidden,
             reachable: (self.context.is_none() && self.levitating.is_none())
                 .then_some(&self.reachable),
+            danger: Some(&self.danger),
         };
         world_draw::draw_world(list, &world);
         if let Some(t) = &self.tween {

@@ -47,6 +47,8 @@ pub struct PreviewPath {
     pub steps: Vec<Step>,
     /// Action points it costs.
     pub cost: u8,
+    /// The grid cell the mover ends in, if the events say.
+    pub end: Option<game::grid::CellPos>,
 }
 
 impl PreviewPath {
@@ -61,10 +63,12 @@ impl PreviewPath {
 pub fn path_of(events: &[Event], start: ViewPos) -> PreviewPath {
     let mut cost = 0;
     let mut steps = Vec::new();
+    let mut end = None;
     for e in events {
         match e {
             Event::Spend { cost: c, .. } => cost += c,
             Event::Move { path, .. } if steps.is_empty() => {
+                end = path.last().map(|s| s.cell);
                 steps = path
                     .iter()
                     .filter_map(|s: &PathStep| {
@@ -78,7 +82,12 @@ pub fn path_of(events: &[Event], start: ViewPos) -> PreviewPath {
             _ => {}
         }
     }
-    PreviewPath { start, steps, cost }
+    PreviewPath {
+        start,
+        steps,
+        cost,
+        end,
+    }
 }
 
 fn thick_line(list: &mut DrawList, a: Vec2, b: Vec2, width: f32, colour: Rgba) {

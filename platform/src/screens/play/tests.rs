@@ -334,3 +334,86 @@ knight = hero knight at 0,2
     s.handle(Input::Key(Key::Right), SIZE);
     assert_eq!(cell_of_selected(&s), CellPos::new(1, 0));
 }
+
+/// The grid cells shown anywhere in `view` that `watcher` (a view built
+/// from the watcher's lookout) sees, sorted.
+fn seen_within(view: &GridView, watcher: &GridView, grid: &game::grid::Grid) -> Vec<CellPos> {
+    let mut cells: Vec<CellPos> = view
+        .nodes()
+        .iter()
+        .map(|n| n.cell)
+        .filter(|&c| watcher.is_visible(grid, c))
+        .collect();
+    cells.sort_by_key(|c| (c.y, c.x));
+    cells.dedup();
+    cells
+}
+
+#[test]
+fn the_danger_overlay_is_the_watchers_sight_within_the_heros_view() {
+    let s = screen("watcher_hall.txt");
+    let stage = s.session.stage();
+    let grid = stage.grid();
+    let guard = stage.of_kind(game::things::ThingKind::Enemy)[0];
+    // The party sees the guard on the arch at 4,1; at the end of the round
+    // it will look from 4,0, its next cell.
+    assert!(s.view().is_visible(grid, CellPos::new(4, 1)));
+    assert_eq!(danger::lookout(stage, guard), Some(CellPos::new(4, 0)));
+    assert_eq!(s.danger().watchers(), &[(guard, CellPos::new(4, 0))]);
+    let mut watcher = GridView::new();
+    watcher.build(grid, CellPos::new(4, 0), SIGHT_RADIUS);
+    let mut tinted: Vec<CellPos> = s.danger().cells().collect();
+    tinted.sort_by_key(|c| (c.y, c.x));
+    assert_eq!(tinted, seen_within(s.view(), &watcher, grid));
+    // The first pillar's top and the arch beyond it; not the entrance.
+    assert_eq!(tinted, [CellPos::new(3, 1), CellPos::new(4, 1)]);
+    assert!(!s.danger().contains(CellPos::new(0, 0)));
+}
+
+#[test]
+fn the_danger_overlay_follows_sight_through_a_portal() {
+    // Two rooms split by a wall, joined by a portal in the outer walls: the
+    // hero at 0,0 sees the standing watcher at 3,0 only through the portal.
+    let text = "[level]\nname = \"Portal watch\"\n\n[grid]\n#########\na@..#...a\n#########\n\n\
+                [things]\nknight = hero knight at 0,0\nguard = watcher at 3,0\n\n\
+                [portals]\na = straight\n";
+    let level = game::level::load_text("portal_watch.txt", text).unwrap();
+    let s = PlayScreen::new(&level).unwrap();
+    let stage = s.session.stage();
+    let grid = stage.grid();
+    let mut watcher = GridView::new();
+    watcher.build(grid, CellPos::new(3, 0), SIGHT_RADIUS);
+    let mut tinted: Vec<CellPos> = s.danger().cells().collect();
+    tinted.sort_by_key(|c| (c.y, c.x));
+    assert_eq!(tinted, seen_within(s.view(), &watcher, grid));
+    assert!(s.danger().contains(CellPos::new(0, 0)), "it sees the hero");
+    // The tint is drawn through the portal: the watcher's room is seen
+    // (and tinted) only in the region beyond it.
+    let through: Vec<CellPos> = s
+        .view()
+        .nodes()
+        .iter()
+        .filter(|n| n.stencil_id > 1 && s.danger().contains(n.cell))
+        .map(|n| n.cell)
+        .collect();
+    assert!(through.contains(&CellPos::new(3, 0)), "{through:?}");
+}
+
+#[test]
+fn hovering_a_move_into_the_watchers_sight_says_so() {
+    let mut s = screen("watcher_hall.txt");
+    key(&mut s, Key::Hero(1));
+    let hint_at = |s: &mut PlayScreen, cell: CellPos| {
+        let p = s.screen_pos_of_cell(cell, SIZE).expect("in sight");
+        s.handle(Input::MouseMove(p), SIZE);
+        s.hint()
+    };
+    let onto_pillar = hint_at(&mut s, CellPos::new(3, 1));
+    assert!(
+        onto_pillar.ends_with("· seen by the watcher there"),
+        "{onto_pillar}"
+    );
+    let behind_it = hint_at(&mut s, CellPos::new(2, 0));
+    assert!(behind_it.starts_with("Click to move: 2 AP"), "{behind_it}");
+    assert!(!behind_it.contains("watcher"), "{behind_it}");
+}

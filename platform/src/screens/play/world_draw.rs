@@ -9,7 +9,9 @@
 //! (SOLID walls thick, PLATFORM planks thin, PORTAL edges a glowing cyan),
 //! and the Things in it (heroes by kind, items by what they are, rope
 //! segments, watchers). Nothing outside the masks is drawn, so what the
-//! hero cannot see stays the dark clear colour.
+//! hero cannot see stays the dark clear colour. Cells a watcher will see
+//! at the end of the round ([`super::danger`]) get a translucent red tint
+//! the same way, node by node, so it too follows sight through portals.
 //!
 //! Because every node draws its own grid cell at its own view cell, a room
 //! seen through a portal appears where sight puts it — the loop-back room
@@ -30,6 +32,7 @@ use render::colour::with_alpha;
 use render::{hex, DrawList, Pass, Rect, Rgba, Sprite, SpriteAtlas, Stencil, StencilId, WHITE};
 
 use super::camera::Projection;
+use super::danger::Danger;
 
 /// The clear colour of the play screen: what the hero cannot see.
 pub const DARK: Rgba = hex(0x07080d);
@@ -43,6 +46,8 @@ pub const PORTAL: Rgba = hex(0x45e6ff);
 pub const PORTAL_GLOW: Rgba = [0.27, 0.9, 1.0, 0.28];
 /// Cells the selected hero can move to this round.
 pub const REACHABLE_TINT: Rgba = [0.55, 0.75, 1.0, 0.10];
+/// Cells a watcher the hero sees will see at the end of the round.
+pub const DANGER_TINT: Rgba = [1.0, 0.16, 0.12, 0.30];
 pub const ANCHOR: Rgba = hex(0x5b3a1e);
 
 /// Wall, platform and portal thickness as a fraction of a cell.
@@ -56,6 +61,7 @@ const DEPTH_FLOOR: f32 = 0.95;
 const DEPTH_EDGE: f32 = 0.5;
 const DEPTH_ENTRANCE: f32 = 0.9;
 const DEPTH_TINT: f32 = 0.88;
+const DEPTH_DANGER: f32 = 0.87;
 const DEPTH_GLOW: f32 = 0.85;
 const DEPTH_ROPE: f32 = 0.7;
 const DEPTH_ITEM: f32 = 0.6;
@@ -237,6 +243,8 @@ pub struct World<'a> {
     pub hidden: &'a [ThingId],
     /// View cells tinted as reachable.
     pub reachable: Option<&'a ViewCellSet>,
+    /// Grid cells tinted as in a watcher's sight.
+    pub danger: Option<&'a Danger>,
 }
 
 /// What one pass over a region's cells draws. Emitting a region's cells
@@ -250,17 +258,19 @@ enum Layer {
     Floor,
     Entrance,
     Tint,
+    Danger,
     Glow,
     Rope,
     Items,
     Creatures,
 }
 
-const LAYERS: [Layer; 8] = [
+const LAYERS: [Layer; 9] = [
     Layer::Edges,
     Layer::Floor,
     Layer::Entrance,
     Layer::Tint,
+    Layer::Danger,
     Layer::Glow,
     Layer::Rope,
     Layer::Items,
@@ -390,6 +400,13 @@ fn draw_layer(list: &mut DrawList, world: &World, v: ViewPos, cell: CellPos, lay
                 list.set_pass(Pass::Translucent);
                 list.set_depth(DEPTH_TINT);
                 list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), REACHABLE_TINT);
+            }
+        }
+        Layer::Danger => {
+            if world.danger.is_some_and(|d| d.contains(cell)) {
+                list.set_pass(Pass::Translucent);
+                list.set_depth(DEPTH_DANGER);
+                list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), DANGER_TINT);
             }
         }
         Layer::Rope | Layer::Items | Layer::Creatures => draw_things(list, world, cell, layer),
