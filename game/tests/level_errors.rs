@@ -351,3 +351,39 @@ fn binary_note_that_text_cannot_carry() {
         "t.rlv: bad note line (expected at most 200 characters, no control characters, no trailing spaces)"
     );
 }
+
+/// A 5×2 level with a rock cell at 1,0; `guard` lines are appended.
+const HALL: &str = "\
+[level]
+name = \"Hall\"
+
+[grid]
+###########
+#.........#
+#.###.....#
+#@###.....#
+###########
+
+[things]
+knight = hero knight at 0,0
+";
+
+#[test]
+fn watcher_route_walks_through_rock() {
+    // Out along the top row is fine; the walk back from 2,0 to 0,1 goes
+    // along x first, through the rock at 1,0.
+    let text = format!("{HALL}guard = watcher at 0,1 route 0,1 2,0\n");
+    assert_eq!(
+        err(&text),
+        "t.txt:13:34: the walk of 'guard' from route point 2 to 1 at 1,0 is in rock (expected an air cell)"
+    );
+}
+
+#[test]
+fn watcher_not_on_its_first_waypoint() {
+    let text = format!("{HALL}guard = watcher at 4,1 route 3,1 4,1\n");
+    assert_eq!(
+        err(&text),
+        "t.txt:13:30: watcher 'guard' stands at 4,1 but its route starts at 3,1 (expected it to start where the watcher stands)"
+    );
+}

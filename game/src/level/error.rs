@@ -212,6 +212,15 @@ pub enum ErrorKind {
         /// The cell.
         cell: CellPos,
     },
+    /// A watcher with a route does not stand on its first waypoint.
+    RouteStart {
+        /// The watcher's id.
+        id: String,
+        /// Where it stands.
+        cell: CellPos,
+        /// Its first waypoint.
+        first: CellPos,
+    },
     /// The entrance is outside the grid or in rock.
     BadEntrance(CellPos),
     /// The portal labels do not match the portal table.
@@ -384,6 +393,10 @@ impl fmt::Display for ErrorKind {
             ErrorKind::ThingInRock { what, cell } => {
                 write!(f, "{what} at {cell} is in rock (expected an air cell)")
             }
+            ErrorKind::RouteStart { id, cell, first } => write!(
+                f,
+                "watcher '{id}' stands at {cell} but its route starts at {first} (expected it to start where the watcher stands)"
+            ),
             ErrorKind::BadEntrance(c) => {
                 write!(f, "entrance {c} is not an air cell of the grid")
             }

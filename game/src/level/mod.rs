@@ -30,7 +30,7 @@ pub use binary::{from_binary, to_binary, FORMAT_VERSION, MAGIC};
 pub use error::{ArtPlace, ErrorKind, LevelError, Pos};
 pub use file::{load_file, save_file, Format};
 pub use text::{check_text, load_text, to_text};
-pub use thing_spec::{HeroKind, ItemFlags, ThingSpec, ThingSpecKind};
+pub use thing_spec::{expand_route, HeroKind, ItemFlags, ThingSpec, ThingSpecKind};
 pub use validate::{Problem, Subject};
 
 use crate::grid::{CellPos, Grid};

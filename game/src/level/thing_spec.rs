@@ -23,6 +23,40 @@ pub const MAX_ID_LEN: usize = 32;
 // runtime store of Things: a level says what the store will hold.
 pub use crate::things::{Capabilities as ItemFlags, HeroKind};
 
+/// A watcher route's waypoints expanded to the cells walked, one per round:
+/// along x first, then along y, and back to the start so the patrol loops.
+pub fn expand_route(waypoints: &[CellPos]) -> Vec<CellPos> {
+    let Some(&first) = waypoints.first() else {
+        return Vec::new();
+    };
+    let mut cells = vec![first];
+    let stops = waypoints.iter().skip(1).chain(std::iter::once(&first));
+    for (&from, &to) in waypoints.iter().zip(stops) {
+        cells.extend(route_leg(from, to));
+    }
+    // The last cell is the start again: the loop closes on it.
+    if cells.len() > 1 {
+        cells.pop();
+    }
+    cells
+}
+
+/// The cells a watcher walks from waypoint `from` to `to`, one per round,
+/// `from` excluded: along x first, then along y.
+pub fn route_leg(from: CellPos, to: CellPos) -> Vec<CellPos> {
+    let mut at = from;
+    let mut cells = Vec::new();
+    while at != to {
+        if at.x != to.x {
+            at.x += (to.x - at.x).signum();
+        } else {
+            at.y += (to.y - at.y).signum();
+        }
+        cells.push(at);
+    }
+    cells
+}
+
 /// What a thing is, with its kind-specific data.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum ThingSpecKind {

@@ -4,7 +4,7 @@
 //! at the line and column that wrote it while the binary loader names the
 //! file.
 
-use super::thing_spec::{is_identifier, MAX_ROPE_LEN, MAX_ROUTE_POINTS, MAX_THINGS};
+use super::thing_spec::{is_identifier, route_leg, MAX_ROPE_LEN, MAX_ROUTE_POINTS, MAX_THINGS};
 use super::{label_index, ErrorKind, Level, ThingSpec, ThingSpecKind};
 use crate::grid::{CellKind, CellPos, Grid, GridProblem};
 use std::collections::HashSet;
@@ -123,6 +123,37 @@ fn cell_problem(grid: &Grid, cell: CellPos, what: impl FnOnce() -> String) -> Op
     }
 }
 
+/// The walk between waypoints (and back to the first) crosses only air, and
+/// the watcher starts on the first waypoint.
+fn route_problems(grid: &Grid, t: &ThingSpec, i: usize, route: &[CellPos], out: &mut Vec<Problem>) {
+    if route.first().is_some_and(|&first| first != t.cell) {
+        out.push(Problem::new(
+            ErrorKind::RouteStart {
+                id: t.id.clone(),
+                cell: t.cell,
+                first: route[0],
+            },
+            Subject::RoutePoint { thing: i, point: 0 },
+        ));
+    }
+    for point in 0..route.len() {
+        let next = (point + 1) % route.len();
+        let (from_point, to_point) = (point + 1, next + 1);
+        for cell in route_leg(route[point], route[next]) {
+            let what = || {
+                format!(
+                    "the walk of '{}' from route point {from_point} to {to_point}",
+                    t.id
+                )
+            };
+            if let Some(kind) = cell_problem(grid, cell, what) {
+                out.push(Problem::new(kind, Subject::RoutePoint { thing: i, point }));
+                return;
+            }
+        }
+    }
+}
+
 fn check_len(what: &'static str, len: u16) -> Option<ErrorKind> {
     (!(1..=MAX_ROPE_LEN).contains(&len)).then_some(ErrorKind::OutOfRange {
         what,
@@ -198,11 +229,15 @@ pub fn thing_problems(things: &[ThingSpec], grid: Option<&Grid>) -> Vec<Problem>
                         Subject::ThingData(i),
                     ));
                 } else if let Some(grid) = grid {
+                    let before = out.len();
                     for (point, &cell) in route.iter().enumerate() {
                         let what = || format!("route point {} of '{}'", point + 1, t.id);
                         if let Some(kind) = cell_problem(grid, cell, what) {
                             out.push(Problem::new(kind, Subject::RoutePoint { thing: i, point }));
                         }
+                    }
+                    if out.len() == before {
+                        route_problems(grid, t, i, route, &mut out);
                     }
                 }
             }

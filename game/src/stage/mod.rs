@@ -19,6 +19,7 @@ pub mod support;
 use std::fmt;
 
 use crate::grid::{CellPos, Dir, Grid};
+pub use crate::level::expand_route;
 use crate::level::{Level, ThingSpecKind};
 use crate::things::{
     Capabilities, CellIndex, HeroKind, Store, StoreError, Thing, ThingData, ThingFlags, ThingId,
@@ -83,32 +84,6 @@ pub struct Stage {
     pub(crate) store: Store,
     /// The round being played, from 1.
     pub(crate) turn: u32,
-}
-
-/// A route's waypoints expanded to the cells walked, one per round: along x
-/// first, then along y, and back to the start so the patrol loops.
-pub fn expand_route(waypoints: &[CellPos]) -> Vec<CellPos> {
-    let mut cells = Vec::new();
-    let Some(&first) = waypoints.first() else {
-        return cells;
-    };
-    let mut at = first;
-    cells.push(at);
-    for &target in waypoints.iter().skip(1).chain(std::iter::once(&first)) {
-        while at != target {
-            if at.x != target.x {
-                at.x += (target.x - at.x).signum();
-            } else {
-                at.y += (target.y - at.y).signum();
-            }
-            cells.push(at);
-        }
-    }
-    // The last cell is the start again: the loop closes on it.
-    if cells.len() > 1 {
-        cells.pop();
-    }
-    cells
 }
 
 impl Stage {
