@@ -25,6 +25,39 @@ use crate::stage::{Outcome, Stage};
 use crate::things::{ThingId, ThingKind};
 use crate::view::ViewPos;
 
+// ---------------------------------------------------------------------------
+// Scenes shared by several rule areas.
+// ---------------------------------------------------------------------------
+
+/// A shaft under a platform: the entrance 0,3 and 1,3 above it, the shaft
+/// x = 1 from y = 2 down to the floor at y = 0.
+const SHAFT: &str = "
+    #######
+    #@....#
+    ###-###
+    ###.###
+    ###.###
+    ###.###
+    ###.###
+    ###.###
+    #######";
+
+/// A shaft six cells deep at x = 1, beside the entrance at 0,5.
+const DEEP: &str = "
+    #######
+    #@....#
+    ###.###
+    ###.###
+    ###.###
+    ###.###
+    ###.###
+    ###.###
+    ###.###
+    ###.###
+    ###.###
+    ###.###
+    #######";
+
 /// Grid art lines may be indented in the test source; this is the art as
 /// the loader wants it.
 fn art(grid: &str) -> String {

@@ -179,18 +179,6 @@ fn only_the_knight_carries_heavy_things() {
     );
 }
 
-/// The shaft of the movement tests with things on the platform at the top.
-const SHAFT: &str = "
-    #######
-    #@....#
-    ###-###
-    ###.###
-    ###.###
-    ###.###
-    ###.###
-    ###.###
-    #######";
-
 #[test]
 fn an_item_set_down_where_nothing_holds_it_falls() {
     let mut p = Play::new(
@@ -290,22 +278,8 @@ fn a_hero_hanging_on_a_rope_cannot_take_up_something_heavy() {
 #[test]
 fn a_hero_carrying_something_heavy_does_not_grab_a_rope() {
     // The rope hangs in the shaft beside the ledge at 0,5.
-    let grid = "
-        #######
-        #@....#
-        ###.###
-        ###.###
-        ###.###
-        ###.###
-        ###.###
-        ###.###
-        ###.###
-        ###.###
-        ###.###
-        ###.###
-        #######";
     let mut p = Play::new(
-        grid,
+        DEEP,
         "knight = hero knight at 0,5 rope 8
          statue = item statue at 0,5 flags ACQUIRE|PLACE|HEAVY|RELIC",
         "",

@@ -241,19 +241,6 @@ fn step_up_through_a_wall_portal() {
 
 // --- Climbing ----------------------------------------------------------------
 
-/// A shaft under a platform: the entrance 0,3 and 1,3 above it, the shaft
-/// x = 1 from y = 2 down to the floor at y = 0.
-const SHAFT: &str = "
-    #######
-    #@....#
-    ###-###
-    ###.###
-    ###.###
-    ###.###
-    ###.###
-    ###.###
-    #######";
-
 #[test]
 fn a_platform_holds_a_hero_up_until_a_rope_hangs_through_it() {
     let mut p = Play::new(

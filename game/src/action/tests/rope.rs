@@ -3,22 +3,6 @@
 
 use super::*;
 
-/// A shaft six cells deep at x = 1, beside the entrance at 0,5.
-const DEEP: &str = "
-    #######
-    #@....#
-    ###.###
-    ###.###
-    ###.###
-    ###.###
-    ###.###
-    ###.###
-    ###.###
-    ###.###
-    ###.###
-    ###.###
-    #######";
-
 fn deep(rope: u16) -> Play {
     Play::new(
         DEEP,
