@@ -353,27 +353,22 @@ impl DrawList {
 
     /// Plain-colour triangles: every three positions are one triangle.
     pub fn triangles(&mut self, positions: &[Vec2], colour: Rgba) {
-        let n = positions.len() / 3 * 3;
-        let Some(first) = self.reserve(n) else { return };
         let c = to_rgba8(colour);
-        for &p in &positions[..n] {
-            let v = self.vertex(p, c, WHITE_UV, FONT_SLOT);
-            self.vertices.push(v);
-        }
-        self.record(
-            first,
-            DrawMode::Arrays,
-            self.state.stencil,
-            TextureMask::of(FONT_SLOT),
-        );
+        self.untextured_triangles(positions.iter().map(|&p| (p, c)));
     }
 
     /// Triangles with a colour per vertex.
     pub fn coloured_triangles(&mut self, vertices: &[(Vec2, Rgba)]) {
+        self.untextured_triangles(vertices.iter().map(|&(p, c)| (p, to_rgba8(c))));
+    }
+
+    /// A triangle list of coloured, untextured vertices (a trailing partial
+    /// triangle is dropped), recorded as one command.
+    fn untextured_triangles(&mut self, vertices: impl ExactSizeIterator<Item = (Vec2, [u8; 4])>) {
         let n = vertices.len() / 3 * 3;
         let Some(first) = self.reserve(n) else { return };
-        for &(p, c) in &vertices[..n] {
-            let v = self.vertex(p, to_rgba8(c), WHITE_UV, FONT_SLOT);
+        for (p, c) in vertices.take(n) {
+            let v = self.vertex(p, c, WHITE_UV, FONT_SLOT);
             self.vertices.push(v);
         }
         self.record(
