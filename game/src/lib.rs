@@ -4,6 +4,7 @@
 #![deny(unsafe_code)]
 
 pub mod action;
+pub mod edit;
 pub mod grid;
 pub mod level;
 pub mod physics;

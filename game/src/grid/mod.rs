@@ -26,6 +26,7 @@ pub mod edge;
 pub mod fixtures;
 pub mod neighbor;
 pub mod portal;
+pub mod reshape;
 pub mod transform;
 pub mod validate;
 
@@ -67,6 +68,8 @@ pub enum GridError {
     SameEdge(EdgePos),
     /// The edge already belongs to a portal.
     EdgeTaken(EdgePos),
+    /// There is no portal with this index.
+    NoSuchPortal(usize),
 }
 
 impl fmt::Display for GridError {
@@ -90,6 +93,7 @@ impl fmt::Display for GridError {
             ),
             GridError::SameEdge(e) => write!(f, "both ends of the portal are {e}"),
             GridError::EdgeTaken(e) => write!(f, "{e} already belongs to a portal"),
+            GridError::NoSuchPortal(i) => write!(f, "there is no portal {i}"),
         }
     }
 }
@@ -259,7 +263,7 @@ impl Grid {
         }
     }
 
-    fn edge_mut(&mut self, e: EdgePos) -> Option<&mut Edge> {
+    pub(crate) fn edge_mut(&mut self, e: EdgePos) -> Option<&mut Edge> {
         match self.edge_slot(e)? {
             (Orientation::Horizontal, i) => self.h_edges.get_mut(i),
             (Orientation::Vertical, i) => self.v_edges.get_mut(i),

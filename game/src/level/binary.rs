@@ -95,6 +95,21 @@ pub fn from_binary(file: &str, bytes: &[u8]) -> Result<Level, LevelError> {
 /// for a damaged file, possibly several for a level that decodes but breaks
 /// the rules of a level.
 pub fn check_binary(file: &str, bytes: &[u8]) -> Result<Level, Vec<LevelError>> {
+    match check_binary_draft(file, bytes) {
+        Ok((level, problems)) if problems.is_empty() => Ok(level),
+        Ok((_, problems)) => Err(problems),
+        Err(errors) => Err(errors),
+    }
+}
+
+/// Loads a binary level that may have semantic problems (an editor
+/// autosave of a level not finished): `Ok` with the level and its problems
+/// when the header, checksum and encoding are whole; `Err` for a damaged
+/// or newer file.
+pub fn check_binary_draft(
+    file: &str,
+    bytes: &[u8],
+) -> Result<(Level, Vec<LevelError>), Vec<LevelError>> {
     let fail = |pos: Pos, kind: ErrorKind| Err(vec![LevelError::new(file, pos, kind)]);
     let len = bytes.len() as u64;
     let truncated = |needed: usize| ErrorKind::Truncated {
@@ -159,18 +174,16 @@ pub fn check_binary(file: &str, bytes: &[u8]) -> Result<Level, Vec<LevelError>> 
         ));
         return fail(Pos::Byte((HEADER_LEN + used) as u64), kind);
     }
-    let problems = level.problems();
-    if !problems.is_empty() {
-        return Err(problems
-            .into_iter()
-            .map(|p| LevelError::new(file, Pos::File, p.kind))
-            .collect());
-    }
+    let problems: Vec<LevelError> = level
+        .problems()
+        .into_iter()
+        .map(|p| LevelError::new(file, Pos::File, p.kind))
+        .collect();
     log::info!(
         "loaded level '{}' from {file} (binary v{version})",
         level.name
     );
-    Ok(level)
+    Ok((level, problems))
 }
 
 #[cfg(test)]

@@ -78,6 +78,22 @@ pub fn check_file(path: &Path) -> Result<Level, Vec<LevelError>> {
     }
 }
 
+/// Loads the level at `path` even with semantic problems (the editor's
+/// drafts): `Ok` with the level and its problems, `Err` when the file
+/// cannot be read or does not parse into a level.
+pub fn check_file_draft(path: &Path) -> Result<(Level, Vec<LevelError>), Vec<LevelError>> {
+    let format = format_of(path).map_err(|e| vec![e])?;
+    let bytes = read_capped(path).map_err(|e| vec![e])?;
+    let file = name(path);
+    match format {
+        Format::Text => match std::str::from_utf8(&bytes) {
+            Ok(text) => text::check_text_draft(&file, text),
+            Err(_) => text::check_text_bytes(&file, &bytes).map(|l| (l, Vec::new())),
+        },
+        Format::Binary => binary::check_binary_draft(&file, &bytes),
+    }
+}
+
 /// Loads the level at `path`; on failure, the first problem.
 pub fn load_file(path: &Path) -> Result<Level, LevelError> {
     check_file(path).map_err(|e| text::first(&name(path), e))
@@ -87,10 +103,18 @@ pub fn load_file(path: &Path) -> Result<Level, LevelError> {
 /// Refuses an invalid level (it could not be loaded back).
 pub fn save_file(path: &Path, level: &Level) -> Result<(), LevelError> {
     let file = name(path);
-    let format = format_of(path)?;
+    format_of(path)?;
     if let Some(p) = level.problems().into_iter().next() {
         return Err(LevelError::new(&file, Pos::File, p.kind));
     }
+    save_file_draft(path, level)
+}
+
+/// Saves `level` to `path` like [`save_file`], even when it has semantic
+/// problems (an editor draft; it reads back with [`check_file_draft`]).
+pub fn save_file_draft(path: &Path, level: &Level) -> Result<(), LevelError> {
+    let file = name(path);
+    let format = format_of(path)?;
     let bytes = match format {
         Format::Text => text::to_text(level).into_bytes(),
         Format::Binary => {

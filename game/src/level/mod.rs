@@ -28,8 +28,8 @@ pub mod validate;
 
 pub use binary::{from_binary, to_binary, FORMAT_VERSION, MAGIC};
 pub use error::{ArtPlace, ErrorKind, LevelError, Pos};
-pub use file::{load_file, save_file, Format};
-pub use text::{check_text, load_text, to_text};
+pub use file::{check_file_draft, load_file, save_file, save_file_draft, Format};
+pub use text::{check_text, check_text_draft, load_text, to_text};
 pub use thing_spec::{expand_route, HeroKind, ItemFlags, ThingSpec, ThingSpecKind};
 pub use validate::{Problem, Subject};
 

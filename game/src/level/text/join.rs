@@ -20,7 +20,7 @@ use crate::level::ErrorKind;
 
 /// The faces an edge can have: the air cells beside it, the cell above or to
 /// the right first.
-fn faces(grid: &Grid, e: EdgePos) -> Vec<PortalEnd> {
+pub(crate) fn faces(grid: &Grid, e: EdgePos) -> Vec<PortalEnd> {
     let (low, high) = e.sides();
     let (low_side, high_side) = match e.orientation {
         Orientation::Horizontal => (Dir::Up, Dir::Down),

@@ -270,6 +270,24 @@ pub fn check_text_bytes(file: &str, bytes: &[u8]) -> Result<Level, Vec<LevelErro
 /// Loads a level from text; on failure, every problem found (at most 100),
 /// sorted by position (never empty). `file` names the file in messages.
 pub fn check_text(file: &str, text: &str) -> Result<Level, Vec<LevelError>> {
+    match check_text_draft(file, text) {
+        Ok((level, problems)) if problems.is_empty() => Ok(level),
+        Ok((_, problems)) => Err(problems),
+        Err(errors) => Err(errors),
+    }
+}
+
+/// Loads a level that may still have *semantic* problems (a thing in rock,
+/// no hero, a route through a wall, a bad id: what the editor lets a
+/// designer stop half-way with). `Ok` with the level and those problems,
+/// positioned and sorted, when the text parses into a complete level; `Err`
+/// with every error when it does not (a syntax error, a missing section, a
+/// portal that cannot be joined). The entrance is always air here: the art
+/// writes `@` on an air cell.
+pub fn check_text_draft(
+    file: &str,
+    text: &str,
+) -> Result<(Level, Vec<LevelError>), Vec<LevelError>> {
     let mut errors = Errors::new(file);
     let sections = split_sections(text, &mut errors);
     let start = Pos::at(1, 1);
@@ -383,6 +401,8 @@ pub fn check_text(file: &str, text: &str) -> Result<Level, Vec<LevelError>> {
         art: art.as_ref(),
         grid: grid.as_ref(),
     };
+    // Everything so far is structural: the text does not make a level.
+    let structural = errors.count();
     let mut problems = Vec::new();
     if let Some(g) = &grid {
         problems.extend(grid_problems(g));
@@ -403,7 +423,7 @@ pub fn check_text(file: &str, text: &str) -> Result<Level, Vec<LevelError>> {
         }
         return Err(errors.into_sorted());
     };
-    if errors.count() > 0 {
+    if structural > 0 {
         return Err(errors.into_sorted());
     }
     let level = Level {
@@ -414,6 +434,9 @@ pub fn check_text(file: &str, text: &str) -> Result<Level, Vec<LevelError>> {
         things: specs,
         portal_labels: labels,
     };
+    if errors.count() > 0 {
+        return Ok((level, errors.into_sorted()));
+    }
     // Everything was checked above; this is the safety net that keeps the
     // text loader and the binary loader agreeing on what is valid.
     let problems = level.problems();
@@ -422,7 +445,7 @@ pub fn check_text(file: &str, text: &str) -> Result<Level, Vec<LevelError>> {
         for p in &problems {
             errors.push(Pos::File, p.kind.clone());
         }
-        return Err(errors.into_sorted());
+        return Ok((level, errors.into_sorted()));
     }
     log::info!(
         "loaded level '{}' from {file}: {}x{}, {} things, {} portals",
@@ -432,5 +455,5 @@ pub fn check_text(file: &str, text: &str) -> Result<Level, Vec<LevelError>> {
         level.things.len(),
         level.grid.portals().len()
     );
-    Ok(level)
+    Ok((level, Vec::new()))
 }

@@ -1,0 +1,119 @@
+//! Editor undo and redo: whole-level snapshots, one per finished stroke.
+//!
+//! The log holds the level as it was after each step, with the step's name
+//! ("paint walls (12 edges)"); the cursor is the state shown. Undo moves
+//! the cursor back and hands out that snapshot, redo forward; a new step
+//! after undo drops the redo branch. Unlimited.
+//!
+//! Why snapshots and not inverse operations: a snapshot is exact by
+//! construction (undo-all gives the first level back byte for byte, which
+//! the property test checks), whatever an operation touched — a room, a
+//! paste or a resize rewrites cells, edges, portals and things at once, and
+//! an inverse for each would be a second copy of every operation's logic.
+//! The cost, measured in `BENCHMARKS.md` ("Editor"): a `Level` clone is
+//! one `memcpy`-like copy of its arrays — about 50 KB and a few
+//! microseconds for 128×128, a few hundred bytes for a 16×10 level.
+
+use crate::level::Level;
+
+/// One state of the log: the level after a step, and the step's name (the
+/// first state, the level as opened, has none).
+#[derive(Clone, Debug)]
+struct State {
+    level: Level,
+    name: String,
+}
+
+/// The undo log (see the module docs).
+#[derive(Clone, Debug)]
+pub struct History {
+    /// Every state, the opened level first. Never empty.
+    states: Vec<State>,
+    /// Index of the state shown.
+    at: usize,
+}
+
+impl History {
+    /// A log starting at `level`.
+    pub fn new(level: &Level) -> History {
+        History {
+            states: vec![State {
+                level: level.clone(),
+                name: String::new(),
+            }],
+            at: 0,
+        }
+    }
+
+    /// Records `level` as the state after a step named `name`; drops the
+    /// redo branch.
+    pub fn push(&mut self, level: &Level, name: String) {
+        self.states.truncate(self.at + 1);
+        self.states.push(State {
+            level: level.clone(),
+            name,
+        });
+        self.at += 1;
+    }
+
+    /// The state shown (the level the last step left).
+    pub fn current(&self) -> &Level {
+        &self.states[self.at].level
+    }
+
+    /// Steps back: the level before the last step and that step's name.
+    pub fn undo(&mut self) -> Option<(&Level, &str)> {
+        if self.at == 0 {
+            return None;
+        }
+        self.at -= 1;
+        let name = self.states[self.at + 1].name.as_str();
+        Some((&self.states[self.at].level, name))
+    }
+
+    /// Steps forward: the level after the next step and its name.
+    pub fn redo(&mut self) -> Option<(&Level, &str)> {
+        if self.at + 1 >= self.states.len() {
+            return None;
+        }
+        self.at += 1;
+        let state = &self.states[self.at];
+        Some((&state.level, state.name.as_str()))
+    }
+
+    /// Steps that can be undone.
+    pub fn undoable(&self) -> usize {
+        self.at
+    }
+
+    /// Steps that can be redone.
+    pub fn redoable(&self) -> usize {
+        self.states.len() - 1 - self.at
+    }
+
+    /// The name of the step undo would take back.
+    pub fn undo_name(&self) -> Option<&str> {
+        (self.at > 0).then(|| self.states[self.at].name.as_str())
+    }
+
+    /// The name of the step redo would do again.
+    pub fn redo_name(&self) -> Option<&str> {
+        self.states.get(self.at + 1).map(|s| s.name.as_str())
+    }
+
+    /// Bytes the snapshots hold (arrays, things, strings), roughly.
+    pub fn bytes(&self) -> usize {
+        self.states
+            .iter()
+            .map(|s| {
+                let g = &s.level.grid;
+                g.cells().len()
+                    + g.h_edges().len()
+                    + g.v_edges().len()
+                    + std::mem::size_of_val(g.portals())
+                    + s.level.things.len() * 96
+                    + s.name.len()
+            })
+            .sum()
+    }
+}

@@ -1,0 +1,384 @@
+//! Rectangular selections and the clipboard: copy, cut, paste, delete and
+//! flip a block of the level — its cells, the edges on and inside its
+//! outline, the portals among those edges, and the things in it.
+//!
+//! An [`Area`] is a rectangle of cells; its edges are those of its cells
+//! (the outline included). A [`Clip`] is an area copied out of a level with
+//! coordinates relative to its bottom-left cell, so it can be pasted
+//! anywhere, or into another level. Pasting replaces the cells and edges
+//! under it, deletes portals that had an end there, adds the clip's things
+//! (renamed where an id is taken) and its portal pairs (with fresh labels),
+//! then re-seals the outline: an edge left beside rock or on the boundary
+//! becomes a wall, as everywhere in the editor.
+
+use super::canon::canonical_portals;
+use super::op::{fresh_id, paint_cell, Changed, EditError};
+use crate::grid::MAX_PORTALS;
+use crate::grid::{
+    CellKind, CellPos, Dir, Edge, EdgePos, EdgeType, Orientation, Portal, PortalEnd,
+};
+use crate::level::thing_spec::MAX_THINGS;
+use crate::level::{Level, ThingSpec, ThingSpecKind};
+
+/// A rectangle of cells, corners included.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Area {
+    /// The bottom-left cell.
+    pub min: CellPos,
+    /// The top-right cell.
+    pub max: CellPos,
+}
+
+impl Area {
+    /// The rectangle with corners `a` and `b` (any two opposite corners).
+    pub fn new(a: CellPos, b: CellPos) -> Area {
+        Area {
+            min: CellPos::new(a.x.min(b.x), a.y.min(b.y)),
+            max: CellPos::new(a.x.max(b.x), a.y.max(b.y)),
+        }
+    }
+
+    /// Cells along x.
+    pub fn width(&self) -> i32 {
+        self.max.x - self.min.x + 1
+    }
+
+    /// Cells along y.
+    pub fn height(&self) -> i32 {
+        self.max.y - self.min.y + 1
+    }
+
+    /// Whether `c` is one of its cells.
+    pub fn contains(&self, c: CellPos) -> bool {
+        c.x >= self.min.x && c.x <= self.max.x && c.y >= self.min.y && c.y <= self.max.y
+    }
+
+    /// Whether `e` is an edge of one of its cells (the outline included).
+    pub fn has_edge(&self, e: EdgePos) -> bool {
+        match e.orientation {
+            Orientation::Horizontal => {
+                (self.min.x..=self.max.x).contains(&e.x)
+                    && (self.min.y..=self.max.y + 1).contains(&e.y)
+            }
+            Orientation::Vertical => {
+                (self.min.x..=self.max.x + 1).contains(&e.x)
+                    && (self.min.y..=self.max.y).contains(&e.y)
+            }
+        }
+    }
+
+    /// Its cells, bottom row first.
+    pub fn cells(&self) -> impl Iterator<Item = CellPos> {
+        let (min, max) = (self.min, self.max);
+        (min.y..=max.y).flat_map(move |y| (min.x..=max.x).map(move |x| CellPos::new(x, y)))
+    }
+
+    /// Its edges: horizontal ones bottom row first, then vertical ones.
+    pub fn edges(&self) -> impl Iterator<Item = EdgePos> {
+        let (min, max) = (self.min, self.max);
+        let h = (min.y..=max.y + 1)
+            .flat_map(move |y| (min.x..=max.x).map(move |x| EdgePos::horizontal(x, y)));
+        let v = (min.y..=max.y)
+            .flat_map(move |y| (min.x..=max.x + 1).map(move |x| EdgePos::vertical(x, y)));
+        h.chain(v)
+    }
+
+    /// The area moved by `(dx, dy)`.
+    pub fn shifted(&self, dx: i32, dy: i32) -> Area {
+        Area {
+            min: CellPos::new(self.min.x + dx, self.min.y + dy),
+            max: CellPos::new(self.max.x + dx, self.max.y + dy),
+        }
+    }
+}
+
+/// A copied block (see the module docs). Cells, edges, portal ends and
+/// things are relative to the block's bottom-left cell.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Clip {
+    /// The block's size, in cells (at least 1×1).
+    pub size: (i32, i32),
+    /// Cells, bottom row first.
+    pub cells: Vec<CellKind>,
+    /// Every edge of the block with its byte; portal edges are stored as
+    /// walls (their pairs are in `portals`).
+    pub edges: Vec<(EdgePos, Edge)>,
+    /// Portal pairs with both ends facing cells of the block.
+    pub portals: Vec<Portal>,
+    /// Things in the block.
+    pub things: Vec<ThingSpec>,
+}
+
+fn shift_cell(c: CellPos, dx: i32, dy: i32) -> CellPos {
+    CellPos::new(c.x + dx, c.y + dy)
+}
+
+fn shift_edge(e: EdgePos, dx: i32, dy: i32) -> EdgePos {
+    EdgePos {
+        orientation: e.orientation,
+        x: e.x + dx,
+        y: e.y + dy,
+    }
+}
+
+fn shift_end(end: PortalEnd, dx: i32, dy: i32) -> PortalEnd {
+    PortalEnd::new(shift_cell(end.cell, dx, dy), end.side)
+}
+
+fn shift_thing(t: &ThingSpec, dx: i32, dy: i32) -> ThingSpec {
+    let mut t = t.clone();
+    t.cell = shift_cell(t.cell, dx, dy);
+    if let ThingSpecKind::Watcher { route } = &mut t.kind {
+        for p in route.iter_mut() {
+            *p = shift_cell(*p, dx, dy);
+        }
+    }
+    t
+}
+
+/// Copies `area` (clipped to the grid) out of `level`; `None` when it lies
+/// wholly outside.
+pub fn copy(level: &Level, area: Area) -> Option<Clip> {
+    let grid = &level.grid;
+    let clipped = Area::new(
+        CellPos::new(area.min.x.max(0), area.min.y.max(0)),
+        CellPos::new(
+            area.max.x.min(grid.width() as i32 - 1),
+            area.max.y.min(grid.height() as i32 - 1),
+        ),
+    );
+    if clipped.width() < 1 || clipped.height() < 1 || !grid.contains(clipped.min) {
+        return None;
+    }
+    let (dx, dy) = (-clipped.min.x, -clipped.min.y);
+    let cells = clipped
+        .cells()
+        .map(|c| grid.cell(c).unwrap_or(CellKind::Rock))
+        .collect();
+    let edges = clipped
+        .edges()
+        .filter_map(|e| {
+            let edge = grid.edge(e)?;
+            let edge = if edge.edge_type() == EdgeType::Portal {
+                Edge::SOLID
+            } else {
+                edge
+            };
+            Some((shift_edge(e, dx, dy), edge))
+        })
+        .collect();
+    let portals = grid
+        .portals()
+        .iter()
+        .filter(|p| p.ends.iter().all(|end| clipped.contains(end.cell)))
+        .map(|p| Portal::new(shift_end(p.ends[0], dx, dy), shift_end(p.ends[1], dx, dy)))
+        .collect();
+    let things = level
+        .things
+        .iter()
+        .filter(|t| clipped.contains(t.cell))
+        .map(|t| shift_thing(t, dx, dy))
+        .collect();
+    Some(Clip {
+        size: (clipped.width(), clipped.height()),
+        cells,
+        edges,
+        portals,
+        things,
+    })
+}
+
+/// Deletes every portal with an end on one of `area`'s edges.
+fn delete_portals_touching(level: &mut Level, area: &Area) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < level.grid.portals().len() {
+        let touches = level.grid.portals()[i]
+            .ends
+            .iter()
+            .any(|end| area.has_edge(end.edge()));
+        if touches {
+            let _ = level.grid.remove_portal(i);
+            if i < level.portal_labels.len() {
+                level.portal_labels.remove(i);
+            }
+            n += 1;
+        } else {
+            i += 1;
+        }
+    }
+    n
+}
+
+/// Makes every non-portal edge of `area` that must be a wall (on the
+/// boundary or beside rock) a wall.
+fn seal(level: &mut Level, area: &Area) {
+    for e in area.edges() {
+        let Some(edge) = level.grid.edge(e) else {
+            continue;
+        };
+        let (a, b) = e.sides();
+        let must = !level.grid.is_air(a) || !level.grid.is_air(b);
+        if must && edge.edge_type() != EdgeType::Portal && edge != Edge::SOLID {
+            let _ = level.grid.set_edge(e, Edge::SOLID);
+        }
+    }
+}
+
+/// Pastes `clip` with its bottom-left cell at `at` (see the module docs).
+/// Refused, changing nothing, when it does not fit in the grid or would
+/// pass the portal or thing limits. Returns the cells pasted.
+pub fn paste(level: &mut Level, clip: &Clip, at: CellPos) -> Changed {
+    let area = Area::new(
+        at,
+        CellPos::new(at.x + clip.size.0 - 1, at.y + clip.size.1 - 1),
+    );
+    for corner in [area.min, area.max] {
+        if !level.grid.contains(corner) {
+            return Err(EditError::CellOutside(corner));
+        }
+    }
+    let kept_portals = level
+        .grid
+        .portals()
+        .iter()
+        .filter(|p| !p.ends.iter().any(|end| area.has_edge(end.edge())))
+        .count();
+    if kept_portals + clip.portals.len() > MAX_PORTALS {
+        return Err(EditError::TooManyPortals);
+    }
+    if level.things.len() + clip.things.len() > MAX_THINGS {
+        return Err(EditError::TooManyThings);
+    }
+    delete_portals_touching(level, &area);
+    let (dx, dy) = (at.x, at.y);
+    for (c, &kind) in area.cells().zip(&clip.cells) {
+        // The entrance stays air.
+        let kind = if c == level.entrance {
+            CellKind::Air
+        } else {
+            kind
+        };
+        let _ = level.grid.set_cell(c, kind);
+    }
+    for &(e, edge) in &clip.edges {
+        let _ = level.grid.set_edge(shift_edge(e, dx, dy), edge);
+    }
+    seal(level, &area);
+    for p in &clip.portals {
+        let portal = Portal::new(shift_end(p.ends[0], dx, dy), shift_end(p.ends[1], dx, dy));
+        let Some(label) = super::canon::fresh_label(level) else {
+            break;
+        };
+        if level.grid.add_portal(portal).is_ok() {
+            level.portal_labels.push(label);
+        }
+    }
+    for t in &clip.things {
+        let mut t = shift_thing(t, dx, dy);
+        t.id = fresh_id(level, &t.id);
+        level.things.push(t);
+    }
+    canonical_portals(level);
+    Ok(clip.cells.len())
+}
+
+/// Deletes what `area` holds: its things and the portals with an end on
+/// its edges; its cells become rock (the entrance stays air). Returns the
+/// cells, portals and things removed.
+pub fn delete(level: &mut Level, area: Area) -> Changed {
+    let mut n = delete_portals_touching(level, &area);
+    let before = level.things.len();
+    level.things.retain(|t| !area.contains(t.cell));
+    n += before - level.things.len();
+    for c in area.cells() {
+        if c != level.entrance {
+            n += paint_cell(level, c, CellKind::Rock).unwrap_or(0);
+        }
+    }
+    Ok(n)
+}
+
+/// Mirrors `area` left to right in place: cells, edges, things (and route
+/// points inside it), the entrance, and portal ends facing into it (an end
+/// facing out of it stays with the cell it faces). Returns the cells in the
+/// area.
+pub fn flip(level: &mut Level, area: Area) -> Changed {
+    for corner in [area.min, area.max] {
+        if !level.grid.contains(corner) {
+            return Err(EditError::CellOutside(corner));
+        }
+    }
+    let sum = area.min.x + area.max.x;
+    let mirror_cell = |c: CellPos| CellPos::new(sum - c.x, c.y);
+    let mirror_edge = |e: EdgePos| match e.orientation {
+        Orientation::Horizontal => EdgePos::horizontal(sum - e.x, e.y),
+        Orientation::Vertical => EdgePos::vertical(sum + 1 - e.x, e.y),
+    };
+    let mirror_end = |end: PortalEnd| {
+        let side = match end.side {
+            Dir::Left => Dir::Right,
+            Dir::Right => Dir::Left,
+            d => d,
+        };
+        PortalEnd::new(mirror_cell(end.cell), side)
+    };
+    // Take the portals touching the area out, mirrored, to put back after.
+    let mut moved: Vec<(char, Portal)> = Vec::new();
+    let mut i = 0;
+    while i < level.grid.portals().len() {
+        let p = level.grid.portals()[i];
+        if p.ends.iter().any(|end| area.has_edge(end.edge())) {
+            // An end facing into the area turns with it; one facing out
+            // of it belongs to the cell outside and stays.
+            let ends = p.ends.map(|end| {
+                if area.contains(end.cell) {
+                    mirror_end(end)
+                } else {
+                    end
+                }
+            });
+            moved.push((level.portal_label(i), Portal::new(ends[0], ends[1])));
+            let _ = level.grid.remove_portal(i);
+            if i < level.portal_labels.len() {
+                level.portal_labels.remove(i);
+            }
+        } else {
+            i += 1;
+        }
+    }
+    let old = level.clone();
+    for c in area.cells() {
+        if let Some(kind) = old.grid.cell(mirror_cell(c)) {
+            let _ = level.grid.set_cell(c, kind);
+        }
+    }
+    for e in area.edges() {
+        if let Some(edge) = old.grid.edge(mirror_edge(e)) {
+            let _ = level.grid.set_edge(e, edge);
+        }
+    }
+    if area.contains(level.entrance) {
+        level.entrance = mirror_cell(level.entrance);
+    }
+    for t in &mut level.things {
+        if area.contains(t.cell) {
+            t.cell = mirror_cell(t.cell);
+        }
+        if let ThingSpecKind::Watcher { route } = &mut t.kind {
+            for p in route.iter_mut() {
+                if area.contains(*p) {
+                    *p = mirror_cell(*p);
+                }
+            }
+        }
+    }
+    seal(level, &area);
+    for (label, p) in moved {
+        if level.grid.add_portal(p).is_ok() {
+            level.portal_labels.push(label);
+        }
+    }
+    canonical_portals(level);
+    Ok(area.cells().count())
+}
