@@ -25,7 +25,7 @@ use crate::cli::Options;
 use crate::error::PlatformError;
 use crate::levels::{self, Campaign};
 use crate::progress::{self, Progress};
-use crate::screens::input::{hidpi_scale, InputMapper};
+use crate::screens::input::{hidpi_scale, text_of, InputMapper};
 use crate::screens::{AppRequest, Screens};
 use crate::screenshot;
 use crate::script::{self, Step};
@@ -42,7 +42,14 @@ fn screens_for(options: &Options) -> Result<Screens, PlatformError> {
     let campaign = Campaign::load(&levels::locate());
     let progress = Progress::load(progress::default_path());
     let mut screens = Screens::new(campaign, progress);
-    if let Some(path) = &options.level {
+    if let Some(path) = &options.edit {
+        screens
+            .open_editor_file(path)
+            .map_err(|message| PlatformError::Edit {
+                path: path.clone(),
+                message,
+            })?;
+    } else if let Some(path) = &options.level {
         screens
             .open_level_file(path)
             .map_err(|message| PlatformError::Level {
@@ -76,12 +83,6 @@ fn screenshot_path() -> PathBuf {
 /// Runs the game until the window closes, Quit is chosen, or the frame
 /// count is reached.
 pub fn run(options: &Options) -> Result<(), PlatformError> {
-    if options.edit.is_some() {
-        return Err(PlatformError::NotAvailable {
-            flag: "--edit",
-            why: "the level editor is not built yet",
-        });
-    }
     // Assets, levels and the script first: a missing file is reported
     // before a window flashes up.
     let mut assets = Assets::load(&crate::assets::locate())?;
@@ -152,7 +153,7 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
         let mut requests = Vec::new();
         for event in events.poll_iter() {
             match event {
-                Event::Quit { .. } => {
+                Event::Quit { .. } if screens.request_quit() => {
                     info!("window closed after {frame} frames");
                     return Ok(());
                 }
@@ -160,17 +161,20 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
                 _ => {}
             }
             if let Some(input) = mapper.map(&event, scale) {
-                requests.extend(screens.handle(input, drawable));
+                requests.extend(screens.handle_raw(input, drawable));
+            }
+            for typed in text_of(&event) {
+                requests.extend(screens.handle_raw(typed, drawable));
             }
         }
         // One scripted step a frame.
         let scripted = script_at < steps.len() || wait > 0;
         if wait > 0 {
             wait -= 1;
-        } else if let Some(&step) = steps.get(script_at) {
+        } else if let Some(step) = steps.get(script_at) {
             script_at += 1;
             match step {
-                Step::Wait(n) => wait = n,
+                Step::Wait(n) => wait = *n,
                 _ => requests.extend(script::run_step(&mut screens, step, drawable)),
             }
         }
@@ -191,6 +195,15 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
                     }
                 }
                 AppRequest::Screenshot => shoot = true,
+                AppRequest::CopyText(text) => {
+                    if let Err(e) = window.video.clipboard().set_clipboard_text(&text) {
+                        warn!("clipboard: {e}");
+                    }
+                }
+                AppRequest::ReadClipboard => match window.video.clipboard().clipboard_text() {
+                    Ok(text) => screens.paste_text(&text),
+                    Err(e) => warn!("clipboard: {e}"),
+                },
             }
         }
         screens.update(dt_s);

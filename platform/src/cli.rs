@@ -12,7 +12,7 @@ USAGE:
 
 OPTIONS:
     --level PATH          start playing the level file at PATH
-    --edit PATH           open the level file at PATH in the editor (not available yet)
+    --edit PATH           open the level file at PATH in the editor (a new level if none)
     --window WxH          window size in pixels, e.g. 1280x720 (default 1280x720)
     --fullscreen          start fullscreen (desktop resolution)
     --screenshot PATH     render frames headless-capable, save the last one as PNG, exit

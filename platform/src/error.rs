@@ -14,11 +14,8 @@ pub enum PlatformError {
     Render(render::RenderError),
     /// A level (or a `--script` file) could not be read or started.
     Level { path: PathBuf, message: String },
-    /// A command-line feature that is not built yet.
-    NotAvailable {
-        flag: &'static str,
-        why: &'static str,
-    },
+    /// `--edit`: the file is not a level the editor can open.
+    Edit { path: PathBuf, message: String },
 }
 
 impl fmt::Display for PlatformError {
@@ -32,8 +29,8 @@ impl fmt::Display for PlatformError {
             PlatformError::Level { path, message } => {
                 write!(f, "cannot play {}: {message}", path.display())
             }
-            PlatformError::NotAvailable { flag, why } => {
-                write!(f, "{flag} is not available yet: {why}")
+            PlatformError::Edit { path, message } => {
+                write!(f, "cannot edit {}: {message}", path.display())
             }
         }
     }

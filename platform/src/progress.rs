@@ -53,14 +53,22 @@ pub struct Progress {
 /// The default progress file (see the module docs); `None` when no data
 /// folder can be found.
 pub fn default_path() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("progress.txt"))
+}
+
+/// The player's data folder: `RAPPEL_DATA` if set, else
+/// `$XDG_DATA_HOME/rappel` (or `~/.local/share/rappel`); `None` when none
+/// can be found. Progress, the user's own levels (`levels/`) and editor
+/// autosaves (`autosave/`) live there.
+pub fn data_dir() -> Option<PathBuf> {
     let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
     if let Some(dir) = var("RAPPEL_DATA") {
-        return Some(PathBuf::from(dir).join("progress.txt"));
+        return Some(PathBuf::from(dir));
     }
     let base = var("XDG_DATA_HOME")
         .map(PathBuf::from)
         .or_else(|| var("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
-    Some(base.join("rappel/progress.txt"))
+    Some(base.join("rappel"))
 }
 
 /// Parses progress text; the error names the line.

@@ -12,23 +12,56 @@
 //! click X Y         a left click at X,Y
 //! right-click X Y
 //! hover-cell X Y    the pointer over grid cell X,Y as the selected hero
-//!                   sees it (the copy nearest the hero)
-//! click-cell X Y    a click there
+//!                   sees it (the copy nearest the hero); in the editor,
+//!                   over cell X,Y of the canvas
+//! click-cell X Y    a click there (press and release)
 //! wait N            let N frames pass
+//! press CHORD       a key with modifiers: ctrl+s, ctrl+shift+z, f5, b
+//! release CHORD     a key let go (space, v, shift)
+//! type TEXT         the rest of the line typed as text
+//! drag X1 Y1 X2 Y2  left button down at X1,Y1, moved, up at X2,Y2
+//! right-drag, middle-drag   the same with that button
+//! drag-cells X1 Y1 X2 Y2    editor: a drag from cell to cell
+//! right-drag-cells X1 Y1 X2 Y2
+//! right-click-cell X Y      editor: a right click on a cell
+//! click-edge h|v X Y        editor: a click on edge X,Y (h: the floor of
+//!                   cell X,Y; v: its left wall), from the cell inside
+//! drag-edges h|v X1 Y1 X2 Y2  editor: a drag along edges
 //! ```
-use game::grid::CellPos;
+use game::grid::{CellPos, EdgePos};
 use glam::Vec2;
 
-use crate::screens::input::{key_named, Input};
+use crate::screens::input::{key_named, Button, Chord, Input, RawInput};
 use crate::screens::{AppRequest, Screens};
 
-/// One scripted step.
+/// Where a drag goes: pixels, editor cells or editor edges.
 #[derive(Clone, Copy, Debug, PartialEq)]
+pub enum DragPath {
+    Pixels(Vec2, Vec2),
+    Cells(CellPos, CellPos),
+    Edges(EdgePos, EdgePos),
+}
+
+/// One scripted step.
+#[derive(Clone, Debug, PartialEq)]
 pub enum Step {
     Input(Input),
+    Raw(RawInput),
     HoverCell(CellPos),
     ClickCell(CellPos),
+    RightClickCell(CellPos),
+    ClickEdge(EdgePos),
+    Drag(Button, DragPath),
+    Type(String),
     Wait(u32),
+}
+
+fn edge(kind: &str, x: i32, y: i32) -> Option<EdgePos> {
+    match kind {
+        "h" => Some(EdgePos::horizontal(x, y)),
+        "v" => Some(EdgePos::vertical(x, y)),
+        _ => None,
+    }
 }
 
 /// Parses a script; the error names the line.
@@ -74,6 +107,59 @@ pub fn parse(text: &str) -> Result<Vec<Step>, String> {
                 Some(n) if words.len() == 2 => Step::Wait(n),
                 _ => return Err(bad("expected a frame count")),
             },
+            "press" | "release" => {
+                match (words.get(1).and_then(|w| Chord::parse(w)), words.len()) {
+                    (Some(c), 2) if words[0] == "press" => Step::Raw(RawInput::Chord(c)),
+                    (Some(c), 2) => Step::Raw(RawInput::KeyUp(c)),
+                    _ => return Err(bad("unknown key chord")),
+                }
+            }
+            "type" => {
+                let text = line.strip_prefix("type").unwrap_or("").trim_start();
+                Step::Type(text.to_string())
+            }
+            "right-click-cell" => {
+                let (x, y) = pair()?;
+                Step::RightClickCell(CellPos::new(x as i32, y as i32))
+            }
+            "drag" | "right-drag" | "middle-drag" | "drag-cells" | "right-drag-cells" => {
+                if words.len() != 5 {
+                    return Err(bad("expected four numbers"));
+                }
+                let n: Vec<f32> = (1..5)
+                    .map(|i| num(words.get(i)))
+                    .collect::<Result<_, _>>()?;
+                let button = match words[0] {
+                    "right-drag" | "right-drag-cells" => Button::Right,
+                    "middle-drag" => Button::Middle,
+                    _ => Button::Left,
+                };
+                let path = if words[0].ends_with("cells") {
+                    DragPath::Cells(
+                        CellPos::new(n[0] as i32, n[1] as i32),
+                        CellPos::new(n[2] as i32, n[3] as i32),
+                    )
+                } else {
+                    DragPath::Pixels(Vec2::new(n[0], n[1]), Vec2::new(n[2], n[3]))
+                };
+                Step::Drag(button, path)
+            }
+            "click-edge" | "drag-edges" => {
+                let want = if words[0] == "click-edge" { 4 } else { 6 };
+                if words.len() != want {
+                    return Err(bad("expected h or v and edge coordinates"));
+                }
+                let n: Vec<i32> = (2..want)
+                    .map(|i| num(words.get(i)).map(|v| v as i32))
+                    .collect::<Result<_, _>>()?;
+                let a = edge(words[1], n[0], n[1]).ok_or_else(|| bad("expected h or v"))?;
+                if words[0] == "click-edge" {
+                    Step::ClickEdge(a)
+                } else {
+                    let b = edge(words[1], n[2], n[3]).ok_or_else(|| bad("expected h or v"))?;
+                    Step::Drag(Button::Left, DragPath::Edges(a, b))
+                }
+            }
             _ => return Err(bad("unknown step")),
         };
         out.push(step);
@@ -83,8 +169,13 @@ pub fn parse(text: &str) -> Result<Vec<Step>, String> {
 
 /// Feeds one step to `screens`; a cell the hero does not see is skipped
 /// with a warning. (`Wait` is the caller's business: it does nothing here.)
-pub fn run_step(screens: &mut Screens, step: Step, size_px: (u32, u32)) -> Option<AppRequest> {
-    let at_cell = |screens: &Screens, cell: CellPos| {
+pub fn run_step(screens: &mut Screens, step: &Step, size_px: (u32, u32)) -> Vec<AppRequest> {
+    let mut out = Vec::new();
+    let mut raw = |screens: &mut Screens, r: RawInput| out.extend(screens.handle_raw(r, size_px));
+    let cell_px = |screens: &Screens, cell: CellPos| -> Option<Vec2> {
+        if let Some(e) = screens.editor().filter(|_| screens.play().is_none()) {
+            return Some(e.screen_pos_of_cell(cell));
+        }
         let p = screens
             .play()
             .and_then(|p| p.screen_pos_of_cell(cell, size_px));
@@ -93,19 +184,62 @@ pub fn run_step(screens: &mut Screens, step: Step, size_px: (u32, u32)) -> Optio
         }
         p
     };
+    let edge_px =
+        |screens: &Screens, e: EdgePos| screens.editor().map(|ed| ed.screen_pos_of_edge(e));
+    let click =
+        |screens: &mut Screens, raw: &mut dyn FnMut(&mut Screens, RawInput), b: Button, p: Vec2| {
+            raw(screens, RawInput::Input(Input::MouseMove(p)));
+            raw(screens, RawInput::Press(b, p));
+            raw(screens, RawInput::Release(b, p));
+        };
     match step {
-        Step::Input(input) => screens.handle(input, size_px),
+        Step::Input(input) => raw(screens, RawInput::Input(*input)),
+        Step::Raw(r) => raw(screens, *r),
+        Step::Type(text) => {
+            for c in text.chars() {
+                raw(screens, RawInput::Text(c));
+            }
+        }
         Step::HoverCell(cell) => {
-            let p = at_cell(screens, cell)?;
-            screens.handle(Input::MouseMove(p), size_px)
+            if let Some(p) = cell_px(screens, *cell) {
+                raw(screens, RawInput::Input(Input::MouseMove(p)));
+            }
         }
-        Step::ClickCell(cell) => {
-            let p = at_cell(screens, cell)?;
-            screens.handle(Input::MouseMove(p), size_px);
-            screens.handle(Input::Click(p), size_px)
+        Step::ClickCell(cell) | Step::RightClickCell(cell) => {
+            let b = if matches!(step, Step::ClickCell(_)) {
+                Button::Left
+            } else {
+                Button::Right
+            };
+            if let Some(p) = cell_px(screens, *cell) {
+                click(screens, &mut raw, b, p);
+            }
         }
-        Step::Wait(_) => None,
+        Step::ClickEdge(e) => {
+            if let Some(p) = edge_px(screens, *e) {
+                click(screens, &mut raw, Button::Left, p);
+            }
+        }
+        Step::Drag(button, path) => {
+            let ends = match *path {
+                DragPath::Pixels(a, b) => Some((a, b)),
+                DragPath::Cells(a, b) => cell_px(screens, a).zip(cell_px(screens, b)),
+                DragPath::Edges(a, b) => edge_px(screens, a).zip(edge_px(screens, b)),
+            };
+            if let Some((a, b)) = ends {
+                raw(screens, RawInput::Input(Input::MouseMove(a)));
+                raw(screens, RawInput::Press(*button, a));
+                let steps = ((b - a).length() / 8.0).ceil().max(1.0) as usize;
+                for i in 1..=steps {
+                    let p = a.lerp(b, i as f32 / steps as f32);
+                    raw(screens, RawInput::Input(Input::MouseMove(p)));
+                }
+                raw(screens, RawInput::Release(*button, b));
+            }
+        }
+        Step::Wait(_) => {}
     }
+    out
 }
 
 #[cfg(test)]
@@ -127,6 +261,27 @@ mod tests {
                 Step::Input(Input::MouseMove(Vec2::new(10.0, 20.5))),
             ]
         );
+        let editor = parse(
+            "press ctrl+s\nrelease v\ntype My level\ndrag-cells 1 2 3 4\nclick-edge v 2 1\ndrag-edges h 1 1 3 1\n",
+        )
+        .unwrap();
+        assert_eq!(
+            editor[0],
+            Step::Raw(RawInput::Chord(Chord::parse("ctrl+s").unwrap()))
+        );
+        assert!(matches!(editor[1], Step::Raw(RawInput::KeyUp(_))));
+        assert_eq!(editor[2], Step::Type("My level".into()));
+        assert_eq!(
+            editor[3],
+            Step::Drag(
+                Button::Left,
+                DragPath::Cells(CellPos::new(1, 2), CellPos::new(3, 4))
+            )
+        );
+        assert_eq!(editor[4], Step::ClickEdge(EdgePos::vertical(2, 1)));
+        assert!(parse("press hyper+q").is_err());
+        assert!(parse("click-edge d 1 1").is_err());
+        assert!(parse("drag 1 2 3").is_err());
         assert!(parse("key sideways")
             .unwrap_err()
             .starts_with("line 1: unknown key"));

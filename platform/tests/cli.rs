@@ -184,8 +184,18 @@ fn unwritable_screenshot_path_is_an_error_that_names_it() {
 }
 
 #[test]
-fn features_not_built_yet_say_so() {
-    assert_one_line_error(&["--edit", "levels/x.txt"], "--edit is not available yet");
+fn edit_refuses_a_file_that_is_not_a_level_naming_where() {
+    let bad = scratch("broken.txt");
+    std::fs::write(
+        &bad,
+        "[level]\nname = \"x\"\n[grid]\n###\n#Q#\n###\n[things]\nk = hero knight at 0,0\n",
+    )
+    .expect("write");
+    assert_one_line_error(
+        &["--edit", bad.to_str().expect("utf-8")],
+        "broken.txt:3:1: no entrance",
+    );
+    assert_one_line_error(&["--edit", "/tmp/not-a-level.png"], "must end in .txt");
 }
 
 #[test]

@@ -260,7 +260,7 @@ fn sdl_key_events_move_undo_and_redo_on_screen() {
     let mut mapper = InputMapper::new();
     let mut send = |s: &mut Screens, e: Event| {
         let input = mapper.map(&e, Vec2::ONE).expect("a key the game knows");
-        s.handle(input, SIZE);
+        s.handle_raw(input, SIZE);
         settle(s);
     };
     let knight_at = |s: &Screens| {

@@ -8,7 +8,7 @@
 //! of what each key does on each screen is in `README.md` ("Controls") and
 //! on the play screen's help panel (`play/help.rs`).
 use glam::Vec2;
-use sdl2::controller::{Axis, Button};
+use sdl2::controller::{Axis, Button as PadButton};
 use sdl2::event::Event;
 use sdl2::keyboard::{Keycode, Mod};
 use sdl2::mouse::MouseButton;
@@ -65,6 +65,164 @@ pub enum Input {
     RightClick(Vec2),
 }
 
+/// A key as typed: the key and the modifiers held. The editor reads chords
+/// (Ctrl+S, Delete, a tool's letter); other screens get the [`Key`] a chord
+/// means ([`Chord::key`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chord {
+    pub code: Keycode,
+    /// Ctrl (or the Command/GUI key).
+    pub ctrl: bool,
+    pub shift: bool,
+    pub alt: bool,
+}
+
+impl Chord {
+    /// `code` with no modifier.
+    pub const fn plain(code: Keycode) -> Chord {
+        Chord {
+            code,
+            ctrl: false,
+            shift: false,
+            alt: false,
+        }
+    }
+
+    /// `code` with Ctrl.
+    pub const fn ctrl(code: Keycode) -> Chord {
+        Chord {
+            code,
+            ctrl: true,
+            shift: false,
+            alt: false,
+        }
+    }
+
+    /// The chord of an SDL key event.
+    pub fn from_sdl(code: Keycode, modifiers: Mod) -> Chord {
+        Chord {
+            code,
+            ctrl: modifiers.intersects(Mod::LCTRLMOD | Mod::RCTRLMOD | Mod::LGUIMOD | Mod::RGUIMOD),
+            shift: modifiers.intersects(Mod::LSHIFTMOD | Mod::RSHIFTMOD),
+            alt: modifiers.intersects(Mod::LALTMOD | Mod::RALTMOD),
+        }
+    }
+
+    /// The screen key it means (see [`key`]).
+    pub fn key(self) -> Option<Key> {
+        let mut m = Mod::NOMOD;
+        if self.ctrl {
+            m |= Mod::LCTRLMOD;
+        }
+        if self.shift {
+            m |= Mod::LSHIFTMOD;
+        }
+        key(self.code, m)
+    }
+
+    /// Parses `ctrl+shift+z`, `f5`, `delete`, `a`: modifiers joined by `+`
+    /// before one key name (see [`keycode_named`]).
+    pub fn parse(text: &str) -> Option<Chord> {
+        let mut chord = Chord::plain(Keycode::Escape);
+        let mut parts: Vec<&str> = text.split('+').collect();
+        // "ctrl++" names the plus key.
+        if text.ends_with("++") {
+            parts.truncate(parts.len().saturating_sub(2));
+            parts.push("plus");
+        }
+        let (last, mods) = parts.split_last()?;
+        for m in mods {
+            match *m {
+                "ctrl" | "cmd" => chord.ctrl = true,
+                "shift" => chord.shift = true,
+                "alt" => chord.alt = true,
+                _ => return None,
+            }
+        }
+        chord.code = keycode_named(last)?;
+        Some(chord)
+    }
+}
+
+/// The key named `name` (lower case): a letter or digit, `f1`–`f12`, or
+/// one of `escape enter space tab backspace delete insert home end up down
+/// left right plus minus pageup pagedown`.
+pub fn keycode_named(name: &str) -> Option<Keycode> {
+    let mut chars = name.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            return Keycode::from_i32(c as i32);
+        }
+    }
+    if let Some(n) = name.strip_prefix('f').and_then(|n| n.parse::<i32>().ok()) {
+        if (1..=12).contains(&n) {
+            return Keycode::from_i32(Keycode::F1.into_i32() + n - 1);
+        }
+    }
+    Some(match name {
+        "escape" | "esc" => Keycode::Escape,
+        "enter" | "return" => Keycode::Return,
+        "space" => Keycode::Space,
+        "tab" => Keycode::Tab,
+        "backspace" => Keycode::Backspace,
+        "delete" | "del" => Keycode::Delete,
+        "insert" => Keycode::Insert,
+        "home" => Keycode::Home,
+        "end" => Keycode::End,
+        "up" => Keycode::Up,
+        "down" => Keycode::Down,
+        "left" => Keycode::Left,
+        "right" => Keycode::Right,
+        "plus" | "equals" => Keycode::Equals,
+        "minus" => Keycode::Minus,
+        "pageup" => Keycode::PageUp,
+        "pagedown" => Keycode::PageDown,
+        "shift" | "lshift" => Keycode::LShift,
+        _ => return None,
+    })
+}
+
+/// A mouse button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Button {
+    Left,
+    Middle,
+    Right,
+}
+
+/// Everything the main loop passes on: the menus' and the play screen's
+/// [`Input`], plus what painting and typing need (the editor): key chords
+/// and releases, typed text, every button's press and release.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RawInput {
+    /// Input as the other screens take it.
+    Input(Input),
+    /// A key pressed, with its modifiers.
+    Chord(Chord),
+    /// A key let go.
+    KeyUp(Chord),
+    /// One character typed (text input; arrives beside the key's chord).
+    Text(char),
+    /// A button pressed at this drawable pixel.
+    Press(Button, Vec2),
+    /// A button let go at this drawable pixel.
+    Release(Button, Vec2),
+}
+
+impl RawInput {
+    /// What the other screens get from it, if anything: a chord's key,
+    /// left and right presses as clicks.
+    pub fn to_input(self) -> Option<Input> {
+        match self {
+            RawInput::Input(i) => Some(i),
+            RawInput::Chord(c) => c.key().map(Input::Key),
+            RawInput::Press(Button::Left, p) => Some(Input::Click(p)),
+            RawInput::Press(Button::Right, p) => Some(Input::RightClick(p)),
+            _ => None,
+        }
+    }
+}
+
 /// Drawable pixels per window unit, per axis.
 pub fn hidpi_scale(window: (u32, u32), drawable: (u32, u32)) -> Vec2 {
     Vec2::new(
@@ -112,20 +270,20 @@ pub fn key(code: Keycode, modifiers: Mod) -> Option<Key> {
 }
 
 /// Maps a gamepad button to a screen key.
-pub fn button(b: Button) -> Option<Key> {
+pub fn button(b: PadButton) -> Option<Key> {
     match b {
-        Button::DPadUp => Some(Key::Up),
-        Button::DPadDown => Some(Key::Down),
-        Button::DPadLeft => Some(Key::Left),
-        Button::DPadRight => Some(Key::Right),
-        Button::A => Some(Key::Space),
-        Button::B | Button::Start => Some(Key::Escape),
-        Button::X => Some(Key::Undo),
-        Button::Y => Some(Key::Redo),
-        Button::LeftShoulder => Some(Key::PrevHero),
-        Button::RightShoulder => Some(Key::NextHero),
-        Button::Back => Some(Key::EndTurn),
-        Button::RightStick => Some(Key::Help),
+        PadButton::DPadUp => Some(Key::Up),
+        PadButton::DPadDown => Some(Key::Down),
+        PadButton::DPadLeft => Some(Key::Left),
+        PadButton::DPadRight => Some(Key::Right),
+        PadButton::A => Some(Key::Space),
+        PadButton::B | PadButton::Start => Some(Key::Escape),
+        PadButton::X => Some(Key::Undo),
+        PadButton::Y => Some(Key::Redo),
+        PadButton::LeftShoulder => Some(Key::PrevHero),
+        PadButton::RightShoulder => Some(Key::NextHero),
+        PadButton::Back => Some(Key::EndTurn),
+        PadButton::RightStick => Some(Key::Help),
         _ => None,
     }
 }
@@ -150,9 +308,12 @@ impl InputMapper {
     }
 
     /// The screen input `event` carries, if any; `scale` from [`hidpi_scale`].
-    pub fn map(&mut self, event: &Event, scale: Vec2) -> Option<Input> {
+    /// Typed text may carry several characters: see [`text_of`].
+    pub fn map(&mut self, event: &Event, scale: Vec2) -> Option<RawInput> {
         if let Event::ControllerAxisMotion { axis, value, .. } = *event {
-            return self.axis(axis, value).map(Input::Key);
+            return self
+                .axis(axis, value)
+                .map(|k| RawInput::Input(Input::Key(k)));
         }
         from_sdl(event, scale)
     }
@@ -181,31 +342,49 @@ impl InputMapper {
 }
 
 /// The screen input a stateless SDL event carries, if any; `scale` from
-/// [`hidpi_scale`]. (Stick motion needs [`InputMapper`].)
-pub fn from_sdl(event: &Event, scale: Vec2) -> Option<Input> {
+/// [`hidpi_scale`]. (Stick motion needs [`InputMapper`]; typed text is
+/// [`text_of`].)
+pub fn from_sdl(event: &Event, scale: Vec2) -> Option<RawInput> {
+    let button = |b: MouseButton| match b {
+        MouseButton::Left => Some(Button::Left),
+        MouseButton::Middle => Some(Button::Middle),
+        MouseButton::Right => Some(Button::Right),
+        _ => None,
+    };
     match *event {
         Event::KeyDown {
             keycode: Some(code),
             keymod,
             ..
-        } => key(code, keymod).map(Input::Key),
-        Event::ControllerButtonDown { button: b, .. } => button(b).map(Input::Key),
-        Event::MouseMotion { x, y, .. } => {
-            Some(Input::MouseMove(Vec2::new(x as f32, y as f32) * scale))
+        } => Some(RawInput::Chord(Chord::from_sdl(code, keymod))),
+        Event::KeyUp {
+            keycode: Some(code),
+            keymod,
+            ..
+        } => Some(RawInput::KeyUp(Chord::from_sdl(code, keymod))),
+        Event::ControllerButtonDown { button: b, .. } => {
+            self::button(b).map(|k| RawInput::Input(Input::Key(k)))
         }
+        Event::MouseMotion { x, y, .. } => Some(RawInput::Input(Input::MouseMove(
+            Vec2::new(x as f32, y as f32) * scale,
+        ))),
         Event::MouseButtonDown {
             mouse_btn, x, y, ..
-        } => {
-            let at = Vec2::new(x as f32, y as f32) * scale;
-            match mouse_btn {
-                MouseButton::Left => Some(Input::Click(at)),
-                MouseButton::Right => Some(Input::RightClick(at)),
-                _ => None,
-            }
-        }
-        Event::MouseWheel { y, .. } if y > 0 => Some(Input::Key(Key::ZoomIn)),
-        Event::MouseWheel { y, .. } if y < 0 => Some(Input::Key(Key::ZoomOut)),
+        } => button(mouse_btn).map(|b| RawInput::Press(b, Vec2::new(x as f32, y as f32) * scale)),
+        Event::MouseButtonUp {
+            mouse_btn, x, y, ..
+        } => button(mouse_btn).map(|b| RawInput::Release(b, Vec2::new(x as f32, y as f32) * scale)),
+        Event::MouseWheel { y, .. } if y > 0 => Some(RawInput::Input(Input::Key(Key::ZoomIn))),
+        Event::MouseWheel { y, .. } if y < 0 => Some(RawInput::Input(Input::Key(Key::ZoomOut))),
         _ => None,
+    }
+}
+
+/// The characters an SDL text-input event types, one input each.
+pub fn text_of(event: &Event) -> Vec<RawInput> {
+    match event {
+        Event::TextInput { text, .. } => text.chars().map(RawInput::Text).collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -265,7 +444,7 @@ mod tests {
         };
         assert_eq!(
             from_sdl(&motion, scale),
-            Some(Input::MouseMove(Vec2::new(20.0, 40.0)))
+            Some(RawInput::Input(Input::MouseMove(Vec2::new(20.0, 40.0))))
         );
     }
 
@@ -287,12 +466,12 @@ mod tests {
 
     #[test]
     fn the_gamepad_gives_the_same_keys() {
-        assert_eq!(button(Button::DPadLeft), Some(Key::Left));
-        assert_eq!(button(Button::A), Some(Key::Space));
-        assert_eq!(button(Button::X), Some(Key::Undo));
-        assert_eq!(button(Button::Y), Some(Key::Redo));
-        assert_eq!(button(Button::Back), Some(Key::EndTurn));
-        assert_eq!(button(Button::Start), Some(Key::Escape));
+        assert_eq!(button(PadButton::DPadLeft), Some(Key::Left));
+        assert_eq!(button(PadButton::A), Some(Key::Space));
+        assert_eq!(button(PadButton::X), Some(Key::Undo));
+        assert_eq!(button(PadButton::Y), Some(Key::Redo));
+        assert_eq!(button(PadButton::Back), Some(Key::EndTurn));
+        assert_eq!(button(PadButton::Start), Some(Key::Escape));
         let mut m = InputMapper::new();
         assert_eq!(m.axis(Axis::LeftX, 30_000), Some(Key::Right));
         assert_eq!(m.axis(Axis::LeftX, 32_000), None, "held: one press");
@@ -315,9 +494,48 @@ mod tests {
             y: 6,
         };
         assert_eq!(
-            m.map(&click, Vec2::ONE),
+            m.map(&click, Vec2::ONE).and_then(RawInput::to_input),
             Some(Input::RightClick(Vec2::new(5.0, 6.0)))
         );
+    }
+
+    #[test]
+    fn chords_parse_and_mean_the_screen_keys() {
+        let save = Chord::parse("ctrl+s").unwrap();
+        assert_eq!(save, Chord::ctrl(Keycode::S));
+        assert_eq!(save.key(), Some(Key::Down), "menus still read S as down");
+        let redo = Chord::parse("ctrl+shift+z").unwrap();
+        assert!(redo.ctrl && redo.shift && !redo.alt);
+        assert_eq!(redo.key(), Some(Key::Redo));
+        assert_eq!(Chord::parse("f5").unwrap().code, Keycode::F5);
+        assert_eq!(Chord::parse("delete").unwrap().code, Keycode::Delete);
+        assert_eq!(Chord::parse("ctrl++").unwrap().code, Keycode::Equals);
+        assert_eq!(Chord::parse("7").unwrap().code, Keycode::Num7);
+        assert_eq!(Chord::parse("hyper+x"), None);
+        assert_eq!(Chord::parse("ctrl+nothing"), None);
+        let typed = Event::TextInput {
+            timestamp: 0,
+            window_id: 1,
+            text: "ab".into(),
+        };
+        assert_eq!(
+            text_of(&typed),
+            vec![RawInput::Text('a'), RawInput::Text('b')]
+        );
+        let up = Event::MouseButtonUp {
+            timestamp: 0,
+            window_id: 1,
+            which: 0,
+            mouse_btn: MouseButton::Middle,
+            clicks: 1,
+            x: 3,
+            y: 4,
+        };
+        assert_eq!(
+            from_sdl(&up, Vec2::splat(2.0)),
+            Some(RawInput::Release(Button::Middle, Vec2::new(6.0, 8.0)))
+        );
+        assert_eq!(RawInput::Release(Button::Left, Vec2::ZERO).to_input(), None);
     }
 
     #[test]

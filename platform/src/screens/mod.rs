@@ -9,6 +9,7 @@
 //! Input goes to the top screen; what it asks for (play a level, pause,
 //! won, quit…) moves the stack. F11 and F12 go to the main loop as
 //! [`AppRequest`]s from any screen.
+pub mod editor;
 pub mod input;
 pub mod level_select;
 pub mod menu;
@@ -16,6 +17,12 @@ pub mod pause;
 pub mod play;
 pub mod results;
 pub mod title;
+
+/// The world drawing shared by the play screen and the editor.
+pub mod world {
+    pub use super::play::camera::Projection;
+    pub use super::play::world_draw::{draw_cells, draw_world, World as Scene, WorldSprites};
+}
 
 use game::level::Level;
 use glam::Vec2;
@@ -34,6 +41,9 @@ use title::{TitleAction, TitleScreen};
 /// One screen on the stack.
 pub enum Screen {
     Title(TitleScreen),
+    /// The editor's list of levels (Title → Editor).
+    EditorList(Box<editor::list::EditorList>),
+    Editor(Box<editor::EditorScreen>),
     LevelSelect(LevelSelectScreen),
     Play(Box<PlayScreen>),
     Pause(PauseScreen),
@@ -41,11 +51,15 @@ pub enum Screen {
 }
 
 /// What the screens ask of the main loop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AppRequest {
     Quit,
     ToggleFullscreen,
     Screenshot,
+    /// Put this text on the system clipboard.
+    CopyText(String),
+    /// Read the system clipboard and pass it to [`Screens::paste_text`].
+    ReadClipboard,
 }
 
 /// The level in play: what Replay restarts and where progress goes.
@@ -53,6 +67,8 @@ struct Playing {
     level: Level,
     /// Its campaign index; `None` for a level opened by path outside it.
     index: Option<usize>,
+    /// Test play from the editor: Esc and the end return to the editor.
+    test: bool,
 }
 
 /// The screen stack with the campaign and the player's progress.
@@ -107,8 +123,177 @@ impl Screens {
             Screen::LevelSelect(LevelSelectScreen::new(&self.campaign, &self.progress)),
             Screen::Play(Box::new(play)),
         ];
-        self.playing = Some(Playing { level, index });
+        self.playing = Some(Playing {
+            level,
+            index,
+            test: false,
+        });
         Ok(())
+    }
+
+    /// The editor, if one is on the stack (under a test play too).
+    pub fn editor(&self) -> Option<&editor::EditorScreen> {
+        self.stack.iter().rev().find_map(|s| match s {
+            Screen::Editor(e) => Some(&**e),
+            _ => None,
+        })
+    }
+
+    pub fn editor_mut(&mut self) -> Option<&mut editor::EditorScreen> {
+        self.stack.iter_mut().rev().find_map(|s| match s {
+            Screen::Editor(e) => Some(&mut **e),
+            _ => None,
+        })
+    }
+
+    /// Opens `level` in the editor over the title and the editor's list.
+    pub fn open_editor(&mut self, level: Level, file: editor::files::LevelFile) {
+        info!("editing {}", level.name);
+        let mut screen = editor::EditorScreen::new(level, file);
+        screen.offer_recovery();
+        self.stack.truncate(1);
+        self.stack
+            .push(Screen::EditorList(Box::new(editor::list::EditorList::new(
+                &self.campaign.dir,
+            ))));
+        self.stack.push(Screen::Editor(Box::new(screen)));
+    }
+
+    /// `rappel --edit PATH`: opens the file (saving writes back to it), or
+    /// starts a new level there if it does not exist. A file that does not
+    /// parse into a level is refused, naming `file:line:col`.
+    pub fn open_editor_file(&mut self, path: &std::path::Path) -> Result<(), String> {
+        let level = if path.exists() {
+            editor::files::open(path)?.0
+        } else {
+            if game::level::Format::of(path) != Some(game::level::Format::Text) {
+                return Err(format!(
+                    "{}: a new level's file must end in .txt",
+                    path.display()
+                ));
+            }
+            let stem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "New level".into());
+            editor::list::new_level(&stem.replace('_', " "))?
+        };
+        let file = editor::files::LevelFile::at(path, false);
+        self.open_editor(level, file);
+        Ok(())
+    }
+
+    /// Text read from the system clipboard (after [`AppRequest::ReadClipboard`]).
+    pub fn paste_text(&mut self, text: &str) {
+        let action = match self.stack.last_mut() {
+            Some(Screen::EditorList(l)) => l.paste_text(text),
+            _ => None,
+        };
+        if let Some(editor::list::ListAction::Open(level, file)) = action {
+            self.open_editor(*level, file);
+        }
+    }
+
+    /// The window is closing: `true` to quit now; `false` when the editor
+    /// asks first (unsaved changes), the answer then quits.
+    pub fn request_quit(&mut self) -> bool {
+        match self.editor_mut() {
+            Some(e) => {
+                if e.leave(editor::EditorAction::Quit).is_some() {
+                    return true;
+                }
+                // Show the editor with its question on top.
+                while !matches!(self.stack.last(), Some(Screen::Editor(_))) {
+                    self.stack.pop();
+                }
+                false
+            }
+            None => true,
+        }
+    }
+
+    /// Applies one raw input (keys with modifiers, releases, text): the
+    /// editor takes it whole; other screens get the [`Input`] it means.
+    pub fn handle_raw(&mut self, raw: input::RawInput, size_px: (u32, u32)) -> Option<AppRequest> {
+        if let input::RawInput::Chord(c) = raw {
+            match c.key() {
+                Some(Key::Fullscreen) => return Some(AppRequest::ToggleFullscreen),
+                Some(Key::Screenshot) => return Some(AppRequest::Screenshot),
+                _ => {}
+            }
+        }
+        match self.stack.last_mut() {
+            Some(Screen::Editor(e)) => {
+                let action = e.handle(raw, size_px)?;
+                self.editor_action(action)
+            }
+            Some(Screen::EditorList(l)) => match l.handle(raw, size_px)? {
+                editor::list::ListAction::Open(level, file) => {
+                    self.open_editor(*level, file);
+                    None
+                }
+                editor::list::ListAction::ReadClipboard => Some(AppRequest::ReadClipboard),
+                editor::list::ListAction::Back => {
+                    self.stack.pop();
+                    None
+                }
+            },
+            _ => raw.to_input().and_then(|i| self.handle(i, size_px)),
+        }
+    }
+
+    fn editor_action(&mut self, action: editor::EditorAction) -> Option<AppRequest> {
+        match action {
+            editor::EditorAction::TestPlay(level) => {
+                match PlayScreen::new(&level) {
+                    Ok(play) => {
+                        self.stack.push(Screen::Play(Box::new(play)));
+                        self.playing = Some(Playing {
+                            level: *level,
+                            index: None,
+                            test: true,
+                        });
+                    }
+                    Err(e) => {
+                        if let Some(ed) = self.editor_mut() {
+                            ed.back_from_test(&format!("Can't test-play: {e}"));
+                        }
+                    }
+                }
+                None
+            }
+            editor::EditorAction::Leave => {
+                if let Some(ed) = self.editor_mut() {
+                    ed.autosave();
+                }
+                self.stack.pop();
+                if let Some(Screen::EditorList(_)) = self.stack.last() {
+                    self.stack.pop();
+                    self.stack
+                        .push(Screen::EditorList(Box::new(editor::list::EditorList::new(
+                            &self.campaign.dir,
+                        ))));
+                }
+                None
+            }
+            editor::EditorAction::Quit => Some(AppRequest::Quit),
+            editor::EditorAction::CopyText(t) => Some(AppRequest::CopyText(t)),
+        }
+    }
+
+    /// Ends a test play: back to the editor as it was.
+    fn end_test(&mut self, how: String) {
+        while !matches!(self.stack.last(), Some(Screen::Editor(_)) | None) {
+            self.stack.pop();
+        }
+        self.playing = None;
+        if let Some(ed) = self.editor_mut() {
+            ed.back_from_test(&how);
+        }
+    }
+
+    fn testing(&self) -> bool {
+        self.playing.as_ref().is_some_and(|p| p.test)
     }
 
     /// Loads and starts the level file at `path` (`rappel --level PATH`).
@@ -184,6 +369,7 @@ impl Screens {
             Restart,
             Replay,
             LevelSelect,
+            EndTest(String),
         }
         let next = match self.stack.last_mut() {
             Some(Screen::Title(t)) => match t.handle(input, size_px) {
@@ -192,6 +378,9 @@ impl Screens {
                     &self.progress,
                 ))),
                 Some(TitleAction::Quit) => Next::Quit,
+                Some(TitleAction::Editor) => Next::Push(Screen::EditorList(Box::new(
+                    editor::list::EditorList::new(&self.campaign.dir),
+                ))),
                 None => Next::Stay,
             },
             Some(Screen::LevelSelect(s)) => {
@@ -202,6 +391,15 @@ impl Screens {
                 }
             }
             Some(Screen::Play(p)) => match p.handle(input, size_px) {
+                Some(PlayAction::Pause) if self.playing.as_ref().is_some_and(|p| p.test) => {
+                    Next::EndTest("Back from test play".to_string())
+                }
+                Some(PlayAction::Won(r)) if self.playing.as_ref().is_some_and(|p| p.test) => {
+                    Next::EndTest(format!(
+                        "Test play won: {} of {} relics in {} turns",
+                        r.relics, r.relics_total, r.turns
+                    ))
+                }
                 Some(PlayAction::Pause) => Next::Push(Screen::Pause(PauseScreen::default())),
                 Some(PlayAction::Won(r)) => Next::Won(r),
                 None => Next::Stay,
@@ -213,6 +411,9 @@ impl Screens {
                 Some(PauseAction::Quit) => Next::Quit,
                 None => Next::Stay,
             },
+            Some(Screen::Editor(_) | Screen::EditorList(_)) => {
+                return self.handle_raw(input::RawInput::Input(input), size_px)
+            }
             Some(Screen::Results(r)) => match r.handle(input, size) {
                 Some(ResultsAction::Next) => {
                     let next = self
@@ -253,14 +454,23 @@ impl Screens {
                 }
             }
             Next::LevelSelect => self.back_to_level_select(),
+            Next::EndTest(how) => self.end_test(how),
         }
         None
     }
 
     /// Advances animation on the screen on top by `dt_s` seconds.
     pub fn update(&mut self, dt_s: f32) {
-        if let Some(Screen::Play(p)) = self.stack.last_mut() {
-            p.update(dt_s);
+        match self.stack.last_mut() {
+            Some(Screen::Play(p)) => p.update(dt_s),
+            Some(Screen::Editor(e)) => e.update(dt_s),
+            _ => {}
+        }
+        // The editor autosaves under a test play too.
+        if self.testing() {
+            if let Some(e) = self.editor_mut() {
+                e.update(dt_s);
+            }
         }
     }
 
@@ -275,7 +485,9 @@ impl Screens {
     /// The colour to clear the frame to before [`Screens::draw`].
     pub fn clear_colour(&self) -> Rgba {
         match self.top() {
-            Screen::Title(_) | Screen::LevelSelect(_) => title::BACKGROUND_BOTTOM,
+            Screen::Title(_) | Screen::LevelSelect(_) | Screen::EditorList(_) => {
+                title::BACKGROUND_BOTTOM
+            }
             _ => play::CLEAR,
         }
     }
@@ -291,6 +503,8 @@ impl Screens {
         let size = Vec2::new(size_px.0 as f32, size_px.1 as f32);
         match self.top() {
             Screen::Title(t) => t.draw(list, font, sprites, size_px),
+            Screen::EditorList(l) => l.draw(list, font, size_px),
+            Screen::Editor(e) => e.draw(list, font, sprites, size_px),
             Screen::LevelSelect(s) => s.draw(list, font, size, &self.campaign, &self.progress),
             Screen::Play(p) => p.draw(list, font, sprites, size_px),
             Screen::Pause(m) => {

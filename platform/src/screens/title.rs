@@ -1,8 +1,7 @@
 //! The title screen: the game's name over a rope shaft, and a menu — Play,
 //! Editor, Quit — chosen with Up/Down (or W/S) and Enter, or by hovering and
-//! clicking with the mouse. Play opens the level select; Quit ends the game;
-//! the editor is not built yet and says so in a one-line notice instead of
-//! doing nothing.
+//! clicking with the mouse. Play opens the level select; Editor opens the
+//! level editor's list of levels; Quit ends the game.
 //!
 //! Logic ([`TitleScreen::handle`]) and drawing ([`TitleScreen::draw`]) share
 //! one pure [`layout`] of the drawable, so what the mouse hits is exactly
@@ -39,11 +38,13 @@ impl MenuItem {
 pub enum TitleAction {
     /// Open the level select.
     Play,
+    /// Open the level editor's list.
+    Editor,
     /// End the game.
     Quit,
 }
 
-/// Shown when Editor is chosen before the editor exists.
+/// A sample notice (the golden image of the title screen shows one).
 pub const EDITOR_NOTICE: &str = "The level editor arrives in a later version.";
 
 pub const BACKGROUND_TOP: Rgba = hex(0x1b2236);
@@ -164,10 +165,7 @@ impl TitleScreen {
         self.selected = index;
         match MENU[index] {
             MenuItem::Play => Some(TitleAction::Play),
-            MenuItem::Editor => {
-                self.notice = Some(EDITOR_NOTICE);
-                None
-            }
+            MenuItem::Editor => Some(TitleAction::Editor),
             MenuItem::Quit => Some(TitleAction::Quit),
         }
     }
@@ -341,7 +339,7 @@ mod tests {
     }
 
     #[test]
-    fn play_opens_the_level_select_editor_shows_a_notice_and_quit_quits() {
+    fn play_opens_the_level_select_editor_opens_the_editor_and_quit_quits() {
         let mut t = TitleScreen::new();
         assert_eq!(
             t.handle(Input::Key(Key::Enter), SIZE),
@@ -349,8 +347,10 @@ mod tests {
         );
         assert_eq!(t.notice, None);
         t.handle(Input::Key(Key::Down), SIZE);
-        assert_eq!(t.handle(Input::Key(Key::Enter), SIZE), None);
-        assert_eq!(t.notice, Some(EDITOR_NOTICE));
+        assert_eq!(
+            t.handle(Input::Key(Key::Enter), SIZE),
+            Some(TitleAction::Editor)
+        );
         t.handle(Input::Key(Key::Escape), SIZE);
         assert_eq!(MENU[t.selected], MenuItem::Quit, "Escape goes to Quit");
         assert_eq!(
@@ -372,8 +372,11 @@ mod tests {
             // A click outside any button does nothing.
             assert_eq!(t.handle(Input::Click(Vec2::new(1.0, 1.0)), size), None);
             assert_eq!(t.notice, None);
-            assert_eq!(t.handle(Input::Click(l.items[1].centre()), size), None);
-            assert_eq!((t.selected, t.notice), (1, Some(EDITOR_NOTICE)));
+            assert_eq!(
+                t.handle(Input::Click(l.items[1].centre()), size),
+                Some(TitleAction::Editor)
+            );
+            assert_eq!(t.selected, 1);
             assert_eq!(
                 t.handle(Input::Click(l.items[2].min()), size),
                 Some(TitleAction::Quit)

@@ -335,6 +335,28 @@ pub fn draw_world(list: &mut DrawList, world: &World) {
     list.set_state(saved);
 }
 
+/// Draws each of `cells` at its own grid position (view space = grid
+/// space), all layers in the order and depths [`draw_world`] uses, with no
+/// mask: the whole level as the editor shows it, with the play screen's
+/// look. `world.view` is not read.
+pub fn draw_cells(list: &mut DrawList, world: &World, cells: impl IntoIterator<Item = CellPos>) {
+    let saved = list.state();
+    list.set_stencil(Stencil::None);
+    let cells: Vec<CellPos> = cells.into_iter().collect();
+    for layer in LAYERS {
+        for &c in &cells {
+            let at = Vec2::new(c.x as f32, c.y as f32);
+            list.set_transform(
+                world
+                    .projection
+                    .cell_transform(at, &CellTransform::IDENTITY),
+            );
+            draw_layer(list, world, ViewPos::new(c.x, c.y), c, layer);
+        }
+    }
+    list.set_state(saved);
+}
+
 /// The region transform of the node showing `cell` at view cell `v`, if any.
 pub fn region_at(view: &GridView, v: ViewPos, cell: CellPos) -> Option<CellTransform> {
     view.nodes_at(v)

@@ -1,0 +1,317 @@
+//! Questions the editor must have answered before it goes on: save /
+//! discard / cancel on leaving, overwrite a file changed on disk, recover
+//! an autosave, remove things a crop would cut, and one-line text prompts
+//! (a file name, a field's value). A dialog takes every input until it is
+//! answered; Left/Right (or Tab) and Enter choose, Esc cancels, the mouse
+//! clicks a button.
+use glam::Vec2;
+use render::{Rect, WHITE};
+use sdl2::keyboard::Keycode;
+
+use super::EditorAction;
+use crate::screens::input::{Button, Input, Key, RawInput};
+use crate::screens::play::camera::ui_scale;
+use game::level::Level;
+
+/// A button of a choice dialog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Save,
+    Discard,
+    Cancel,
+    Overwrite,
+    Recover,
+    Remove,
+}
+
+impl Choice {
+    pub fn label(self) -> &'static str {
+        match self {
+            Choice::Save => "Save",
+            Choice::Discard => "Discard",
+            Choice::Cancel => "Cancel",
+            Choice::Overwrite => "Overwrite",
+            Choice::Recover => "Recover",
+            Choice::Remove => "Remove them",
+        }
+    }
+}
+
+/// What the answer is for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Purpose {
+    /// Leaving with unsaved changes; then this.
+    Leave(Box<EditorAction>),
+    /// Overwriting a file changed on disk (or an existing file).
+    Overwrite,
+    /// Recovering this autosaved level.
+    Recover(Box<Level>),
+    /// Saving under the typed path.
+    SaveAs,
+    /// Removing a row or column that holds things.
+    Resize { code: Keycode, shrink: bool },
+    /// A new level: its name (the list screen).
+    NewLevel,
+}
+
+/// How a dialog was answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DialogOutcome {
+    Chose(Choice),
+    /// A prompt's text, confirmed with Enter.
+    Text(String),
+    Cancelled,
+}
+
+/// A choice or a prompt.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Body {
+    Choices {
+        choices: Vec<Choice>,
+        selected: usize,
+    },
+    Prompt {
+        label: String,
+        text: String,
+    },
+}
+
+/// One dialog (see the module docs).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dialog {
+    pub title: String,
+    pub message: String,
+    pub body: Body,
+    pub purpose: Purpose,
+}
+
+/// Where a dialog's parts are drawn.
+pub struct DialogLayout {
+    pub panel: Rect,
+    pub buttons: Vec<Rect>,
+    pub field: Rect,
+    pub scale: f32,
+}
+
+impl Dialog {
+    /// A question with buttons; the first is selected.
+    pub fn choice(title: &str, message: &str, choices: &[Choice], purpose: Purpose) -> Dialog {
+        Dialog {
+            title: title.to_string(),
+            message: message.to_string(),
+            body: Body::Choices {
+                choices: choices.to_vec(),
+                selected: 0,
+            },
+            purpose,
+        }
+    }
+
+    /// A one-line text prompt starting with `text`.
+    pub fn prompt(title: &str, label: &str, text: &str, purpose: Purpose) -> Dialog {
+        Dialog {
+            title: title.to_string(),
+            message: String::new(),
+            body: Body::Prompt {
+                label: label.to_string(),
+                text: text.to_string(),
+            },
+            purpose,
+        }
+    }
+
+    /// Where it is drawn on a drawable of `size_px`.
+    pub fn layout(&self, size_px: (u32, u32)) -> DialogLayout {
+        let s = ui_scale(size_px);
+        let (w, h) = (size_px.0 as f32, size_px.1 as f32);
+        let panel_w = (560.0 * s).min(w - 20.0);
+        let panel_h = 200.0 * s;
+        let panel = Rect::new((w - panel_w) / 2.0, (h - panel_h) / 2.0, panel_w, panel_h);
+        let n = match &self.body {
+            Body::Choices { choices, .. } => choices.len(),
+            Body::Prompt { .. } => 0,
+        };
+        let bw = 150.0 * s;
+        let bh = 40.0 * s;
+        let gap = 12.0 * s;
+        let total = n as f32 * bw + (n.max(1) - 1) as f32 * gap;
+        let buttons = (0..n)
+            .map(|i| {
+                Rect::new(
+                    panel.x + (panel.w - total) / 2.0 + i as f32 * (bw + gap),
+                    panel.y + panel.h - bh - 18.0 * s,
+                    bw,
+                    bh,
+                )
+            })
+            .collect();
+        let field = Rect::new(
+            panel.x + 20.0 * s,
+            panel.y + panel.h - 74.0 * s,
+            panel.w - 40.0 * s,
+            36.0 * s,
+        );
+        DialogLayout {
+            panel,
+            buttons,
+            field,
+            scale: s,
+        }
+    }
+
+    /// Applies one input; `Some` once answered.
+    pub fn handle(&mut self, input: RawInput, size_px: (u32, u32)) -> Option<DialogOutcome> {
+        let layout = self.layout(size_px);
+        let key = match input {
+            RawInput::Chord(c) => Some(c.code),
+            RawInput::Input(Input::Key(Key::Escape)) => Some(Keycode::Escape),
+            RawInput::Input(Input::Key(Key::Enter | Key::Space)) => Some(Keycode::Return),
+            RawInput::Input(Input::Key(Key::Left)) => Some(Keycode::Left),
+            RawInput::Input(Input::Key(Key::Right)) => Some(Keycode::Right),
+            _ => None,
+        };
+        match &mut self.body {
+            Body::Choices { choices, selected } => {
+                match (input, key) {
+                    (_, Some(Keycode::Escape)) => return Some(DialogOutcome::Cancelled),
+                    (_, Some(Keycode::Return | Keycode::KpEnter)) => {
+                        return choices.get(*selected).map(|&c| DialogOutcome::Chose(c))
+                    }
+                    (_, Some(Keycode::Left)) => *selected = selected.saturating_sub(1),
+                    (_, Some(Keycode::Right | Keycode::Tab)) => {
+                        *selected = (*selected + 1).min(choices.len().saturating_sub(1))
+                    }
+                    (RawInput::Press(Button::Left, p), _)
+                    | (RawInput::Input(Input::Click(p)), _) => {
+                        if let Some(i) = layout.buttons.iter().position(|r| r.contains(p)) {
+                            return choices.get(i).map(|&c| DialogOutcome::Chose(c));
+                        }
+                    }
+                    _ => {}
+                }
+                None
+            }
+            Body::Prompt { text, .. } => {
+                match (input, key) {
+                    (_, Some(Keycode::Escape)) => return Some(DialogOutcome::Cancelled),
+                    (_, Some(Keycode::Return | Keycode::KpEnter)) => {
+                        return Some(DialogOutcome::Text(text.clone()))
+                    }
+                    (_, Some(Keycode::Backspace)) => {
+                        text.pop();
+                    }
+                    (RawInput::Text(c), _) if text.chars().count() < 400 => text.push(c),
+                    _ => {}
+                }
+                None
+            }
+        }
+    }
+
+    /// Draws the dialog over a dimmed screen.
+    pub fn draw(&self, list: &mut render::DrawList, font: &mut render::Font, size_px: (u32, u32)) {
+        let l = self.layout(size_px);
+        let s = l.scale;
+        list.set_pass(render::Pass::Ui);
+        list.set_depth(0.0);
+        list.quad(
+            Rect::new(0.0, 0.0, size_px.0 as f32, size_px.1 as f32),
+            [0.0, 0.0, 0.02, 0.6],
+        );
+        list.panel(l.panel, &crate::screens::title::ITEM_STYLE);
+        let title = render::TextStyle::new(22.0 * s, crate::screens::title::TITLE_COLOUR);
+        list.text(
+            font,
+            Vec2::new(l.panel.x + 20.0 * s, l.panel.y + 14.0 * s),
+            &self.title,
+            &title,
+        );
+        let body = render::TextStyle::new(15.0 * s, WHITE).wrapped(l.panel.w - 40.0 * s);
+        list.text(
+            font,
+            Vec2::new(l.panel.x + 20.0 * s, l.panel.y + 50.0 * s),
+            &self.message,
+            &body,
+        );
+        match &self.body {
+            Body::Choices { choices, selected } => {
+                for (i, (r, c)) in l.buttons.iter().zip(choices).enumerate() {
+                    let style = if i == *selected {
+                        &crate::screens::title::SELECTED_STYLE
+                    } else {
+                        &crate::screens::title::ITEM_STYLE
+                    };
+                    list.panel(*r, style);
+                    let t = render::TextStyle::new(17.0 * s, WHITE).aligned(render::Align::Centre);
+                    list.text(font, Vec2::new(r.centre().x, r.y + 9.0 * s), c.label(), &t);
+                }
+            }
+            Body::Prompt { label, text } => {
+                list.text(
+                    font,
+                    Vec2::new(l.panel.x + 20.0 * s, l.panel.y + 50.0 * s),
+                    label,
+                    &render::TextStyle::new(14.0 * s, render::hex(0x9aa6c8)),
+                );
+                list.quad(l.field, render::hex(0x0b0d14));
+                list.text(
+                    font,
+                    Vec2::new(l.field.x + 8.0 * s, l.field.y + 8.0 * s),
+                    &format!("{text}|"),
+                    &render::TextStyle::new(16.0 * s, WHITE),
+                );
+                list.text(
+                    font,
+                    Vec2::new(l.panel.x + 20.0 * s, l.panel.y + l.panel.h - 30.0 * s),
+                    "Enter confirms · Esc cancels",
+                    &render::TextStyle::new(13.0 * s, render::hex(0x7f8aa8)),
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::screens::input::Chord;
+
+    const SIZE: (u32, u32) = (1280, 720);
+
+    #[test]
+    fn a_choice_is_made_by_keys_or_a_click_and_escape_cancels() {
+        let mut d = Dialog::choice(
+            "Unsaved changes",
+            "Save?",
+            &[Choice::Save, Choice::Discard, Choice::Cancel],
+            Purpose::Overwrite,
+        );
+        let key = |c| RawInput::Chord(Chord::plain(c));
+        assert_eq!(d.handle(key(Keycode::Right), SIZE), None);
+        assert_eq!(
+            d.handle(key(Keycode::Return), SIZE),
+            Some(DialogOutcome::Chose(Choice::Discard))
+        );
+        let third = d.layout(SIZE).buttons[2].centre();
+        assert_eq!(
+            d.handle(RawInput::Press(Button::Left, third), SIZE),
+            Some(DialogOutcome::Chose(Choice::Cancel))
+        );
+        assert_eq!(
+            d.handle(key(Keycode::Escape), SIZE),
+            Some(DialogOutcome::Cancelled)
+        );
+    }
+
+    #[test]
+    fn a_prompt_takes_typed_text() {
+        let mut d = Dialog::prompt("Save as", "File", "a.tx", Purpose::SaveAs);
+        assert_eq!(d.handle(RawInput::Text('t'), SIZE), None);
+        d.handle(RawInput::Text('x'), SIZE);
+        d.handle(RawInput::Chord(Chord::plain(Keycode::Backspace)), SIZE);
+        assert_eq!(
+            d.handle(RawInput::Chord(Chord::plain(Keycode::Return)), SIZE),
+            Some(DialogOutcome::Text("a.txt".into()))
+        );
+    }
+}

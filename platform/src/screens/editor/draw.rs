@@ -1,0 +1,636 @@
+//! Drawing the editor: the level with the play screen's world drawing
+//! (every cell at its own place, or — V held — through a hero's GridView
+//! from the hovered cell, exactly as play draws sight), then the editor's
+//! overlays (a faint grid, portal pairs by label and colour, watcher routes
+//! as paths with arrows and their breaks in red, problems marked, the
+//! selection, the cursor's ghost), then the palette, the inspector, the
+//! problem list, the status line and any dialog.
+use game::edit::Place;
+use game::grid::{CellKind, CellPos, EdgePos, Orientation};
+use game::level::{expand_route, ThingSpecKind};
+use glam::Vec2;
+use render::colour::with_alpha;
+use render::{hex, Align, DrawList, Font, Pass, Rect, Rgba, SpriteAtlas, TextStyle, WHITE};
+
+use super::canvas::{edge_middle, nearest_edge};
+use super::tools::{Layout, Tool, HOTKEYS, TOOLS};
+use super::{inspector, EditorScreen, Selection, Status};
+use crate::screens::world::{self, Projection, Scene, WorldSprites};
+
+const PANEL: Rgba = hex(0x151a28);
+const PANEL_EDGE: Rgba = hex(0x2c3450);
+const TEXT: Rgba = hex(0xd6dcec);
+const DIM: Rgba = hex(0x7f8aa8);
+const GOLD: Rgba = hex(0xf5c542);
+const BAD: Rgba = hex(0xff5a4e);
+const GRID_LINE: Rgba = [1.0, 1.0, 1.0, 0.07];
+const ROCK: Rgba = hex(0x191b24);
+const SELECT: Rgba = [0.96, 0.77, 0.26, 0.9];
+const GHOST: Rgba = [0.55, 0.8, 1.0, 0.35];
+/// Portal pairs are told apart by colour (cycled by portal index).
+const PAIR_COLOURS: [Rgba; 6] = [
+    hex(0x45e6ff),
+    hex(0xff7ad9),
+    hex(0x9cff57),
+    hex(0xffb347),
+    hex(0xb28cff),
+    hex(0xfff35c),
+];
+
+/// Rows of the inspector: first row's top and row height, in pixels.
+fn inspector_rows(l: &Layout) -> (f32, f32) {
+    (l.inspector.y + 40.0 * l.scale, 25.0 * l.scale)
+}
+
+/// Rows of the problem list.
+fn problem_rows(l: &Layout) -> (f32, f32) {
+    (l.problems.y + 36.0 * l.scale, 22.0 * l.scale)
+}
+
+/// The inspector row under `p`, of `n`.
+pub fn field_at(l: &Layout, n: usize, p: Vec2) -> Option<usize> {
+    let (top, h) = inspector_rows(l);
+    let i = ((p.y - top) / h).floor();
+    (p.y >= top && l.inspector.contains(p) && (i as usize) < n).then_some(i as usize)
+}
+
+/// The problem row under `p`, of `n`.
+pub fn problem_at(l: &Layout, n: usize, p: Vec2) -> Option<usize> {
+    let (top, h) = problem_rows(l);
+    let i = ((p.y - top) / h).floor();
+    (p.y >= top && l.problems.contains(p) && (i as usize) < n).then_some(i as usize)
+}
+
+/// The world drawing's scene for the editor: no hero's eyes, nothing
+/// hidden or tinted.
+fn scene<'a>(
+    stage: &'a game::stage::Stage,
+    view: &'a game::view::GridView,
+    projection: Projection,
+    sprites: &'a WorldSprites,
+) -> Scene<'a> {
+    Scene {
+        stage,
+        view,
+        projection,
+        sprites,
+        selected: None,
+        hidden: &[],
+        reachable: None,
+        danger: None,
+    }
+}
+
+/// The colour of portal `i`'s pair.
+pub fn pair_colour(i: usize) -> Rgba {
+    PAIR_COLOURS[i % PAIR_COLOURS.len()]
+}
+
+impl EditorScreen {
+    /// Draws the screen for a drawable of `size_px`.
+    pub fn draw(
+        &self,
+        list: &mut DrawList,
+        font: &mut Font,
+        atlas: &SpriteAtlas,
+        size_px: (u32, u32),
+    ) {
+        let l = super::tools::layout(size_px);
+        let proj = self.camera.projection(l.canvas, size_px);
+        let sprites = WorldSprites::from_atlas(atlas);
+        let level = self.editor.level();
+        let grid = &level.grid;
+        // Rock first: the world drawing leaves rock cells unpainted.
+        list.set_pass(Pass::Ui);
+        list.set_depth(0.0);
+        if let Some(stage) = self.stage() {
+            let hover = self.hover_cell(&l, size_px);
+            match (&self.sight, hover) {
+                (Some(view), Some(origin)) if !view.nodes().is_empty() => {
+                    // Sight: the view's origin is the hovered cell.
+                    let shifted = Projection {
+                        centre: proj.centre - Vec2::new(origin.x as f32, origin.y as f32),
+                        ..proj
+                    };
+                    let scene = scene(stage, view, shifted, &sprites);
+                    world::draw_world(list, &scene);
+                }
+                _ => {
+                    self.draw_rock(list, &proj);
+                    let scene = scene(stage, &self.empty_view, proj, &sprites);
+                    let cells = (0..grid.cell_count()).filter_map(|i| {
+                        grid.cell_pos(i)
+                            .filter(|&c| grid.cell(c) == Some(CellKind::Air))
+                    });
+                    world::draw_cells(list, &scene, cells);
+                }
+            }
+        }
+        list.set_pass(Pass::Ui);
+        list.set_depth(0.0);
+        list.set_stencil(render::Stencil::None);
+        list.set_transform(glam::Affine2::IDENTITY);
+        self.draw_grid_lines(list, &proj);
+        self.draw_portal_labels(list, font, &proj);
+        self.draw_routes(list, &proj);
+        self.draw_problems_marks(list, &proj);
+        self.draw_selection(list, &proj);
+        self.draw_cursor(list, &proj, &l, size_px);
+        self.draw_panels(list, font, &l, size_px);
+        if self.help_open {
+            draw_help(list, font, size_px, l.scale);
+        }
+        if let Some(d) = &self.dialog {
+            d.draw(list, font, size_px);
+        }
+    }
+
+    fn hover_cell(&self, l: &Layout, size_px: (u32, u32)) -> Option<CellPos> {
+        let p = self.mouse_px()?;
+        l.canvas
+            .contains(p)
+            .then(|| self.camera.cell_at(p, l.canvas, size_px))
+    }
+
+    fn cell_rect(proj: &Projection, c: CellPos) -> Rect {
+        let a = proj.to_screen(Vec2::new(c.x as f32 - 0.5, c.y as f32 + 0.5));
+        Rect::new(a.x, a.y, proj.cell_px, proj.cell_px)
+    }
+
+    fn draw_rock(&self, list: &mut DrawList, proj: &Projection) {
+        let grid = &self.editor.level().grid;
+        list.set_pass(Pass::Opaque);
+        list.set_depth(0.99);
+        for i in 0..grid.cell_count() {
+            if let Some(c) = grid
+                .cell_pos(i)
+                .filter(|&c| grid.cell(c) == Some(CellKind::Rock))
+            {
+                list.quad(Self::cell_rect(proj, c), ROCK);
+            }
+        }
+        list.set_pass(Pass::Ui);
+    }
+
+    fn draw_grid_lines(&self, list: &mut DrawList, proj: &Projection) {
+        let grid = &self.editor.level().grid;
+        let (w, h) = (grid.width() as f32, grid.height() as f32);
+        if proj.cell_px < 6.0 {
+            return;
+        }
+        for x in 0..=grid.width() {
+            let a = proj.to_screen(Vec2::new(x as f32 - 0.5, -0.5));
+            let b = proj.to_screen(Vec2::new(x as f32 - 0.5, h - 0.5));
+            list.quad(Rect::new(a.x - 0.5, b.y, 1.0, a.y - b.y), GRID_LINE);
+        }
+        for y in 0..=grid.height() {
+            let a = proj.to_screen(Vec2::new(-0.5, y as f32 - 0.5));
+            let b = proj.to_screen(Vec2::new(w - 0.5, y as f32 - 0.5));
+            list.quad(Rect::new(a.x, a.y - 0.5, b.x - a.x, 1.0), GRID_LINE);
+        }
+    }
+
+    fn edge_rect(proj: &Projection, e: EdgePos, thick: f32) -> Rect {
+        let m = proj.to_screen(edge_middle(e));
+        let (len, t) = (proj.cell_px, thick);
+        match e.orientation {
+            Orientation::Horizontal => Rect::new(m.x - len / 2.0, m.y - t / 2.0, len, t),
+            Orientation::Vertical => Rect::new(m.x - t / 2.0, m.y - len / 2.0, t, len),
+        }
+    }
+
+    fn draw_portal_labels(&self, list: &mut DrawList, font: &mut Font, proj: &Projection) {
+        let level = self.editor.level();
+        let hovered_pair = self
+            .mouse_px()
+            .map(|p| nearest_edge(proj.to_view(p)).0)
+            .and_then(|e| game::edit::op::portal_at(level, e))
+            .map(|(i, _)| i);
+        let size = (proj.cell_px * 0.32).clamp(9.0, 22.0);
+        for (i, p) in level.grid.portals().iter().enumerate() {
+            let colour = pair_colour(i);
+            let lit = hovered_pair == Some(i) || self.selection == Selection::Portal(i);
+            for end in p.ends {
+                let e = end.edge();
+                let thick = if lit { 0.22 } else { 0.1 } * proj.cell_px;
+                list.quad(
+                    Self::edge_rect(proj, e, thick.max(3.0)),
+                    with_alpha(colour, if lit { 0.95 } else { 0.7 }),
+                );
+                // The label sits on the face side.
+                let mid = edge_middle(e);
+                let face = Vec2::new(end.cell.x as f32, end.cell.y as f32);
+                let at = proj.to_screen(mid + (face - mid) * 0.45);
+                let style = TextStyle::new(size, WHITE).aligned(Align::Centre);
+                list.text(
+                    font,
+                    at - Vec2::new(0.0, size * 0.6),
+                    &level.portal_label(i).to_string(),
+                    &style,
+                );
+            }
+        }
+    }
+
+    fn draw_routes(&self, list: &mut DrawList, proj: &Projection) {
+        let level = self.editor.level();
+        for (i, t) in level.things.iter().enumerate() {
+            let ThingSpecKind::Watcher { route } = &t.kind else {
+                continue;
+            };
+            if route.is_empty() {
+                continue;
+            }
+            let selected = self.selection == Selection::Thing(i);
+            let colour = if selected {
+                hex(0xffd36b)
+            } else {
+                hex(0xe8a33d)
+            };
+            let cells = expand_route(route);
+            let mut path = vec![t.cell];
+            path.extend(cells.iter().skip(1).copied());
+            path.push(cells[0]);
+            for w in path.windows(2) {
+                let (a, b) = (w[0], w[1]);
+                let broken = !level.grid.is_air(b);
+                let c = if broken { BAD } else { with_alpha(colour, 0.8) };
+                let pa = proj.to_screen(Vec2::new(a.x as f32, a.y as f32));
+                let pb = proj.to_screen(Vec2::new(b.x as f32, b.y as f32));
+                line(list, pa, pb, (proj.cell_px * 0.05).max(2.0), c);
+                arrow(
+                    list,
+                    pa.lerp(pb, 0.6),
+                    (pb - pa).normalize_or_zero(),
+                    proj.cell_px * 0.14,
+                    c,
+                );
+                if broken {
+                    list.quad(Self::cell_rect(proj, b).inset(proj.cell_px * 0.3), BAD);
+                }
+            }
+            for (n, &p) in route.iter().enumerate() {
+                let r = Self::cell_rect(proj, p).inset(proj.cell_px * 0.38);
+                list.quad(r, if n == 0 { WHITE } else { colour });
+            }
+        }
+    }
+
+    fn draw_problems_marks(&self, list: &mut DrawList, proj: &Projection) {
+        for p in self.editor.problems() {
+            match p.place {
+                Place::Edge(e) => list.quad(
+                    Self::edge_rect(proj, e, proj.cell_px * 0.18),
+                    with_alpha(BAD, 0.85),
+                ),
+                Place::Cell(c) | Place::Thing(_, c) => outline(
+                    list,
+                    Self::cell_rect(proj, c).inset(2.0),
+                    3.0,
+                    with_alpha(BAD, 0.9),
+                ),
+                Place::Level => {}
+            }
+        }
+    }
+
+    fn draw_selection(&self, list: &mut DrawList, proj: &Projection) {
+        let level = self.editor.level();
+        match self.selection {
+            Selection::Thing(i) => {
+                if let Some(t) = level.things.get(i) {
+                    outline(list, Self::cell_rect(proj, t.cell), 3.0, SELECT);
+                }
+            }
+            Selection::Area(a) => {
+                let lo = Self::cell_rect(proj, CellPos::new(a.min.x, a.max.y));
+                let hi = Self::cell_rect(proj, CellPos::new(a.max.x, a.min.y));
+                let r = Rect::new(lo.x, lo.y, hi.x + hi.w - lo.x, hi.y + hi.h - lo.y);
+                list.quad(r, [0.96, 0.77, 0.26, 0.08]);
+                outline(list, r, 2.0, SELECT);
+            }
+            _ => {}
+        }
+    }
+
+    fn draw_cursor(&self, list: &mut DrawList, proj: &Projection, l: &Layout, size_px: (u32, u32)) {
+        let Some(p) = self.mouse_px().filter(|p| l.canvas.contains(*p)) else {
+            return;
+        };
+        let point = proj.to_view(p);
+        let cell = self.camera.cell_at(p, l.canvas, size_px);
+        if let Some((from, to)) = self.drag_rect() {
+            let a = Self::cell_rect(proj, CellPos::new(from.x.min(to.x), from.y.max(to.y)));
+            let b = Self::cell_rect(proj, CellPos::new(from.x.max(to.x), from.y.min(to.y)));
+            let r = Rect::new(a.x, a.y, b.x + b.w - a.x, b.y + b.h - a.y);
+            list.quad(r, GHOST);
+            outline(list, r, 2.0, WHITE);
+            return;
+        }
+        if self.pasting {
+            if let Some(clip) = &self.clipboard {
+                let a = Self::cell_rect(proj, CellPos::new(cell.x, cell.y + clip.size.1 - 1));
+                let r = Rect::new(
+                    a.x,
+                    a.y,
+                    clip.size.0 as f32 * proj.cell_px,
+                    clip.size.1 as f32 * proj.cell_px,
+                );
+                list.quad(r, GHOST);
+                outline(list, r, 2.0, WHITE);
+            }
+            return;
+        }
+        match self.tool {
+            Tool::Wall | Tool::Platform | Tool::Portal => {
+                let (e, _) = nearest_edge(point);
+                list.quad(
+                    Self::edge_rect(proj, e, (proj.cell_px * 0.16).max(3.0)),
+                    GHOST,
+                );
+                if let Some(first) = self.portal_first {
+                    list.quad(
+                        Self::edge_rect(proj, first.edge(), (proj.cell_px * 0.16).max(3.0)),
+                        SELECT,
+                    );
+                }
+            }
+            _ => outline(
+                list,
+                Self::cell_rect(proj, cell),
+                2.0,
+                with_alpha(WHITE, 0.6),
+            ),
+        }
+    }
+
+    fn draw_panels(&self, list: &mut DrawList, font: &mut Font, l: &Layout, size_px: (u32, u32)) {
+        let s = l.scale;
+        let (w, _h) = (size_px.0 as f32, size_px.1 as f32);
+        // Palette.
+        list.quad(Rect::new(0.0, l.top.h, l.canvas.x, l.canvas.h), PANEL);
+        let hovered = self.mouse_px().and_then(|p| l.tool_at(p));
+        for (r, t) in l.tools.iter().zip(TOOLS) {
+            let style = if t == self.tool {
+                &crate::screens::title::SELECTED_STYLE
+            } else {
+                &crate::screens::title::ITEM_STYLE
+            };
+            list.panel(*r, style);
+            let icon = TextStyle::new(20.0 * s, if t == self.tool { GOLD } else { TEXT })
+                .aligned(Align::Centre);
+            list.text(
+                font,
+                Vec2::new(r.centre().x, r.y + 4.0 * s),
+                tool_icon(t),
+                &icon,
+            );
+            let key = TextStyle::new(11.0 * s, DIM).aligned(Align::Centre);
+            list.text(
+                font,
+                Vec2::new(r.centre().x, r.y + r.h - 15.0 * s),
+                &t.hotkey().to_uppercase().to_string(),
+                &key,
+            );
+        }
+        // Top bar.
+        list.quad(l.top, PANEL);
+        list.quad(Rect::new(0.0, l.top.h - 1.0, w, 1.0), PANEL_EDGE);
+        let level = self.editor.level();
+        let dirty = if self.editor.is_dirty() { " *" } else { "" };
+        let title = format!(
+            "Editor · {}{} · {}x{} · {}",
+            level.name,
+            dirty,
+            level.grid.width(),
+            level.grid.height(),
+            self.file.display()
+        );
+        list.text(
+            font,
+            Vec2::new(10.0 * s, 6.0 * s),
+            &title,
+            &TextStyle::new(15.0 * s, TEXT),
+        );
+        // Side panel: inspector.
+        list.quad(l.side, PANEL);
+        list.quad(Rect::new(l.side.x, l.side.y, 1.0, l.side.h), PANEL_EDGE);
+        let heading = TextStyle::new(16.0 * s, GOLD);
+        let what = match self.selection {
+            Selection::Thing(i) => format!(
+                "Thing '{}'",
+                level.things.get(i).map_or("", |t| t.id.as_str())
+            ),
+            Selection::Portal(i) => format!("Portal '{}'", level.portal_label(i)),
+            Selection::Area(a) => format!("Area {}x{} (Ctrl+C, Delete, M)", a.width(), a.height()),
+            Selection::None => "Level".to_string(),
+        };
+        list.text(
+            font,
+            Vec2::new(l.side.x + 12.0 * s, l.inspector.y + 10.0 * s),
+            &what,
+            &heading,
+        );
+        let (top, rh) = inspector_rows(l);
+        let label_style = TextStyle::new(13.0 * s, DIM);
+        let fields = inspector::fields(self);
+        for (i, f) in fields.iter().enumerate() {
+            let y = top + i as f32 * rh;
+            if y + rh > l.inspector.y + l.inspector.h {
+                break;
+            }
+            let (label, value) = inspector::row(self, f);
+            let typing = self.typing.as_ref().filter(|t| &t.field == f);
+            let row = Rect::new(l.side.x + 6.0 * s, y, l.side.w - 12.0 * s, rh - 2.0);
+            if typing.is_some() {
+                list.quad(row, hex(0x0b0d14));
+                outline(list, row, 1.5, GOLD);
+            } else if self.mouse_px().is_some_and(|p| row.contains(p)) {
+                list.quad(row, hex(0x222a40));
+            }
+            list.text(
+                font,
+                Vec2::new(row.x + 6.0 * s, y + 5.0 * s),
+                &label,
+                &label_style,
+            );
+            let shown = match typing {
+                Some(t) => format!("{}|", t.text),
+                None => value,
+            };
+            let vstyle = TextStyle::new(14.0 * s, if f.is_text() { WHITE } else { TEXT });
+            list.text(
+                font,
+                Vec2::new(row.x + 74.0 * s, y + 4.0 * s),
+                &clip_text(&shown, 34),
+                &vstyle,
+            );
+        }
+        // Problems.
+        list.quad(
+            Rect::new(l.problems.x, l.problems.y, l.problems.w, 1.0),
+            PANEL_EDGE,
+        );
+        let problems = self.editor.problems();
+        let head = if problems.is_empty() {
+            "No problems · F5 test-plays".to_string()
+        } else {
+            format!("Problems: {} (Tab: next; not playable yet)", problems.len())
+        };
+        let colour = if problems.is_empty() {
+            hex(0x9ccc65)
+        } else {
+            BAD
+        };
+        list.text(
+            font,
+            Vec2::new(l.problems.x + 12.0 * s, l.problems.y + 10.0 * s),
+            &head,
+            &TextStyle::new(14.0 * s, colour),
+        );
+        let (ptop, prh) = problem_rows(l);
+        for (i, p) in problems.iter().enumerate() {
+            let y = ptop + i as f32 * prh;
+            if y + prh > l.problems.y + l.problems.h {
+                break;
+            }
+            let at = p.place.cell().map_or(String::new(), |c| format!("{c}: "));
+            list.text(
+                font,
+                Vec2::new(l.problems.x + 12.0 * s, y),
+                &clip_text(&format!("{at}{}", p.message), 44),
+                &TextStyle::new(12.0 * s, TEXT),
+            );
+        }
+        // Status line.
+        list.quad(l.status, PANEL);
+        let (text, colour) = match (&self.status, hovered) {
+            (_, Some(t)) => (
+                format!("{} ({}): {}", t.name(), t.hotkey().to_uppercase(), t.help()),
+                TEXT,
+            ),
+            (Some(Status::Info(t)), None) => (t.clone(), TEXT),
+            (Some(Status::Refused(t)), None) => (t.clone(), hex(0xffb74d)),
+            (None, None) => (
+                format!("{}: {} · F1 help", self.tool.name(), self.tool.help()),
+                DIM,
+            ),
+        };
+        list.text(
+            font,
+            Vec2::new(10.0 * s, l.status.y + 6.0 * s),
+            &text,
+            &TextStyle::new(14.0 * s, colour),
+        );
+        let undo = match self.editor.history().undo_name() {
+            Some(n) => format!("Ctrl+Z: {n}"),
+            None => "nothing to undo".to_string(),
+        };
+        list.text(
+            font,
+            Vec2::new(w - 10.0 * s, l.status.y + 6.0 * s),
+            &clip_text(&undo, 50),
+            &TextStyle::new(13.0 * s, DIM).aligned(Align::Right),
+        );
+    }
+}
+
+/// A short glyph for each tool's button.
+fn tool_icon(t: Tool) -> &'static str {
+    match t {
+        Tool::Select => "[ ]",
+        Tool::Cells => "##",
+        Tool::Room => "[#]",
+        Tool::Wall => "|",
+        Tool::Platform => "_",
+        Tool::Portal => "()",
+        Tool::Entrance => "@",
+        Tool::Hero => "H",
+        Tool::Item => "$",
+        Tool::Rope => "&",
+        Tool::Watcher => "W",
+        Tool::Route => "->",
+    }
+}
+
+fn clip_text(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
+        s.push('…');
+        s
+    }
+}
+
+fn outline(list: &mut DrawList, r: Rect, t: f32, colour: Rgba) {
+    list.quad(Rect::new(r.x, r.y, r.w, t), colour);
+    list.quad(Rect::new(r.x, r.y + r.h - t, r.w, t), colour);
+    list.quad(Rect::new(r.x, r.y, t, r.h), colour);
+    list.quad(Rect::new(r.x + r.w - t, r.y, t, r.h), colour);
+}
+
+fn line(list: &mut DrawList, a: Vec2, b: Vec2, width: f32, colour: Rgba) {
+    let d = (b - a).normalize_or_zero();
+    let n = Vec2::new(-d.y, d.x) * width / 2.0;
+    list.polygon(&[a + n, b + n, b - n, a - n], colour);
+}
+
+fn arrow(list: &mut DrawList, at: Vec2, dir: Vec2, size: f32, colour: Rgba) {
+    if dir == Vec2::ZERO {
+        return;
+    }
+    let n = Vec2::new(-dir.y, dir.x);
+    list.polygon(
+        &[
+            at + dir * size,
+            at - dir * size * 0.6 + n * size * 0.7,
+            at - dir * size * 0.6 - n * size * 0.7,
+        ],
+        colour,
+    );
+}
+
+fn draw_help(list: &mut DrawList, font: &mut Font, size_px: (u32, u32), s: f32) {
+    let (w, h) = (size_px.0 as f32, size_px.1 as f32);
+    let panel = Rect::new(w * 0.12, h * 0.08, w * 0.76, h * 0.84);
+    list.quad(Rect::new(0.0, 0.0, w, h), [0.0, 0.0, 0.02, 0.55]);
+    list.panel(panel, &crate::screens::title::ITEM_STYLE);
+    list.text(
+        font,
+        Vec2::new(panel.x + 20.0 * s, panel.y + 14.0 * s),
+        "Editor keys (any key closes)",
+        &TextStyle::new(20.0 * s, GOLD),
+    );
+    let mut y = panel.y + 50.0 * s;
+    for (keys, what) in HOTKEYS {
+        list.text(
+            font,
+            Vec2::new(panel.x + 20.0 * s, y),
+            keys,
+            &TextStyle::new(13.0 * s, WHITE),
+        );
+        list.text(
+            font,
+            Vec2::new(panel.x + panel.w * 0.42, y),
+            what,
+            &TextStyle::new(13.0 * s, TEXT),
+        );
+        y += 18.0 * s;
+    }
+    let mut x = panel.x + 20.0 * s;
+    for t in TOOLS {
+        let label = format!("{} {}", t.hotkey().to_uppercase(), t.name());
+        list.text(
+            font,
+            Vec2::new(x, y + 6.0 * s),
+            &label,
+            &TextStyle::new(12.0 * s, DIM),
+        );
+        x += panel.w / 6.5;
+        if x > panel.x + panel.w - 60.0 * s {
+            x = panel.x + 20.0 * s;
+            y += 16.0 * s;
+        }
+    }
+}

@@ -1,0 +1,370 @@
+//! The title's Editor entry: "New level", the user's own levels
+//! (`<data>/levels/`) and the shipped ones, each with a thumbnail of its
+//! grid. Up/Down and Enter (or a click) open one; Esc goes back; pasting
+//! a level's text (Ctrl+V) opens it as a new level — sharing a level is
+//! sending its text.
+use std::path::{Path, PathBuf};
+
+use game::grid::{CellKind, Grid};
+use game::level::Level;
+use glam::Vec2;
+use render::{hex, DrawList, Font, Rect, TextStyle, WHITE};
+use sdl2::keyboard::Keycode;
+
+use super::dialog::{Dialog, DialogOutcome, Purpose};
+use super::files;
+use crate::screens::input::{Button, Input, Key, RawInput};
+use crate::screens::play::camera::ui_scale;
+
+/// One level that can be opened.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub path: PathBuf,
+    /// From the shipped levels (saved as a copy).
+    pub shipped: bool,
+    /// The level, or why it cannot be opened.
+    pub level: Result<Level, String>,
+}
+
+/// What the list asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ListAction {
+    /// Edit this level, saved to this file.
+    Open(Box<Level>, files::LevelFile),
+    /// Read the system clipboard and give it to [`EditorList::paste_text`].
+    ReadClipboard,
+    Back,
+}
+
+/// The list (see the module docs).
+pub struct EditorList {
+    pub entries: Vec<Entry>,
+    /// 0 is "New level", then the entries.
+    pub selected: usize,
+    pub dialog: Option<Dialog>,
+    pub message: Option<String>,
+}
+
+fn level_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| {
+                    p.extension().is_some_and(|e| e == "txt")
+                        && p.file_name()
+                            .is_some_and(|n| n != "campaign.txt" && n != "README.md")
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+impl EditorList {
+    /// The user's levels, then those of `shipped_dir`.
+    pub fn new(shipped_dir: &Path) -> EditorList {
+        let mut entries = Vec::new();
+        let user = files::user_levels_dir();
+        for (dir, shipped) in [(user, false), (Some(shipped_dir.to_path_buf()), true)] {
+            let Some(dir) = dir else { continue };
+            for path in level_files(&dir) {
+                let level = files::open(&path).map(|(l, _)| l);
+                entries.push(Entry {
+                    path,
+                    shipped,
+                    level,
+                });
+            }
+        }
+        EditorList {
+            entries,
+            selected: 0,
+            dialog: None,
+            message: None,
+        }
+    }
+
+    fn rows(&self, size_px: (u32, u32)) -> Vec<Rect> {
+        let s = ui_scale(size_px);
+        let (w, h) = (size_px.0 as f32, size_px.1 as f32);
+        let rh = 64.0 * s;
+        let top = 90.0 * s;
+        let per_page = ((h - top - 40.0 * s) / rh).floor().max(1.0) as usize;
+        let first = self.selected.saturating_sub(per_page - 1);
+        (0..=self.entries.len())
+            .map(|i| {
+                let row = i as f32 - first as f32;
+                Rect::new(w * 0.2, top + row * rh, w * 0.6, rh - 6.0 * s)
+            })
+            .collect()
+    }
+
+    /// Gives the clipboard's text: a level's text opens as a new level.
+    pub fn paste_text(&mut self, text: &str) -> Option<ListAction> {
+        match game::level::check_text_draft("clipboard", text) {
+            Ok((level, _)) => Some(ListAction::Open(
+                Box::new(level),
+                files::LevelFile::default(),
+            )),
+            Err(e) => {
+                self.message = Some(format!(
+                    "The clipboard holds no level: {}",
+                    e.first().map(ToString::to_string).unwrap_or_default()
+                ));
+                None
+            }
+        }
+    }
+
+    fn open(&mut self, i: usize) -> Option<ListAction> {
+        if i == 0 {
+            self.dialog = Some(Dialog::prompt(
+                "New level",
+                "Name and size (width x height, 1 to 128)",
+                "New level 16x10",
+                Purpose::NewLevel,
+            ));
+            return None;
+        }
+        let e = self.entries.get(i - 1)?;
+        match &e.level {
+            Ok(level) => {
+                let file = if e.shipped {
+                    files::LevelFile {
+                        path: None,
+                        shipped: true,
+                        stamp: None,
+                    }
+                } else {
+                    files::LevelFile::at(&e.path, false)
+                };
+                Some(ListAction::Open(Box::new(level.clone()), file))
+            }
+            Err(err) => {
+                self.message = Some(err.clone());
+                None
+            }
+        }
+    }
+
+    /// Applies one input.
+    pub fn handle(&mut self, input: RawInput, size_px: (u32, u32)) -> Option<ListAction> {
+        if let Some(d) = &mut self.dialog {
+            let outcome = d.handle(input, size_px)?;
+            self.dialog = None;
+            if let DialogOutcome::Text(t) = outcome {
+                return match new_level(&t) {
+                    Ok(level) => Some(ListAction::Open(
+                        Box::new(level),
+                        files::LevelFile::default(),
+                    )),
+                    Err(e) => {
+                        self.message = Some(e);
+                        None
+                    }
+                };
+            }
+            return None;
+        }
+        let n = self.entries.len() + 1;
+        match input {
+            RawInput::Chord(c) if c.ctrl && c.code == Keycode::V => {
+                return Some(ListAction::ReadClipboard)
+            }
+            RawInput::Chord(c) => {
+                return c
+                    .key()
+                    .and_then(|k| self.handle(RawInput::Input(Input::Key(k)), size_px))
+            }
+            RawInput::Input(Input::Key(Key::Up)) => self.selected = (self.selected + n - 1) % n,
+            RawInput::Input(Input::Key(Key::Down)) => self.selected = (self.selected + 1) % n,
+            RawInput::Input(Input::Key(Key::Enter | Key::Space)) => {
+                return self.open(self.selected)
+            }
+            RawInput::Input(Input::Key(Key::Escape)) => return Some(ListAction::Back),
+            RawInput::Input(Input::MouseMove(p)) => {
+                if let Some(i) = self.rows(size_px).iter().position(|r| r.contains(p)) {
+                    self.selected = i;
+                }
+            }
+            RawInput::Press(Button::Left, p) | RawInput::Input(Input::Click(p)) => {
+                if let Some(i) = self.rows(size_px).iter().position(|r| r.contains(p)) {
+                    self.selected = i;
+                    return self.open(i);
+                }
+            }
+            _ => {}
+        }
+        None
+    }
+
+    /// Draws the list.
+    pub fn draw(&self, list: &mut DrawList, font: &mut Font, size_px: (u32, u32)) {
+        let s = ui_scale(size_px);
+        let w = size_px.0 as f32;
+        list.set_pass(render::Pass::Ui);
+        let title = TextStyle::new(34.0 * s, crate::screens::title::TITLE_COLOUR)
+            .aligned(render::Align::Centre);
+        list.text(font, Vec2::new(w / 2.0, 24.0 * s), "Level editor", &title);
+        let hint = TextStyle::new(14.0 * s, hex(0x9aa6c8)).aligned(render::Align::Centre);
+        list.text(
+            font,
+            Vec2::new(w / 2.0, 66.0 * s),
+            "Enter opens · Ctrl+V opens a level's text from the clipboard · Esc back",
+            &hint,
+        );
+        for (i, r) in self.rows(size_px).iter().enumerate() {
+            if r.y < 80.0 * s || r.y + r.h > size_px.1 as f32 {
+                continue;
+            }
+            let style = if i == self.selected {
+                &crate::screens::title::SELECTED_STYLE
+            } else {
+                &crate::screens::title::ITEM_STYLE
+            };
+            list.panel(*r, style);
+            let (name, detail, grid) = if i == 0 {
+                (
+                    "New level".to_string(),
+                    "an empty room to build in".to_string(),
+                    None,
+                )
+            } else {
+                let e = &self.entries[i - 1];
+                let file = e
+                    .path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let origin = if e.shipped {
+                    "shipped (saved as a copy)"
+                } else {
+                    "yours"
+                };
+                match &e.level {
+                    Ok(l) => (
+                        l.name.clone(),
+                        format!("{file} · {}x{} · {origin}", l.grid.width(), l.grid.height()),
+                        Some(&l.grid),
+                    ),
+                    Err(err) => (file, err.clone(), None),
+                }
+            };
+            let thumb = Rect::new(r.x + 8.0 * s, r.y + 6.0 * s, 90.0 * s, r.h - 12.0 * s);
+            list.quad(thumb, hex(0x07080d));
+            if let Some(g) = grid {
+                draw_thumbnail(list, g, thumb);
+            }
+            list.text(
+                font,
+                Vec2::new(thumb.x + thumb.w + 12.0 * s, r.y + 8.0 * s),
+                &name,
+                &TextStyle::new(18.0 * s, WHITE),
+            );
+            list.text(
+                font,
+                Vec2::new(thumb.x + thumb.w + 12.0 * s, r.y + 32.0 * s),
+                &detail,
+                &TextStyle::new(12.0 * s, hex(0x9aa6c8)),
+            );
+        }
+        if let Some(m) = &self.message {
+            let st = TextStyle::new(14.0 * s, hex(0xffb74d)).aligned(render::Align::Centre);
+            list.text(
+                font,
+                Vec2::new(w / 2.0, size_px.1 as f32 - 30.0 * s),
+                m,
+                &st,
+            );
+        }
+        if let Some(d) = &self.dialog {
+            d.draw(list, font, size_px);
+        }
+    }
+}
+
+/// A grid drawn small in `r`: air light, rock dark, portals cyan.
+pub fn draw_thumbnail(list: &mut DrawList, g: &Grid, r: Rect) {
+    let cell = (r.w / g.width() as f32).min(r.h / g.height() as f32);
+    let ox = r.x + (r.w - cell * g.width() as f32) / 2.0;
+    let oy = r.y + (r.h - cell * g.height() as f32) / 2.0;
+    for i in 0..g.cell_count() {
+        let Some(c) = g.cell_pos(i) else { continue };
+        let colour = match g.cell(c) {
+            Some(CellKind::Air) => hex(0x4a5578),
+            _ => hex(0x191b24),
+        };
+        let y = oy + (g.height() as i32 - 1 - c.y) as f32 * cell;
+        list.quad(Rect::new(ox + c.x as f32 * cell, y, cell, cell), colour);
+    }
+}
+
+/// A new level from "Name WxH": an empty walled room of that size with the
+/// entrance bottom-left and a knight there (so it is playable at once).
+pub fn new_level(text: &str) -> Result<Level, String> {
+    let text = text.trim();
+    let (name, size) = match text.rsplit_once(' ') {
+        Some((n, s)) if s.contains('x') => (n.trim(), s),
+        _ => (text, "16x10"),
+    };
+    let (w, h) = size
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.parse::<usize>().ok()?, h.parse::<usize>().ok()?)))
+        .ok_or_else(|| format!("'{size}' is not a size such as 16x10"))?;
+    let grid = Grid::new(w, h).map_err(|e| e.to_string())?;
+    if !game::level::validate::name_ok(name) {
+        return Err("a name is 1 to 64 characters, without \"".into());
+    }
+    Ok(Level {
+        name: name.to_string(),
+        notes: Vec::new(),
+        grid,
+        entrance: game::grid::CellPos::new(0, 0),
+        things: vec![game::level::ThingSpec {
+            id: "knight".into(),
+            cell: game::grid::CellPos::new(0, 0),
+            kind: game::level::ThingSpecKind::Hero {
+                hero: game::level::HeroKind::Knight,
+                rope_len_cells: None,
+            },
+        }],
+        portal_labels: Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_level_takes_its_name_and_size() {
+        let l = new_level("Deep well 12x20").expect("fine");
+        assert_eq!(l.name, "Deep well");
+        assert_eq!((l.grid.width(), l.grid.height()), (12, 20));
+        assert!(l.is_valid(), "{:?}", l.problems());
+        assert_eq!(new_level("Plain").expect("default size").grid.width(), 16);
+        assert!(new_level("Huge 200x5").is_err());
+        assert!(new_level("Bad 3xq").is_err());
+    }
+
+    #[test]
+    fn pasted_level_text_opens_as_a_new_level() {
+        let mut list = EditorList {
+            entries: Vec::new(),
+            selected: 0,
+            dialog: None,
+            message: None,
+        };
+        let text = game::level::to_text(&new_level("Shared 4x3").expect("fine"));
+        match list.paste_text(&text) {
+            Some(ListAction::Open(l, file)) => {
+                assert_eq!(l.name, "Shared");
+                assert_eq!(file.path, None, "a new level: saving asks for a name");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(list.paste_text("hello"), None);
+        assert!(list.message.is_some());
+    }
+}

@@ -1,0 +1,167 @@
+//! The editor screen driven by synthetic input, as a designer would.
+use super::*;
+use crate::screens::input::Chord;
+use game::grid::Orientation;
+
+const SIZE: (u32, u32) = (1280, 720);
+
+fn screen(w: usize, h: usize) -> EditorScreen {
+    let level = list::new_level(&format!("Test {w}x{h}")).expect("level");
+    let mut s = EditorScreen::new(level, LevelFile::default());
+    s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
+    s
+}
+
+fn chord(s: &mut EditorScreen, text: &str) -> Option<EditorAction> {
+    s.handle(RawInput::Chord(Chord::parse(text).expect("chord")), SIZE)
+}
+
+fn drag(s: &mut EditorScreen, b: Button, a: Vec2, z: Vec2) {
+    s.handle(RawInput::Input(Input::MouseMove(a)), SIZE);
+    s.handle(RawInput::Press(b, a), SIZE);
+    for i in 1..=8 {
+        s.handle(
+            RawInput::Input(Input::MouseMove(a.lerp(z, i as f32 / 8.0))),
+            SIZE,
+        );
+    }
+    s.handle(RawInput::Release(b, z), SIZE);
+}
+
+fn cell(s: &EditorScreen, x: i32, y: i32) -> Vec2 {
+    s.screen_pos_of_cell(CellPos::new(x, y))
+}
+
+#[test]
+fn a_level_is_built_with_the_mouse_and_each_drag_is_one_undo_step() {
+    let mut s = screen(8, 6);
+    // Fill the top rows with rock, then carve a room back with the Room tool.
+    chord(&mut s, "b");
+    let (a, b) = (cell(&s, 0, 5), cell(&s, 7, 5));
+    drag(&mut s, Button::Right, a, b);
+    assert_eq!(s.editor.history().undo_name(), Some("fill rock (8 cells)"));
+    chord(&mut s, "r");
+    let (a, b) = (cell(&s, 2, 5), cell(&s, 4, 5));
+    drag(&mut s, Button::Left, a, b);
+    assert_eq!(
+        s.editor.level().grid.cell(CellPos::new(3, 5)),
+        Some(CellKind::Air)
+    );
+    // Walls along a line of edges: one step.
+    chord(&mut s, "e");
+    let a = s.screen_pos_of_edge(EdgePos::vertical(2, 1));
+    let b = s.screen_pos_of_edge(EdgePos::vertical(2, 3));
+    drag(&mut s, Button::Left, a, b);
+    let walls = (1..=3)
+        .filter(|&y| {
+            s.editor.level().grid.edge(EdgePos::vertical(2, y)) == Some(game::grid::Edge::SOLID)
+        })
+        .count();
+    assert_eq!(walls, 3);
+    assert_eq!(
+        s.editor.history().undo_name(),
+        Some("paint walls (3 edges)")
+    );
+    let steps = s.editor.history().undoable();
+    assert_eq!(steps, 3);
+    // A portal pair: two clicks.
+    chord(&mut s, "p");
+    let e1 = s.screen_pos_of_edge(EdgePos::horizontal(5, 1));
+    let e2 = s.screen_pos_of_edge(EdgePos::horizontal(6, 1));
+    s.handle(RawInput::Press(Button::Left, e1), SIZE);
+    s.handle(RawInput::Release(Button::Left, e1), SIZE);
+    s.handle(RawInput::Press(Button::Left, e2), SIZE);
+    s.handle(RawInput::Release(Button::Left, e2), SIZE);
+    assert_eq!(s.editor.level().portal_labels, vec!['a']);
+    assert_eq!(s.selection, Selection::Portal(0));
+    chord(&mut s, "k");
+    assert_eq!(s.editor.history().undoable(), steps + 2, "link, then kind");
+    // Heroes: pick the scout with 2, click.
+    chord(&mut s, "h");
+    chord(&mut s, "2");
+    let c = cell(&s, 1, 0);
+    s.handle(RawInput::Press(Button::Left, c), SIZE);
+    s.handle(RawInput::Release(Button::Left, c), SIZE);
+    assert!(s.editor.level().thing("scout").is_some());
+    // Undo names the step; redo brings it back.
+    chord(&mut s, "ctrl+z");
+    assert_eq!(s.status, Some(Status::Info("undo: place 'scout'".into())));
+    assert!(s.editor.level().thing("scout").is_none());
+    chord(&mut s, "ctrl+shift+z");
+    assert!(s.editor.level().thing("scout").is_some());
+    // Whatever was built reads back from its own text.
+    let text = game::level::to_text(s.editor.level());
+    let (back, problems) = game::level::check_text_draft("t.txt", &text).expect("parses");
+    assert_eq!(&back, s.editor.level());
+    assert!(problems.is_empty(), "{problems:?}");
+    assert!(s
+        .editor
+        .level()
+        .grid
+        .portal(0)
+        .is_some_and(|p| p.ends[0].edge().orientation == Orientation::Horizontal));
+}
+
+#[test]
+fn test_play_needs_a_valid_level_and_leaving_asks_about_unsaved_work() {
+    let mut s = screen(6, 4);
+    assert!(matches!(
+        chord(&mut s, "f5"),
+        Some(EditorAction::TestPlay(_))
+    ));
+    // Delete the only hero: now there is a problem and no test play.
+    chord(&mut s, "q");
+    let c = cell(&s, 0, 0);
+    s.handle(RawInput::Press(Button::Left, c), SIZE);
+    s.handle(RawInput::Release(Button::Left, c), SIZE);
+    assert_eq!(s.selection, Selection::Thing(0));
+    chord(&mut s, "delete");
+    assert!(!s.editor.problems().is_empty());
+    assert_eq!(chord(&mut s, "f5"), None);
+    assert!(matches!(s.status, Some(Status::Refused(ref t)) if t.contains("no hero")));
+    // Esc with unsaved changes asks; Cancel stays, Discard leaves.
+    assert_eq!(chord(&mut s, "escape"), None);
+    assert!(s.dialog.is_some());
+    chord(&mut s, "escape");
+    assert!(s.dialog.is_none());
+    chord(&mut s, "escape");
+    chord(&mut s, "right");
+    assert_eq!(chord(&mut s, "enter"), Some(EditorAction::Leave), "Discard");
+}
+
+#[test]
+fn saving_writes_canonical_text_and_a_changed_file_is_not_overwritten_silently() {
+    let dir = std::env::temp_dir().join(format!("rappel-editor-screen-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join("built.txt");
+    let _ = std::fs::remove_file(&path);
+    let level = list::new_level("Built 5x4").expect("level");
+    let mut s = EditorScreen::new(level, LevelFile::at(&path, false));
+    s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
+    chord(&mut s, "b");
+    let c = cell(&s, 4, 3);
+    s.handle(RawInput::Press(Button::Right, c), SIZE);
+    s.handle(RawInput::Release(Button::Right, c), SIZE);
+    assert!(s.editor.is_dirty());
+    chord(&mut s, "ctrl+s");
+    assert!(!s.editor.is_dirty());
+    let text = std::fs::read_to_string(&path).expect("saved");
+    assert_eq!(text, game::level::to_text(s.editor.level()));
+    // Someone else edits the file; Ctrl+S asks before overwriting.
+    std::fs::write(&path, "changed elsewhere").expect("write");
+    chord(&mut s, "b");
+    let c = cell(&s, 3, 3);
+    s.handle(RawInput::Press(Button::Right, c), SIZE);
+    s.handle(RawInput::Release(Button::Right, c), SIZE);
+    chord(&mut s, "ctrl+s");
+    assert!(s.dialog.is_some(), "asks");
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        "changed elsewhere"
+    );
+    chord(&mut s, "enter");
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        game::level::to_text(s.editor.level())
+    );
+}
