@@ -24,7 +24,8 @@ const DIM: Rgba = hex(0x7f8aa8);
 const GOLD: Rgba = hex(0xf5c542);
 const BAD: Rgba = hex(0xff5a4e);
 const GRID_LINE: Rgba = [1.0, 1.0, 1.0, 0.07];
-const ROCK: Rgba = hex(0x191b24);
+const ROCK: Rgba = hex(0x3b3430);
+const ROCK_INNER: Rgba = hex(0x332d2a);
 const SELECT: Rgba = [0.96, 0.77, 0.26, 0.9];
 const GHOST: Rgba = [0.55, 0.8, 1.0, 0.35];
 /// Portal pairs are told apart by colour (cycled by portal index).
@@ -166,7 +167,11 @@ impl EditorScreen {
                 .cell_pos(i)
                 .filter(|&c| grid.cell(c) == Some(CellKind::Rock))
             {
-                list.quad(Self::cell_rect(proj, c), ROCK);
+                let r = Self::cell_rect(proj, c);
+                list.quad(r, ROCK);
+                list.set_depth(0.985);
+                list.quad(r.inset(proj.cell_px * 0.18), ROCK_INNER);
+                list.set_depth(0.99);
             }
         }
         list.set_pass(Pass::Ui);
@@ -462,7 +467,7 @@ impl EditorScreen {
             list.text(
                 font,
                 Vec2::new(row.x + 74.0 * s, y + 4.0 * s),
-                &clip_text(&shown, 34),
+                &clip_text(&shown, 26),
                 &vstyle,
             );
         }
@@ -498,7 +503,7 @@ impl EditorScreen {
             list.text(
                 font,
                 Vec2::new(l.problems.x + 12.0 * s, y),
-                &clip_text(&format!("{at}{}", p.message), 44),
+                &clip_text(&format!("{at}{}", p.message), 40),
                 &TextStyle::new(12.0 * s, TEXT),
             );
         }

@@ -186,6 +186,10 @@ impl EditorScreen {
             fitted: false,
         };
         screen.refresh_stage();
+        // Framed for the default window now; the first input refits it to
+        // the real drawable.
+        screen.fit();
+        screen.fitted = false;
         screen
     }
 
@@ -372,10 +376,12 @@ impl EditorScreen {
 
     /// Applies one input on a drawable of `size_px`.
     pub fn handle(&mut self, input: RawInput, size_px: (u32, u32)) -> Option<EditorAction> {
+        let resized = self.size_px != size_px;
         self.size_px = size_px;
-        if !self.fitted {
+        if !self.fitted && resized {
             self.fit();
         }
+        self.fitted = true;
         if let RawInput::Input(Input::MouseMove(p)) = input {
             let last = self.mouse.replace(p);
             self.pointer_moved(p, last);
