@@ -82,6 +82,22 @@ fn scene<'a>(
     }
 }
 
+/// The grid's cells that show in `canvas`, row by row: only these are
+/// drawn, so a frame costs what is on screen, not the level's size.
+pub fn visible_cells<'g>(
+    grid: &'g game::grid::Grid,
+    proj: &Projection,
+    canvas: Rect,
+) -> impl Iterator<Item = CellPos> + 'g {
+    let a = proj.to_view(Vec2::new(canvas.x, canvas.y + canvas.h));
+    let b = proj.to_view(Vec2::new(canvas.x + canvas.w, canvas.y));
+    let clamp_x = |v: f32| (v.round() as i32).clamp(0, grid.width() as i32 - 1);
+    let clamp_y = |v: f32| (v.round() as i32).clamp(0, grid.height() as i32 - 1);
+    let (x0, x1) = (clamp_x(a.x), clamp_x(b.x));
+    let (y0, y1) = (clamp_y(a.y), clamp_y(b.y));
+    (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| CellPos::new(x, y)))
+}
+
 /// The colour of portal `i`'s pair.
 pub fn pair_colour(i: usize) -> Rgba {
     PAIR_COLOURS[i % PAIR_COLOURS.len()]
@@ -117,12 +133,10 @@ impl EditorScreen {
                     world::draw_world(list, &scene);
                 }
                 _ => {
-                    self.draw_rock(list, &proj);
+                    self.draw_rock(list, &proj, l.canvas);
                     let scene = scene(stage, &self.empty_view, proj, &sprites);
-                    let cells = (0..grid.cell_count()).filter_map(|i| {
-                        grid.cell_pos(i)
-                            .filter(|&c| grid.cell(c) == Some(CellKind::Air))
-                    });
+                    let cells = visible_cells(grid, &proj, l.canvas)
+                        .filter(|&c| grid.cell(c) == Some(CellKind::Air));
                     world::draw_cells(list, &scene, cells);
                 }
             }
@@ -158,15 +172,12 @@ impl EditorScreen {
         Rect::new(a.x, a.y, proj.cell_px, proj.cell_px)
     }
 
-    fn draw_rock(&self, list: &mut DrawList, proj: &Projection) {
+    fn draw_rock(&self, list: &mut DrawList, proj: &Projection, canvas: Rect) {
         let grid = &self.editor.level().grid;
         list.set_pass(Pass::Opaque);
         list.set_depth(0.99);
-        for i in 0..grid.cell_count() {
-            if let Some(c) = grid
-                .cell_pos(i)
-                .filter(|&c| grid.cell(c) == Some(CellKind::Rock))
-            {
+        for c in visible_cells(grid, proj, canvas) {
+            if grid.cell(c) == Some(CellKind::Rock) {
                 let r = Self::cell_rect(proj, c);
                 list.quad(r, ROCK);
                 list.set_depth(0.985);

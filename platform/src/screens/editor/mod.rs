@@ -17,6 +17,7 @@ pub mod canvas;
 pub mod dialog;
 pub mod draw;
 pub mod files;
+pub mod fixtures;
 pub mod inspector;
 pub mod list;
 pub mod tools;

@@ -342,9 +342,42 @@ pub fn draw_world(list: &mut DrawList, world: &World) {
 pub fn draw_cells(list: &mut DrawList, world: &World, cells: impl IntoIterator<Item = CellPos>) {
     let saved = list.state();
     list.set_stencil(Stencil::None);
+    let stage = world.stage;
+    let grid = stage.grid();
     let cells: Vec<CellPos> = cells.into_iter().collect();
+    // Each layer visits only the cells it can draw something in (a whole
+    // level is thousands of cells, most of them bare floor).
+    let occupied: Vec<CellPos> = cells
+        .iter()
+        .copied()
+        .filter(|&c| {
+            stage
+                .cell_index(c)
+                .is_some_and(|i| stage.store().iter_cell(i).next().is_some())
+        })
+        .collect();
+    let glowing: Vec<CellPos> = cells
+        .iter()
+        .copied()
+        .filter(|&c| {
+            Dir::ALL.into_iter().any(|d| {
+                grid.edge_between(c, d)
+                    .is_some_and(|e| e.edge_type() == EdgeType::Portal)
+            })
+        })
+        .collect();
+    let entrance = [stage.entrance()];
     for layer in LAYERS {
-        for &c in &cells {
+        let subset: &[CellPos] = match layer {
+            Layer::Edges | Layer::Floor => &cells,
+            Layer::Entrance if cells.contains(&stage.entrance()) => &entrance,
+            Layer::Tint if world.reachable.is_some() => &cells,
+            Layer::Danger if world.danger.is_some() => &cells,
+            Layer::Glow => &glowing,
+            Layer::Rope | Layer::Items | Layer::Creatures => &occupied,
+            _ => &[],
+        };
+        for &c in subset {
             let at = Vec2::new(c.x as f32, c.y as f32);
             list.set_transform(
                 world
