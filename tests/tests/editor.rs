@@ -109,3 +109,151 @@ fn every_shipped_level_opened_and_saved_unchanged_gives_the_same_bytes() {
         );
     }
 }
+
+mod golden {
+    use super::*;
+    use glam::Vec2;
+    use image::RgbaImage;
+    use platform::screens::editor::files::LevelFile;
+    use platform::screens::input::{Button, Chord, Input, RawInput};
+    use rappel_tests::frame::render;
+    use rappel_tests::golden::{check, TOLERANCE};
+
+    const SIZE: (u32, u32) = (960, 540);
+
+    fn editing(level: Level) -> Screens {
+        let campaign = Campaign::load(&root().join("levels"));
+        let mut screens = Screens::new(campaign, Progress::empty(None));
+        screens.open_editor(level, LevelFile::default());
+        // No autosave offer in the way: a fresh data folder.
+        screens.handle_raw(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
+        screens
+    }
+
+    fn shipped(name: &str) -> Level {
+        level::load_file(&root().join("levels").join(name)).expect("shipped level")
+    }
+
+    fn draw(screens: &Screens) -> RgbaImage {
+        let (img, stats) = render(SIZE.0, SIZE.1, screens.clear_colour(), |list, kit| {
+            screens.draw(list, &mut kit.font, &kit.sprites, SIZE);
+        });
+        assert_eq!(stats.dropped_calls, 0);
+        img
+    }
+
+    fn raw(s: &mut Screens, r: RawInput) {
+        s.handle_raw(r, SIZE);
+    }
+
+    fn chord(s: &mut Screens, text: &str) {
+        raw(s, RawInput::Chord(Chord::parse(text).expect("chord")));
+    }
+
+    /// Pixels in `r` (x, y, w, h) for which `f` holds.
+    fn count(img: &RgbaImage, r: (u32, u32, u32, u32), f: impl Fn([u8; 3]) -> bool) -> usize {
+        (r.1..(r.1 + r.3).min(img.height()))
+            .flat_map(|y| (r.0..(r.0 + r.2).min(img.width())).map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                let p = img.get_pixel(x, y).0;
+                f([p[0], p[1], p[2]])
+            })
+            .count()
+    }
+
+    #[test]
+    fn editor_empty_grid() {
+        std::env::set_var("RAPPEL_DATA", scratch("golden-empty"));
+        let s = editing(platform::screens::editor::list::new_level("Empty 16x10").expect("level"));
+        let img = draw(&s);
+        check("editor_empty", &img, TOLERANCE);
+        // The palette's selected tool (Select) has a gold border.
+        let gold = count(&img, (0, 20, 50, 60), |p| {
+            p[0] > 200 && p[1] > 150 && p[2] < 120
+        });
+        assert!(gold > 20, "{gold}");
+    }
+
+    #[test]
+    fn editor_portal_pair_selected() {
+        std::env::set_var("RAPPEL_DATA", scratch("golden-portal"));
+        let mut s = editing(shipped("heavy_haul.txt"));
+        let e = s.editor().expect("editor");
+        let at = e.screen_pos_of_edge(game::grid::EdgePos::horizontal(1, 4));
+        raw(&mut s, RawInput::Input(Input::MouseMove(at)));
+        raw(&mut s, RawInput::Press(Button::Left, at));
+        raw(&mut s, RawInput::Release(Button::Left, at));
+        assert_eq!(
+            s.editor().expect("editor").selection,
+            platform::screens::editor::Selection::Portal(0)
+        );
+        let img = draw(&s);
+        check("editor_portal_selected", &img, TOLERANCE);
+        // Both ends are lit in the pair's colour (cyan), thick.
+        let e = s.editor().expect("editor");
+        for end in e.editor.level().grid.portal(0).expect("portal").ends {
+            let p = e.screen_pos_of_edge(end.edge());
+            let m = e.screen_pos_of_cell(end.cell);
+            let c = p.lerp(m, 0.0);
+            let cyan = count(&img, (c.x as u32 - 12, c.y as u32 - 12, 24, 24), |q| {
+                q[2] > 200 && q[1] > 180 && q[0] < 120
+            });
+            assert!(cyan > 30, "end {end:?}: {cyan}");
+        }
+    }
+
+    #[test]
+    fn editor_sight_preview_through_a_portal() {
+        std::env::set_var("RAPPEL_DATA", scratch("golden-sight"));
+        let mut s = editing(shipped("loop_back.txt"));
+        let at = s
+            .editor()
+            .expect("editor")
+            .screen_pos_of_cell(game::grid::CellPos::new(0, 0));
+        raw(&mut s, RawInput::Input(Input::MouseMove(at)));
+        chord(&mut s, "v");
+        assert!(s.editor().expect("editor").sight.is_some());
+        let img = draw(&s);
+        check("editor_sight", &img, TOLERANCE);
+        // Sight repeats the room through the loop-back portal: left of the
+        // level's own two cells, where the plain canvas is empty, the
+        // preview draws floor, walls and the party again.
+        let dark = |p: [u8; 3]| p[0] < 15 && p[1] < 15 && p[2] < 20;
+        let e = s.editor().expect("editor");
+        let left_edge = e.screen_pos_of_edge(game::grid::EdgePos::vertical(0, 0)).x as u32;
+        let strip = (50, 60, left_edge.saturating_sub(70), 400);
+        let lit = count(&img, strip, |p| !dark(p));
+        raw(&mut s, RawInput::KeyUp(Chord::parse("v").expect("chord")));
+        let plain = draw(&s);
+        let lit_plain = count(&plain, strip, |p| !dark(p));
+        assert!(lit > 10_000 && lit > 5 * lit_plain, "{lit} {lit_plain}");
+        // Letting V go ended the preview.
+        assert!(s.editor().expect("editor").sight.is_none());
+    }
+
+    #[test]
+    fn editor_problem_panel() {
+        std::env::set_var("RAPPEL_DATA", scratch("golden-problems"));
+        let mut s = editing(shipped("rope_descent.txt"));
+        // Fill rock under the relic: a thing in rock, shown in the panel.
+        let relic = s
+            .editor()
+            .and_then(|e| e.editor.level().thing("idol").map(|t| t.cell));
+        let relic = relic.expect("the idol");
+        chord(&mut s, "b");
+        let at = s.editor().expect("editor").screen_pos_of_cell(relic);
+        raw(&mut s, RawInput::Input(Input::MouseMove(at)));
+        raw(&mut s, RawInput::Press(Button::Right, at));
+        raw(&mut s, RawInput::Release(Button::Right, at));
+        let problems = s.editor().expect("editor").editor.problems().to_vec();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].message.contains("rock"));
+        let img = draw(&s);
+        check("editor_problems", &img, TOLERANCE);
+        // The canvas marks the cell in red.
+        let red = count(&img, (at.x as u32 - 30, at.y as u32 - 30, 60, 60), |p| {
+            p[0] > 200 && p[1] < 120 && p[2] < 120
+        });
+        assert!(red > 20, "{red}");
+    }
+}
