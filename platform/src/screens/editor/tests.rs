@@ -165,3 +165,50 @@ fn saving_writes_canonical_text_and_a_changed_file_is_not_overwritten_silently()
         game::level::to_text(s.editor.level())
     );
 }
+
+#[test]
+fn a_failed_save_keeps_the_level_and_the_old_file() {
+    let dir = std::env::temp_dir().join(format!("rappel-editor-fail-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // The target is a folder: the atomic rename over it fails, as a full
+    // disk or a read-only folder would, whoever runs the test.
+    let path = dir.join("level.txt");
+    std::fs::create_dir_all(path.join("inside")).expect("dirs");
+    let level = list::new_level("Kept 5x4").expect("level");
+    let mut s = EditorScreen::new(level, LevelFile::at(&path, false));
+    s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
+    chord(&mut s, "b");
+    let c = cell(&s, 4, 3);
+    s.handle(RawInput::Press(Button::Right, c), SIZE);
+    s.handle(RawInput::Release(Button::Right, c), SIZE);
+    let edited = s.editor.level().clone();
+    chord(&mut s, "ctrl+s");
+    assert!(
+        matches!(&s.status, Some(Status::Refused(t)) if t.starts_with("Not saved")),
+        "{:?}",
+        s.status
+    );
+    assert!(s.editor.is_dirty(), "still unsaved");
+    assert_eq!(s.editor.level(), &edited, "nothing lost");
+    assert!(path.join("inside").is_dir(), "what was there is untouched");
+}
+
+#[test]
+fn the_sixty_fifth_portal_is_refused_on_screen_with_a_reason() {
+    let mut s = screen(128, 2);
+    chord(&mut s, "p");
+    for x in 0..65 {
+        let a = s.screen_pos_of_edge(EdgePos::horizontal(x, 0));
+        let b = s.screen_pos_of_edge(EdgePos::horizontal(x, 2));
+        for p in [a, b] {
+            s.handle(RawInput::Press(Button::Left, p), SIZE);
+            s.handle(RawInput::Release(Button::Left, p), SIZE);
+        }
+    }
+    assert_eq!(s.editor.level().grid.portals().len(), 64);
+    assert!(
+        matches!(&s.status, Some(Status::Refused(t)) if t.contains("at most 64 portals")),
+        "{:?}",
+        s.status
+    );
+}
