@@ -246,7 +246,9 @@ impl Screens {
         match action {
             editor::EditorAction::TestPlay(level) => {
                 match PlayScreen::new(&level) {
-                    Ok(play) => {
+                    Ok(mut play) => {
+                        play.level_name =
+                            format!("{} · test play (Esc: back to the editor)", level.name);
                         self.stack.push(Screen::Play(Box::new(play)));
                         self.playing = Some(Playing {
                             level: *level,
@@ -477,7 +479,9 @@ impl Screens {
     /// Shows `text` where the player looks (the play screen's message line).
     pub fn notify(&mut self, text: String) {
         info!("{text}");
-        if let Some(p) = self.play_mut() {
+        if let Some(Screen::Editor(e)) = self.stack.last_mut() {
+            e.status = Some(editor::Status::Info(text));
+        } else if let Some(p) = self.play_mut() {
             p.notify(text);
         }
     }
@@ -583,6 +587,45 @@ mod tests {
             Some(AppRequest::ToggleFullscreen)
         );
         assert_eq!(key(&mut s, Key::Screenshot), Some(AppRequest::Screenshot));
+    }
+
+    #[test]
+    fn the_editor_test_plays_comes_back_unchanged_and_asks_before_quitting() {
+        use input::{Chord, RawInput};
+        let mut s = screens();
+        key(&mut s, Key::Down);
+        key(&mut s, Key::Enter);
+        assert!(matches!(s.top(), Screen::EditorList(_)));
+        let level = editor::list::new_level("Room 6x4").expect("level");
+        s.open_editor(level, editor::files::LevelFile::default());
+        let chord = |s: &mut Screens, c: &str| {
+            s.handle_raw(RawInput::Chord(Chord::parse(c).expect("chord")), SIZE)
+        };
+        chord(&mut s, "r");
+        chord(&mut s, "f5");
+        assert!(matches!(s.top(), Screen::Play(_)), "test play");
+        key(&mut s, Key::Right);
+        key(&mut s, Key::Escape);
+        assert!(matches!(s.top(), Screen::Editor(_)), "Esc returns");
+        let e = s.editor().expect("editor");
+        assert_eq!(e.tool, editor::tools::Tool::Room, "as it was");
+        assert_eq!(e.editor.history().undoable(), 0);
+        // Quitting with unsaved changes asks first; Discard then quits.
+        s.editor_mut()
+            .expect("editor")
+            .editor
+            .edit("rock", "cell", |l| {
+                game::edit::op::paint_cell(
+                    l,
+                    game::grid::CellPos::new(5, 3),
+                    game::grid::CellKind::Rock,
+                )
+            })
+            .expect("rock");
+        assert!(!s.request_quit());
+        assert!(s.editor().expect("editor").dialog.is_some());
+        chord(&mut s, "right");
+        assert_eq!(chord(&mut s, "enter"), Some(AppRequest::Quit));
     }
 
     #[test]
