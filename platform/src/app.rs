@@ -45,16 +45,16 @@ fn screens_for(options: &Options) -> Result<Screens, PlatformError> {
     if let Some(path) = &options.edit {
         screens
             .open_editor_file(path)
-            .map_err(|message| PlatformError::Edit {
+            .map_err(|error| PlatformError::Edit {
                 path: path.clone(),
-                message,
+                error,
             })?;
     } else if let Some(path) = &options.level {
         screens
             .open_level_file(path)
-            .map_err(|message| PlatformError::Level {
+            .map_err(|error| PlatformError::Level {
                 path: path.clone(),
-                message,
+                error,
             })?;
     }
     Ok(screens)
@@ -66,7 +66,7 @@ fn read_script(options: &Options) -> Result<Vec<Step>, PlatformError> {
     };
     let fail = |message: String| PlatformError::Level {
         path: path.clone(),
-        message,
+        error: message.into(),
     };
     let text = std::fs::read_to_string(path).map_err(|e| fail(e.to_string()))?;
     script::parse(&text).map_err(fail)

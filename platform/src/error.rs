@@ -3,6 +3,52 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use game::level::LevelError;
+use game::stage::StageError;
+
+/// Why a level could not be opened for play or editing: the game's own
+/// typed errors, so a screen can tell where the problem is (a
+/// `LevelError` carries its file and position).
+#[derive(Debug)]
+pub enum OpenError {
+    /// The file is unreadable or not a level (file:line:col inside).
+    Level(LevelError),
+    /// The level loads but cannot be set up for play.
+    Stage(StageError),
+    /// Anything else, in words (a bad script line, a bad file name).
+    Other(String),
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpenError::Level(e) => write!(f, "{e}"),
+            OpenError::Stage(e) => write!(f, "{e}"),
+            OpenError::Other(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {}
+
+impl From<LevelError> for OpenError {
+    fn from(e: LevelError) -> OpenError {
+        OpenError::Level(e)
+    }
+}
+
+impl From<StageError> for OpenError {
+    fn from(e: StageError) -> OpenError {
+        OpenError::Stage(e)
+    }
+}
+
+impl From<String> for OpenError {
+    fn from(m: String) -> OpenError {
+        OpenError::Other(m)
+    }
+}
+
 #[derive(Debug)]
 pub enum PlatformError {
     /// SDL refused to start a subsystem or create the window/context.
@@ -13,9 +59,9 @@ pub enum PlatformError {
     /// names the file).
     Render(render::RenderError),
     /// A level (or a `--script` file) could not be read or started.
-    Level { path: PathBuf, message: String },
+    Level { path: PathBuf, error: OpenError },
     /// `--edit`: the file is not a level the editor can open.
-    Edit { path: PathBuf, message: String },
+    Edit { path: PathBuf, error: OpenError },
 }
 
 impl fmt::Display for PlatformError {
@@ -26,11 +72,11 @@ impl fmt::Display for PlatformError {
                 write!(f, "cannot write screenshot {}: {message}", path.display())
             }
             PlatformError::Render(e) => write!(f, "{e}"),
-            PlatformError::Level { path, message } => {
-                write!(f, "cannot play {}: {message}", path.display())
+            PlatformError::Level { path, error } => {
+                write!(f, "cannot play {}: {error}", path.display())
             }
-            PlatformError::Edit { path, message } => {
-                write!(f, "cannot edit {}: {message}", path.display())
+            PlatformError::Edit { path, error } => {
+                write!(f, "cannot edit {}: {error}", path.display())
             }
         }
     }

@@ -13,7 +13,7 @@
 //! gives an empty campaign with the error, never a crash.
 use std::path::{Path, PathBuf};
 
-use game::level::{self, Level};
+use game::level::{self, Level, LevelError};
 use log::{info, warn};
 
 /// The campaign file, relative to the levels folder.
@@ -25,8 +25,8 @@ pub struct LevelEntry {
     /// Its file name in the levels folder (the key progress is saved under).
     pub file: String,
     pub path: PathBuf,
-    /// The loaded level, or why it could not be loaded (one line).
-    pub level: Result<Level, String>,
+    /// The loaded level, or why it could not be loaded.
+    pub level: Result<Level, LevelError>,
 }
 
 impl LevelEntry {
@@ -74,9 +74,9 @@ pub fn locate() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("levels"))
 }
 
-/// Loads one level file, the error as one line.
-pub fn load_level(path: &Path) -> Result<Level, String> {
-    level::load_file(path).map_err(|e| e.to_string())
+/// Loads one level file; the error names the file and where in it.
+pub fn load_level(path: &Path) -> Result<Level, LevelError> {
+    level::load_file(path)
 }
 
 impl Campaign {

@@ -115,7 +115,11 @@ impl Screens {
 
     /// Starts `level` (campaign level `index`, if it is one) over the title
     /// and the level select, so Escape and Level select lead back there.
-    pub fn start_level(&mut self, level: Level, index: Option<usize>) -> Result<(), String> {
+    pub fn start_level(
+        &mut self,
+        level: Level,
+        index: Option<usize>,
+    ) -> Result<(), crate::error::OpenError> {
         let play = PlayScreen::new(&level)?;
         info!("playing {}", level.name);
         self.stack = vec![
@@ -162,15 +166,17 @@ impl Screens {
     /// `rappel --edit PATH`: opens the file (saving writes back to it), or
     /// starts a new level there if it does not exist. A file that does not
     /// parse into a level is refused, naming `file:line:col`.
-    pub fn open_editor_file(&mut self, path: &std::path::Path) -> Result<(), String> {
+    pub fn open_editor_file(
+        &mut self,
+        path: &std::path::Path,
+    ) -> Result<(), crate::error::OpenError> {
         let level = if path.exists() {
             editor::files::open(path)?.0
         } else {
             if game::level::Format::of(path) != Some(game::level::Format::Text) {
-                return Err(format!(
-                    "{}: a new level's file must end in .txt",
-                    path.display()
-                ));
+                return Err(
+                    format!("{}: a new level's file must end in .txt", path.display()).into(),
+                );
             }
             let stem = path
                 .file_stem()
@@ -299,7 +305,10 @@ impl Screens {
     }
 
     /// Loads and starts the level file at `path` (`rappel --level PATH`).
-    pub fn open_level_file(&mut self, path: &std::path::Path) -> Result<(), String> {
+    pub fn open_level_file(
+        &mut self,
+        path: &std::path::Path,
+    ) -> Result<(), crate::error::OpenError> {
         let level = levels::load_level(path)?;
         let index = self.campaign.index_of(path);
         self.start_level(level, index)

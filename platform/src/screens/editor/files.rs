@@ -18,7 +18,7 @@
 //!   Ctrl+S on a file whose bytes changed since asks before overwriting.
 use std::path::{Path, PathBuf};
 
-use game::level::{self, binary::crc32, Level};
+use game::level::{self, binary::crc32, Level, LevelError};
 
 use crate::progress::data_dir;
 
@@ -152,15 +152,19 @@ pub fn read_autosave(path: &Path) -> Result<Level, String> {
     })
 }
 
-/// Opens a level file for editing: the level and its problems, or one
-/// line saying why it cannot be opened (it does not parse into a level).
-pub fn open(path: &Path) -> Result<(Level, usize), String> {
+/// Opens a level file for editing: the level and how many problems it
+/// has, or why it cannot be opened (it does not parse into a level; the
+/// error names the file and where in it).
+pub fn open(path: &Path) -> Result<(Level, usize), LevelError> {
     match level::check_file_draft(path) {
         Ok((l, problems)) => Ok((l, problems.len())),
-        Err(errors) => Err(errors.first().map_or_else(
-            || format!("{}: cannot be read", path.display()),
-            ToString::to_string,
-        )),
+        Err(errors) => Err(errors.into_iter().next().unwrap_or_else(|| {
+            LevelError::new(
+                &path.display().to_string(),
+                level::Pos::File,
+                level::ErrorKind::Damaged("cannot be read".into()),
+            )
+        })),
     }
 }
 
@@ -200,8 +204,8 @@ mod tests {
         std::fs::write(&path, "someone else's edit").expect("write");
         assert!(file.changed_on_disk());
         // The changed file no longer parses: opening it says where.
-        let err = open(&path).expect_err("not a level");
-        assert!(err.contains("room.txt"), "{err}");
+        let err = open(&path).expect_err("not a level").to_string();
+        assert!(err.contains("room.txt:1:1"), "{err}");
         file.save(&level).expect("saved again");
         assert_eq!(open(&path), Ok((level, 0)));
     }

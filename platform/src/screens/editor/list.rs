@@ -69,7 +69,9 @@ impl EditorList {
         for (dir, shipped) in [(user, false), (Some(shipped_dir.to_path_buf()), true)] {
             let Some(dir) = dir else { continue };
             for path in level_files(&dir) {
-                let level = files::open(&path).map(|(l, _)| l);
+                let level = files::open(&path)
+                    .map(|(l, _)| l)
+                    .map_err(|e| e.to_string());
                 entries.push(Entry {
                     path,
                     shipped,

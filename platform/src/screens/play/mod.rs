@@ -118,8 +118,8 @@ fn to_vec(v: ViewPos) -> Vec2 {
 
 impl PlayScreen {
     /// Starts `level`.
-    pub fn new(level: &Level) -> Result<PlayScreen, String> {
-        let session = Session::new(level).map_err(|e| e.to_string())?;
+    pub fn new(level: &Level) -> Result<PlayScreen, game::stage::StageError> {
+        let session = Session::new(level)?;
         let heroes = session.stage().heroes();
         let mut screen = PlayScreen {
             session,
