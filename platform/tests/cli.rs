@@ -229,7 +229,7 @@ fn level_starts_that_level_and_a_script_plays_it() {
     assert!(out.status.success(), "rappel failed: {}", stderr(&out));
     let img = image::open(&shot).expect("a PNG was written").to_rgba8();
     assert_eq!(img.dimensions(), (640, 360));
-    let portal = to_rgba8(platform::screens::play::world_draw::PORTAL);
+    let portal = to_rgba8(platform::screens::world::draw::PORTAL);
     let cyan = img.pixels().filter(|p| close(p.0, portal, 10)).count();
     assert!(cyan > 100, "glowing portal edges drawn: {cyan} pixels");
     let dark = to_rgba8(platform::screens::play::CLEAR);

@@ -13,7 +13,7 @@ use glam::Vec2;
 use image::RgbaImage;
 use platform::screens::input::{InputMapper, Key};
 use platform::screens::play::preview::PATH;
-use platform::screens::play::world_draw::{PORTAL, WALL};
+use platform::screens::world::draw::{PORTAL, WALL};
 use platform::screens::{play, Screen, Screens};
 use rappel_tests::frame::render;
 use rappel_tests::golden::{check, failure_dir, TOLERANCE};

@@ -17,12 +17,7 @@ pub mod pause;
 pub mod play;
 pub mod results;
 pub mod title;
-
-/// The world drawing shared by the play screen and the editor.
-pub mod world {
-    pub use super::play::camera::Projection;
-    pub use super::play::world_draw::{draw_cells, draw_world, World as Scene, WorldSprites};
-}
+pub mod world;
 
 use game::level::Level;
 use glam::Vec2;

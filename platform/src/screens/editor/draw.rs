@@ -66,13 +66,11 @@ pub fn problem_at(l: &Layout, n: usize, p: Vec2) -> Option<usize> {
 /// hidden or tinted.
 fn scene<'a>(
     stage: &'a game::stage::Stage,
-    view: &'a game::view::GridView,
     projection: Projection,
     sprites: &'a WorldSprites,
 ) -> Scene<'a> {
     Scene {
         stage,
-        view,
         projection,
         sprites,
         selected: None,
@@ -129,12 +127,12 @@ impl EditorScreen {
                         centre: proj.centre - Vec2::new(origin.x as f32, origin.y as f32),
                         ..proj
                     };
-                    let scene = scene(stage, view, shifted, &sprites);
-                    world::draw_world(list, &scene);
+                    let scene = scene(stage, shifted, &sprites);
+                    world::draw_world(list, &scene, view);
                 }
                 _ => {
                     self.draw_rock(list, &proj, l.canvas);
-                    let scene = scene(stage, &self.empty_view, proj, &sprites);
+                    let scene = scene(stage, proj, &sprites);
                     let cells = visible_cells(grid, &proj, l.canvas)
                         .filter(|&c| grid.cell(c) == Some(CellKind::Air));
                     world::draw_cells(list, &scene, cells);

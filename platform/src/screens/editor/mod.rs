@@ -131,8 +131,6 @@ pub struct EditorScreen {
     pub help_open: bool,
     /// V held: the sight preview from the hovered cell.
     pub sight: Option<GridView>,
-    /// An empty view: the whole-level drawing reads none.
-    empty_view: GridView,
     /// The level as a stage, for the world drawing; rebuilt on change.
     stage: Option<Stage>,
     stage_revision: Option<u64>,
@@ -172,7 +170,6 @@ impl EditorScreen {
             typing: None,
             help_open: false,
             sight: None,
-            empty_view: GridView::new(),
             stage: None,
             stage_revision: None,
             mouse: None,

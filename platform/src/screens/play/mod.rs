@@ -1,8 +1,8 @@
 //! The play screen: one level in play through the selected hero's eyes.
 //!
 //! State and input live here; each concern has its own file: [`camera`]
-//! (view space → pixels, easing, zoom), [`world_draw`] (GridView → stencil
-//! masks and the world), [`danger`] (what the watchers in sight will see),
+//! (easing, zoom; the projection and the world drawing are shared with
+//! the editor in `screens::world`), [`danger`] (what the watchers in sight will see),
 //! [`preview`] (the hovered move's path), [`tween`]
 //! (what moved, drawn moving), [`context_menu`] (the actions of the hero's
 //! cell), [`hud`] and [`help`].
@@ -26,7 +26,6 @@ pub mod help;
 pub mod hud;
 pub mod preview;
 pub mod tween;
-pub mod world_draw;
 
 use game::action::{movement, Action, Event, Refusal, Target};
 use game::grid::CellPos;
@@ -42,16 +41,16 @@ use render::{DrawList, Font, Pass, Rgba, SpriteAtlas};
 
 use crate::progress::LevelResult;
 use crate::screens::input::{Input, Key};
+use crate::screens::world::{self, CellLayout, Scene, ViewCellSet, WorldSprites};
 use camera::{ui_scale, Camera, Projection};
 use context_menu::{thing_name, ContextAction, ContextMenu, MenuOutcome};
 use danger::Danger;
 use hud::Message;
 use preview::Preview;
 use tween::{Change, Tween};
-use world_draw::{ViewCellSet, World, WorldSprites};
 
 /// The clear colour behind the play screen.
-pub const CLEAR: Rgba = world_draw::DARK;
+pub const CLEAR: Rgba = world::DARK;
 
 /// What the play screen asks of the screens around it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -827,9 +826,8 @@ impl PlayScreen {
         let proj = self.projection(size_px);
         let stage = self.session.stage();
         let hidden = self.tween.as_ref().map(Tween::things).unwrap_or_default();
-        let world = World {
+        let scene = Scene {
             stage,
-            view: &self.view,
             projection: proj,
             sprites: &sprites,
             selected: self.selected_hero(),
@@ -838,11 +836,11 @@ impl PlayScreen {
                 .then_some(&self.reachable),
             danger: Some(&self.danger),
         };
-        world_draw::draw_world(list, &world);
+        world::draw_world(list, &scene, &self.view);
         if let Some(t) = &self.tween {
             let at = t.progress();
             for m in &t.movers {
-                world_draw::draw_moving(list, &world, m.thing, m.at(at), &m.region);
+                world::draw_moving(list, &scene, m.thing, m.at(at), &m.region);
             }
         }
         list.set_pass(Pass::Ui);
@@ -894,18 +892,22 @@ impl PlayScreen {
             return;
         }
         let moving = self.tween.as_ref().and_then(|t| t.position_of(hero));
-        let (slot, n) = match moving {
-            Some(_) => (0, 1),
+        // Where the world drawing put the hero: alone while moving, else
+        // its slot among who shares the cell.
+        let r = match moving {
+            Some(_) => CellLayout {
+                heroes: vec![hero],
+                items: 0,
+            }
+            .hero_rect(0),
             None => {
-                let heroes: Vec<ThingId> = world_draw::heroes_in(stage, cell).collect();
-                (
-                    heroes.iter().position(|&h| h == hero).unwrap_or(0),
-                    heroes.len(),
-                )
+                let hidden = self.tween.as_ref().map(Tween::things).unwrap_or_default();
+                let layout = CellLayout::of(stage, cell, &hidden);
+                layout
+                    .rect_of_hero(hero)
+                    .unwrap_or_else(|| layout.hero_rect(0))
             }
         };
-        let items = moving.is_none() && world_draw::items_in(stage, cell) > 0;
-        let r = world_draw::hero_rect(slot, n, items);
         let t = proj.cell_transform(
             moving.unwrap_or(Vec2::ZERO),
             &game::grid::CellTransform::IDENTITY,

@@ -205,7 +205,7 @@ pub fn movers(change: &Change) -> Vec<Mover> {
             }
         };
         let end_cell = ViewPos::new(end.x.round() as i32, end.y.round() as i32);
-        let region = super::world_draw::region_at(change.view, end_cell, now)
+        let region = crate::screens::world::region_at(change.view, end_cell, now)
             .unwrap_or(CellTransform::IDENTITY);
         out.push(Mover {
             thing: place.thing,

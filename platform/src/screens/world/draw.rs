@@ -1,5 +1,5 @@
-//! Drawing the world through the selected hero's eyes: a [`GridView`] in,
-//! draw-list calls out (`DESIGN.md`, "Rendering" and "GridView").
+//! Drawing the world through a hero's eyes: a [`GridView`] in, draw-list
+//! calls out (`DESIGN.md`, "Rendering" and "GridView").
 //!
 //! For every view node the part of its view cell it shows — its sector
 //! clipped to the cell's square, computed in doubled view coordinates — is
@@ -26,13 +26,15 @@
 use game::grid::{CellPos, CellTransform, Dir, EdgeType};
 use game::stage::Stage;
 use game::things::{Capabilities, HeroKind, ThingFlags, ThingId, ThingKind};
-use game::view::{GridView, Ray, ViewNode, ViewPos, MAX_RADIUS};
+use game::view::{GridView, ViewNode, ViewPos, MAX_RADIUS};
 use glam::{Affine2, Vec2};
 use render::colour::with_alpha;
 use render::{hex, DrawList, Pass, Rect, Rgba, Sprite, SpriteAtlas, Stencil, StencilId, WHITE};
 
-use super::camera::Projection;
-use super::danger::Danger;
+use super::layout::{hero_rect, is_hidden, item_rect, spread, CellLayout};
+use super::mask::node_polygon;
+use super::projection::Projection;
+use crate::screens::play::danger::Danger;
 
 /// The clear colour of the play screen: what the hero cannot see.
 pub const DARK: Rgba = hex(0x07080d);
@@ -51,7 +53,7 @@ pub const DANGER_TINT: Rgba = [1.0, 0.16, 0.12, 0.30];
 pub const ANCHOR: Rgba = hex(0x5b3a1e);
 
 /// Wall, platform and portal thickness as a fraction of a cell.
-const WALL_T: f32 = 0.14;
+pub(crate) const WALL_T: f32 = 0.14;
 const PLATFORM_T: f32 = 0.08;
 const PORTAL_T: f32 = 0.06;
 const GLOW_T: f32 = 0.22;
@@ -110,89 +112,6 @@ impl WorldSprites {
     }
 }
 
-/// A convex polygon of at most 8 points.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Polygon {
-    pub points: [Vec2; 8],
-    pub len: usize,
-}
-
-impl Polygon {
-    pub fn as_slice(&self) -> &[Vec2] {
-        &self.points[..self.len]
-    }
-
-    fn push(&mut self, p: Vec2) {
-        let repeats = |q: Vec2| (q - p).length_squared() < 1e-12;
-        if self.len > 0 && (repeats(self.points[self.len - 1]) || repeats(self.points[0])) {
-            return;
-        }
-        if self.len < self.points.len() {
-            self.points[self.len] = p;
-            self.len += 1;
-        }
-    }
-
-    /// Twice the signed area (counter-clockwise positive).
-    pub fn area2(&self) -> f32 {
-        let p = self.as_slice();
-        (0..p.len())
-            .map(|i| p[i].perp_dot(p[(i + 1) % p.len()]))
-            .sum()
-    }
-}
-
-/// Keeps the part of `poly` where `side(p) >= 0` (`side` is linear).
-fn clip(poly: &Polygon, side: impl Fn(glam::DVec2) -> f64) -> Polygon {
-    let mut out = Polygon::default();
-    let pts = poly.as_slice();
-    for i in 0..pts.len() {
-        let (a, b) = (pts[i].as_dvec2(), pts[(i + 1) % pts.len()].as_dvec2());
-        let (sa, sb) = (side(a), side(b));
-        if sa >= 0.0 {
-            out.push(a.as_vec2());
-        }
-        if (sa >= 0.0) != (sb >= 0.0) {
-            let t = sa / (sa - sb);
-            out.push((a + (b - a) * t).as_vec2());
-        }
-    }
-    out
-}
-
-/// A ray reduced to lowest terms (so equal directions give equal floats).
-fn reduced(r: Ray) -> glam::DVec2 {
-    fn gcd(a: i32, b: i32) -> i32 {
-        if b == 0 {
-            a.abs().max(1)
-        } else {
-            gcd(b, a % b)
-        }
-    }
-    let g = gcd(r.x, r.y);
-    glam::DVec2::new(f64::from(r.x / g), f64::from(r.y / g))
-}
-
-/// The part of its view cell a node shows, in view space (cells): the
-/// cell's square `[2vx-1, 2vx+1] × [2vy-1, 2vy+1]` in doubled coordinates,
-/// clipped to the half-planes counter-clockwise of the sector's `lo` and
-/// clockwise of its `hi` (a sector is under a half turn, so the two
-/// half-planes make exactly its cone), then halved.
-pub fn node_polygon(node: &ViewNode) -> Polygon {
-    let (x, y) = (2 * node.view.x, 2 * node.view.y);
-    let mut square = Polygon::default();
-    for (dx, dy) in [(-1, -1), (1, -1), (1, 1), (-1, 1)] {
-        square.push(Vec2::new((x + dx) as f32, (y + dy) as f32));
-    }
-    let (lo, hi) = (reduced(node.sector.lo), reduced(node.sector.hi));
-    let inside_lo = clip(&square, |p| lo.perp_dot(p));
-    let mut poly = clip(&inside_lo, |p| p.perp_dot(hi));
-    for p in &mut poly.points[..poly.len] {
-        *p *= 0.5;
-    }
-    poly
-}
-
 /// Which view cells to tint as reachable: a bitmap over the view window.
 #[derive(Clone, Debug)]
 pub struct ViewCellSet {
@@ -230,10 +149,11 @@ impl ViewCellSet {
     }
 }
 
-/// What the world is drawn from.
-pub struct World<'a> {
+/// What the world is drawn from: a stage, a projection, the sprites, and
+/// what the screen marks (the hero whose eyes these are, things a tween
+/// draws elsewhere, tints).
+pub struct Scene<'a> {
     pub stage: &'a Stage,
-    pub view: &'a GridView,
     pub projection: Projection,
     pub sprites: &'a WorldSprites,
     /// The hero whose eyes these are (drawn in front of the party).
@@ -279,9 +199,8 @@ const LAYERS: [Layer; 9] = [
 
 /// Draws the world (see the module docs). Leaves the list's state as it
 /// found it.
-pub fn draw_world(list: &mut DrawList, world: &World) {
+pub fn draw_world(list: &mut DrawList, world: &Scene, view: &GridView) {
     let saved = list.state();
-    let view = world.view;
     let proj = &world.projection;
     // 1. The masks, region by region.
     list.set_pass(Pass::Opaque);
@@ -338,8 +257,8 @@ pub fn draw_world(list: &mut DrawList, world: &World) {
 /// Draws each of `cells` at its own grid position (view space = grid
 /// space), all layers in the order and depths [`draw_world`] uses, with no
 /// mask: the whole level as the editor shows it, with the play screen's
-/// look. `world.view` is not read.
-pub fn draw_cells(list: &mut DrawList, world: &World, cells: impl IntoIterator<Item = CellPos>) {
+/// look.
+pub fn draw_cells(list: &mut DrawList, world: &Scene, cells: impl IntoIterator<Item = CellPos>) {
     let saved = list.state();
     list.set_stencil(Stencil::None);
     let stage = world.stage;
@@ -400,7 +319,7 @@ pub fn region_at(view: &GridView, v: ViewPos, cell: CellPos) -> Option<CellTrans
 
 /// One layer of the grid cell `cell` shown at view cell `v`, in cell-local
 /// coordinates (see `Projection::cell_transform`).
-fn draw_layer(list: &mut DrawList, world: &World, v: ViewPos, cell: CellPos, layer: Layer) {
+fn draw_layer(list: &mut DrawList, world: &Scene, v: ViewPos, cell: CellPos, layer: Layer) {
     let stage = world.stage;
     let grid = stage.grid();
     let edges = || {
@@ -488,134 +407,17 @@ fn inner_line(dir: Dir, t: f32, w: f32) -> Rect {
     }
 }
 
-fn is_hidden(world: &World, id: ThingId) -> bool {
-    if world.hidden.is_empty() {
-        return false;
-    }
-    let mut at = Some(id);
-    let mut budget = 8;
-    while let Some(a) = at {
-        if world.hidden.contains(&a) {
-            return true;
-        }
-        budget -= 1;
-        if budget == 0 {
-            return false;
-        }
-        at = world.stage.store().parent(a);
-    }
-    false
-}
-
-/// The `i`-th of `n` things `size` wide standing side by side on the floor
-/// between local x `lo` and `hi` (cell-local coordinates).
-fn spread(i: usize, n: usize, size: f32, lo: f32, hi: f32) -> Rect {
-    let (a, b) = (lo + size / 2.0, (hi - size / 2.0).max(lo + size / 2.0));
-    let cx = if n <= 1 {
-        (a + b) / 2.0
-    } else {
-        a + (b - a) * i as f32 / (n - 1) as f32
-    };
-    let floor = 0.5 - WALL_T * 0.5;
-    Rect::new(cx - size / 2.0, floor - size, size, size)
-}
-
-/// Where the `i`-th of `n` heroes in a cell stands: across the cell, or
-/// its left part when items lie beside them.
-pub fn hero_rect(i: usize, n: usize, items_beside: bool) -> Rect {
-    if items_beside {
-        spread(i, n, hero_size(n).min(0.64), -0.5, 0.14)
-    } else {
-        spread(i, n, hero_size(n), -0.5, 0.5)
-    }
-}
-
-/// Where the `i`-th of `n` loose items in a cell lies: across the cell, or
-/// its right part beside heroes.
-pub fn item_rect(i: usize, n: usize, heroes_beside: bool) -> Rect {
-    if heroes_beside {
-        spread(i, n, 0.4, 0.06, 0.5)
-    } else {
-        spread(i, n, 0.5, -0.5, 0.5)
-    }
-}
-
-/// The size a hero is drawn at when `n` heroes share a cell.
-pub fn hero_size(n: usize) -> f32 {
-    match n {
-        0 | 1 => 0.84,
-        2 => 0.62,
-        _ => 0.52,
-    }
-}
-
-/// Items lying loose or hanging from a rope's end in `cell` (drawn beside
-/// the heroes there).
-pub fn items_in(stage: &Stage, cell: CellPos) -> usize {
-    stage.cell_index(cell).map_or(0, |i| {
-        let store = stage.store();
-        store
-            .iter_cell(i)
-            .map(|(id, t)| match t.kind() {
-                ThingKind::Interactable
-                    if t.parent().is_none() && !t.data.flags.contains(ThingFlags::DEPLOYED) =>
-                {
-                    1
-                }
-                ThingKind::RopeSegment => store.children(id).count(),
-                _ => 0,
-            })
-            .sum()
-    })
-}
-
-/// The heroes still in play in `cell` (roots), in slot order.
-pub fn heroes_in(stage: &Stage, cell: CellPos) -> impl Iterator<Item = ThingId> + '_ {
-    let index = stage.cell_index(cell);
-    index
-        .into_iter()
-        .flat_map(move |i| stage.store().iter_cell(i))
-        .filter(|(_, t)| {
-            t.kind() == ThingKind::Hero
-                && !t.data.flags.contains(ThingFlags::EXITED)
-                && t.parent().is_none()
-        })
-        .map(|(id, _)| id)
-}
-
-fn draw_things(list: &mut DrawList, world: &World, cell: CellPos, layer: Layer) {
+fn draw_things(list: &mut DrawList, world: &Scene, cell: CellPos, layer: Layer) {
     let stage = world.stage;
     let Some(index) = stage.cell_index(cell) else {
         return;
     };
     let store = stage.store();
-    // Heroes stand on the left, items lie (or hang from the rope's end) on
-    // the right, so nobody hides anything.
-    let (mut heroes, mut items) = (0usize, 0usize);
-    if layer != Layer::Rope {
-        for (id, t) in store.iter_cell(index) {
-            let root = t.parent().is_none();
-            match t.kind() {
-                ThingKind::Hero if root && !t.data.flags.contains(ThingFlags::EXITED) => {
-                    heroes += 1
-                }
-                ThingKind::Interactable
-                    if root
-                        && !t.data.flags.contains(ThingFlags::DEPLOYED)
-                        && !is_hidden(world, id) =>
-                {
-                    items += 1
-                }
-                ThingKind::RopeSegment => {
-                    items += store
-                        .children(id)
-                        .filter(|(c, _)| !is_hidden(world, *c))
-                        .count();
-                }
-                _ => {}
-            }
-        }
-    }
+    let layout = if layer == Layer::Rope {
+        CellLayout::default()
+    } else {
+        CellLayout::of(stage, cell, world.hidden)
+    };
     list.set_pass(Pass::Translucent);
     let (mut hero_i, mut item_i) = (0usize, 0usize);
     for (id, t) in store.iter_cell(index) {
@@ -627,8 +429,8 @@ fn draw_things(list: &mut DrawList, world: &World, cell: CellPos, layer: Layer) 
             (ThingKind::RopeSegment, Layer::Items) => {
                 // What is tied to the rope's end hangs in this cell.
                 for (child, _) in store.children(id) {
-                    if !is_hidden(world, child) {
-                        let rect = item_rect(item_i, items, heroes > 0);
+                    if !is_hidden(stage, world.hidden, child) {
+                        let rect = layout.item_rect(item_i);
                         item_i += 1;
                         draw_item(list, world, child, rect, DEPTH_ITEM);
                     }
@@ -637,9 +439,9 @@ fn draw_things(list: &mut DrawList, world: &World, cell: CellPos, layer: Layer) 
             (ThingKind::Hero, Layer::Creatures)
                 if root && !t.data.flags.contains(ThingFlags::EXITED) =>
             {
-                let slot = hero_rect(hero_i, heroes, items > 0);
+                let slot = layout.hero_rect(hero_i);
                 hero_i += 1;
-                if !is_hidden(world, id) {
+                if !is_hidden(stage, world.hidden, id) {
                     let depth = if Some(id) == world.selected {
                         DEPTH_SELECTED
                     } else {
@@ -658,13 +460,13 @@ fn draw_things(list: &mut DrawList, world: &World, cell: CellPos, layer: Layer) 
             (ThingKind::Interactable, Layer::Items)
                 if root
                     && !t.data.flags.contains(ThingFlags::DEPLOYED)
-                    && !is_hidden(world, id) =>
+                    && !is_hidden(stage, world.hidden, id) =>
             {
-                let rect = item_rect(item_i, items, heroes > 0);
+                let rect = layout.item_rect(item_i);
                 item_i += 1;
                 draw_item(list, world, id, rect, DEPTH_ITEM);
             }
-            (ThingKind::Enemy, Layer::Creatures) if root && !is_hidden(world, id) => {
+            (ThingKind::Enemy, Layer::Creatures) if root && !is_hidden(stage, world.hidden, id) => {
                 if let Some(s) = world.sprites.watcher {
                     list.set_depth(DEPTH_ENEMY);
                     list.sprite(s, spread(0, 1, 0.84, -0.5, 0.5), WHITE);
@@ -677,7 +479,7 @@ fn draw_things(list: &mut DrawList, world: &World, cell: CellPos, layer: Layer) 
 
 /// A rope segment: the rope sprite down the whole cell (so segments join
 /// across cells and portals); the top one starts at its anchor beam.
-fn draw_rope_segment(list: &mut DrawList, world: &World, top: bool) {
+fn draw_rope_segment(list: &mut DrawList, world: &Scene, top: bool) {
     let Some(s) = world.sprites.rope else {
         list.set_depth(DEPTH_ROPE);
         list.quad(Rect::new(-0.04, -0.5, 0.08, 1.0), PLATFORM);
@@ -694,7 +496,7 @@ fn draw_rope_segment(list: &mut DrawList, world: &World, top: bool) {
 }
 
 /// A hero in `rect` (local coordinates) with what they hold at their hand.
-pub fn draw_hero(list: &mut DrawList, world: &World, hero: ThingId, rect: Rect, depth: f32) {
+pub fn draw_hero(list: &mut DrawList, world: &Scene, hero: ThingId, rect: Rect, depth: f32) {
     let stage = world.stage;
     let kind = stage.hero_kind(hero).unwrap_or_default();
     list.set_pass(Pass::Translucent);
@@ -715,7 +517,7 @@ pub fn draw_hero(list: &mut DrawList, world: &World, hero: ThingId, rect: Rect, 
 }
 
 /// An item in `rect`, with anything inside it drawn small at its top.
-pub fn draw_item(list: &mut DrawList, world: &World, item: ThingId, rect: Rect, depth: f32) {
+pub fn draw_item(list: &mut DrawList, world: &Scene, item: ThingId, rect: Rect, depth: f32) {
     let stage = world.stage;
     list.set_pass(Pass::Translucent);
     list.set_depth(depth);
@@ -764,7 +566,7 @@ pub fn draw_item(list: &mut DrawList, world: &World, item: ThingId, rect: Rect, 
 /// and without a mask: a tween's moving copy.
 pub fn draw_moving(
     list: &mut DrawList,
-    world: &World,
+    world: &Scene,
     thing: ThingId,
     at: Vec2,
     region: &CellTransform,
@@ -795,80 +597,6 @@ pub fn draw_moving(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game::view::Sector;
-
-    fn node(view: (i32, i32), lo: (i32, i32), hi: (i32, i32)) -> ViewNode {
-        let mut n = ViewNode::default();
-        n.view = ViewPos::new(view.0, view.1);
-        n.sector = Sector::new(Ray::new(lo.0, lo.1), Ray::new(hi.0, hi.1));
-        n.stencil_id = 1;
-        n
-    }
-
-    #[test]
-    fn the_origin_quadrants_tile_the_hero_cell() {
-        let quadrants = [
-            ((1, 0), (0, 1)),
-            ((0, 1), (-1, 0)),
-            ((-1, 0), (0, -1)),
-            ((0, -1), (1, 0)),
-        ];
-        let mut total = 0.0;
-        for (lo, hi) in quadrants {
-            let p = node_polygon(&node((0, 0), lo, hi));
-            assert_eq!(p.len, 4, "{lo:?}: a quarter square");
-            assert!((p.area2() / 2.0 - 0.25).abs() < 1e-6);
-            total += p.area2() / 2.0;
-        }
-        assert!((total - 1.0).abs() < 1e-6, "together the whole cell");
-    }
-
-    #[test]
-    fn a_narrow_sector_keeps_only_its_wedge_of_the_cell() {
-        // Cell (2, 0) is [1.5, 2.5] x [-0.5, 0.5]; the sector between the
-        // directions (5, -1) and (5, 1) is the cone |y| <= x / 5, which cuts
-        // off the cell's near corners: 0.8 of the cell is left.
-        let p = node_polygon(&node((2, 0), (5, -1), (5, 1)));
-        assert_eq!(p.len, 4);
-        for q in p.as_slice() {
-            assert!(q.x >= 1.5 - 1e-6 && q.x <= 2.5 + 1e-6);
-            assert!(q.y.abs() <= q.x / 5.0 + 1e-5, "{q}: inside the cone");
-        }
-        let area = p.area2() / 2.0;
-        assert!((area - 0.8).abs() < 1e-5, "{area}");
-        // A wider cone keeps the whole cell.
-        let whole = node_polygon(&node((2, 0), (3, -1), (3, 1)));
-        assert!((whole.area2() / 2.0 - 1.0).abs() < 1e-5);
-        // An empty sector clips to nothing.
-        let none = node_polygon(&node((2, 0), (3, 5), (3, 7)));
-        assert!(none.len < 3 || none.area2().abs() < 1e-6);
-    }
-
-    #[test]
-    fn scaled_rays_clip_identically() {
-        let a = node_polygon(&node((3, 1), (5, 1), (1, 1)));
-        let b = node_polygon(&node((3, 1), (15, 3), (4, 4)));
-        assert_eq!(a, b);
-    }
-
-    #[test]
-    fn heroes_and_items_sharing_a_cell_stand_side_by_side_inside_it() {
-        for items in [false, true] {
-            let n = 3;
-            let rects: Vec<Rect> = (0..n).map(|i| hero_rect(i, n, items)).collect();
-            for pair in rects.windows(2) {
-                assert!(pair[0].centre().x < pair[1].centre().x);
-            }
-            for r in &rects {
-                assert!(r.x >= -0.5 - 1e-6 && r.x + r.w <= 0.5 + 1e-6 && r.y + r.h <= 0.5);
-            }
-        }
-        assert_eq!(hero_rect(0, 1, false).centre().x, 0.0);
-        assert_eq!(item_rect(0, 1, false).centre().x, 0.0);
-        // Beside heroes an item lies right of the lone hero's middle.
-        assert!(item_rect(0, 1, true).x > hero_rect(0, 1, true).centre().x);
-        assert!(item_rect(1, 2, true).x + item_rect(1, 2, true).w <= 0.5 + 1e-6);
-    }
 
     #[test]
     fn the_reachable_set_is_a_window_bitmap() {
@@ -880,5 +608,46 @@ mod tests {
         assert!(!s.contains(ViewPos::new(999, 0)));
         s.clear();
         assert!(!s.contains(ViewPos::new(-3, 2)));
+    }
+
+    #[test]
+    fn draw_cells_draws_every_cell_unmasked_with_one_floor_each() {
+        let level = game::level::load_file(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels/heavy_haul.txt"),
+        )
+        .expect("shipped level");
+        let stage = Stage::from_level(&level).expect("stage");
+        let sprites = WorldSprites::default();
+        let scene = Scene {
+            stage: &stage,
+            projection: Projection {
+                centre: Vec2::ZERO,
+                cell_px: 40.0,
+                size: Vec2::new(800.0, 600.0),
+            },
+            sprites: &sprites,
+            selected: None,
+            hidden: &[],
+            reachable: None,
+            danger: None,
+        };
+        let grid = stage.grid();
+        let air: Vec<CellPos> = (0..grid.cell_count())
+            .filter_map(|i| grid.cell_pos(i))
+            .filter(|&c| grid.is_air(c))
+            .collect();
+        let mut list = DrawList::new();
+        draw_cells(&mut list, &scene, air.iter().copied());
+        let floor_colours = FLOOR.map(render::colour::to_rgba8);
+        let floors = list
+            .vertices()
+            .chunks(4)
+            .filter(|q| q.len() == 4 && floor_colours.contains(&q[0].colour))
+            .count();
+        assert_eq!(floors, air.len(), "one floor quad per cell");
+        assert!(list
+            .commands()
+            .iter()
+            .all(|c| c.key.stencil() == Stencil::None));
     }
 }

@@ -1,0 +1,21 @@
+//! The world drawing shared by the play screen and the editor (so what
+//! the designer sees is what the player sees):
+//! - [`projection`]: view space → drawable pixels;
+//! - [`mask`]: the stencil mask of each GridView node;
+//! - [`layout`]: who stands where in a cell;
+//! - [`draw`]: the layers — floors, edges, portal glow, the entrance,
+//!   tints, ropes, items, creatures — through a hero's GridView
+//!   ([`draw_world`]) or for whole cells at their own place
+//!   ([`draw_cells`]).
+pub mod draw;
+pub mod layout;
+pub mod mask;
+pub mod projection;
+
+pub use draw::{
+    draw_cells, draw_hero, draw_item, draw_moving, draw_world, region_at, Scene, ViewCellSet,
+    WorldSprites, DARK,
+};
+pub use layout::CellLayout;
+pub use mask::{node_polygon, Polygon};
+pub use projection::Projection;
