@@ -1,7 +1,7 @@
 //! The editor screen driven by synthetic input, as a designer would.
 use super::*;
 use crate::screens::input::Chord;
-use game::grid::Orientation;
+use game::grid::{CellKind, Orientation};
 
 const SIZE: (u32, u32) = (1280, 720);
 

@@ -1,0 +1,249 @@
+//! The pointer on the canvas: a press starts a stroke (paint, a rectangle,
+//! moving a thing or a waypoint, panning), moves extend it along the way
+//! the pointer went, the release ends it as one undo step.
+use game::edit::op::{self, EdgeKind};
+use game::grid::{CellKind, CellPos};
+use glam::Vec2;
+
+use super::actions::set_waypoint;
+use super::canvas::{self, nearest_edge, sweep};
+use super::tools::Tool;
+use super::{Area, Drag, EditorAction, EditorScreen, Selection};
+use crate::screens::input::Button;
+
+impl EditorScreen {
+    pub(super) fn pointer_moved(&mut self, p: Vec2, last: Option<Vec2>) {
+        let l = self.layout();
+        if self.sight.is_some() {
+            self.build_sight();
+        }
+        match self.drag {
+            Drag::None => {}
+            Drag::Pan { last } => {
+                self.camera.pan_px(p - last, l.canvas, self.size_px);
+                self.drag = Drag::Pan { last: p };
+            }
+            Drag::Paint { button, last: from } => {
+                let a = self.camera.point_at(from, l.canvas, self.size_px);
+                let b = self.camera.point_at(p, l.canvas, self.size_px);
+                for q in sweep(a, b).skip(1) {
+                    self.paint_at(q, button);
+                }
+                self.drag = Drag::Paint { button, last: p };
+            }
+            Drag::Rect { from, button, .. } => {
+                let to = self.camera.cell_at(p, l.canvas, self.size_px);
+                self.drag = Drag::Rect { from, to, button };
+            }
+            Drag::Thing { index } => {
+                let to = self.camera.cell_at(p, l.canvas, self.size_px);
+                let _ = self.editor.apply(|lv| op::move_thing(lv, index, to));
+                self.refresh_stage();
+            }
+            Drag::Waypoint { index, point } => {
+                let to = self.camera.cell_at(p, l.canvas, self.size_px);
+                let _ = self
+                    .editor
+                    .apply(|lv| set_waypoint(lv, index, point, Some(to)));
+                self.refresh_stage();
+            }
+        }
+        let _ = last;
+    }
+
+    /// A button pressed at `p`; `click` when it comes without a release
+    /// (scripts' `click`, old-style input): the stroke ends at once.
+    pub(super) fn press(&mut self, button: Button, p: Vec2, click: bool) -> Option<EditorAction> {
+        let l = self.layout();
+        self.end_drag();
+        if button == Button::Middle || (button == Button::Left && self.space_held) {
+            self.drag = Drag::Pan { last: p };
+            return None;
+        }
+        if let Some(t) = l.tool_at(p) {
+            self.set_tool(t);
+            return None;
+        }
+        if l.side.contains(p) {
+            self.side_click(p);
+            return None;
+        }
+        if !l.canvas.contains(p) {
+            return None;
+        }
+        let cell = self.camera.cell_at(p, l.canvas, self.size_px);
+        let point = self.camera.point_at(p, l.canvas, self.size_px);
+        if self.pasting {
+            if button == Button::Left {
+                self.drop_paste(cell);
+            } else {
+                self.pasting = false;
+            }
+            return None;
+        }
+        self.tool_press(button, cell, point);
+        if click {
+            self.release(button, p);
+        }
+        None
+    }
+
+    pub(super) fn tool_press(&mut self, button: Button, cell: CellPos, point: Vec2) {
+        let left = button == Button::Left;
+        match self.tool {
+            Tool::Select => self.select_at(cell, point),
+            Tool::Cells | Tool::Wall | Tool::Platform => {
+                if self.tool == Tool::Cells && self.shift_held {
+                    self.drag = Drag::Rect {
+                        from: cell,
+                        to: cell,
+                        button,
+                    };
+                    return;
+                }
+                let name = match (self.tool, left) {
+                    (Tool::Cells, true) => ("dig air", "cell"),
+                    (Tool::Cells, false) => ("fill rock", "cell"),
+                    (Tool::Wall, true) => ("paint walls", "edge"),
+                    (Tool::Platform, true) => ("paint platforms", "edge"),
+                    _ => ("open edges", "edge"),
+                };
+                self.editor.begin(name.0, name.1);
+                self.edge_lock = None;
+                self.paint_at(point, button);
+                self.drag = Drag::Paint {
+                    button,
+                    last: self.mouse.unwrap_or_default(),
+                };
+            }
+            Tool::Room => {
+                self.drag = Drag::Rect {
+                    from: cell,
+                    to: cell,
+                    button,
+                }
+            }
+            Tool::Portal => self.portal_click(point, left),
+            Tool::Entrance if left => {
+                self.step("move the entrance", "", |l| op::set_entrance(l, cell));
+            }
+            Tool::Hero | Tool::Item | Tool::Rope | Tool::Watcher => {
+                if left {
+                    self.place_thing(cell);
+                } else {
+                    self.delete_thing_at(cell);
+                }
+            }
+            Tool::Route => self.route_press(cell, left),
+            _ => {}
+        }
+    }
+
+    pub(super) fn paint_at(&mut self, point: Vec2, button: Button) {
+        let left = button == Button::Left;
+        let cell = CellPos::new(point.x.round() as i32, point.y.round() as i32);
+        let result = match self.tool {
+            Tool::Cells => {
+                let kind = if left { CellKind::Air } else { CellKind::Rock };
+                self.editor.apply(|l| {
+                    if l.grid.contains(cell) {
+                        op::paint_cell(l, cell, kind)
+                    } else {
+                        Ok(0)
+                    }
+                })
+            }
+            Tool::Wall | Tool::Platform => {
+                let edge = match self.edge_lock {
+                    Some(o) => canvas::nearest_edge_along(point, o),
+                    None => nearest_edge(point).0,
+                };
+                self.edge_lock = Some(edge.orientation);
+                let kind = match (self.tool, left) {
+                    (Tool::Wall, true) => EdgeKind::Wall,
+                    (Tool::Platform, true) => EdgeKind::Platform,
+                    _ => EdgeKind::Open,
+                };
+                // Dragging over edges that cannot take the paint (the
+                // boundary, a portal) skips them; a lone click says why.
+                self.editor.apply(|l| {
+                    if l.grid.contains_edge(edge) {
+                        op::paint_edge(l, edge, kind)
+                    } else {
+                        Ok(0)
+                    }
+                })
+            }
+            _ => Ok(0),
+        };
+        if let Err(e) = result {
+            self.refuse(format!("Can't: {e}"));
+        }
+        self.refresh_stage();
+    }
+
+    pub(super) fn release(&mut self, button: Button, p: Vec2) {
+        let l = self.layout();
+        match self.drag {
+            Drag::Rect {
+                from, button: b, ..
+            } if b == button => {
+                let to = self.camera.cell_at(p, l.canvas, self.size_px);
+                self.drag = Drag::None;
+                self.finish_rect(from, to, button);
+            }
+            Drag::Pan { .. } if button == Button::Middle || button == Button::Left => {
+                self.drag = Drag::None;
+            }
+            Drag::Paint { button: b, .. } | Drag::Rect { button: b, .. } if b == button => {
+                self.end_drag()
+            }
+            Drag::Thing { .. } | Drag::Waypoint { .. } => self.end_drag(),
+            _ => {}
+        }
+    }
+
+    pub(super) fn finish_rect(&mut self, from: CellPos, to: CellPos, button: Button) {
+        match self.tool {
+            Tool::Room => {
+                self.step("room", "", |l| op::room(l, from, to));
+            }
+            Tool::Cells => {
+                let kind = if button == Button::Left {
+                    CellKind::Air
+                } else {
+                    CellKind::Rock
+                };
+                let name = if kind == CellKind::Air {
+                    "dig air"
+                } else {
+                    "fill rock"
+                };
+                self.step(name, "cell", |l| op::paint_rect(l, from, to, kind));
+            }
+            Tool::Select => {
+                let area = Area::new(from, to);
+                self.selection = Selection::Area(area);
+                self.info(format!(
+                    "Selected {}x{} cells: Ctrl+C copy, Ctrl+X cut, Delete, M mirror",
+                    area.width(),
+                    area.height()
+                ));
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn end_drag(&mut self) {
+        let was = std::mem::replace(&mut self.drag, Drag::None);
+        if matches!(
+            was,
+            Drag::Paint { .. } | Drag::Thing { .. } | Drag::Waypoint { .. }
+        ) {
+            if let Some(done) = self.editor.end() {
+                self.info(done);
+            }
+            self.changed();
+        }
+    }
+}

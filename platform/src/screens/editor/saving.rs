@@ -1,0 +1,244 @@
+//! Leaving, test play, saving (with its questions: overwrite, save as,
+//! recover an autosave, remove what a crop cuts) and resizing.
+use game::edit::op;
+use game::stage::Stage;
+use glam::Vec2;
+use log::info;
+use sdl2::keyboard::Keycode;
+
+use super::dialog::{Choice, Dialog, DialogOutcome, Purpose};
+use super::files::{self, LevelFile};
+use super::{Drag, EditorAction, EditorScreen};
+use crate::screens::input::RawInput;
+
+impl EditorScreen {
+    /// Offers the autosave at `path` (work never saved) back, if there is
+    /// one that differs from the level opened.
+    pub fn offer_recovery(&mut self) {
+        let Some(path) = self.file.autosave_path().filter(|p| p.is_file()) else {
+            return;
+        };
+        match files::read_autosave(&path) {
+            Ok(level) if &level != self.editor.level() => {
+                self.dialog = Some(Dialog::choice(
+                    "Recover unsaved work?",
+                    &format!(
+                        "An autosave of \"{}\" holds changes that were never saved.",
+                        level.name
+                    ),
+                    &[Choice::Recover, Choice::Discard],
+                    Purpose::Recover(Box::new(level)),
+                ));
+            }
+            Ok(_) => {
+                let _ = std::fs::remove_file(&path);
+            }
+            Err(e) => {
+                // Never deleted: moved aside, and the editor goes on.
+                let aside = path.with_extension("rlv.damaged");
+                let _ = std::fs::rename(&path, &aside);
+                self.refuse(format!("{e} (moved aside to {})", aside.display()));
+            }
+        }
+    }
+
+    /// Leaving (`then`: Leave or Quit): asks first when there are unsaved
+    /// changes.
+    pub fn leave(&mut self, then: EditorAction) -> Option<EditorAction> {
+        self.end_drag();
+        if !self.editor.is_dirty() {
+            return Some(then);
+        }
+        self.autosave();
+        self.dialog = Some(Dialog::choice(
+            "Unsaved changes",
+            &format!("Save \"{}\" before leaving?", self.editor.level().name),
+            &[Choice::Save, Choice::Discard, Choice::Cancel],
+            Purpose::Leave(Box::new(then)),
+        ));
+        None
+    }
+
+    pub(super) fn test_play(&mut self) -> Option<EditorAction> {
+        self.end_drag();
+        let level = self.editor.level();
+        if let Some(p) = self.editor.problems().first() {
+            self.refuse(format!(
+                "Can't test-play: {} problem(s) — {}",
+                self.editor.problems().len(),
+                p.message
+            ));
+            return None;
+        }
+        if let Err(e) = Stage::from_level(level) {
+            self.refuse(format!("Can't test-play: {e}"));
+            return None;
+        }
+        info!("test-playing {}", level.name);
+        Some(EditorAction::TestPlay(Box::new(level.clone())))
+    }
+
+    /// Called when test play ends: the editor is shown again, as it was.
+    pub fn back_from_test(&mut self, how: &str) {
+        self.drag = Drag::None;
+        self.space_held = false;
+        self.sight = None;
+        self.info(how.to_string());
+    }
+
+    pub(super) fn save(&mut self) {
+        if self.file.path.is_none() || self.file.shipped {
+            self.save_as();
+            return;
+        }
+        if self.file.changed_on_disk() {
+            self.dialog = Some(Dialog::choice(
+                "The file changed on disk",
+                "Someone else changed the file since it was opened. Overwrite it?",
+                &[Choice::Overwrite, Choice::Cancel],
+                Purpose::Overwrite,
+            ));
+            return;
+        }
+        self.write_file();
+    }
+
+    pub(super) fn write_file(&mut self) {
+        self.end_drag();
+        let problems = self.editor.problems().len();
+        match self.file.save(self.editor.level()) {
+            Ok(path) => {
+                self.editor.mark_saved();
+                self.changed();
+                self.autosaved_revision = self.editor.revision();
+                if problems > 0 {
+                    self.refuse(format!(
+                        "Saved {} with {problems} problem(s): it cannot be played until they are fixed",
+                        path.display()
+                    ));
+                } else {
+                    self.info(format!("Saved {}", path.display()));
+                }
+            }
+            // The level stays in the editor, unsaved; the old file is whole.
+            Err(e) => self.refuse(format!("Not saved: {e}")),
+        }
+    }
+
+    pub(super) fn save_as(&mut self) {
+        let suggested = files::suggest_path(&self.editor.level().name)
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|| files::file_name_for(&self.editor.level().name));
+        self.dialog = Some(Dialog::prompt(
+            "Save as",
+            "File (a .txt path; your levels folder is suggested)",
+            &suggested,
+            Purpose::SaveAs,
+        ));
+    }
+
+    pub(super) fn handle_dialog(&mut self, input: RawInput) -> Option<EditorAction> {
+        let dialog = self.dialog.as_mut()?;
+        let outcome = dialog.handle(input, self.size_px)?;
+        let dialog = self.dialog.take()?;
+        match (dialog.purpose, outcome) {
+            (_, DialogOutcome::Cancelled) | (_, DialogOutcome::Chose(Choice::Cancel)) => None,
+            (Purpose::Leave(then), DialogOutcome::Chose(Choice::Save)) => {
+                self.save();
+                if self.editor.is_dirty() {
+                    // Not saved (refused, or Save as asked first): stay.
+                    None
+                } else {
+                    Some(*then)
+                }
+            }
+            (Purpose::Leave(then), DialogOutcome::Chose(Choice::Discard)) => {
+                if let Some(p) = self.file.autosave_path() {
+                    let _ = std::fs::remove_file(p);
+                }
+                Some(*then)
+            }
+            (Purpose::Overwrite, DialogOutcome::Chose(Choice::Overwrite)) => {
+                self.write_file();
+                None
+            }
+            (Purpose::Recover(level), DialogOutcome::Chose(Choice::Recover)) => {
+                let level = *level;
+                self.step("recover the autosave", "", |l| {
+                    *l = level;
+                    Ok(())
+                });
+                self.info("Recovered the autosave (Ctrl+Z undoes it)");
+                None
+            }
+            (Purpose::Recover(_), DialogOutcome::Chose(Choice::Discard)) => {
+                if let Some(p) = self.file.autosave_path() {
+                    let _ = std::fs::remove_file(p);
+                }
+                None
+            }
+            (Purpose::SaveAs, DialogOutcome::Text(text)) => {
+                let path = std::path::PathBuf::from(text.trim());
+                if game::level::Format::of(&path) != Some(game::level::Format::Text) {
+                    self.refuse("Save as: the name must end in .txt");
+                    return None;
+                }
+                self.file = LevelFile::at(&path, false);
+                if path.exists() {
+                    self.dialog = Some(Dialog::choice(
+                        "The file exists",
+                        &format!("{} exists. Overwrite it?", path.display()),
+                        &[Choice::Overwrite, Choice::Cancel],
+                        Purpose::Overwrite,
+                    ));
+                    return None;
+                }
+                self.write_file();
+                None
+            }
+            (Purpose::Resize { code, shrink }, DialogOutcome::Chose(Choice::Remove)) => {
+                self.apply_resize(code, shrink, true);
+                None
+            }
+            _ => None,
+        }
+    }
+
+    pub(super) fn resize_side(&mut self, code: Keycode, shrink: bool) {
+        let (l, r, b, t) = resize_amounts(code, shrink);
+        let lost = op::resize_casualties(self.editor.level(), l, r, b, t);
+        if shrink && !lost.is_empty() && !lost.iter().any(|s| s == "the entrance") {
+            self.dialog = Some(Dialog::choice(
+                "Remove a row or column?",
+                &format!("These would be removed: {}", lost.join(", ")),
+                &[Choice::Remove, Choice::Cancel],
+                Purpose::Resize { code, shrink },
+            ));
+            return;
+        }
+        self.apply_resize(code, shrink, false);
+    }
+
+    pub(super) fn apply_resize(&mut self, code: Keycode, shrink: bool, force: bool) {
+        let (l, r, b, t) = resize_amounts(code, shrink);
+        let name = if shrink {
+            "remove a row or column"
+        } else {
+            "add a row or column"
+        };
+        self.step(name, "", |lv| op::resize(lv, l, r, b, t, force));
+        // Keep the level where it was on screen.
+        self.camera.centre += Vec2::new(l as f32, b as f32);
+    }
+}
+
+/// `(left, right, bottom, top)` for Ctrl(+Shift)+arrow.
+pub(super) fn resize_amounts(code: Keycode, shrink: bool) -> (i32, i32, i32, i32) {
+    let n = if shrink { -1 } else { 1 };
+    match code {
+        Keycode::Left => (n, 0, 0, 0),
+        Keycode::Right => (0, n, 0, 0),
+        Keycode::Down => (0, 0, n, 0),
+        _ => (0, 0, 0, n),
+    }
+}
