@@ -24,6 +24,7 @@ pub mod danger;
 pub mod fixtures;
 pub mod help;
 pub mod hud;
+pub mod mode;
 pub mod preview;
 pub mod tween;
 
@@ -46,6 +47,7 @@ use camera::{ui_scale, Camera, Projection};
 use context_menu::{thing_name, ContextAction, ContextMenu, MenuOutcome};
 use danger::Danger;
 use hud::Message;
+use mode::Mode;
 use preview::Preview;
 use tween::{Change, Tween};
 
@@ -97,10 +99,8 @@ pub struct PlayScreen {
     preview: Option<Preview>,
     message: Option<Message>,
     tween: Option<Tween>,
-    context: Option<ContextMenu>,
-    /// The item the sorceress is choosing a destination for.
-    levitating: Option<ThingId>,
-    help_open: bool,
+    /// Moving, the context menu, levitation targeting, or help over one.
+    mode: Mode,
     /// The ways of each undo step (index = step), `None` for steps
     /// without any.
     history: Vec<Option<StepWays>>,
@@ -133,9 +133,7 @@ impl PlayScreen {
             preview: None,
             message: None,
             tween: None,
-            context: None,
-            levitating: None,
-            help_open: false,
+            mode: Mode::Normal,
             history: Vec::new(),
             reachable: ViewCellSet::default(),
             danger: Danger::default(),
@@ -182,7 +180,7 @@ impl PlayScreen {
 
     /// The open context menu, if any.
     pub fn context_menu(&self) -> Option<&ContextMenu> {
-        self.context.as_ref()
+        self.mode.context()
     }
 
     /// The running tween, if any.
@@ -197,7 +195,7 @@ impl PlayScreen {
 
     /// Whether the help panel is open.
     pub fn help_open(&self) -> bool {
-        self.help_open
+        self.mode.help_open()
     }
 
     /// Rebuilds the selected hero's GridView alone (what a frame would pay
@@ -276,20 +274,20 @@ impl PlayScreen {
             // A new input finishes the running tween at once.
             self.tween = None;
         }
-        if self.help_open {
+        if self.mode.help_open() {
             match input {
                 Input::Key(Key::Help | Key::Escape) | Input::Click(_) => {
-                    self.help_open = false;
+                    self.mode.close_help();
                     return None;
                 }
                 Input::MouseMove(_) => {}
-                _ => self.help_open = false,
+                _ => self.mode.close_help(),
             }
         }
-        if self.context.is_some() {
+        if self.mode.context().is_some() {
             return self.handle_context(input, size_px);
         }
-        if let Some(item) = self.levitating {
+        if let Some(item) = self.mode.levitating() {
             if let Some(done) = self.handle_levitation(item, input, &drawn) {
                 return done;
             }
@@ -309,7 +307,7 @@ impl PlayScreen {
             Input::Key(Key::Redo) => self.redo(),
             Input::Key(Key::Restart) => self.restart(),
             Input::Key(Key::Escape) => return Some(PlayAction::Pause),
-            Input::Key(Key::Help) => self.help_open = true,
+            Input::Key(Key::Help) => self.mode.open_help(),
             Input::Key(Key::ZoomIn) => {
                 self.camera.zoom_in();
                 self.refresh_hover();
@@ -369,28 +367,29 @@ impl PlayScreen {
 
     fn handle_context(&mut self, input: Input, size_px: (u32, u32)) -> Option<PlayAction> {
         let rects = self.context_rects(size_px);
-        let menu = self.context.as_mut()?;
         let input = match input {
             Input::Key(Key::Context) => Input::Key(Key::Enter),
             Input::Key(Key::Help) => {
-                self.help_open = true;
+                self.mode.open_help();
                 return None;
             }
             Input::Click(p) | Input::RightClick(p) if !rects.iter().any(|r| r.contains(p)) => {
-                self.context = None;
+                self.mode.close_context();
                 return None;
             }
             other => other,
         };
+        let Mode::Context(menu) = self.mode.base_mut() else {
+            return None;
+        };
         match menu.handle(input, &rects) {
-            Some(MenuOutcome::Close) => self.context = None,
+            Some(MenuOutcome::Close) => self.mode.close_context(),
             Some(MenuOutcome::Chosen(ContextAction::Do(action))) => {
-                self.context = None;
+                self.mode.close_context();
                 return self.perform(action);
             }
             Some(MenuOutcome::Chosen(ContextAction::Levitate(item))) => {
-                self.context = None;
-                self.levitating = Some(item);
+                *self.mode.base_mut() = Mode::Levitating(item);
                 self.preview = None;
                 self.message = Some(Message::Info(format!(
                     "Levitate the {}: click where it goes",
@@ -412,7 +411,7 @@ impl PlayScreen {
         let hero = self.selected_hero()?;
         match input {
             Input::Key(Key::Escape) | Input::RightClick(_) => {
-                self.levitating = None;
+                self.mode.stop_levitating();
                 self.preview = None;
                 self.message = None;
                 Some(None)
@@ -434,14 +433,14 @@ impl PlayScreen {
                     to: cell,
                 });
                 if !matches!(self.message, Some(Message::Refused(_))) {
-                    self.levitating = None;
+                    self.mode.stop_levitating();
                 }
                 Some(result)
             }
             Input::Key(Key::Help) => None,
             _ => {
                 // Anything else gives up choosing and is handled as usual.
-                self.levitating = None;
+                self.mode.stop_levitating();
                 self.preview = None;
                 None
             }
@@ -450,7 +449,7 @@ impl PlayScreen {
 
     /// The context menu's entry rectangles.
     pub fn context_rects(&self, size_px: (u32, u32)) -> Vec<render::Rect> {
-        let Some(menu) = &self.context else {
+        let Some(menu) = self.mode.context() else {
             return Vec::new();
         };
         let proj = self.projection(size_px);
@@ -474,8 +473,7 @@ impl PlayScreen {
             return;
         }
         self.preview = None;
-        self.levitating = None;
-        self.context = Some(menu);
+        *self.mode.base_mut() = Mode::Context(menu);
     }
 
     /// Left/Right: the cheapest move to the neighbouring column — a walk
@@ -683,7 +681,7 @@ impl PlayScreen {
             ways: &ways,
         });
         self.tween = Tween::new(movers);
-        self.context = None;
+        self.mode.close_context();
         self.refresh_hover();
     }
 
@@ -706,7 +704,7 @@ impl PlayScreen {
         {
             return;
         }
-        if let Some(item) = self.levitating {
+        if let Some(item) = self.mode.levitating() {
             let Some(cell) = self.view.nodes_at(v).next().map(|n| n.cell) else {
                 return;
             };
@@ -770,8 +768,8 @@ impl PlayScreen {
         let old_cell = self.selected_hero().and_then(|h| stage.cell_of(h));
         let new_cell = stage.cell_of(hero);
         self.selected = index;
-        self.context = None;
-        self.levitating = None;
+        self.mode.close_context();
+        self.mode.stop_levitating();
         self.tween = None;
         self.rebuild_view();
         if let (Some(old), Some(new)) = (old_cell, new_cell) {
@@ -785,13 +783,13 @@ impl PlayScreen {
     }
 
     fn hint(&self) -> String {
-        if let Some(item) = self.levitating {
+        if let Some(item) = self.mode.levitating() {
             return format!(
                 "Click where the {} goes · Esc cancels",
                 thing_name(self.session.stage(), item)
             );
         }
-        if self.context.is_some() {
+        if self.mode.context().is_some() {
             return "Up/Down choose · Enter or E do it · Esc closes".into();
         }
         match self.preview.as_ref().map(|p| &p.outcome) {
@@ -832,8 +830,7 @@ impl PlayScreen {
             sprites: &sprites,
             selected: self.selected_hero(),
             hidden: &hidden,
-            reachable: (self.context.is_none() && self.levitating.is_none())
-                .then_some(&self.reachable),
+            reachable: matches!(self.mode.base(), Mode::Normal).then_some(&self.reachable),
             danger: Some(&self.danger),
         };
         world::draw_world(list, &scene, &self.view);
@@ -844,7 +841,7 @@ impl PlayScreen {
             }
         }
         list.set_pass(Pass::Ui);
-        if self.context.is_none() {
+        if self.mode.context().is_none() {
             if let Some(p) = &self.preview {
                 preview::draw(list, &proj, p);
             }
@@ -870,11 +867,11 @@ impl PlayScreen {
                 lost: stage.outcome() == Outcome::Lost,
             },
         );
-        if let Some(menu) = &self.context {
+        if let Some(menu) = self.mode.context() {
             let rects = self.context_rects(size_px);
             menu.draw(list, font, &rects, ui_scale(size_px));
         }
-        if self.help_open {
+        if self.mode.help_open() {
             help::draw(list, font, proj.size, ui_scale(size_px));
         }
     }

@@ -1,0 +1,112 @@
+//! What the play screen is doing with the player's input: moving the hero
+//! (normal), choosing from the context menu, choosing where a levitated
+//! item goes, or showing the help panel over any of those (the help keeps
+//! what is under it, so closing it goes back there).
+use game::things::ThingId;
+
+use super::context_menu::ContextMenu;
+
+/// The play screen's input mode (see the module docs).
+#[derive(Clone, Debug, Default)]
+pub enum Mode {
+    /// Moves, actions, undo: the keys and clicks of `README.md`.
+    #[default]
+    Normal,
+    /// The context menu of the hero's cell is open.
+    Context(ContextMenu),
+    /// The sorceress is choosing where this item goes.
+    Levitating(ThingId),
+    /// The help panel, over the mode it was opened from.
+    Help(Box<Mode>),
+}
+
+impl Mode {
+    /// The mode under the help panel (itself when help is closed).
+    pub fn base(&self) -> &Mode {
+        match self {
+            Mode::Help(under) => under.base(),
+            m => m,
+        }
+    }
+
+    /// The mode under the help panel, to change it.
+    pub fn base_mut(&mut self) -> &mut Mode {
+        match self {
+            Mode::Help(under) => under.base_mut(),
+            m => m,
+        }
+    }
+
+    /// The open context menu, if any (under the help panel too).
+    pub fn context(&self) -> Option<&ContextMenu> {
+        match self.base() {
+            Mode::Context(menu) => Some(menu),
+            _ => None,
+        }
+    }
+
+    /// The item being levitated, if any (under the help panel too).
+    pub fn levitating(&self) -> Option<ThingId> {
+        match self.base() {
+            Mode::Levitating(item) => Some(*item),
+            _ => None,
+        }
+    }
+
+    /// Whether the help panel is shown.
+    pub fn help_open(&self) -> bool {
+        matches!(self, Mode::Help(_))
+    }
+
+    /// Opens the help panel over the current mode.
+    pub fn open_help(&mut self) {
+        if !self.help_open() {
+            let under = std::mem::take(self);
+            *self = Mode::Help(Box::new(under));
+        }
+    }
+
+    /// Closes the help panel, back to the mode under it.
+    pub fn close_help(&mut self) {
+        if let Mode::Help(under) = self {
+            let under = std::mem::take(&mut **under);
+            *self = under;
+        }
+    }
+
+    /// Closes the context menu (if it is the mode, under help or not).
+    pub fn close_context(&mut self) {
+        if matches!(self.base(), Mode::Context(_)) {
+            *self.base_mut() = Mode::Normal;
+        }
+    }
+
+    /// Stops choosing a levitation target (if that is the mode).
+    pub fn stop_levitating(&mut self) {
+        if matches!(self.base(), Mode::Levitating(_)) {
+            *self.base_mut() = Mode::Normal;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_opens_over_a_mode_and_closes_back_to_it() {
+        let item = ThingId::new(1, std::num::NonZeroU32::new(1).expect("non-zero"));
+        let mut m = Mode::Levitating(item);
+        m.open_help();
+        assert!(m.help_open());
+        assert_eq!(m.levitating(), Some(item), "still choosing under the help");
+        m.open_help();
+        m.close_help();
+        assert!(!m.help_open());
+        assert_eq!(m.levitating(), Some(item));
+        m.stop_levitating();
+        assert!(matches!(m, Mode::Normal));
+        m.close_context();
+        assert!(matches!(m, Mode::Normal));
+    }
+}
