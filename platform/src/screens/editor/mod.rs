@@ -3,7 +3,10 @@
 //!
 //! The screen only turns input into calls on the headless model
 //! (`game::edit::Editor`: operations, strokes, undo, problems) and draws
-//! what it holds; each concern has its own file: [`canvas`] (grid space →
+//! what it holds; each concern has its own file: `pointer` (strokes:
+//! press, move, release), `actions` (what the tools and shortcuts do),
+//! `saving` (leave, test play, save, the dialogs, resize), `fields` (the
+//! side panel's input), [`canvas`] (grid space →
 //! pixels, picking cells and edges), [`tools`] (the palette, hotkeys and
 //! the layout), [`inspector`] (the fields of what is selected, edited in
 //! place), [`dialog`] (questions that must be answered: save / discard /

@@ -6,6 +6,7 @@ use game::grid::CellPos;
 use game::things::ThingFlags;
 
 use super::*;
+use crate::screens::input::{Input, Key};
 
 const SIZE: (u32, u32) = (1280, 720);
 

@@ -1,0 +1,202 @@
+//! Doing, undoing and redoing steps on screen: the session call, the
+//! message it leaves, the ways moving things took (kept per undo step, so
+//! undo and redo animate along them) and the tween after every change.
+use game::action::{Action, Event};
+use game::stage::Outcome;
+use game::things::{ThingFlags, ThingId};
+use game::undo::StepKind as UndoKind;
+use glam::Vec2;
+use log::debug;
+
+use super::hud::Message;
+use super::tween::{self, Change, Tween};
+use super::{to_vec, Direction, PlayAction, PlayScreen, StepWays};
+use crate::progress::LevelResult;
+
+impl PlayScreen {
+    /// Performs `action`; a refusal becomes the message.
+    pub fn perform(&mut self, action: Action) -> Option<PlayAction> {
+        let before = tween::places(self.session.stage());
+        let done_before = self.session.undo_log().undoable();
+        match self.session.perform(&action) {
+            Ok(events) => {
+                let path = self.step_ways(&events);
+                if self.session.undo_log().undoable() == done_before + 1 {
+                    self.history.truncate(done_before);
+                    self.history.resize(done_before, None);
+                    self.history.push(path.clone());
+                }
+                self.message = match action {
+                    Action::EndTurn => Some(Message::Info(format!(
+                        "Turn {} begins",
+                        self.session.stage().turn()
+                    ))),
+                    Action::Exit { hero } => Some(Message::Info(format!(
+                        "The {} left the level",
+                        self.session.stage().item_name(hero)
+                    ))),
+                    _ => None,
+                };
+                self.after_change(&before, Direction::Forward(path));
+                let stage = self.session.stage();
+                if stage.outcome() == Outcome::Won {
+                    return Some(PlayAction::Won(LevelResult {
+                        relics: stage.relics_recovered() as u32,
+                        relics_total: stage.relics_total() as u32,
+                        turns: stage.turn(),
+                    }));
+                }
+            }
+            Err(refusal) => {
+                debug!("refused {action:?}: {refusal}");
+                self.message = Some(Message::Refused(refusal.to_string()));
+            }
+        }
+        None
+    }
+
+    /// The ways of the moves among `events` that were planned in the
+    /// view (every step seen), while the view is still the one they were
+    /// planned in.
+    pub(super) fn step_ways(&self, events: &[Event]) -> Option<StepWays> {
+        let hero = self.selected_hero()?;
+        let ways: Vec<(ThingId, Vec<Vec2>)> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Move { thing, from, path } => {
+                    let steps: Option<Vec<Vec2>> =
+                        path.iter().map(|s| s.view.map(to_vec)).collect();
+                    let steps = steps.filter(|s| !s.is_empty())?;
+                    let start = if *thing == hero {
+                        Vec2::ZERO
+                    } else {
+                        to_vec(tween::nearest_position(&self.view, *from, steps[0])?)
+                    };
+                    let mut points = vec![start];
+                    points.extend(steps);
+                    Some((*thing, points))
+                }
+                _ => None,
+            })
+            .collect();
+        (!ways.is_empty()).then_some(StepWays {
+            planner: hero,
+            ways,
+        })
+    }
+
+    pub(super) fn undo(&mut self) {
+        let done = self.session.undo_log().undoable();
+        let kind = self.session.undo_log().last_done().map(|s| s.kind);
+        let before = tween::places(self.session.stage());
+        if !self.session.undo() {
+            self.message = Some(Message::Info("Nothing to undo".into()));
+            return;
+        }
+        let path = done
+            .checked_sub(1)
+            .and_then(|i| self.history.get(i).cloned().flatten());
+        self.message = Some(Message::Info(match kind {
+            Some(UndoKind::EndTurn) => "Undone: end of turn".to_string(),
+            Some(UndoKind::Restart) => "Undone: restart".to_string(),
+            _ => "Undone".to_string(),
+        }));
+        self.after_change(&before, Direction::Back(path));
+    }
+
+    pub(super) fn redo(&mut self) {
+        let done = self.session.undo_log().undoable();
+        let before = tween::places(self.session.stage());
+        if !self.session.redo() {
+            self.message = Some(Message::Info("Nothing to redo".into()));
+            return;
+        }
+        let path = self.history.get(done).cloned().flatten();
+        self.message = Some(Message::Info("Redone".into()));
+        self.after_change(&before, Direction::Forward(path));
+    }
+
+    pub(super) fn restart(&mut self) {
+        let done_before = self.session.undo_log().undoable();
+        let before = tween::places(self.session.stage());
+        if !self.session.restart() {
+            self.message = Some(Message::Info("Already at the start".into()));
+            return;
+        }
+        self.history.truncate(done_before);
+        self.history.resize(done_before, None);
+        self.history.push(None);
+        self.message = Some(Message::Info("Restarted (Z undoes it)".into()));
+        self.after_change(&before, Direction::Forward(None));
+    }
+
+    /// After the stage changed: keep the selection on a hero still in play,
+    /// rebuild the view, start the tween, refresh the preview.
+    pub(super) fn after_change(&mut self, before: &[tween::Place], direction: Direction) {
+        let stage = self.session.stage();
+        if self
+            .selected_hero()
+            .is_some_and(|h| stage.has_flag(h, ThingFlags::EXITED))
+        {
+            let n = self.heroes.len();
+            if let Some(next) = (1..n)
+                .map(|k| (self.selected + k) % n)
+                .find(|&i| !stage.has_flag(self.heroes[i], ThingFlags::EXITED))
+            {
+                self.selected = next;
+            }
+        }
+        let hero = self.selected_hero();
+        let old_origin = self.view.origin();
+        std::mem::swap(&mut self.view, &mut self.old_view);
+        self.rebuild_view();
+        // Ways are in the planner's view: the new view's space going
+        // forward shifted by where the hero ended; going back, the planned
+        // space is the new view's own.
+        let end_of = |w: &StepWays| {
+            w.ways
+                .iter()
+                .find(|(t, _)| Some(*t) == hero)
+                .and_then(|(_, p)| p.last().copied())
+                .unwrap_or(Vec2::ZERO)
+        };
+        let (shift, ways): (Vec2, Vec<(ThingId, Vec<Vec2>)>) = match direction {
+            Direction::Forward(Some(w)) if Some(w.planner) == hero => {
+                let end = end_of(&w);
+                let ways = w
+                    .ways
+                    .into_iter()
+                    .map(|(t, p)| (t, p.into_iter().map(|q| q - end).collect()))
+                    .collect();
+                (end, ways)
+            }
+            Direction::Back(Some(w)) if Some(w.planner) == hero => {
+                let end = end_of(&w);
+                let ways = w
+                    .ways
+                    .into_iter()
+                    .map(|(t, p)| (t, p.into_iter().rev().collect()))
+                    .collect();
+                (-end, ways)
+            }
+            _ if self.view.origin() != old_origin => {
+                let shift = tween::nearest_position(&self.old_view, self.view.origin(), Vec2::ZERO)
+                    .map(to_vec)
+                    .unwrap_or(Vec2::ZERO);
+                (shift, Vec::new())
+            }
+            _ => (Vec2::ZERO, Vec::new()),
+        };
+        let movers = tween::movers(&Change {
+            before,
+            old_view: &self.old_view,
+            stage: self.session.stage(),
+            view: &self.view,
+            shift,
+            ways: &ways,
+        });
+        self.tween = Tween::new(movers);
+        self.mode.close_context();
+        self.refresh_hover();
+    }
+}

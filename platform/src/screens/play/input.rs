@@ -1,0 +1,359 @@
+//! The play screen's input: keys, clicks and the pointer turned into
+//! session calls and screen state — moves by destination, the context
+//! menu, levitation targeting, hero selection, the hovered move's preview.
+use game::action::{movement, Action, Target};
+use game::stage::Outcome;
+use game::things::{ThingFlags, ThingId};
+use game::view::ViewPos;
+use glam::Vec2;
+
+use super::camera::{ui_scale, Projection};
+use super::context_menu::{thing_name, ContextAction, ContextMenu, MenuOutcome};
+use super::hud::{self, Message};
+use super::mode::Mode;
+use super::preview::{self, Preview};
+use super::tween::{self};
+use super::{to_vec, PlayAction, PlayScreen};
+use crate::screens::input::{Input, Key};
+
+impl PlayScreen {
+    /// Applies one input on a drawable of `size_px`.
+    pub fn handle(&mut self, input: Input, size_px: (u32, u32)) -> Option<PlayAction> {
+        self.size_px = size_px;
+        // Pixels map to cells as the last frame drew them (mid-tween too).
+        let drawn = self.projection(size_px);
+        if !matches!(input, Input::MouseMove(_)) {
+            // A new input finishes the running tween at once.
+            self.tween = None;
+        }
+        if self.mode.help_open() {
+            match input {
+                Input::Key(Key::Help | Key::Escape) | Input::Click(_) => {
+                    self.mode.close_help();
+                    return None;
+                }
+                Input::MouseMove(_) => {}
+                _ => self.mode.close_help(),
+            }
+        }
+        if self.mode.context().is_some() {
+            return self.handle_context(input, size_px);
+        }
+        if let Some(item) = self.mode.levitating() {
+            if let Some(done) = self.handle_levitation(item, input, &drawn) {
+                return done;
+            }
+        }
+        let hero = self.selected_hero()?;
+        match input {
+            Input::Key(Key::Left) => return self.step(hero, -1),
+            Input::Key(Key::Right) => return self.step(hero, 1),
+            Input::Key(Key::Up) => return self.move_to(hero, ViewPos::new(0, 1)),
+            Input::Key(Key::Down) => return self.move_to(hero, ViewPos::new(0, -1)),
+            Input::Key(Key::NextHero) => self.cycle_hero(1),
+            Input::Key(Key::PrevHero) => self.cycle_hero(-1),
+            Input::Key(Key::Hero(n)) => self.select(n as usize),
+            Input::Key(Key::Context | Key::Space) => self.open_context(hero),
+            Input::Key(Key::Enter | Key::EndTurn) => return self.perform(Action::EndTurn),
+            Input::Key(Key::Undo) => self.undo(),
+            Input::Key(Key::Redo) => self.redo(),
+            Input::Key(Key::Restart) => self.restart(),
+            Input::Key(Key::Escape) => return Some(PlayAction::Pause),
+            Input::Key(Key::Help) => self.mode.open_help(),
+            Input::Key(Key::ZoomIn) => {
+                self.camera.zoom_in();
+                self.refresh_hover();
+            }
+            Input::Key(Key::ZoomOut) => {
+                self.camera.zoom_out();
+                self.refresh_hover();
+            }
+            Input::Key(Key::Fullscreen | Key::Screenshot) => {}
+            Input::MouseMove(p) => {
+                self.mouse = Some(p);
+                self.refresh_hover();
+            }
+            Input::Click(p) => {
+                self.mouse = Some(p);
+                return self.click(hero, p, &drawn);
+            }
+            Input::RightClick(p) => {
+                self.mouse = Some(p);
+                self.open_context(hero);
+            }
+        }
+        None
+    }
+
+    pub(super) fn hud_layout(&self, size_px: (u32, u32)) -> hud::HudLayout {
+        let size = Vec2::new(size_px.0 as f32, size_px.1 as f32);
+        hud::layout(size, self.heroes.len(), ui_scale(size_px))
+    }
+
+    /// Whether pixel `p` is over the HUD rather than the world.
+    pub fn over_hud(&self, p: Vec2, size_px: (u32, u32)) -> bool {
+        let l = self.hud_layout(size_px);
+        l.bar.contains(p) || l.portrait_at(p).is_some()
+    }
+
+    pub(super) fn click(
+        &mut self,
+        hero: ThingId,
+        p: Vec2,
+        drawn: &Projection,
+    ) -> Option<PlayAction> {
+        let l = self.hud_layout(self.size_px);
+        if let Some(i) = l.portrait_at(p) {
+            self.select(i);
+            return None;
+        }
+        if l.bar.contains(p) {
+            return None;
+        }
+        let v = drawn.cell_at(p);
+        if v == ViewPos::default() {
+            self.open_context(hero);
+            return None;
+        }
+        if self.view.nodes_at(v).next().is_none() {
+            self.message = Some(Message::Refused("that cell is not in sight".into()));
+            return None;
+        }
+        self.move_to(hero, v)
+    }
+
+    pub(super) fn handle_context(
+        &mut self,
+        input: Input,
+        size_px: (u32, u32),
+    ) -> Option<PlayAction> {
+        let rects = self.context_rects(size_px);
+        let input = match input {
+            Input::Key(Key::Context) => Input::Key(Key::Enter),
+            Input::Key(Key::Help) => {
+                self.mode.open_help();
+                return None;
+            }
+            Input::Click(p) | Input::RightClick(p) if !rects.iter().any(|r| r.contains(p)) => {
+                self.mode.close_context();
+                return None;
+            }
+            other => other,
+        };
+        let Mode::Context(menu) = self.mode.base_mut() else {
+            return None;
+        };
+        match menu.handle(input, &rects) {
+            Some(MenuOutcome::Close) => self.mode.close_context(),
+            Some(MenuOutcome::Chosen(ContextAction::Do(action))) => {
+                self.mode.close_context();
+                return self.perform(action);
+            }
+            Some(MenuOutcome::Chosen(ContextAction::Levitate(item))) => {
+                *self.mode.base_mut() = Mode::Levitating(item);
+                self.preview = None;
+                self.message = Some(Message::Info(format!(
+                    "Levitate the {}: click where it goes",
+                    thing_name(self.session.stage(), item)
+                )));
+            }
+            None => {}
+        }
+        None
+    }
+
+    /// Levitation targeting: `Some(result)` when the input was used.
+    pub(super) fn handle_levitation(
+        &mut self,
+        item: ThingId,
+        input: Input,
+        drawn: &Projection,
+    ) -> Option<Option<PlayAction>> {
+        let hero = self.selected_hero()?;
+        match input {
+            Input::Key(Key::Escape) | Input::RightClick(_) => {
+                self.mode.stop_levitating();
+                self.preview = None;
+                self.message = None;
+                Some(None)
+            }
+            Input::MouseMove(p) => {
+                self.mouse = Some(p);
+                self.refresh_hover();
+                Some(None)
+            }
+            Input::Click(p) if !self.over_hud(p, self.size_px) => {
+                let v = drawn.cell_at(p);
+                let Some(cell) = self.view.nodes_at(v).next().map(|n| n.cell) else {
+                    self.message = Some(Message::Refused("that cell is not in sight".into()));
+                    return Some(None);
+                };
+                let result = self.perform(Action::Levitate {
+                    hero,
+                    item,
+                    to: cell,
+                });
+                if !matches!(self.message, Some(Message::Refused(_))) {
+                    self.mode.stop_levitating();
+                }
+                Some(result)
+            }
+            Input::Key(Key::Help) => None,
+            _ => {
+                // Anything else gives up choosing and is handled as usual.
+                self.mode.stop_levitating();
+                self.preview = None;
+                None
+            }
+        }
+    }
+
+    /// The context menu's entry rectangles.
+    pub fn context_rects(&self, size_px: (u32, u32)) -> Vec<render::Rect> {
+        let Some(menu) = self.mode.context() else {
+            return Vec::new();
+        };
+        let proj = self.projection(size_px);
+        menu.layout(
+            proj.cell_centre(ViewPos::default()),
+            proj.size,
+            ui_scale(size_px),
+        )
+    }
+
+    pub(super) fn open_context(&mut self, hero: ThingId) {
+        if self.session.stage().has_flag(hero, ThingFlags::EXITED) {
+            self.message = Some(Message::Refused("that hero has left the level".into()));
+            return;
+        }
+        let menu = ContextMenu::build(&mut self.session, &self.view, hero);
+        if menu.entries.is_empty() {
+            self.message = Some(Message::Refused(
+                "nothing to do here (Enter ends the turn)".into(),
+            ));
+            return;
+        }
+        self.preview = None;
+        *self.mode.base_mut() = Mode::Context(menu);
+    }
+
+    /// Left/Right: the cheapest move to the neighbouring column — a walk
+    /// (falling if it must), else a step up.
+    pub(super) fn step(&mut self, hero: ThingId, dx: i32) -> Option<PlayAction> {
+        let stage = self.session.stage();
+        let ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
+        let mut options: Vec<ViewPos> = movement::reachable(stage, &self.view, hero, ap.min(1))
+            .into_iter()
+            .filter(|(v, _, cost)| v.x == dx && *cost == 1)
+            .map(|(v, _, _)| v)
+            .collect();
+        // A plain walk first, then a walk and a fall, then a step up.
+        options.sort_by_key(|v| (v.y != 0, v.y > 0, v.y.abs()));
+        let to = options.first().copied().unwrap_or(ViewPos::new(dx, 0));
+        self.move_to(hero, to)
+    }
+
+    pub(super) fn move_to(&mut self, hero: ThingId, v: ViewPos) -> Option<PlayAction> {
+        self.perform(Action::Move {
+            hero,
+            to: Target::View(v),
+        })
+    }
+
+    /// Recomputes the hovered cell and its preview from the last pointer
+    /// position.
+    pub(super) fn refresh_hover(&mut self) {
+        let size_px = self.size_px;
+        let hover = self
+            .mouse
+            .filter(|&p| !self.over_hud(p, size_px))
+            .map(|p| self.projection(size_px).cell_at(p))
+            .filter(|&v| self.view.nodes_at(v).next().is_some());
+        self.hover = hover;
+        self.preview = None;
+        let (Some(v), Some(hero)) = (hover, self.selected_hero()) else {
+            return;
+        };
+        if self.session.stage().outcome() != Outcome::Playing
+            || self.session.stage().has_flag(hero, ThingFlags::EXITED)
+        {
+            return;
+        }
+        if let Some(item) = self.mode.levitating() {
+            let Some(cell) = self.view.nodes_at(v).next().map(|n| n.cell) else {
+                return;
+            };
+            let start = self
+                .session
+                .stage()
+                .cell_of(item)
+                .and_then(|c| tween::nearest_position(&self.view, c, Vec2::ZERO))
+                .unwrap_or_default();
+            let outcome = self
+                .session
+                .preview(&Action::Levitate {
+                    hero,
+                    item,
+                    to: cell,
+                })
+                .map(|events| preview::path_of(&events, start));
+            self.preview = Some(Preview { target: v, outcome });
+            return;
+        }
+        if v == ViewPos::default() {
+            return;
+        }
+        let outcome = self
+            .session
+            .preview(&Action::Move {
+                hero,
+                to: Target::View(v),
+            })
+            .map(|events| preview::path_of(&events, ViewPos::default()));
+        self.preview = Some(Preview { target: v, outcome });
+    }
+
+    pub(super) fn cycle_hero(&mut self, by: i32) {
+        let n = self.heroes.len() as i32;
+        let stage = self.session.stage();
+        if let Some(i) = (1..=n)
+            .map(|k| (self.selected as i32 + by * k).rem_euclid(n) as usize)
+            .find(|&i| !stage.has_flag(self.heroes[i], ThingFlags::EXITED))
+        {
+            self.select(i);
+        }
+    }
+
+    /// Selects hero `index`; the camera glides from the old hero to the new.
+    pub fn select(&mut self, index: usize) {
+        let Some(&hero) = self.heroes.get(index) else {
+            return;
+        };
+        let stage = self.session.stage();
+        if stage.has_flag(hero, ThingFlags::EXITED) {
+            self.message = Some(Message::Refused(format!(
+                "the {} has left the level",
+                stage.item_name(hero)
+            )));
+            return;
+        }
+        if index == self.selected {
+            return;
+        }
+        let old_cell = self.selected_hero().and_then(|h| stage.cell_of(h));
+        let new_cell = stage.cell_of(hero);
+        self.selected = index;
+        self.mode.close_context();
+        self.mode.stop_levitating();
+        self.tween = None;
+        self.rebuild_view();
+        if let (Some(old), Some(new)) = (old_cell, new_cell) {
+            let from = tween::nearest_position(&self.view, old, Vec2::ZERO)
+                .map(to_vec)
+                .unwrap_or_else(|| Vec2::new((old.x - new.x) as f32, (old.y - new.y) as f32));
+            self.camera.ease_from(from.clamp_length_max(16.0));
+        }
+        self.message = None;
+        self.refresh_hover();
+    }
+}
