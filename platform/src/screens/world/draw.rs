@@ -10,7 +10,7 @@
 //! and the Things in it (heroes by kind, items by what they are, rope
 //! segments, watchers). Nothing outside the masks is drawn, so what the
 //! hero cannot see stays the dark clear colour. Cells a watcher will see
-//! at the end of the round ([`super::danger`]) get a translucent red tint
+//! at the end of the round (`play::danger`) get a translucent red tint
 //! the same way, node by node, so it too follows sight through portals.
 //!
 //! Because every node draws its own grid cell at its own view cell, a room
