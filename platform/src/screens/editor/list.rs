@@ -255,8 +255,19 @@ impl EditorList {
             };
             let thumb = Rect::new(r.x + 8.0 * s, r.y + 6.0 * s, 90.0 * s, r.h - 12.0 * s);
             list.quad(thumb, hex(0x07080d));
-            if let Some(g) = grid {
-                draw_thumbnail(list, g, thumb);
+            match grid {
+                Some(g) => draw_thumbnail(list, g, thumb),
+                None if i == 0 => {
+                    let plus =
+                        TextStyle::new(30.0 * s, hex(0x9aa6c8)).aligned(render::Align::Centre);
+                    list.text(
+                        font,
+                        Vec2::new(thumb.centre().x, thumb.y + 4.0 * s),
+                        "+",
+                        &plus,
+                    );
+                }
+                None => {}
             }
             list.text(
                 font,
