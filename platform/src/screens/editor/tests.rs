@@ -212,3 +212,45 @@ fn the_sixty_fifth_portal_is_refused_on_screen_with_a_reason() {
         s.status
     );
 }
+
+#[test]
+fn unsaved_work_left_by_a_crash_is_offered_back_and_a_damaged_autosave_is_moved_aside() {
+    let dir = std::env::temp_dir().join(format!("rappel-editor-recover-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::env::set_var("RAPPEL_DATA", dir.join("data"));
+    let path = dir.join("mine.txt");
+    let saved = list::new_level("Mine 6x4").expect("level");
+    std::fs::create_dir_all(&dir).expect("dir");
+    LevelFile::at(&path, false).save(&saved).expect("saved");
+    // A session edits, autosaves, then "crashes" (is dropped unsaved).
+    let mut s = EditorScreen::new(saved.clone(), LevelFile::at(&path, false));
+    s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
+    chord(&mut s, "b");
+    let c = cell(&s, 5, 3);
+    s.handle(RawInput::Press(Button::Right, c), SIZE);
+    s.handle(RawInput::Release(Button::Right, c), SIZE);
+    s.update(AUTOSAVE_S + 1.0);
+    let lost = s.editor.level().clone();
+    let auto = s.file.autosave_path().expect("a data folder");
+    assert!(auto.is_file(), "autosaved after 30 s of changes");
+    drop(s);
+    // Reopening offers it; Recover brings the work back as an undoable step.
+    let mut s = EditorScreen::new(saved.clone(), LevelFile::at(&path, false));
+    s.offer_recovery();
+    assert!(s.dialog.is_some());
+    chord(&mut s, "enter");
+    assert_eq!(s.editor.level(), &lost);
+    chord(&mut s, "ctrl+z");
+    assert_eq!(s.editor.level(), &saved);
+    // A damaged autosave is reported and moved aside, never deleted.
+    let mut bytes = std::fs::read(&auto).expect("autosave");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xff;
+    std::fs::write(&auto, &bytes).expect("damage");
+    let mut s = EditorScreen::new(saved, LevelFile::at(&path, false));
+    s.offer_recovery();
+    assert!(s.dialog.is_none());
+    assert!(matches!(&s.status, Some(Status::Refused(t)) if t.contains("moved aside")));
+    assert!(!auto.exists());
+    assert!(auto.with_extension("rlv.damaged").is_file());
+}
