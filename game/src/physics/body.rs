@@ -159,6 +159,10 @@ pub struct Body {
     pub(crate) material: Material,
     pub(crate) filter: Filter,
     /// Pose at the start of the last step, for interpolated drawing.
+    /// Velocities at the start of the current step, before gravity and
+    /// forces: what a contact's bounce is measured from.
+    pub(crate) step_start_velocity: Vec2,
+    pub(crate) step_start_angular: f32,
     pub(crate) prev_position: Vec2,
     pub(crate) prev_rot: Rot,
 }
@@ -201,6 +205,8 @@ impl Body {
             inv_inertia: if inertia > 0.0 { 1.0 / inertia } else { 0.0 },
             material: def.material,
             filter: def.filter,
+            step_start_velocity: Vec2::ZERO,
+            step_start_angular: 0.0,
             prev_position: position,
             prev_rot: rot,
         }

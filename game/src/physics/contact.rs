@@ -11,7 +11,8 @@
 //!
 //! - The velocity iterations are inelastic (`b = 0`). Restitution comes in
 //!   one pass after them: a point that approached at `v_n⁰ < 0` (measured
-//!   once before the iterations) faster than `restitution_threshold`, and
+//!   from the velocities at the start of the step, before gravity) faster
+//!   than `restitution_threshold`, and
 //!   that did push, is given `b = −e·v_n⁰` with `e = max(e_A, e_B)` (slow
 //!   resting contacts do not bounce, or they would jitter). Bouncing after
 //!   the inelastic solve rather than inside it keeps an eccentric impact
@@ -24,9 +25,16 @@
 //!   (warm starting, matched by feature id), which lets stacks and hanging
 //!   loads converge over frames.
 //! - Friction along the tangent `t = n` turned clockwise, same algebra with
-//!   `b = 0` and `m_t` from `(r × t)²`. The total `Λ_t` that would stop
-//!   sliding is kept if `|Λ_t| ≤ μ_s Λ_n` (static friction holds), otherwise
-//!   it is capped to `±μ_d Λ_n` (dynamic friction), with
+//!   `b = 0` and `m_t` from `(r × t)²`. The totals `Λ_t` that would stop
+//!   sliding at every point are kept if `|ΣΛ_t| ≤ μ_s ΣΛ_n` — static
+//!   friction holds or gives way for the manifold as a whole, since a box
+//!   pushed at its centre loads one corner more than the other and the
+//!   light corner alone would slip first; the sticking impulse is shared
+//!   in proportion to the normal impulses — otherwise each point is capped
+//!   to `±μ_d Λ_n` (dynamic friction). A manifold at rest at the start of
+//!   the step (slower than `STATIC_SPEED`) stays static, its friction
+//!   saturating at `μ_s ΣΛ_n`, so solver residuals do not start a slide;
+//!   with
 //!   `μ = sqrt(μ_A μ_B)` for each coefficient. Friction is solved before the
 //!   normal so the non-penetration row is the last word.
 //! - Two points are solved as a block: the 2×2 complementarity problem of
@@ -101,7 +109,14 @@ pub struct Contact {
     /// one point, and then the rows are solved one after the other.
     block_k: Mat22,
     block_inv: Mat22,
+    /// The manifold's tangential speed at the start of the step (points
+    /// averaged); below [`STATIC_SPEED`] it is at rest.
+    start_slip: f32,
 }
+
+/// Below this tangential speed (m/s) at the start of a step a contact is at
+/// rest, and static friction holds it up to μ_s.
+pub const STATIC_SPEED: f32 = 0.01;
 
 /// Largest condition number of a two-point block solved as a block.
 const MAX_CONDITION: f32 = 1000.0;
@@ -171,6 +186,7 @@ impl Contact {
             local_face_point: m.local_face_point,
             block_k: Mat22::default(),
             block_inv: Mat22::default(),
+            start_slip: 0.0,
         }
     }
 
@@ -217,14 +233,15 @@ impl Contact {
         })
     }
 
-    /// Arms, effective masses and restitution targets, from the velocities
-    /// after gravity and forces were integrated.
+    /// Arms, effective masses and restitution targets (from the velocities
+    /// at the start of the step).
     pub(crate) fn prepare(&mut self, bodies: &[Body], settings: &Settings) {
         let a = &bodies[self.body_a.index()];
         let b = &bodies[self.body_b.index()];
         let (ma, mb, ia, ib) = (a.inv_mass, b.inv_mass, a.inv_inertia, b.inv_inertia);
         let n = self.normal;
         let t = cross_vs(n, 1.0);
+        let mut slip = 0.0;
         for p in &mut self.points[..self.count] {
             p.anchor_a = p.point - a.position;
             p.anchor_b = p.point - b.position;
@@ -241,10 +258,14 @@ impl Contact {
             } else {
                 0.0
             };
-            let dv = b.linear_velocity + cross_sv(b.angular_velocity, p.anchor_b)
-                - a.linear_velocity
-                - cross_sv(a.angular_velocity, p.anchor_a);
+            // The approach velocity before this step's gravity and forces:
+            // measured after them, a bounce would return g·dt faster than
+            // it came in, and an elastic body would gain energy each time.
+            let dv = b.step_start_velocity + cross_sv(b.step_start_angular, p.anchor_b)
+                - a.step_start_velocity
+                - cross_sv(a.step_start_angular, p.anchor_a);
             let vn = dv.dot(n);
+            slip += dv.dot(t) / self.count as f32;
             // The bounce target, applied by the restitution pass.
             p.velocity_bias = if vn < -settings.restitution_threshold {
                 -self.restitution * vn
@@ -252,6 +273,7 @@ impl Contact {
                 0.0
             };
         }
+        self.start_slip = slip;
         self.block_k = Mat22::default();
         self.block_inv = Mat22::default();
         if self.count == 2 {
@@ -286,7 +308,7 @@ impl Contact {
     pub(crate) fn solve_velocity(&mut self, bodies: &mut [Body]) {
         let (a, b) = pair_mut(bodies, self.body_a, self.body_b);
         let (ma, mb, ia, ib) = (a.inv_mass, b.inv_mass, a.inv_inertia, b.inv_inertia);
-        let (mut va, mut wa, mut vb, mut wb) = (
+        let (va, wa, vb, wb) = (
             a.linear_velocity,
             a.angular_velocity,
             b.linear_velocity,
@@ -296,21 +318,74 @@ impl Contact {
         let t = cross_vs(n, 1.0);
         let (mu_s, mu_d) = (self.static_friction, self.dynamic_friction);
 
-        for p in &mut self.points[..self.count] {
-            let vt = (vb - va).dot(t) + wb * p.rt_b - wa * p.rt_a;
-            let old = p.tangent_impulse;
-            let mut total = old - p.tangent_mass * vt;
-            if total.abs() > mu_s * p.normal_impulse {
-                let cap = mu_d * p.normal_impulse;
-                total = total.max(-cap).min(cap);
+        // Friction, decided for the manifold as a whole. Sticking: one
+        // impulse that stops the manifold's tangential motion (its velocity
+        // averaged over the points, weighted by their normal impulses),
+        // shared by the points in proportion to how hard they press, so
+        // every point has the manifold's ratio; it holds while
+        // `|ΣΛ_t| ≤ μ_s ΣΛ_n`. Otherwise sliding: the solve starts over and
+        // caps each point at μ_d of its own normal impulse.
+        let start = (va, wa, vb, wb);
+        let olds = self.points.map(|p| p.tangent_impulse);
+        let mut vel = Velocities { va, wa, vb, wb };
+        let pts = &mut self.points[..self.count];
+        let press: f32 = pts.iter().map(|p| p.normal_impulse).sum();
+        let weights: [f32; MAX_MANIFOLD_POINTS] = std::array::from_fn(|i| match pts.get(i) {
+            Some(p) if press > 0.0 => p.normal_impulse / press,
+            Some(_) => 1.0 / pts.len() as f32,
+            None => 0.0,
+        });
+        let mut v_mean = 0.0;
+        let mut k_mean = 0.0;
+        for (i, p) in pts.iter().enumerate() {
+            v_mean += weights[i] * vel.tangent(t, p);
+            for (j, q) in pts.iter().enumerate() {
+                let k = ma + mb + ia * p.rt_a * q.rt_a + ib * p.rt_b * q.rt_b;
+                k_mean += weights[i] * weights[j] * k;
             }
-            p.tangent_impulse = total;
-            let lambda = total - old;
-            va -= t * (lambda * ma);
-            wa -= ia * lambda * p.rt_a;
-            vb += t * (lambda * mb);
-            wb += ib * lambda * p.rt_b;
         }
+        let old_total: f32 = pts.iter().map(|p| p.tangent_impulse).sum();
+        let stick = if k_mean > 0.0 {
+            old_total - v_mean / k_mean
+        } else {
+            old_total
+        };
+        // A manifold at rest (slower than STATIC_SPEED at the step start)
+        // stays in the static regime: its friction saturates at μ_s
+        // instead of dropping to μ_d, so a solver residual of a fraction of
+        // a millimetre per second cannot tip a held box into sliding.
+        let at_rest = self.start_slip.abs() < STATIC_SPEED;
+        let limit = mu_s * press;
+        let held = if at_rest {
+            stick.clamp(-limit, limit)
+        } else {
+            stick
+        };
+        for (i, p) in pts.iter_mut().enumerate() {
+            let share = weights[i] * held;
+            vel.apply(t, p, share - p.tangent_impulse, [ma, ia, mb, ib]);
+            p.tangent_impulse = share;
+        }
+        if !at_rest && stick.abs() > limit {
+            vel = Velocities {
+                va: start.0,
+                wa: start.1,
+                vb: start.2,
+                wb: start.3,
+            };
+            for (p, &old) in self.points[..self.count].iter_mut().zip(&olds) {
+                let cap = mu_d * p.normal_impulse;
+                let total = (old - p.tangent_mass * vel.tangent(t, p)).clamp(-cap, cap);
+                vel.apply(t, p, total - old, [ma, ia, mb, ib]);
+                p.tangent_impulse = total;
+            }
+        }
+        let Velocities {
+            mut va,
+            mut wa,
+            mut vb,
+            mut wb,
+        } = vel;
 
         self.solve_normals(
             &mut va,
@@ -485,6 +560,31 @@ impl Contact {
             b.rot = b.rot.integrate(ib * lambda * rnb);
         }
         min_sep
+    }
+}
+
+/// The two bodies' velocities while one contact is solved.
+struct Velocities {
+    va: Vec2,
+    wa: f32,
+    vb: Vec2,
+    wb: f32,
+}
+
+impl Velocities {
+    /// The relative tangential velocity at point `p`.
+    fn tangent(&self, t: Vec2, p: &ContactPoint) -> f32 {
+        (self.vb - self.va).dot(t) + self.wb * p.rt_b - self.wa * p.rt_a
+    }
+
+    /// Applies the tangential impulse `lambda` at `p` (`m`: inverse masses
+    /// and inertias of A and B).
+    fn apply(&mut self, t: Vec2, p: &ContactPoint, lambda: f32, m: [f32; 4]) {
+        let [ma, ia, mb, ib] = m;
+        self.va -= t * (lambda * ma);
+        self.wa -= ia * lambda * p.rt_a;
+        self.vb += t * (lambda * mb);
+        self.wb += ib * lambda * p.rt_b;
     }
 }
 

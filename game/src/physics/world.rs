@@ -3,7 +3,8 @@
 //!
 //! One step (symplectic Euler with an iterative impulse solver):
 //!
-//! 1. remember each body's pose (for interpolated drawing);
+//! 1. remember each body's pose (for interpolated drawing) and velocity
+//!    (contacts bounce from the approach velocity before gravity);
 //! 2. integrate velocities of dynamic bodies: `v += dt (g + F/m)`,
 //!    `ω += dt τ/I`;
 //! 3. find contacts: every pair of bodies that may touch (at least one
@@ -234,6 +235,8 @@ impl World {
         for b in &mut self.bodies {
             b.prev_position = b.position;
             b.prev_rot = b.rot;
+            b.step_start_velocity = b.linear_velocity;
+            b.step_start_angular = b.angular_velocity;
             if b.kind == BodyKind::Dynamic {
                 b.linear_velocity += (gravity + b.force * b.inv_mass) * dt_s;
                 b.angular_velocity += dt_s * b.inv_inertia * b.torque;
