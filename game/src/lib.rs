@@ -7,6 +7,7 @@ pub mod action;
 pub mod edit;
 pub mod grid;
 pub mod level;
+pub mod motion;
 pub mod physics;
 pub mod rng;
 pub mod session;

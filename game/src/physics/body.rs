@@ -356,6 +356,30 @@ impl Body {
         }
     }
 
+    /// Sets a dynamic body's mass (kg, > 0) directly — a bucket with a
+    /// relic in it weighs more than its polygon's density says — scaling
+    /// its rotational inertia with it (the mass stays spread as the shape
+    /// spreads it). Ignored for static and kinematic bodies and for a
+    /// mass that is not positive and finite.
+    pub fn set_mass(&mut self, mass: f32) {
+        if self.kind != BodyKind::Dynamic || !(mass > 0.0 && mass.is_finite()) {
+            return;
+        }
+        let scale = if self.mass > 0.0 {
+            mass / self.mass
+        } else {
+            1.0
+        };
+        self.mass = mass;
+        self.inv_mass = 1.0 / mass;
+        self.inertia *= scale;
+        self.inv_inertia = if self.inertia > 0.0 {
+            1.0 / self.inertia
+        } else {
+            0.0
+        };
+    }
+
     /// Adds a force (N) at the centre of mass for the next step.
     pub fn apply_force(&mut self, force: Vec2) {
         self.force += force;
@@ -418,6 +442,22 @@ mod tests {
         assert!((body.angular_velocity() - 0.75).abs() < 1e-6);
         // The point at (1, 0) now moves at v + ω × r = (0, 0.5) + (0, 0.75).
         assert!((body.velocity_at(Vec2::X) - Vec2::new(0.0, 1.25)).length() < 1e-6);
+    }
+
+    #[test]
+    fn set_mass_scales_the_inertia_and_leaves_fixed_bodies_alone() {
+        let poly = Polygon::rect(0.5, 0.5);
+        let mut b = Body::new(&BodyDef::dynamic(Vec2::ZERO), &poly);
+        let (m, i) = (b.mass(), b.inertia());
+        b.set_mass(3.0 * m);
+        assert!((b.mass() - 3.0 * m).abs() < 1e-6);
+        assert!((b.inertia() - 3.0 * i).abs() < 1e-5);
+        assert!((b.inv_mass() * b.mass() - 1.0).abs() < 1e-6);
+        b.set_mass(-1.0);
+        assert!((b.mass() - 3.0 * m).abs() < 1e-6, "refused");
+        let mut s = Body::new(&BodyDef::fixed(Vec2::ZERO), &poly);
+        s.set_mass(5.0);
+        assert_eq!(s.inv_mass(), 0.0);
     }
 
     #[test]

@@ -77,6 +77,7 @@ fn scene<'a>(
         hidden: &[],
         reachable: None,
         danger: None,
+        ropes: None,
     }
 }
 

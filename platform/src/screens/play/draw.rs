@@ -67,6 +67,7 @@ impl PlayScreen {
             hidden: &hidden,
             reachable: matches!(self.mode.base(), Mode::Normal).then_some(&self.reachable),
             danger: Some(&self.danger),
+            ropes: Some(&self.motion),
         };
         world::draw_world(list, &scene, &self.view);
         if let Some(t) = &self.tween {

@@ -20,6 +20,8 @@ impl PlayScreen {
         let done_before = self.session.undo_log().undoable();
         match self.session.perform(&action) {
             Ok(events) => {
+                // A new step: the ropes pay out, reel in and swing to it.
+                self.motion.sync(self.session.stage(), true);
                 let path = self.step_ways(&events);
                 if self.session.undo_log().undoable() == done_before + 1 {
                     self.history.truncate(done_before);
@@ -96,6 +98,7 @@ impl PlayScreen {
         let path = done
             .checked_sub(1)
             .and_then(|i| self.history.get(i).cloned().flatten());
+        self.motion.sync(self.session.stage(), false);
         self.message = Some(Message::Info(match kind {
             Some(UndoKind::EndTurn) => "Undone: end of turn".to_string(),
             Some(UndoKind::Restart) => "Undone: restart".to_string(),
@@ -112,6 +115,7 @@ impl PlayScreen {
             return;
         }
         let path = self.history.get(done).cloned().flatten();
+        self.motion.sync(self.session.stage(), false);
         self.message = Some(Message::Info("Redone".into()));
         self.after_change(&before, Direction::Forward(path));
     }
@@ -126,6 +130,7 @@ impl PlayScreen {
         self.history.truncate(done_before);
         self.history.resize(done_before, None);
         self.history.push(None);
+        self.motion.sync(self.session.stage(), false);
         self.message = Some(Message::Info("Restarted (Z undoes it)".into()));
         self.after_change(&before, Direction::Forward(None));
     }

@@ -23,8 +23,10 @@ impl PlayScreen {
         // Pixels map to cells as the last frame drew them (mid-tween too).
         let drawn = self.projection(size_px);
         if !matches!(input, Input::MouseMove(_)) {
-            // A new input finishes the running tween at once.
+            // A new input finishes the running tween and the ropes' motion
+            // at once.
             self.tween = None;
+            self.motion.finish();
         }
         if self.mode.help_open() {
             match input {

@@ -37,6 +37,7 @@ pub mod tween;
 use game::action::movement;
 use game::grid::CellPos;
 use game::level::Level;
+use game::motion::RopeMotion;
 use game::session::Session;
 use game::stage::{Outcome, SIGHT_RADIUS};
 use game::things::{ThingFlags, ThingId};
@@ -110,6 +111,8 @@ pub struct PlayScreen {
     reachable: ViewCellSet,
     /// What the watchers in sight will see, over the selected hero's view.
     danger: Danger,
+    /// The ropes as the player sees them move (`game::motion`).
+    motion: RopeMotion,
     /// The drawable size of the last input or frame.
     size_px: (u32, u32),
 }
@@ -140,9 +143,11 @@ impl PlayScreen {
             history: Vec::new(),
             reachable: ViewCellSet::default(),
             danger: Danger::default(),
+            motion: RopeMotion::new(),
             size_px: (1280, 720),
         };
         screen.rebuild_view();
+        screen.motion.sync(screen.session.stage(), false);
         Ok(screen)
     }
 
@@ -260,12 +265,20 @@ impl PlayScreen {
             }
         }
         self.camera.update(dt_s);
+        self.motion.update(dt_s);
     }
 
-    /// Finishes the running tween and camera glide at once.
+    /// Finishes the running tween, the ropes' motion and the camera glide
+    /// at once.
     pub fn settle(&mut self) {
         self.tween = None;
+        self.motion.finish();
         self.camera.settle();
+    }
+
+    /// The ropes in motion.
+    pub fn motion(&self) -> &RopeMotion {
+        &self.motion
     }
 }
 

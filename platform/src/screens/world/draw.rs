@@ -24,6 +24,7 @@
 //! TRANSLUCENT pass, back to front by depth. The HUD and the path preview
 //! go in the UI pass on top.
 use game::grid::{CellPos, CellTransform, Dir, EdgeType};
+use game::motion::RopeMotion;
 use game::stage::Stage;
 use game::things::{Capabilities, HeroKind, ThingFlags, ThingId, ThingKind};
 use game::view::{GridView, ViewNode, ViewPos, MAX_RADIUS};
@@ -51,6 +52,11 @@ pub const REACHABLE_TINT: Rgba = [0.55, 0.75, 1.0, 0.10];
 /// Cells a watcher the hero sees will see at the end of the round.
 pub const DANGER_TINT: Rgba = [1.0, 0.16, 0.12, 0.30];
 pub const ANCHOR: Rgba = hex(0x5b3a1e);
+/// A rope in motion, link by link: a light core on a dark strand.
+pub const ROPE: Rgba = hex(0xb98a52);
+pub const ROPE_DARK: Rgba = hex(0x4e3219);
+/// Half the drawn width of a rope link, in cells.
+const ROPE_HALF_WIDTH: f32 = 0.075;
 
 /// Wall, platform and portal thickness as a fraction of a cell.
 pub(crate) const WALL_T: f32 = 0.14;
@@ -165,6 +171,9 @@ pub struct Scene<'a> {
     pub reachable: Option<&'a ViewCellSet>,
     /// Grid cells tinted as in a watcher's sight.
     pub danger: Option<&'a Danger>,
+    /// The ropes in motion: each deployed rope drawn link by link where
+    /// its physics puts it; `None` draws ropes at rest (the editor).
+    pub ropes: Option<&'a RopeMotion>,
 }
 
 /// What one pass over a region's cells draws. Emitting a region's cells
@@ -423,14 +432,23 @@ fn draw_things(list: &mut DrawList, world: &Scene, cell: CellPos, layer: Layer) 
     for (id, t) in store.iter_cell(index) {
         let root = t.parent().is_none();
         match (t.kind(), layer) {
-            (ThingKind::RopeSegment, Layer::Rope) => {
-                draw_rope_segment(list, world, t.data.rope_len_cells == 0);
-            }
+            (ThingKind::RopeSegment, Layer::Rope) => match world.ropes {
+                Some(motion) => draw_rope_links(list, motion, cell),
+                None => draw_rope_segment(list, world, t.data.rope_len_cells == 0),
+            },
             (ThingKind::RopeSegment, Layer::Items) => {
-                // What is tied to the rope's end hangs in this cell.
+                // What is tied to the rope's end hangs in this cell, swung
+                // by the rope's motion.
+                let swing = world
+                    .ropes
+                    .zip(stage.rope_of(id))
+                    .and_then(|(m, rope)| m.load_offset(rope))
+                    .unwrap_or_default();
                 for (child, _) in store.children(id) {
                     if !is_hidden(stage, world.hidden, child) {
-                        let rect = layout.item_rect(item_i);
+                        let mut rect = layout.item_rect(item_i);
+                        rect.x += swing.x;
+                        rect.y += swing.y;
                         item_i += 1;
                         draw_item(list, world, child, rect, DEPTH_ITEM);
                     }
@@ -474,6 +492,34 @@ fn draw_things(list: &mut DrawList, world: &Scene, cell: CellPos, layer: Layer) 
             }
             _ => {}
         }
+    }
+}
+
+/// The links of the ropes in motion that lie in `cell`, each a thin strip
+/// along its direction, in cell-local coordinates (the caller's region
+/// transform puts them where the cell is seen, through portals too).
+fn draw_rope_links(list: &mut DrawList, motion: &RopeMotion, cell: CellPos) {
+    list.set_pass(Pass::Translucent);
+    list.set_depth(DEPTH_ROPE);
+    // A dark strand under a light core: the rope reads on any floor.
+    for (half_width, colour, depth) in [
+        (ROPE_HALF_WIDTH, ROPE_DARK, DEPTH_ROPE),
+        (ROPE_HALF_WIDTH * 0.55, ROPE, DEPTH_ROPE - 0.001),
+    ] {
+        list.set_depth(depth);
+        let cell_transform = list.state().transform;
+        for link in motion.links_in(cell) {
+            // Each link a quad turned from the cell's "down" onto its own.
+            let angle = (-link.along.x).atan2(link.along.y);
+            let centre = Vec2::new(link.centre.x, link.centre.y);
+            list.set_transform(cell_transform * Affine2::from_angle_translation(angle, centre));
+            let h = link.half_len + 0.012;
+            list.quad(
+                Rect::new(-half_width, -h, 2.0 * half_width, 2.0 * h),
+                colour,
+            );
+        }
+        list.set_transform(cell_transform);
     }
 }
 
@@ -630,6 +676,7 @@ mod tests {
             hidden: &[],
             reachable: None,
             danger: None,
+            ropes: None,
         };
         let grid = stage.grid();
         let air: Vec<CellPos> = (0..grid.cell_count())

@@ -1,0 +1,156 @@
+//! The ropes in motion, headless: deploy, settle, hoist, undo.
+use super::*;
+use crate::action::rope::DeployDir;
+use crate::action::Action;
+use crate::level::{load_file, Level};
+use crate::session::Session;
+
+fn shipped(name: &str) -> Level {
+    load_file(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../levels")
+            .join(name),
+    )
+    .expect("shipped level")
+}
+
+/// Runs `motion` for `s` seconds in 60 Hz frames.
+fn run(motion: &mut RopeMotion, s: f32) {
+    for _ in 0..(s * 60.0).round() as usize {
+        motion.update(1.0 / 60.0);
+    }
+}
+
+/// The level with the knight's rope just deployed (from `from`, if given,
+/// in direction `dir`), and the motion following it.
+fn deployed(level: &str, from: Option<CellPos>, dir: DeployDir) -> (Session, ThingId, RopeMotion) {
+    let mut session = Session::new(&shipped(level)).expect("stage");
+    let knight = session.stage().find("knight").expect("knight");
+    let mut motion = RopeMotion::new();
+    motion.sync(session.stage(), false);
+    if let Some(cell) = from {
+        session
+            .perform(&Action::Move {
+                hero: knight,
+                to: crate::action::Target::Cell(cell),
+            })
+            .expect("walks");
+    }
+    session
+        .perform(&Action::DeployRope { hero: knight, dir })
+        .expect("deploys");
+    motion.sync(session.stage(), true);
+    let stage = session.stage();
+    let rope = stage
+        .of_kind(crate::things::ThingKind::Interactable)
+        .into_iter()
+        .find(|&r| stage.has_flag(r, ThingFlags::DEPLOYED))
+        .expect("a deployed rope");
+    (session, rope, motion)
+}
+
+#[test]
+fn a_deployed_rope_pays_out_swings_and_settles_on_its_cells() {
+    let (session, rope, mut motion) = deployed(
+        "rope_descent.txt",
+        Some(CellPos::new(1, 6)),
+        DeployDir::Right,
+    );
+    let n = session.stage().rope_segments(rope).len();
+    assert!(n >= 2);
+    // Just deployed: still in the winch, nothing below the anchor yet.
+    assert!(motion.is_moving());
+    let shown: usize = motion
+        .rope_cells(rope)
+        .expect("a chain")
+        .iter()
+        .map(|&c| motion.links_in(c).count())
+        .sum();
+    assert!(shown < n * LINKS_PER_CELL, "paying out: {shown}");
+    // It swings on the way down…
+    run(&mut motion, 0.5);
+    let swing = motion
+        .link_places(rope)
+        .iter()
+        .map(|(_, x)| x.abs())
+        .fold(0.0f32, f32::max);
+    assert!(swing > 0.005, "a visible swing: {swing}");
+    // …and within 1.5 s rests within 1 mm of the rope's line, every link in
+    // a cell the rope occupies.
+    run(&mut motion, 1.0);
+    for (k, x) in motion.link_places(rope) {
+        assert!((0..n as i64).contains(&k), "link in segment {k} of {n}");
+        assert!(x.abs() < 1e-3, "{x} m off the line");
+    }
+    run(&mut motion, 0.5);
+    assert!(!motion.is_moving(), "still after 2 s");
+    // Every link is drawn in the cell its segment is in.
+    let cells = session
+        .stage()
+        .rope_segments(rope)
+        .iter()
+        .filter_map(|&s| session.stage().cell_of(s))
+        .collect::<Vec<_>>();
+    let drawn: usize = cells.iter().map(|&c| motion.links_in(c).count()).sum();
+    assert_eq!(drawn, n * LINKS_PER_CELL);
+    for &c in &cells {
+        for l in motion.links_in(c) {
+            assert!(l.centre.x.abs() <= 0.5 && l.centre.y.abs() <= 0.5, "{l:?}");
+        }
+    }
+}
+
+#[test]
+fn through_a_floor_portal_the_rope_is_one_chain_over_all_its_cells() {
+    let (session, rope, mut motion) = deployed("heavy_haul.txt", None, DeployDir::Down);
+    run(&mut motion, 2.0);
+    let cells: Vec<CellPos> = session
+        .stage()
+        .rope_segments(rope)
+        .iter()
+        .filter_map(|&s| session.stage().cell_of(s))
+        .collect();
+    assert_eq!(motion.rope_cells(rope), Some(cells.as_slice()));
+    // The cells jump at the portal in grid terms, yet every one holds its
+    // share of links: the chain is continuous through it.
+    for &c in &cells {
+        assert_eq!(motion.links_in(c).count(), LINKS_PER_CELL, "{c}");
+    }
+}
+
+#[test]
+fn undo_mid_animation_shows_the_restored_state_at_rest() {
+    let (mut session, rope, mut motion) = deployed(
+        "rope_descent.txt",
+        Some(CellPos::new(1, 6)),
+        DeployDir::Right,
+    );
+    run(&mut motion, 0.2);
+    assert!(motion.is_moving());
+    session.undo();
+    motion.sync(session.stage(), false);
+    assert!(
+        motion.rope_cells(rope).is_none(),
+        "no rope deployed any more"
+    );
+    assert!(!motion.is_moving());
+    session.redo();
+    motion.sync(session.stage(), false);
+    assert!(!motion.is_moving(), "redo shows the rest pose at once");
+    for (_, x) in motion.link_places(rope) {
+        assert_eq!(x, 0.0);
+    }
+}
+
+#[test]
+fn any_input_finishes_the_animation_at_once() {
+    let (_session, rope, mut motion) = deployed(
+        "rope_descent.txt",
+        Some(CellPos::new(1, 6)),
+        DeployDir::Right,
+    );
+    run(&mut motion, 0.1);
+    motion.finish();
+    assert!(!motion.is_moving());
+    assert!(motion.link_places(rope).iter().all(|&(_, x)| x == 0.0));
+}
