@@ -5,7 +5,10 @@
 //!   bucket (35 bodies, 33 joints, a few contacts); also
 //!   `physics/rope/ours-joint-by-joint`, ours with the rope's joints solved
 //!   by Gauss–Seidel one at a time instead of as one exact chain;
-//! - `physics/pyramid/{ours,rapier2d}`: 50 unit boxes on the ground.
+//! - `physics/pyramid/{ours,rapier2d}`: 50 unit boxes on the ground;
+//! - `motion/4-ropes-32-cells/{ours,rapier2d}`: the ropes of a level in
+//!   motion (`game::motion::RopeMotion::benchmark_ropes`), one step of all
+//!   four.
 //!
 //! The rapier2d world is built from our scene's bodies and joints one for
 //! one: same poses, shapes (boxes as rapier cuboids), densities, gravity,
@@ -273,9 +276,56 @@ fn bench_scene(c: &mut Criterion, kind: SceneKind) {
     group.finish();
 }
 
+/// The ropes of a level in motion (`game::motion`): four ropes of 32 cells
+/// (128 links each), one with a load on its end, two with a hero's weight
+/// halfway down, all swinging; each rope is its own world. Rapier2d steps
+/// the same four chains, rebuilt body for body and joint for joint.
+fn bench_motion(c: &mut Criterion) {
+    let mut ours = game::motion::RopeMotion::benchmark_ropes();
+    let mut peers: Vec<RapierScene> = ours
+        .worlds()
+        .map(|w| {
+            RapierScene::build(&Scene {
+                kind: SceneKind::Chain,
+                world: w.clone(),
+                dt_s: game::motion::STEP_S,
+                hoist: None,
+                focus: game::physics::BodyId(0),
+                view: (PVec2::ZERO, PVec2::ZERO),
+            })
+        })
+        .collect();
+    let bodies: usize = ours.worlds().map(|w| w.bodies().len()).sum();
+    let joints: usize = ours.worlds().map(|w| w.joints().len()).sum();
+    println!("motion: 4 ropes, {bodies} bodies, {joints} joints per step");
+    for _ in 0..60 {
+        ours.step();
+        for p in &mut peers {
+            p.step();
+        }
+    }
+    let mut group = c.benchmark_group("motion/4-ropes-32-cells");
+    group.bench_function("ours", |b| {
+        b.iter(|| {
+            ours.step();
+            black_box(ours.is_moving())
+        })
+    });
+    group.bench_function("rapier2d", |b| {
+        b.iter(|| {
+            for p in &mut peers {
+                p.step();
+            }
+            black_box(peers.len())
+        })
+    });
+    group.finish();
+}
+
 fn physics(c: &mut Criterion) {
     bench_scene(c, SceneKind::RopeBucket);
     bench_scene(c, SceneKind::Pyramid);
+    bench_motion(c);
 }
 
 criterion_group!(benches, physics);

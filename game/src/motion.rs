@@ -409,14 +409,54 @@ impl RopeMotion {
         }
         let plan = self.clock.advance(dt_s);
         for _ in 0..plan.steps {
-            for c in &mut self.chains {
-                c.step();
-                if c.anchor_arrived() {
-                    c.finish_pending();
-                }
-            }
+            self.step();
         }
         self.alpha = plan.alpha;
+    }
+
+    /// One fixed step of every rope.
+    pub fn step(&mut self) {
+        for c in &mut self.chains {
+            c.step();
+            if c.anchor_arrived() {
+                c.finish_pending();
+            }
+        }
+    }
+
+    /// Each rope's physics world (the benchmark rebuilds them in a peer
+    /// engine).
+    pub fn worlds(&self) -> impl Iterator<Item = &World> {
+        self.chains.iter().map(|c| &c.world)
+    }
+
+    /// The benchmark's ropes: four of 32 cells, at rest; the first carries
+    /// a load, the second and third have a hero hanging halfway down; each
+    /// end is given a sideways push so they swing.
+    pub fn benchmark_ropes() -> RopeMotion {
+        let mut motion = RopeMotion::new();
+        for r in 0..4u16 {
+            let shape = Shape {
+                rope: ThingId::new(r + 1, std::num::NonZeroU32::MIN),
+                cells: (0..32)
+                    .map(|y| CellPos::new(r as i32 * 2, 40 - y))
+                    .collect(),
+                load: r == 0,
+                hanging: if r == 1 || r == 2 {
+                    vec![16]
+                } else {
+                    Vec::new()
+                },
+            };
+            let mut c = Chain::build(&shape, 0.0, &Carry::default());
+            if let Some(&end) = c.links.last() {
+                c.world
+                    .body_mut(end)
+                    .set_linear_velocity(Vec2::new(1.5, 0.0));
+            }
+            motion.chains.push(c);
+        }
+        motion
     }
 
     /// Jumps every rope to its rest pose (any new input finishes the
