@@ -123,6 +123,10 @@ pub struct RopeMotion {
     clock: FixedTimestep,
     /// Interpolation between the last two steps, for drawing.
     alpha: f32,
+    /// Every shown link's cell and cell-local pose, sorted by cell.
+    placed: Vec<((i32, i32), LinkPose)>,
+    /// Every load's cell, rope and cell-local centre.
+    loads: Vec<(CellPos, ThingId, Vec2)>,
 }
 
 impl Default for RopeMotion {
@@ -131,6 +135,8 @@ impl Default for RopeMotion {
             chains: Vec::new(),
             clock: FixedTimestep::new(STEP_S, 8),
             alpha: 1.0,
+            placed: Vec::new(),
+            loads: Vec::new(),
         }
     }
 }
@@ -399,6 +405,7 @@ impl RopeMotion {
         // Ropes taken back vanish with the state (the coil is drawn).
         self.chains = next;
         self.alpha = 1.0;
+        self.place();
     }
 
     /// Advances by `dt_s` seconds of frame time (whole steps, then the
@@ -412,6 +419,7 @@ impl RopeMotion {
             self.step();
         }
         self.alpha = plan.alpha;
+        self.place();
     }
 
     /// One fixed step of every rope.
@@ -456,6 +464,7 @@ impl RopeMotion {
             }
             motion.chains.push(c);
         }
+        motion.place();
         motion
     }
 
@@ -467,6 +476,7 @@ impl RopeMotion {
             *c = Chain::build(&c.shape, 0.0, &Carry::default());
         }
         self.alpha = 1.0;
+        self.place();
     }
 
     /// Whether anything still moves.
@@ -485,46 +495,73 @@ impl RopeMotion {
 
     /// Each link of every rope lying in `cell`, as drawn (interpolated),
     /// cell-local. Links above the anchor (still in the winch) are not
-    /// shown.
+    /// shown. A rope being reeled in still has links in cells the game
+    /// state has already given up: they are drawn where the physics puts
+    /// them, so the rope is seen climbing through the portal.
     pub fn links_in(&self, cell: CellPos) -> impl Iterator<Item = LinkPose> + '_ {
-        let alpha = self.alpha;
-        self.chains.iter().flat_map(move |c| {
-            let cells = &c.shape.cells;
-            let ks: Vec<usize> = cells
-                .iter()
-                .enumerate()
-                .filter(|(_, &x)| x == cell)
-                .map(|(k, _)| k)
-                .collect();
-            c.links.iter().filter_map(move |&id| {
-                let xf = c.world.body(id).interpolated_transform(alpha);
-                let centre = xf.p;
-                if centre.y > 0.0 {
-                    return None;
-                }
-                let k = (-centre.y).floor().max(0.0) as usize;
-                let k = k.min(cells.len().saturating_sub(1));
-                if !ks.contains(&k) {
-                    return None;
-                }
-                let down = xf.q.rotate(Vec2::new(0.0, -1.0));
-                Some(LinkPose {
-                    centre: Vec2::new(centre.x, -centre.y - k as f32 - 0.5),
-                    along: Vec2::new(down.x, -down.y),
-                    half_len: LINK_LEN / 2.0,
-                })
-            })
-        })
+        let key = (cell.x, cell.y);
+        let from = self.placed.partition_point(|(k, _)| *k < key);
+        self.placed[from..]
+            .iter()
+            .take_while(move |(k, _)| *k == key)
+            .map(|(_, pose)| *pose)
     }
 
-    /// Where what is tied to `rope`'s end hangs, relative to where the game
-    /// state draws it at rest (cells; `y` down), if it is in motion.
-    pub fn load_offset(&self, rope: ThingId) -> Option<Vec2> {
-        let c = self.chains.iter().find(|c| c.shape.rope == rope)?;
-        let load = c.load?;
-        let p = c.world.body(load).interpolated_transform(self.alpha).p;
-        let rest = -(c.shape.cells.len() as f32) - LOAD_HALF;
-        Some(Vec2::new(p.x, -(p.y - rest)))
+    /// What hangs on a rope's end in `cell`, as drawn: the rope and the
+    /// load's centre, cell-local.
+    pub fn loads_in(&self, cell: CellPos) -> impl Iterator<Item = (ThingId, Vec2)> + '_ {
+        self.loads
+            .iter()
+            .filter(move |(c, _, _)| *c == cell)
+            .map(|&(_, rope, centre)| (rope, centre))
+    }
+
+    /// Whether what is tied to `rope` is drawn by the motion (wherever its
+    /// body is), not in its cell of the game state.
+    pub fn carries_load(&self, rope: ThingId) -> bool {
+        self.loads.iter().any(|&(_, r, _)| r == rope)
+    }
+
+    /// Maps every link and load to the cell it lies in, for drawing
+    /// (after every change of the poses).
+    fn place(&mut self) {
+        self.placed.clear();
+        self.loads.clear();
+        let alpha = self.alpha;
+        for c in &self.chains {
+            let cells = &c.shape.cells;
+            let Some(last) = cells.len().checked_sub(1) else {
+                continue;
+            };
+            let local = |p: Vec2, k: usize| Vec2::new(p.x, -p.y - k as f32 - 0.5);
+            for &id in &c.links {
+                let xf = c.world.body(id).interpolated_transform(alpha);
+                if xf.p.y > 0.0 {
+                    continue;
+                }
+                let k = ((-xf.p.y).floor().max(0.0) as usize).min(last);
+                let down = xf.q.rotate(Vec2::new(0.0, -1.0));
+                let cell = cells[k];
+                self.placed.push((
+                    (cell.x, cell.y),
+                    LinkPose {
+                        centre: local(xf.p, k),
+                        along: Vec2::new(down.x, -down.y),
+                        half_len: LINK_LEN / 2.0,
+                    },
+                ));
+            }
+            if let Some(load) = c.load {
+                let body = c.world.body(load);
+                let xf = body.interpolated_transform(alpha);
+                let tie = xf.apply(Vec2::new(0.0, LOAD_HALF));
+                if tie.y <= 0.0 {
+                    let k = ((-tie.y - 1e-3).floor().max(0.0) as usize).min(last);
+                    self.loads.push((cells[k], c.shape.rope, local(xf.p, k)));
+                }
+            }
+        }
+        self.placed.sort_unstable_by_key(|a| a.0);
     }
 
     /// The segment index (from the anchor) each link of `rope` lies in,

@@ -421,3 +421,94 @@ fn clicking_where_the_hero_cannot_see_is_refused_not_a_move() {
     click_cell(&mut s, CellPos::new(1, 6), SIZE);
     assert_ne!(s.play().unwrap().session.state_hash(), before);
 }
+
+/// The first lines of heavy haul's solution, up to the hoisting.
+const HEAVY_HAUL_TO_HOIST: &str = "deploy-rope down\nmove 2 7\npickup bucket\nmove 1 7\nend-turn\nmove 5 3\nend-turn\nmove 5 0\ndrop\nend-turn\nmove 6 0\npickup statue\nmove 5 0\nput-in\nend-turn\ntie\nmove 5 3\nend-turn\nmove 1 7\nend-turn\nhoist\n";
+
+/// Pixels of rope (its dark strand) inside `rect`.
+fn rope_pixels(img: &RgbaImage, rect: (f32, f32, f32, f32)) -> usize {
+    let dark = render::colour::to_rgba8(platform::screens::world::draw::ROPE_DARK);
+    count(img, rect, |p| {
+        p.iter().zip(dark).all(|(&a, b)| a.abs_diff(b) <= 6)
+    })
+}
+
+#[test]
+fn the_bucket_mid_hoist_is_seen_continuous_through_the_floor_portal() {
+    let mut s = playing("heavy_haul.txt");
+    play_solution(&mut s, HEAVY_HAUL_TO_HOIST, SIZE);
+    settle(&mut s);
+    // The second pull, caught a fifth of a second in.
+    key(&mut s, Key::Context, SIZE);
+    key(&mut s, Key::Enter, SIZE);
+    for _ in 0..12 {
+        s.update(1.0 / 60.0);
+    }
+    let play = s.play().unwrap();
+    assert!(play.motion().is_moving(), "mid-hoist");
+    let img = draw(&s, SIZE);
+    check("play_heavy_haul_hoist", &img, TOLERANCE);
+    // The rope shows above the floor portal (the entrance's shaft) and
+    // below it (the lower shaft, where the bucket is still climbing), one
+    // rope seen continuous through the portal.
+    let cell = |x, y| {
+        play.screen_pos_of_cell(CellPos::new(x, y), SIZE)
+            .expect("in sight")
+    };
+    let upper = cell(1, 5);
+    let lower = cell(5, 3);
+    let half = 30.0;
+    assert!(
+        rope_pixels(
+            &img,
+            (upper.x - half, upper.y - half, 2.0 * half, 2.0 * half)
+        ) > 20
+    );
+    assert!(
+        rope_pixels(
+            &img,
+            (lower.x - half, lower.y - half, 2.0 * half, 2.0 * half)
+        ) > 20
+    );
+}
+
+#[test]
+fn a_rope_just_deployed_pays_out_of_its_anchor() {
+    let mut s = playing("rope_descent.txt");
+    play_solution(&mut s, "move 1 6\n", SIZE);
+    settle(&mut s);
+    key(&mut s, Key::Context, SIZE);
+    key(&mut s, Key::Enter, SIZE);
+    for _ in 0..2 {
+        s.update(1.0 / 60.0);
+    }
+    assert!(s.play().unwrap().motion().is_moving());
+    let img = draw(&s, SIZE);
+    check("play_rope_paying_out", &img, TOLERANCE);
+    // A thirtieth of a second in, half a cell has paid out of the anchor:
+    // the same shaft drawn once the motion has settled shows the rope
+    // where it comes to rest, all the way down.
+    let top = s
+        .play()
+        .unwrap()
+        .screen_pos_of_cell(CellPos::new(2, 6), SIZE)
+        .expect("seen");
+    let shaft = (top.x - 30.0, top.y - 30.0, 60.0, 120.0);
+    let moving = rope_pixels(&img, shaft);
+    settle(&mut s);
+    let rest = draw(&s, SIZE);
+    let still = rope_pixels(&rest, shaft);
+    assert!(moving > 30 && still > 30, "{moving} {still}");
+    let differ = count(&img, shaft, |_| true) as isize;
+    let same = (0..(shaft.3 as u32))
+        .flat_map(|dy| (0..(shaft.2 as u32)).map(move |dx| (dx, dy)))
+        .filter(|&(dx, dy)| {
+            let (x, y) = (shaft.0 as u32 + dx, shaft.1 as u32 + dy);
+            img.get_pixel(x, y) == rest.get_pixel(x, y)
+        })
+        .count() as isize;
+    assert!(
+        differ - same > 50,
+        "the swinging rope is drawn where it moves"
+    );
+}

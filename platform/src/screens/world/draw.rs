@@ -428,27 +428,48 @@ fn draw_things(list: &mut DrawList, world: &Scene, cell: CellPos, layer: Layer) 
         CellLayout::of(stage, cell, world.hidden)
     };
     list.set_pass(Pass::Translucent);
+    // Ropes in motion are drawn where their physics puts them, whatever
+    // the state holds in this cell (a rope reeled in still climbs through
+    // cells it has left), and so is what hangs on their ends.
+    if let Some(motion) = world.ropes {
+        match layer {
+            Layer::Rope => draw_rope_links(list, motion, cell),
+            Layer::Items => {
+                for (rope, centre) in motion.loads_in(cell) {
+                    let tied = stage
+                        .rope_segments(rope)
+                        .last()
+                        .and_then(|&end| stage.children(end).first().copied());
+                    if let Some(item) = tied.filter(|&i| !is_hidden(stage, world.hidden, i)) {
+                        let size = item_rect(0, 1, false).w;
+                        let rect =
+                            Rect::new(centre.x - size / 2.0, centre.y - size / 2.0, size, size);
+                        draw_item(list, world, item, rect, DEPTH_ITEM);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
     let (mut hero_i, mut item_i) = (0usize, 0usize);
     for (id, t) in store.iter_cell(index) {
         let root = t.parent().is_none();
         match (t.kind(), layer) {
-            (ThingKind::RopeSegment, Layer::Rope) => match world.ropes {
-                Some(motion) => draw_rope_links(list, motion, cell),
-                None => draw_rope_segment(list, world, t.data.rope_len_cells == 0),
-            },
+            (ThingKind::RopeSegment, Layer::Rope) => {
+                if world.ropes.is_none() {
+                    draw_rope_segment(list, world, t.data.rope_len_cells == 0);
+                }
+            }
             (ThingKind::RopeSegment, Layer::Items) => {
-                // What is tied to the rope's end hangs in this cell, swung
-                // by the rope's motion.
-                let swing = world
+                // What is tied to the rope's end hangs in this cell (unless
+                // the rope's motion draws it where it swings).
+                let moving = world
                     .ropes
                     .zip(stage.rope_of(id))
-                    .and_then(|(m, rope)| m.load_offset(rope))
-                    .unwrap_or_default();
+                    .is_some_and(|(m, rope)| m.carries_load(rope));
                 for (child, _) in store.children(id) {
-                    if !is_hidden(stage, world.hidden, child) {
-                        let mut rect = layout.item_rect(item_i);
-                        rect.x += swing.x;
-                        rect.y += swing.y;
+                    if !moving && !is_hidden(stage, world.hidden, child) {
+                        let rect = layout.item_rect(item_i);
                         item_i += 1;
                         draw_item(list, world, child, rect, DEPTH_ITEM);
                     }
