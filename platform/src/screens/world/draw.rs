@@ -455,10 +455,8 @@ fn draw_things(list: &mut DrawList, world: &Scene, cell: CellPos, layer: Layer) 
     for (id, t) in store.iter_cell(index) {
         let root = t.parent().is_none();
         match (t.kind(), layer) {
-            (ThingKind::RopeSegment, Layer::Rope) => {
-                if world.ropes.is_none() {
-                    draw_rope_segment(list, world, t.data.rope_len_cells == 0);
-                }
+            (ThingKind::RopeSegment, Layer::Rope) if world.ropes.is_none() => {
+                draw_rope_segment(list, world, t.data.rope_len_cells == 0);
             }
             (ThingKind::RopeSegment, Layer::Items) => {
                 // What is tied to the rope's end hangs in this cell (unless
