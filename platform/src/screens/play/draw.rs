@@ -71,9 +71,9 @@ impl PlayScreen {
         };
         world::draw_world(list, &scene, &self.view);
         if let Some(t) = &self.tween {
-            let at = t.progress();
+            let at = t.elapsed_s;
             for m in &t.movers {
-                world::draw_moving(list, &scene, m.thing, m.at(at), &m.region);
+                world::draw_moving(list, &scene, m.thing, m.at_time(at), &m.region);
             }
         }
         list.set_pass(Pass::Ui);

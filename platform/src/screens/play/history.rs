@@ -3,7 +3,7 @@
 //! undo and redo animate along them) and the tween after every change.
 use game::action::{Action, Event};
 use game::stage::Outcome;
-use game::things::{ThingFlags, ThingId};
+use game::things::ThingFlags;
 use game::undo::StepKind as UndoKind;
 use glam::Vec2;
 use log::debug;
@@ -62,7 +62,7 @@ impl PlayScreen {
     /// planned in.
     pub(super) fn step_ways(&self, events: &[Event]) -> Option<StepWays> {
         let hero = self.selected_hero()?;
-        let ways: Vec<(ThingId, Vec<Vec2>)> = events
+        let ways: Vec<tween::Way> = events
             .iter()
             .filter_map(|e| match e {
                 Event::Move { thing, from, path } => {
@@ -76,7 +76,16 @@ impl PlayScreen {
                     };
                     let mut points = vec![start];
                     points.extend(steps);
-                    Some((*thing, points))
+                    let falls = path
+                        .iter()
+                        .rev()
+                        .take_while(|s| s.kind == game::action::event::StepKind::Fall)
+                        .count();
+                    Some(tween::Way {
+                        thing: *thing,
+                        points,
+                        falls,
+                    })
                 }
                 _ => None,
             })
@@ -161,26 +170,35 @@ impl PlayScreen {
         let end_of = |w: &StepWays| {
             w.ways
                 .iter()
-                .find(|(t, _)| Some(*t) == hero)
-                .and_then(|(_, p)| p.last().copied())
+                .find(|way| Some(way.thing) == hero)
+                .and_then(|way| way.points.last().copied())
                 .unwrap_or(Vec2::ZERO)
         };
-        let (shift, ways): (Vec2, Vec<(ThingId, Vec<Vec2>)>) = match direction {
+        let forward = matches!(direction, Direction::Forward(_));
+        let (shift, ways): (Vec2, Vec<tween::Way>) = match direction {
             Direction::Forward(Some(w)) if Some(w.planner) == hero => {
                 let end = end_of(&w);
                 let ways = w
                     .ways
                     .into_iter()
-                    .map(|(t, p)| (t, p.into_iter().map(|q| q - end).collect()))
+                    .map(|way| tween::Way {
+                        points: way.points.into_iter().map(|q| q - end).collect(),
+                        ..way
+                    })
                     .collect();
                 (end, ways)
             }
             Direction::Back(Some(w)) if Some(w.planner) == hero => {
+                // Undone: back along the way, no fall (it would rise).
                 let end = end_of(&w);
                 let ways = w
                     .ways
                     .into_iter()
-                    .map(|(t, p)| (t, p.into_iter().rev().collect()))
+                    .map(|way| tween::Way {
+                        points: way.points.into_iter().rev().collect(),
+                        falls: 0,
+                        ..way
+                    })
                     .collect();
                 (-end, ways)
             }
@@ -199,6 +217,7 @@ impl PlayScreen {
             view: &self.view,
             shift,
             ways: &ways,
+            forward,
         });
         self.tween = Tween::new(movers);
         self.mode.close_context();

@@ -75,7 +75,7 @@ struct StepWays {
     /// The selected hero when the step was done: the ways are in their view.
     planner: ThingId,
     /// Each moving thing with its points, the first where it started.
-    ways: Vec<(ThingId, Vec<Vec2>)>,
+    ways: Vec<tween::Way>,
 }
 
 /// Which way a change of state went, for its tween.

@@ -19,8 +19,20 @@ use game::things::{ThingId, ThingKind};
 use game::view::{GridView, ViewPos};
 use glam::Vec2;
 
-/// How long a tween runs, in seconds.
+/// How long the walking part of a tween runs, in seconds.
 pub const TWEEN_S: f32 = 0.15;
+/// Gravity for falls, in cells per second² (a cell is about a metre; a
+/// little over real gravity, so a fall of a few cells stays brisk).
+pub const FALL_G: f32 = 30.0;
+
+/// A way a thing took in a step, in some view's space: its points, and how
+/// many of its last segments are a fall (drawn falling with gravity).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Way {
+    pub thing: ThingId,
+    pub points: Vec<Vec2>,
+    pub falls: usize,
+}
 
 /// One thing drawn moving.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,6 +40,10 @@ pub struct Mover {
     pub thing: ThingId,
     /// Its way, in the new view's space; at least two points.
     pub points: Vec<Vec2>,
+    /// How many of the last segments are a fall: those are drawn falling
+    /// with gravity after the rest (walks, steps, climbs) has been eased
+    /// through in [`TWEEN_S`].
+    pub falls: usize,
     /// The region transform it is drawn under (that of where it ends).
     pub region: CellTransform,
 }
@@ -42,6 +58,60 @@ impl Mover {
         let x = t.clamp(0.0, 1.0) * segments as f32;
         let i = (x.floor() as usize).min(segments - 1);
         self.points[i].lerp(self.points[i + 1], x - i as f32)
+    }
+
+    /// Segments before the fall.
+    fn walk_segments(&self) -> usize {
+        self.points
+            .len()
+            .saturating_sub(1)
+            .saturating_sub(self.falls)
+    }
+
+    /// Seconds of the walking part (0 when it only falls).
+    pub fn walk_s(&self) -> f32 {
+        if self.walk_segments() > 0 {
+            TWEEN_S
+        } else {
+            0.0
+        }
+    }
+
+    /// Length of the fall, in cells.
+    pub fn fall_len(&self) -> f32 {
+        let w = self.walk_segments();
+        self.points[w.min(self.points.len())..]
+            .windows(2)
+            .map(|p| p[0].distance(p[1]))
+            .sum()
+    }
+
+    /// Seconds the whole way takes: the walk, then a fall from rest.
+    pub fn duration_s(&self) -> f32 {
+        self.walk_s() + (2.0 * self.fall_len() / FALL_G).sqrt()
+    }
+
+    /// Where it is drawn `s` seconds in: eased along the walk, then
+    /// accelerating down the fall (`d = g t² / 2` along its segments).
+    pub fn at_time(&self, s: f32) -> Vec2 {
+        let w = self.walk_segments();
+        let walk_s = self.walk_s();
+        if w > 0 && s < walk_s {
+            let t = ease(s / walk_s);
+            let x = t * w as f32;
+            let i = (x.floor() as usize).min(w - 1);
+            return self.points[i].lerp(self.points[i + 1], x - i as f32);
+        }
+        let fall = &self.points[w.min(self.points.len().saturating_sub(1))..];
+        let mut d = 0.5 * FALL_G * (s - walk_s).max(0.0).powi(2);
+        for p in fall.windows(2) {
+            let len = p[0].distance(p[1]);
+            if d <= len && len > 0.0 {
+                return p[0].lerp(p[1], d / len);
+            }
+            d -= len;
+        }
+        self.points.last().copied().unwrap_or_default()
     }
 }
 
@@ -62,9 +132,10 @@ fn ease(t: f32) -> f32 {
 impl Tween {
     /// A tween of `movers`; `None` when nothing moves.
     pub fn new(movers: Vec<Mover>) -> Option<Tween> {
+        let duration_s = movers.iter().map(Mover::duration_s).fold(TWEEN_S, f32::max);
         (!movers.is_empty()).then_some(Tween {
             elapsed_s: 0.0,
-            duration_s: TWEEN_S,
+            duration_s,
             movers,
         })
     }
@@ -97,11 +168,10 @@ impl Tween {
 
     /// Where `thing` is drawn now, if it moves.
     pub fn position_of(&self, thing: ThingId) -> Option<Vec2> {
-        let t = self.progress();
         self.movers
             .iter()
             .find(|m| m.thing == thing)
-            .map(|m| m.at(t))
+            .map(|m| m.at_time(self.elapsed_s))
     }
 }
 
@@ -159,7 +229,9 @@ pub struct Change<'a> {
     pub shift: Vec2,
     /// Known ways (paths planned in the view: the hero's walk, a
     /// levitated item's flight), in the new view's space.
-    pub ways: &'a [(ThingId, Vec<Vec2>)],
+    pub ways: &'a [Way],
+    /// A step done (not undone): things that moved straight down fell.
+    pub forward: bool,
 }
 
 /// The movers of a change (see the module docs). Things that moved with
@@ -175,7 +247,7 @@ pub fn movers(change: &Change) -> Vec<Mover> {
         let known = change
             .ways
             .iter()
-            .find(|(id, points)| *id == place.thing && points.len() >= 2);
+            .find(|w| w.thing == place.thing && w.points.len() >= 2);
         if now == place.cell && known.is_none() {
             continue;
         }
@@ -187,10 +259,10 @@ pub fn movers(change: &Change) -> Vec<Mover> {
         if held {
             continue;
         }
-        let (points, end) = match known {
-            Some((_, points)) => {
-                let end = *points.last().unwrap_or(&Vec2::ZERO);
-                (points.clone(), end)
+        let (points, end, falls) = match known {
+            Some(way) => {
+                let end = *way.points.last().unwrap_or(&Vec2::ZERO);
+                (way.points.clone(), end, way.falls)
             }
             None => {
                 let Some(old) = nearest_position(change.old_view, place.cell, Vec2::ZERO) else {
@@ -201,7 +273,9 @@ pub fn movers(change: &Change) -> Vec<Mover> {
                     continue;
                 };
                 let to = to_vec(new);
-                (vec![from, to], to)
+                // Set down over a drop, or left hanging: it fell.
+                let fell = change.forward && to.x == from.x && to.y < from.y;
+                (vec![from, to], to, usize::from(fell))
             }
         };
         let end_cell = ViewPos::new(end.x.round() as i32, end.y.round() as i32);
@@ -210,6 +284,7 @@ pub fn movers(change: &Change) -> Vec<Mover> {
         out.push(Mover {
             thing: place.thing,
             points,
+            falls,
             region,
         });
     }
@@ -229,6 +304,7 @@ mod tests {
         let m = Mover {
             thing: ThingId::new(1, std::num::NonZeroU32::MIN),
             points: vec![Vec2::ZERO, Vec2::X, Vec2::new(1.0, -2.0)],
+            falls: 0,
             region: CellTransform::IDENTITY,
         };
         assert_eq!(m.at(0.0), Vec2::ZERO);
@@ -242,6 +318,39 @@ mod tests {
         assert!(t.done());
         assert_eq!(t.position_of(m.thing), Some(Vec2::new(1.0, -2.0)));
         assert!(Tween::new(Vec::new()).is_none());
+    }
+
+    #[test]
+    fn a_fall_accelerates_under_gravity_after_the_walk() {
+        // A step right, then a fall of four cells.
+        let m = Mover {
+            thing: ThingId::new(1, std::num::NonZeroU32::MIN),
+            points: vec![
+                Vec2::ZERO,
+                Vec2::X,
+                Vec2::new(1.0, -1.0),
+                Vec2::new(1.0, -2.0),
+                Vec2::new(1.0, -3.0),
+                Vec2::new(1.0, -4.0),
+            ],
+            falls: 4,
+            region: CellTransform::IDENTITY,
+        };
+        let fall_s = (2.0 * 4.0 / FALL_G).sqrt();
+        assert!((m.duration_s() - (TWEEN_S + fall_s)).abs() < 1e-5);
+        assert_eq!(
+            m.at_time(TWEEN_S),
+            Vec2::X,
+            "the walk ends where the fall starts"
+        );
+        // Distance fallen grows with the square of time: a quarter of the
+        // way at half the fall's time.
+        let half = m.at_time(TWEEN_S + fall_s / 2.0);
+        assert!((half.y - -1.0).abs() < 1e-4, "{half}");
+        assert_eq!(m.at_time(m.duration_s() + 1.0), Vec2::new(1.0, -4.0));
+        // The tween lasts as long as its slowest mover.
+        let t = Tween::new(vec![m.clone()]).unwrap();
+        assert!((t.duration_s - m.duration_s()).abs() < 1e-6);
     }
 
     #[test]
@@ -269,6 +378,7 @@ mod tests {
             view: &view,
             shift: Vec2::ZERO,
             ways: &[],
+            forward: true,
         });
         assert_eq!(movers.len(), 1);
         assert_eq!(movers[0].thing, scout);
