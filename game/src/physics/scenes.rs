@@ -1,5 +1,5 @@
 //! The shared physics test scenes: one set of setups used by the tests, the
-//! scene viewer (`tools --bin physics-scenes`) and the benchmark against
+//! scene viewer (`platform --bin physics-scenes`) and the benchmark against
 //! rapier2d, so all three look at the same thing.
 //!
 //! Units are metres, kilograms, seconds; the ground's top is `y = 0`;

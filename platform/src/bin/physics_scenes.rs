@@ -2,7 +2,7 @@
 //! (`game::physics::scenes`) — pendulum, chain, rope hoisting a bucket, box
 //! stack, pyramid — drawn through the render crate's draw list.
 //!
-//! Interactive: `cargo run -p tools --bin physics-scenes` opens a window;
+//! Interactive: `cargo run -p platform --bin physics-scenes` opens a window;
 //! keys 1–5 switch scenes, Space pauses, R resets, Esc quits. The physics
 //! runs on a fixed 120 Hz timestep and bodies are drawn interpolated
 //! between the last two steps.
