@@ -20,7 +20,8 @@
 //! One file per concept: `math` (Vec2, Rot, Mat22), `polygon` (shape and
 //! mass properties), `body`, `sat` (narrow phase), `contact`, `joint`, `chain` (a rope's joints
 //! solved exactly as one block-tridiagonal system),
-//! `world` (the step), `timestep`, `hash`, and `scenes` (the setups shared
+//! `world` (the step), `query` (point and ray queries, teleporting),
+//! `timestep`, `hash`, and `scenes` (the setups shared
 //! by tests, the viewer and the benchmark).
 pub mod body;
 mod chain;
@@ -29,6 +30,7 @@ pub mod hash;
 pub mod joint;
 pub mod math;
 pub mod polygon;
+pub mod query;
 pub mod sat;
 pub mod scenes;
 pub mod timestep;
@@ -43,6 +45,7 @@ pub use hash::state_hash;
 pub use joint::{JointId, RevoluteJoint};
 pub use math::{Rot, Transform, Vec2};
 pub use polygon::{MassProperties, Polygon, PolygonError, MAX_VERTICES};
+pub use query::RayHit;
 pub use sat::{collide, Manifold, ManifoldPoint};
 pub use scenes::{Scene, SceneKind};
 pub use timestep::{FixedTimestep, StepPlan};
