@@ -399,6 +399,32 @@ impl Body {
     }
 }
 
+/// Writes a solved velocity back, except to bodies of infinite mass (their
+/// velocity cannot have changed): skipping the store keeps consecutive
+/// constraints on the ground from chaining through its memory, so the CPU
+/// can overlap them.
+#[inline]
+pub(crate) fn store_velocity(body: &mut Body, v: Vec2, w: f32) {
+    if body.inv_mass != 0.0 || body.inv_inertia != 0.0 {
+        body.linear_velocity = v;
+        body.angular_velocity = w;
+    }
+}
+
+/// Two distinct bodies of a slice, mutably.
+#[inline]
+pub(crate) fn pair_mut(bodies: &mut [Body], a: BodyId, b: BodyId) -> (&mut Body, &mut Body) {
+    let (ia, ib) = (a.index(), b.index());
+    debug_assert_ne!(ia, ib, "a constraint joins two different bodies");
+    if ia < ib {
+        let (lo, hi) = bodies.split_at_mut(ib);
+        (&mut lo[ia], &mut hi[0])
+    } else {
+        let (lo, hi) = bodies.split_at_mut(ia);
+        (&mut hi[0], &mut lo[ib])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

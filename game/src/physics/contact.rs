@@ -53,10 +53,10 @@
 //!   penetration, which keeps it alive from step to step. Two points are
 //!   corrected together when both push (their 2×2 system), for the same
 //!   reason as the block velocity solve.
-use super::body::{Body, BodyId};
+use super::body::{pair_mut, store_velocity, Body, BodyId};
 use super::math::{cross_sv, cross_vs, Mat22, Vec2};
 use super::sat::{remeasure, Manifold, Reference, MAX_MANIFOLD_POINTS};
-use super::world::Settings;
+use super::settings::Settings;
 
 /// One point of a contact.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -131,32 +131,6 @@ pub fn mix_restitution(a: f32, b: f32) -> f32 {
 #[inline]
 pub fn mix_friction(a: f32, b: f32) -> f32 {
     (a * b).sqrt()
-}
-
-/// Writes a solved velocity back, except to bodies of infinite mass (their
-/// velocity cannot have changed): skipping the store keeps consecutive
-/// constraints on the ground from chaining through its memory, so the CPU
-/// can overlap them.
-#[inline]
-pub(crate) fn store_velocity(body: &mut Body, v: Vec2, w: f32) {
-    if body.inv_mass != 0.0 || body.inv_inertia != 0.0 {
-        body.linear_velocity = v;
-        body.angular_velocity = w;
-    }
-}
-
-/// Two distinct bodies of a slice, mutably.
-#[inline]
-pub(crate) fn pair_mut(bodies: &mut [Body], a: BodyId, b: BodyId) -> (&mut Body, &mut Body) {
-    let (ia, ib) = (a.index(), b.index());
-    debug_assert_ne!(ia, ib, "a constraint joins two different bodies");
-    if ia < ib {
-        let (lo, hi) = bodies.split_at_mut(ib);
-        (&mut lo[ia], &mut hi[0])
-    } else {
-        let (lo, hi) = bodies.split_at_mut(ia);
-        (&mut hi[0], &mut lo[ib])
-    }
 }
 
 impl Contact {

@@ -25,8 +25,7 @@
 //! correction is split by inverse mass, so an anchor on a static or
 //! kinematic body (inverse mass and inertia 0) never moves, and a joint
 //! between two such bodies has `K = 0` and is skipped.
-use super::body::{Body, BodyId};
-use super::contact::pair_mut;
+use super::body::{pair_mut, Body, BodyId};
 use super::math::{cross_sv, Mat22, Vec2};
 
 /// Index of a joint in its world.

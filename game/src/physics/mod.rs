@@ -17,12 +17,13 @@
 //! a correction); the same inputs give bit-identical states
 //! ([`state_hash`]); a step allocates nothing once warmed up.
 //!
-//! One file per concept: `math` (Vec2, Rot, Mat22), `polygon` (shape and
-//! mass properties), `body`, `sat` (narrow phase), `contact`, `joint`, `chain` (a rope's joints
-//! solved exactly as one block-tridiagonal system),
-//! `world` (the step), `query` (point and ray queries, teleporting),
-//! `timestep`, `hash`, and `scenes` (the setups shared
-//! by tests, the viewer and the benchmark).
+//! One file per concept, layered so that nothing reaches up: `math`
+//! (Vec2, Rot, Mat22), `polygon` (shape and mass properties), `body` (with
+//! the pair access constraints use), `settings` (the solver's), `sat`
+//! (narrow phase), `contact`, `joint`, `chain` (a rope's joints solved
+//! exactly as one block-tridiagonal system), `world` (the step), `query`
+//! (point and ray queries, teleporting), `timestep`, `hash`, and `scenes`
+//! (the setups shared by tests, the viewer and the benchmark).
 pub mod body;
 mod chain;
 pub mod contact;
@@ -33,6 +34,7 @@ pub mod polygon;
 pub mod query;
 pub mod sat;
 pub mod scenes;
+pub mod settings;
 pub mod timestep;
 pub mod world;
 
