@@ -290,7 +290,7 @@ fn bench_motion(c: &mut Criterion) {
                 world: w.clone(),
                 dt_s: game::motion::STEP_S,
                 hoist: None,
-                focus: game::physics::BodyId(0),
+                focus: game::physics::BodyId::first(0),
                 view: (PVec2::ZERO, PVec2::ZERO),
             })
         })

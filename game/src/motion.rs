@@ -275,8 +275,8 @@ impl Chain {
     /// the winch moving, so the anchor never pushes on a slack chain (a
     /// chain cannot be pushed: it would crumple).
     fn pay_out(&mut self) {
-        for i in 0..self.world.bodies().len() {
-            let id = BodyId(i as u32);
+        let ids: Vec<BodyId> = self.world.body_ids().collect();
+        for id in ids {
             if self.world.body(id).kind() == BodyKind::Dynamic {
                 self.world
                     .body_mut(id)
@@ -314,7 +314,9 @@ impl Chain {
         let carried = Vec2::new(0.0, vy);
         let home = gap.abs() < 1e-3;
         for i in 0..self.world.bodies().len() {
-            let id = BodyId(i as u32);
+            let Some(id) = self.world.id_at(i) else {
+                continue;
+            };
             if self.world.body(id).kind() == BodyKind::Dynamic {
                 let b = self.world.body_mut(id);
                 let (mut v, w) = (b.linear_velocity(), b.angular_velocity());

@@ -63,7 +63,7 @@ struct Coupling {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Chains {
     /// Joint count and mode this was built for; rebuilt when they change.
-    built_for: Option<(usize, bool)>,
+    built_for: Option<(u64, bool)>,
     /// Joint indices of all paths, concatenated.
     order: Vec<u32>,
     /// `order[start..end]` of each path.
@@ -89,9 +89,16 @@ fn perp(r: Vec2) -> Vec2 {
 
 impl Chains {
     /// Rebuilds the paths if the joints or the mode changed.
-    pub(crate) fn update(&mut self, joints: &[RevoluteJoint], bodies: &[Body], direct: bool) {
-        if self.built_for != Some((joints.len(), direct)) {
+    pub(crate) fn update(
+        &mut self,
+        joints: &[RevoluteJoint],
+        bodies: &[Body],
+        direct: bool,
+        topology: u64,
+    ) {
+        if self.built_for != Some((topology, direct)) {
             self.rebuild(joints, bodies, direct);
+            self.built_for = Some((topology, direct));
         }
     }
 
@@ -105,7 +112,6 @@ impl Chains {
     }
 
     fn rebuild(&mut self, joints: &[RevoluteJoint], bodies: &[Body], direct: bool) {
-        self.built_for = Some((joints.len(), direct));
         self.order.clear();
         self.ranges.clear();
         self.next.clear();
@@ -118,7 +124,7 @@ impl Chains {
         // Joints at each dynamic body, in joint order.
         let mut at_body: Vec<Vec<u32>> = vec![Vec::new(); bodies.len()];
         for (ji, j) in joints.iter().enumerate() {
-            for b in [j.body_a.0, j.body_b.0] {
+            for b in [(j.body_a.index() as u32), (j.body_b.index() as u32)] {
                 if dynamic(b) {
                     at_body[b as usize].push(ji as u32);
                 }
@@ -129,7 +135,7 @@ impl Chains {
             .iter()
             .enumerate()
             .map(|(ji, j)| {
-                [j.body_a.0, j.body_b.0]
+                [(j.body_a.index() as u32), (j.body_b.index() as u32)]
                     .into_iter()
                     .filter(|&b| dynamic(b))
                     .flat_map(|b| at_body[b as usize].iter().copied())
@@ -163,7 +169,7 @@ impl Chains {
             let mut branching = false;
             for &ji in &component {
                 let j = &joints[ji as usize];
-                for b in [j.body_a.0, j.body_b.0] {
+                for b in [(j.body_a.index() as u32), (j.body_b.index() as u32)] {
                     if !dynamic(b) {
                         continue;
                     }
@@ -193,11 +199,20 @@ impl Chains {
                     break;
                 };
                 let (jc, jn) = (&joints[cur as usize], &joints[nxt as usize]);
-                let shared = [jc.body_a.0, jc.body_b.0]
+                let shared = [(jc.body_a.index() as u32), (jc.body_b.index() as u32)]
                     .into_iter()
-                    .find(|&b| dynamic(b) && (b == jn.body_a.0 || b == jn.body_b.0))
+                    .find(|&b| {
+                        dynamic(b)
+                            && (b == (jn.body_a.index() as u32) || b == (jn.body_b.index() as u32))
+                    })
                     .unwrap_or_else(|| unreachable!("neighbours share a body"));
-                let sign = |j: &RevoluteJoint| if j.body_b.0 == shared { 1.0 } else { -1.0 };
+                let sign = |j: &RevoluteJoint| {
+                    if (j.body_b.index() as u32) == shared {
+                        1.0
+                    } else {
+                        -1.0
+                    }
+                };
                 self.next.push(Coupling {
                     body: shared,
                     sign_this: sign(jc),
@@ -340,7 +355,7 @@ mod tests {
 
     fn shape_of(world: &World, direct: bool) -> (Vec<usize>, usize) {
         let mut chains = Chains::default();
-        chains.update(world.joints(), world.bodies(), direct);
+        chains.update(world.joints(), world.bodies(), direct, world.topology());
         chains.shape()
     }
 

@@ -28,9 +28,30 @@
 use super::body::{pair_mut, Body, BodyId};
 use super::math::{cross_sv, Mat22, Vec2};
 
-/// Index of a joint in its world.
+/// A joint of a world: a slot and its generation (see `BodyId`); the
+/// world maps it to the joint's place in its dense array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct JointId(pub u32);
+pub struct JointId {
+    index: u32,
+    generation: u32,
+}
+
+impl JointId {
+    /// The id of slot `index` in generation `generation`.
+    pub const fn new(index: u32, generation: u32) -> JointId {
+        JointId { index, generation }
+    }
+
+    /// The slot.
+    pub fn index(self) -> usize {
+        self.index as usize
+    }
+
+    /// How many joints had the slot before this one.
+    pub fn generation(self) -> u32 {
+        self.generation
+    }
+}
 
 /// A revolute joint between two bodies.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -204,8 +225,13 @@ mod tests {
         ];
         bodies[1].linear_velocity = Vec2::new(0.3, -2.0);
         bodies[1].angular_velocity = 1.5;
-        let mut joint =
-            RevoluteJoint::new(BodyId(0), &bodies[0], BodyId(1), &bodies[1], Vec2::ZERO);
+        let mut joint = RevoluteJoint::new(
+            BodyId::first(0),
+            &bodies[0],
+            BodyId::first(1),
+            &bodies[1],
+            Vec2::ZERO,
+        );
         joint.prepare(&bodies);
         joint.solve_velocity(&mut bodies);
         let v = bodies[1].velocity_at(Vec2::ZERO);
@@ -225,8 +251,13 @@ mod tests {
                 &Polygon::rect(0.5, 0.2),
             ),
         ];
-        let mut joint =
-            RevoluteJoint::new(BodyId(0), &bodies[0], BodyId(1), &bodies[1], Vec2::ZERO);
+        let mut joint = RevoluteJoint::new(
+            BodyId::first(0),
+            &bodies[0],
+            BodyId::first(1),
+            &bodies[1],
+            Vec2::ZERO,
+        );
         bodies[1].position += Vec2::new(0.0, -0.1);
         let before = joint.solve_position(&mut bodies);
         assert!((before - 0.1).abs() < 1e-6);

@@ -40,7 +40,7 @@ impl World {
                     .zip(poly.normals())
                     .all(|(&v, &n)| n.dot(local - v) <= 1e-6)
             })
-            .map(|(i, _)| BodyId(i as u32))
+            .map(|(i, _)| self.id_at(i).unwrap_or(BodyId::first(i as u32)))
             .collect()
     }
 
@@ -82,7 +82,7 @@ impl World {
                 continue;
             }
             best = Some(RayHit {
-                body: BodyId(i as u32),
+                body: self.id_at(i).unwrap_or(BodyId::first(i as u32)),
                 t: enter,
                 point: origin + dir * enter,
                 normal: xf.q.rotate(normal),
@@ -123,10 +123,13 @@ mod tests {
     #[test]
     fn points_find_the_bodies_that_contain_them() {
         let w = two_boxes();
-        assert_eq!(w.query_point(Vec2::new(0.9, 0.4)), vec![BodyId(0)]);
+        assert_eq!(w.query_point(Vec2::new(0.9, 0.4)), vec![BodyId::first(0)]);
         assert!(w.query_point(Vec2::new(1.1, 0.0)).is_empty());
         // The turned box: its corner points along x now.
-        assert_eq!(w.query_point(Vec2::new(4.0 + 0.69, 0.0)), vec![BodyId(1)]);
+        assert_eq!(
+            w.query_point(Vec2::new(4.0 + 0.69, 0.0)),
+            vec![BodyId::first(1)]
+        );
         assert!(w.query_point(Vec2::new(4.45, 0.45)).is_empty());
     }
 
@@ -136,7 +139,7 @@ mod tests {
         let hit = w
             .ray_cast(Vec2::new(-5.0, 0.0), Vec2::new(1.0, 0.0), 20.0)
             .expect("hits the first box");
-        assert_eq!(hit.body, BodyId(0));
+        assert_eq!(hit.body, BodyId::first(0));
         assert!((hit.t - 4.0).abs() < 1e-5, "{}", hit.t);
         assert!((hit.point.x + 1.0).abs() < 1e-5);
         assert!((hit.normal.x + 1.0).abs() < 1e-5, "faces the ray");
@@ -145,7 +148,7 @@ mod tests {
         let hit = w
             .ray_cast(Vec2::new(2.0, 0.0), Vec2::new(1.0, 0.0), 20.0)
             .expect("hits the second box");
-        assert_eq!(hit.body, BodyId(1));
+        assert_eq!(hit.body, BodyId::first(1));
         assert!((hit.point.x - (4.0 - 0.5 * 2f32.sqrt())).abs() < 1e-4);
         assert!(
             w.ray_cast(Vec2::new(2.0, 0.0), Vec2::new(1.0, 0.0), 1.0)
@@ -163,10 +166,10 @@ mod tests {
     fn a_teleported_body_is_drawn_where_it_went() {
         let mut w = two_boxes();
         w.step(1.0 / 120.0);
-        w.teleport(BodyId(1), Vec2::new(10.0, 2.0), 0.0);
-        let b = w.body(BodyId(1));
+        w.teleport(BodyId::first(1), Vec2::new(10.0, 2.0), 0.0);
+        let b = w.body(BodyId::first(1));
         assert_eq!(b.position(), Vec2::new(10.0, 2.0));
         assert_eq!(b.interpolated_transform(0.0).p, Vec2::new(10.0, 2.0));
-        assert_eq!(w.query_point(Vec2::new(10.2, 2.2)), vec![BodyId(1)]);
+        assert_eq!(w.query_point(Vec2::new(10.2, 2.2)), vec![BodyId::first(1)]);
     }
 }

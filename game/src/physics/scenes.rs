@@ -281,7 +281,7 @@ pub fn box_stack() -> Scene {
     ground(&mut world, 6.0);
     let half = 0.5 * BOX_SIZE;
     let shape = Polygon::rect(half, half);
-    let mut top = BodyId(0);
+    let mut top = BodyId::first(0);
     for i in 0..STACK_HEIGHT {
         top = world.add_body(
             &dynamic_def(Vec2::new(0.0, half + i as f32 * BOX_SIZE), 0.0, 1.0),
@@ -305,7 +305,7 @@ pub fn pyramid() -> Scene {
     ground(&mut world, 20.0);
     let half = 0.5 * BOX_SIZE;
     let shape = Polygon::rect(half, half);
-    let mut top = BodyId(0);
+    let mut top = BodyId::first(0);
     for (row, &count) in PYRAMID_ROWS.iter().enumerate() {
         let left = -0.5 * (count as f32 - 1.0) * BOX_SIZE;
         for i in 0..count {

@@ -192,7 +192,7 @@ fn head_on_collisions_give_the_analytic_velocities() {
         let mut world = scenes::head_on(e, v);
         let ke0 = world.kinetic_energy();
         run(&mut world, 1.0);
-        let (a, b) = (world.body(BodyId(0)), world.body(BodyId(1)));
+        let (a, b) = (world.body(BodyId::first(0)), world.body(BodyId::first(1)));
         let tol = 1e-4;
         assert!(
             (a.linear_velocity() - Vec2::new(-e * v, 0.0)).length() < tol,
@@ -219,7 +219,7 @@ fn separating_bodies_get_no_impulse() {
     // 0 and the velocities are untouched (positional correction moves
     // positions only).
     let mut world = scenes::head_on(1.0, -1.0);
-    world.body_mut(BodyId(1)).position = Vec2::new(-1.0 + 0.99, 0.0);
+    world.body_mut(BodyId::first(1)).position = Vec2::new(-1.0 + 0.99, 0.0);
     world.step(STEP_S);
     assert_eq!(world.contacts().len(), 1);
     for p in world.contacts()[0].points() {
@@ -227,10 +227,13 @@ fn separating_bodies_get_no_impulse() {
         assert_eq!(p.tangent_impulse, 0.0);
     }
     assert_eq!(
-        world.body(BodyId(0)).linear_velocity(),
+        world.body(BodyId::first(0)).linear_velocity(),
         Vec2::new(-1.0, 0.0)
     );
-    assert_eq!(world.body(BodyId(1)).linear_velocity(), Vec2::new(1.0, 0.0));
+    assert_eq!(
+        world.body(BodyId::first(1)).linear_velocity(),
+        Vec2::new(1.0, 0.0)
+    );
 }
 
 /// Boxes of random sizes and densities flying about a walled arena in zero
@@ -359,12 +362,12 @@ fn restitution_combines_as_the_max() {
             ..Material::default()
         };
         let mut world = box_on_ground(mat(e_box), mat(e_ground));
-        world.body_mut(BodyId(1)).position = Vec2::new(0.0, 2.5);
+        world.body_mut(BodyId::first(1)).position = Vec2::new(0.0, 2.5);
         let mut prev_vy = 0.0;
         let mut bounced = None;
         for _ in 0..240 {
             world.step(STEP_S);
-            let vy = world.body(BodyId(1)).linear_velocity().y;
+            let vy = world.body(BodyId::first(1)).linear_velocity().y;
             if prev_vy < 0.0 && vy > 0.0 {
                 bounced = Some((prev_vy, vy));
                 break;
@@ -392,11 +395,11 @@ fn friction_combines_as_the_geometric_mean() {
     };
     let mut world = box_on_ground(mat(0.09), mat(0.64));
     world
-        .body_mut(BodyId(1))
+        .body_mut(BodyId::first(1))
         .set_linear_velocity(Vec2::new(3.0, 0.0));
     run(&mut world, 0.5);
     let expect = 3.0 - 0.24 * 9.81 * 0.5;
-    let got = world.body(BodyId(1)).linear_velocity().x;
+    let got = world.body(BodyId::first(1)).linear_velocity().x;
     assert!((got - expect).abs() < 0.01 * expect, "{got} vs {expect}");
 }
 
@@ -414,14 +417,14 @@ fn static_friction_holds_below_the_threshold_and_dynamic_friction_caps_above() {
     // 80 % of the threshold for 1 s: it stays put.
     let mut world = box_on_ground(mat, mat);
     run(&mut world, 0.1); // settle
-    let x0 = world.body(BodyId(1)).position().x;
+    let x0 = world.body(BodyId::first(1)).position().x;
     for _ in 0..120 {
         world
-            .body_mut(BodyId(1))
+            .body_mut(BodyId::first(1))
             .apply_force(Vec2::new(0.8 * threshold, 0.0));
         world.step(STEP_S);
     }
-    let b = world.body(BodyId(1));
+    let b = world.body(BodyId::first(1));
     assert!(
         (b.position().x - x0).abs() < 1e-3,
         "held: moved {}",
@@ -435,11 +438,13 @@ fn static_friction_holds_below_the_threshold_and_dynamic_friction_caps_above() {
     let mut world = box_on_ground(mat, mat);
     run(&mut world, 0.1);
     for _ in 0..120 {
-        world.body_mut(BodyId(1)).apply_force(Vec2::new(force, 0.0));
+        world
+            .body_mut(BodyId::first(1))
+            .apply_force(Vec2::new(force, 0.0));
         world.step(STEP_S);
     }
     let expect = force - 0.4 * g;
-    let got = world.body(BodyId(1)).linear_velocity().x;
+    let got = world.body(BodyId::first(1)).linear_velocity().x;
     assert!((got - expect).abs() < 0.02 * expect, "{got} vs {expect}");
 }
 
@@ -458,14 +463,14 @@ fn static_friction_holds_the_whole_manifold_right_up_to_its_limit() {
     for k in [0.90, 0.95, 0.97, 0.99] {
         let mut world = box_on_ground(mat, mat);
         run(&mut world, 0.1);
-        let x0 = world.body(BodyId(1)).position().x;
+        let x0 = world.body(BodyId::first(1)).position().x;
         for _ in 0..120 {
             world
-                .body_mut(BodyId(1))
+                .body_mut(BodyId::first(1))
                 .apply_force(Vec2::new(k * limit, 0.0));
             world.step(STEP_S);
         }
-        let moved = world.body(BodyId(1)).position().x - x0;
+        let moved = world.body(BodyId::first(1)).position().x - x0;
         assert!(moved.abs() < 1e-3, "{k}: moved {moved} m in 1 s");
         assert_eq!(
             world.contacts()[0].points().len(),
@@ -476,15 +481,15 @@ fn static_friction_holds_the_whole_manifold_right_up_to_its_limit() {
     // Just past the limit it slides.
     let mut world = box_on_ground(mat, mat);
     run(&mut world, 0.1);
-    let x0 = world.body(BodyId(1)).position().x;
+    let x0 = world.body(BodyId::first(1)).position().x;
     for _ in 0..120 {
         world
-            .body_mut(BodyId(1))
+            .body_mut(BodyId::first(1))
             .apply_force(Vec2::new(1.05 * limit, 0.0));
         world.step(STEP_S);
     }
     assert!(
-        world.body(BodyId(1)).position().x - x0 > 0.5,
+        world.body(BodyId::first(1)).position().x - x0 > 0.5,
         "slides past the limit"
     );
 }
@@ -502,10 +507,10 @@ fn an_elastic_bounce_under_gravity_neither_gains_nor_loses_energy() {
         ..Material::default()
     };
     let mut world = box_on_ground(mat, mat);
-    world.body_mut(BodyId(1)).position = Vec2::new(0.0, 2.5);
+    world.body_mut(BodyId::first(1)).position = Vec2::new(0.0, 2.5);
     let g = -world.settings.gravity.y;
     let energy = |w: &World| {
-        let b = w.body(BodyId(1));
+        let b = w.body(BodyId::first(1));
         b.kinetic_energy() + b.mass() * g * (b.position().y - 0.5)
     };
     let e0 = energy(&world);
@@ -513,7 +518,7 @@ fn an_elastic_bounce_under_gravity_neither_gains_nor_loses_energy() {
     let mut prev_vy = 0.0;
     for _ in 0..1200 {
         world.step(STEP_S);
-        let vy = world.body(BodyId(1)).linear_velocity().y;
+        let vy = world.body(BodyId::first(1)).linear_velocity().y;
         if prev_vy < 0.0 && vy > 0.0 {
             bounces += 1;
         }
@@ -535,7 +540,7 @@ fn pendulum_matches_the_small_angle_period() {
     // I_p = m (w² + h²)/12 + m L², lengthened for the 0.1 rad amplitude θ₀
     // by the series factor (1 + θ₀²/16).
     let mut scene = scenes::pendulum();
-    let pivot_x = scene.world.body(BodyId(0)).position().x;
+    let pivot_x = scene.world.body(BodyId::first(0)).position().x;
     let side = 2.0 * scenes::PENDULUM_BOB_HALF;
     let l = scenes::PENDULUM_LENGTH;
     let g = -scene.world.settings.gravity.y;
@@ -598,7 +603,7 @@ fn the_direct_chain_solve_is_what_gauss_seidel_converges_to() {
         for (i, b) in (2..34).enumerate() {
             scene
                 .world
-                .body_mut(BodyId(b))
+                .body_mut(BodyId::first(b))
                 .set_angular_velocity(0.1 * i as f32);
         }
         scene.step();
@@ -620,7 +625,7 @@ fn a_stack_of_five_boxes_stays_within_one_percent_of_its_height() {
     // at most the slop (5 mm each, 2.5 cm in all = 0.5 %), never more.
     let mut scene = scenes::box_stack();
     let height = scenes::STACK_HEIGHT as f32 * scenes::BOX_SIZE;
-    let ground_at = scene.world.body(BodyId(0)).position();
+    let ground_at = scene.world.body(BodyId::first(0)).position();
     for _ in 0..1200 {
         scene.step();
         let top = scene.world.body(scene.focus);
@@ -632,7 +637,7 @@ fn a_stack_of_five_boxes_stays_within_one_percent_of_its_height() {
         assert!(top.position().x.abs() < 0.01, "no sideways creep");
     }
     assert_eq!(
-        scene.world.body(BodyId(0)).position(),
+        scene.world.body(BodyId::first(0)).position(),
         ground_at,
         "the ground never moves"
     );
@@ -778,8 +783,70 @@ fn dynamic_bodies_need_not_be_boxes() {
     .unwrap();
     world.add_body(&BodyDef::dynamic(Vec2::new(0.0, 0.5)), &tri);
     run(&mut world, 3.0);
-    let b = world.body(BodyId(1));
+    let b = world.body(BodyId::first(1));
     assert!((b.position().y - 0.3).abs() < 0.01, "{:?}", b.position());
     assert!(b.angle().abs() < 1e-3);
     assert!(b.linear_velocity().length() < 1e-3);
+}
+
+#[test]
+fn removed_bodies_and_joints_leave_stale_ids_naming_nothing() {
+    let mut scene = scenes::rope_with_bucket();
+    for _ in 0..60 {
+        scene.step();
+    }
+    let w = &mut scene.world;
+    let joints_before = w.joints().len();
+    let bucket = scene.focus;
+    assert!(w.is_live(bucket));
+    // The bucket goes, and with it the joint tying it to the rope.
+    assert!(w.remove_body(bucket));
+    assert!(!w.is_live(bucket));
+    assert!(w.get(bucket).is_none());
+    assert!(!w.remove_body(bucket), "already gone");
+    assert_eq!(w.joints().len(), joints_before - 1);
+    assert!(w
+        .contacts()
+        .iter()
+        .all(|c| c.body_a != bucket && c.body_b != bucket));
+    // A new body takes the slot with the next generation; the stale id
+    // does not name it.
+    let newcomer = w.add_body(
+        &BodyDef::dynamic(Vec2::new(0.0, 5.0)),
+        &Polygon::rect(0.2, 0.2),
+    );
+    assert_eq!(newcomer.index(), bucket.index());
+    assert_eq!(newcomer.generation(), bucket.generation() + 1);
+    assert!(w.is_live(newcomer) && !w.is_live(bucket));
+    // The rope (its chain rebuilt) keeps hanging together.
+    for _ in 0..120 {
+        scene.step();
+    }
+    assert!(
+        scene.world.max_joint_error() < 0.01,
+        "{}",
+        scene.world.max_joint_error()
+    );
+    // A joint removed: stale id, and the pair may touch again.
+    let w = &mut scene.world;
+    let a = w.add_body(
+        &BodyDef::dynamic(Vec2::new(10.0, 1.0)),
+        &Polygon::rect(0.5, 0.5),
+    );
+    let b = w.add_body(
+        &BodyDef::dynamic(Vec2::new(10.5, 1.0)),
+        &Polygon::rect(0.5, 0.5),
+    );
+    let j = w.add_revolute_joint(a, b, Vec2::new(10.25, 1.0));
+    assert!(w.is_live_joint(j));
+    assert!(w.remove_joint(j));
+    assert!(!w.is_live_joint(j) && w.joint(j).is_none());
+    assert!(!w.remove_joint(j));
+    w.step(STEP_S);
+    assert!(
+        w.contacts()
+            .iter()
+            .any(|c| (c.body_a, c.body_b) == (a, b) || (c.body_a, c.body_b) == (b, a)),
+        "unjoined, the overlapping boxes collide"
+    );
 }

@@ -62,7 +62,19 @@ pub struct World {
     /// Solver settings; may be changed between steps.
     pub settings: Settings,
     bodies: Vec<Body>,
+    /// Each body slot's generation, and whether it holds a live body.
+    body_slots: Vec<(u32, bool)>,
+    /// Removed bodies' slots, to reuse.
+    free_bodies: Vec<u32>,
+    /// The joints, dense (the solver's array).
     joints: Vec<RevoluteJoint>,
+    /// Each joint slot's generation and where its joint is in `joints`
+    /// (`None`: removed).
+    joint_slots: Vec<(u32, Option<u32>)>,
+    /// Which slot each dense joint belongs to.
+    joint_slot_of: Vec<u32>,
+    /// Bumped when joints are added or removed (the chains rebuild).
+    topology: u64,
     /// Body pairs `(lo, hi)` joined by a joint, sorted: they never collide.
     joined: Vec<(u32, u32)>,
     /// Contacts of the current step, sorted by `(body_a, body_b)`.
@@ -88,7 +100,12 @@ impl World {
         World {
             settings,
             bodies: Vec::new(),
+            body_slots: Vec::new(),
+            free_bodies: Vec::new(),
             joints: Vec::new(),
+            joint_slots: Vec::new(),
+            joint_slot_of: Vec::new(),
+            topology: 0,
             joined: Vec::new(),
             contacts: Vec::new(),
             previous: Vec::new(),
@@ -105,16 +122,144 @@ impl World {
     /// Adds a body; its polygon is re-centred on its centroid (see
     /// [`Body`]).
     pub fn add_body(&mut self, def: &BodyDef, polygon: &Polygon) -> BodyId {
-        let id = BodyId(self.bodies.len() as u32);
-        self.bodies.push(Body::new(def, polygon));
+        let body = Body::new(def, polygon);
+        if let Some(slot) = self.free_bodies.pop() {
+            let i = slot as usize;
+            self.bodies[i] = body;
+            self.body_slots[i].1 = true;
+            return BodyId::new(slot, self.body_slots[i].0);
+        }
+        let id = BodyId::first(self.bodies.len() as u32);
+        self.bodies.push(body);
+        self.body_slots.push((0, true));
         self.aabbs.push(Aabb::default());
         id
+    }
+
+    /// Whether `id` names a body of this world now (not one removed).
+    pub fn is_live(&self, id: BodyId) -> bool {
+        self.body_slots
+            .get(id.index())
+            .is_some_and(|&(generation, live)| live && generation == id.generation())
+    }
+
+    /// The id of the body in slot `index` now, if one is there.
+    pub fn id_at(&self, index: usize) -> Option<BodyId> {
+        let &(generation, live) = self.body_slots.get(index)?;
+        live.then(|| BodyId::new(index as u32, generation))
+    }
+
+    /// The live bodies' ids, in slot order.
+    pub fn body_ids(&self) -> impl Iterator<Item = BodyId> + '_ {
+        (0..self.bodies.len()).filter_map(|i| self.id_at(i))
+    }
+
+    /// A body, if `id` names a live one.
+    pub fn get(&self, id: BodyId) -> Option<&Body> {
+        self.is_live(id).then(|| &self.bodies[id.index()])
+    }
+
+    /// Removes body `id` and its joints. Its slot stays (a still body that
+    /// touches nothing) until a new body reuses it, so other ids keep
+    /// their meaning, and `id` names nothing from now on. Returns whether
+    /// there was such a body.
+    pub fn remove_body(&mut self, id: BodyId) -> bool {
+        if !self.is_live(id) {
+            return false;
+        }
+        let joints: Vec<JointId> = (0..self.joints.len())
+            .filter(|&d| {
+                let j = &self.joints[d];
+                j.body_a == id || j.body_b == id
+            })
+            .map(|d| {
+                let slot = self.joint_slot_of[d];
+                JointId::new(slot, self.joint_slots[slot as usize].0)
+            })
+            .collect();
+        for j in joints {
+            self.remove_joint(j);
+        }
+        let i = id.index();
+        let mut tomb = BodyDef::new(BodyKind::Static, self.bodies[i].position);
+        tomb.filter = super::body::Filter { group: 0, mask: 0 };
+        self.bodies[i] = Body::new(&tomb, &Polygon::rect(0.001, 0.001));
+        self.body_slots[i] = (id.generation() + 1, false);
+        self.free_bodies.push(id.index() as u32);
+        self.contacts.retain(|c| c.body_a != id && c.body_b != id);
+        self.previous.retain(|c| c.body_a != id && c.body_b != id);
+        true
+    }
+
+    /// Whether `id` names a joint of this world now.
+    pub fn is_live_joint(&self, id: JointId) -> bool {
+        self.dense_joint(id).is_some()
+    }
+
+    fn dense_joint(&self, id: JointId) -> Option<usize> {
+        let &(generation, dense) = self.joint_slots.get(id.index())?;
+        (generation == id.generation())
+            .then_some(dense)
+            .flatten()
+            .map(|d| d as usize)
+    }
+
+    /// A joint, if `id` names a live one.
+    pub fn joint(&self, id: JointId) -> Option<&RevoluteJoint> {
+        self.dense_joint(id).map(|d| &self.joints[d])
+    }
+
+    /// Removes joint `id`; its bodies may touch again. Returns whether
+    /// there was such a joint.
+    pub fn remove_joint(&mut self, id: JointId) -> bool {
+        let Some(d) = self.dense_joint(id) else {
+            return false;
+        };
+        let removed = self.joints.swap_remove(d);
+        self.joint_slot_of.swap_remove(d);
+        if let Some(&moved) = self.joint_slot_of.get(d) {
+            self.joint_slots[moved as usize].1 = Some(d as u32);
+        }
+        let slot = &mut self.joint_slots[id.index()];
+        *slot = (slot.0 + 1, None);
+        // Unjoined, unless another joint still pins the pair.
+        let (a, b) = (removed.body_a.index() as u32, removed.body_b.index() as u32);
+        let pair = (a.min(b), a.max(b));
+        let still = self.joints.iter().any(|j| {
+            let (x, y) = (j.body_a.index() as u32, j.body_b.index() as u32);
+            (x.min(y), x.max(y)) == pair
+        });
+        if !still {
+            if let Ok(at) = self.joined.binary_search(&pair) {
+                self.joined.remove(at);
+            }
+        }
+        self.topology += 1;
+        true
+    }
+
+    /// Bumped whenever joints are added or removed.
+    pub fn topology(&self) -> u64 {
+        self.topology
     }
 
     /// Pins bodies `a` and `b` together at the world point `anchor` (at
     /// their current poses). Joined bodies no longer collide.
     pub fn add_revolute_joint(&mut self, a: BodyId, b: BodyId, anchor: Vec2) -> JointId {
-        let id = JointId(self.joints.len() as u32);
+        debug_assert!(self.is_live(a) && self.is_live(b), "joining removed bodies");
+        let dense = self.joints.len() as u32;
+        let id = match self.joint_slots.iter().position(|&(_, d)| d.is_none()) {
+            Some(slot) => {
+                self.joint_slots[slot].1 = Some(dense);
+                JointId::new(slot as u32, self.joint_slots[slot].0)
+            }
+            None => {
+                self.joint_slots.push((0, Some(dense)));
+                JointId::new(self.joint_slots.len() as u32 - 1, 0)
+            }
+        };
+        self.joint_slot_of.push(id.index() as u32);
+        self.topology += 1;
         let joint = RevoluteJoint::new(
             a,
             &self.bodies[a.index()],
@@ -123,7 +268,8 @@ impl World {
             anchor,
         );
         self.joints.push(joint);
-        let pair = (a.0.min(b.0), a.0.max(b.0));
+        let (ia, ib) = (a.index() as u32, b.index() as u32);
+        let pair = (ia.min(ib), ia.max(ib));
         if let Err(at) = self.joined.binary_search(&pair) {
             self.joined.insert(at, pair);
         }
@@ -142,13 +288,14 @@ impl World {
         &mut self.bodies[id.index()]
     }
 
-    /// All bodies, indexed by [`BodyId`].
+    /// All body slots, indexed by [`BodyId::index`] (removed bodies' slots
+    /// hold still, untouchable placeholders).
     #[inline]
     pub fn bodies(&self) -> &[Body] {
         &self.bodies
     }
 
-    /// All joints, indexed by [`JointId`].
+    /// All joints, dense (a [`JointId`] names one through [`World::joint`]).
     #[inline]
     pub fn joints(&self) -> &[RevoluteJoint] {
         &self.joints
@@ -210,8 +357,12 @@ impl World {
         for j in &mut self.joints {
             j.prepare(&self.bodies);
         }
-        self.chains
-            .update(&self.joints, &self.bodies, settings.direct_chains);
+        self.chains.update(
+            &self.joints,
+            &self.bodies,
+            settings.direct_chains,
+            self.topology,
+        );
         self.chains.prepare(&self.joints, &self.bodies);
         for c in &mut self.contacts {
             c.prepare(&self.bodies, &settings);
@@ -346,7 +497,10 @@ impl World {
                 else {
                     continue;
                 };
-                let (ida, idb) = (BodyId(i as u32), BodyId(j as u32));
+                let (ida, idb) = (
+                    BodyId::new(i as u32, self.body_slots[i].0),
+                    BodyId::new(j as u32, self.body_slots[j].0),
+                );
                 let mut contact = Contact::new(ida, idb, &m, bi, bj);
                 while prev_at < self.previous.len()
                     && (self.previous[prev_at].body_a, self.previous[prev_at].body_b) < (ida, idb)
