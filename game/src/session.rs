@@ -11,7 +11,7 @@ use log::debug;
 use crate::action::{self, Action, Event, Refusal};
 use crate::level::Level;
 use crate::stage::{Stage, StageError};
-use crate::things::{Thing, THING_CAPACITY};
+use crate::things::Thing;
 use crate::undo::{StepKind, UndoLog};
 use crate::view::GridView;
 
@@ -81,11 +81,13 @@ impl Session {
         Ok(events)
     }
 
+    /// Puts the stage back exactly as the last commit left it (from the
+    /// undo log's shadow of it: every slot and the turn), whatever a
+    /// half-applied step wrote.
     fn restore_committed(&mut self) {
-        // Undo then redo the last step: both rewrite committed snapshots.
-        if self.undo.undo(&mut self.stage) {
-            self.undo.redo(&mut self.stage);
-        }
+        let (things, turn) = self.undo.committed();
+        let (things, turn) = (things.to_vec(), turn);
+        self.stage.restore(&things, turn);
     }
 
     /// Takes back the last step; false if there is nothing to undo.
@@ -105,14 +107,7 @@ impl Session {
     /// Puts the level back as it started, as one undoable step. False if it
     /// already is.
     pub fn restart(&mut self) -> bool {
-        for i in 1..THING_CAPACITY {
-            if self.stage.store.things()[i] != self.initial[i] {
-                let written = self.stage.store.write_thing(i, self.initial[i]);
-                debug_assert!(written.is_ok());
-            }
-        }
-        self.stage.turn = self.initial_turn;
-        self.stage.store.rebuild_links();
+        self.stage.restore(&self.initial, self.initial_turn);
         self.undo.commit(&self.stage, StepKind::Restart)
     }
 
@@ -128,5 +123,87 @@ impl Session {
                 .build(self.stage.grid(), cell, crate::stage::SIGHT_RADIUS);
         }
         &self.view
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::DeployDir;
+    use crate::grid::{CellPos, Grid};
+    use crate::level::{HeroKind, ThingSpec, ThingSpecKind};
+
+    /// A 128×128 room of air with 128 knights along the top row, each
+    /// holding a 128-cell rope: 125 ropes fit in the store, the 126th not.
+    fn crowded() -> Level {
+        Level {
+            name: "Crowded".into(),
+            notes: Vec::new(),
+            grid: Grid::new(128, 128).expect("size"),
+            entrance: CellPos::new(0, 127),
+            things: (0..128)
+                .map(|x| ThingSpec {
+                    id: format!("k{x}"),
+                    cell: CellPos::new(x, 127),
+                    kind: ThingSpecKind::Hero {
+                        hero: HeroKind::Knight,
+                        rope_len_cells: Some(128),
+                    },
+                })
+                .collect(),
+            portal_labels: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_full_store_is_an_ordinary_refusal_and_nothing_changes() {
+        let mut s = Session::new(&crowded()).expect("stage");
+        let start = s.state_hash();
+        let heroes = s.stage().heroes();
+        let mut refused = None;
+        for (n, &hero) in heroes.iter().enumerate() {
+            let before = s.state_hash();
+            match s.perform(&Action::DeployRope {
+                hero,
+                dir: DeployDir::Down,
+            }) {
+                Ok(_) => {}
+                Err(r) => {
+                    assert_eq!(s.state_hash(), before, "refused: nothing changed");
+                    refused = Some((n, r));
+                    break;
+                }
+            }
+        }
+        assert_eq!(refused, Some((125, Refusal::NoRoom)), "the 126th rope");
+        assert!(Refusal::NoRoom.to_string().contains("no room"));
+        // Undo all the way is still exact.
+        while s.undo() {}
+        assert_eq!(s.state_hash(), start);
+    }
+
+    #[test]
+    fn a_half_applied_step_is_rolled_back_to_the_committed_state_exactly() {
+        let level = crate::level::fixtures::level(crate::level::fixtures::LOOP_BACK);
+        let mut s = Session::new(&level).expect("stage");
+        let start = s.state_hash();
+        let knight = s.stage().heroes()[0];
+        s.perform(&Action::EndTurn).expect("end turn");
+        let committed = s.state_hash();
+        // Something writes the stage without committing (as a schedule that
+        // fails half-way would): a Thing changed, the turn moved on.
+        let mut t = *s.stage().thing(knight).expect("knight");
+        t.data.action_points = 0;
+        let slot = knight.index() as usize;
+        s.stage.store.write_thing(slot, t).expect("slot");
+        s.stage.turn += 5;
+        s.stage.store.rebuild_links();
+        assert_ne!(s.state_hash(), committed);
+        s.restore_committed();
+        assert_eq!(s.state_hash(), committed);
+        assert!(s.undo());
+        assert_eq!(s.state_hash(), start, "and undo is still exact");
+        assert!(s.redo());
+        assert_eq!(s.state_hash(), committed);
     }
 }

@@ -74,6 +74,11 @@ impl UndoLog {
     /// Records what changed in `stage` since the last commit as one step;
     /// drops the redo branch. Returns false (and records nothing) if nothing
     /// changed.
+    /// The last committed state: every slot and the turn.
+    pub fn committed(&self) -> (&[Thing], u32) {
+        (&self.shadow, self.shadow_turn)
+    }
+
     pub fn commit(&mut self, stage: &Stage, kind: StepKind) -> bool {
         let now = stage.store.things();
         let mut befores = Vec::new();

@@ -82,6 +82,9 @@ pub enum Refusal {
     },
     /// Not in the entrance cell.
     NotAtEntrance,
+    /// The store of Things has no room for what the action would add (a
+    /// rope's segments): the level holds too many things.
+    NoRoom,
     /// The action's events did not fit the stage (a bug); nothing changed.
     Internal,
 }
@@ -131,6 +134,10 @@ impl fmt::Display for Refusal {
                 write!(f, "too far to levitate: {cells} cells, at most {most}")
             }
             Refusal::NotAtEntrance => write!(f, "only the entrance leads out"),
+            Refusal::NoRoom => write!(
+                f,
+                "no room for more rope here (the level holds too many things)"
+            ),
             Refusal::Internal => write!(
                 f,
                 "that could not be done (internal error); nothing changed"

@@ -59,7 +59,17 @@ pub fn execute_deploy(stage: &Stage, hero: ThingId, dir: DeployDir) -> Result<Ve
     if cells.len() < 2 {
         return Err(Refusal::NoDrop);
     }
+    // Each cell becomes a segment Thing: refuse, before anything changes,
+    // what the store cannot hold.
+    if free_slots(stage) < cells.len() {
+        return Err(Refusal::NoRoom);
+    }
     Ok(vec![Event::DeployRope { hero, rope, cells }])
+}
+
+/// Slots the store of Things has left for new Things.
+fn free_slots(stage: &Stage) -> usize {
+    stage.store().capacity() - stage.store().len()
 }
 
 /// The deployed rope whose anchor is in the hero's cell.
@@ -117,6 +127,9 @@ pub fn execute_lower(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Refusal
         .ok_or(Refusal::RopeAllDown)?;
     if segments.iter().any(|&s| stage.cell_of(s) == Some(next)) {
         return Err(Refusal::RopeAllDown);
+    }
+    if free_slots(stage) < 1 {
+        return Err(Refusal::NoRoom);
     }
     Ok(vec![Event::Lower {
         rope,

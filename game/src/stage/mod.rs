@@ -147,6 +147,22 @@ impl Stage {
         })
     }
 
+    /// Puts every Thing slot and the turn back to `things` and `turn` (a
+    /// whole store's worth of slots, as the undo log's shadow of the last
+    /// committed state or a session's first state hold them), writing only
+    /// the slots that differ, then rebuilds the rings. The one way the
+    /// session restores a whole state (a restart, a rollback).
+    pub(crate) fn restore(&mut self, things: &[crate::things::Thing], turn: u32) {
+        for (i, &thing) in things.iter().enumerate().skip(1) {
+            if self.store.things()[i] != thing {
+                let written = self.store.write_thing(i, thing);
+                debug_assert!(written.is_ok(), "a whole store's slots");
+            }
+        }
+        self.turn = turn;
+        self.store.rebuild_links();
+    }
+
     /// The level's name.
     pub fn name(&self) -> &str {
         &self.name
