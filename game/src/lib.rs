@@ -4,8 +4,10 @@
 #![deny(unsafe_code)]
 
 pub mod action;
+pub mod atomic;
 pub mod edit;
 pub mod grid;
+pub mod hash;
 pub mod level;
 pub mod motion;
 pub mod physics;

@@ -17,7 +17,7 @@
 //! crash never loses the previous file. A damaged or newer file is reported
 //! with a warning and read as no progress: never a crash.
 use std::collections::BTreeMap;
-use std::io::Write;
+
 use std::path::{Path, PathBuf};
 
 use log::{info, warn};
@@ -217,19 +217,7 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+    game::atomic::write_atomic(path, bytes)
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@
 
 use super::{binary, text, ErrorKind, Level, LevelError, Pos};
 use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+
+use std::path::Path;
 
 /// The largest level file read, in bytes.
 pub const MAX_FILE_BYTES: u64 = 16 << 20;
@@ -127,32 +127,13 @@ pub fn save_file_draft(path: &Path, level: &Level) -> Result<(), LevelError> {
     Ok(())
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file in the same folder,
-/// flushed to disk, then renamed over `path`.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let file_name = path.file_name().ok_or_else(|| {
-        std::io::Error::new(std::io::ErrorKind::InvalidInput, "path has no file name")
-    })?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(file_name);
-    tmp_name.push(".tmp");
-    let tmp: PathBuf = path.with_file_name(tmp_name);
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
-}
+pub use crate::atomic::write_atomic;
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::level::fixtures;
+    use std::path::PathBuf;
 
     fn scratch(name: &str) -> PathBuf {
         let dir =

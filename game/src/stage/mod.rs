@@ -407,34 +407,34 @@ impl Stage {
     /// every used slot, field by field): equal states, equal hashes, on
     /// every machine and build.
     pub fn state_hash(&self) -> u64 {
-        let mut hash = Fnv::new();
-        hash.u32(self.turn);
+        let mut hash = crate::hash::Fnv1a::new();
+        hash.write_u32(self.turn);
         for t in self
             .store
             .things()
             .iter()
             .filter(|t| !(t.kind() == ThingKind::Free && t.generation() == 0))
         {
-            hash.u16(t.index());
-            hash.u32(u32::from(t.kind() as u8));
-            hash.u32(t.generation());
-            hash.u16(t.cell().0);
-            hash.u16(t.parent().unwrap_or(0));
-            hash.u16(t.first_child().unwrap_or(0));
+            hash.write_u16(t.index());
+            hash.write_u32(u32::from(t.kind() as u8));
+            hash.write_u32(t.generation());
+            hash.write_u16(t.cell().0);
+            hash.write_u16(t.parent().unwrap_or(0));
+            hash.write_u16(t.first_child().unwrap_or(0));
             let d = t.data;
-            hash.u32(
+            hash.write_u32(
                 u32::from(d.facing as u8)
                     | u32::from(d.hero as u8) << 8
                     | u32::from(d.action_points) << 16,
             );
-            hash.u16(d.capabilities.bits());
-            hash.u16(d.rope_len_cells);
-            hash.u16(d.route);
-            hash.u16(d.route_step);
-            hash.u16(u16::from(d.flags.bits()));
-            hash.u16(d.link);
+            hash.write_u16(d.capabilities.bits());
+            hash.write_u16(d.rope_len_cells);
+            hash.write_u16(d.route);
+            hash.write_u16(d.route_step);
+            hash.write_u16(u16::from(d.flags.bits()));
+            hash.write_u16(d.link);
         }
-        hash.0
+        hash.finish()
     }
 }
 
@@ -442,30 +442,6 @@ fn rope_data(len_cells: u16) -> ThingData {
     let mut data = ThingData::item(Capabilities::ACQUIRE | Capabilities::PLACE);
     data.rope_len_cells = len_cells.max(1);
     data
-}
-
-/// 64-bit FNV-1a.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-
-    fn bytes(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-
-    fn u16(&mut self, v: u16) {
-        self.bytes(&v.to_le_bytes());
-    }
-
-    fn u32(&mut self, v: u32) {
-        self.bytes(&v.to_le_bytes());
-    }
 }
 
 #[cfg(test)]
