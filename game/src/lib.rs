@@ -6,6 +6,7 @@
 pub mod action;
 pub mod atomic;
 pub mod edit;
+pub mod envelope;
 pub mod grid;
 pub mod hash;
 pub mod level;

@@ -73,12 +73,24 @@ impl Session {
             StepKind::Action
         };
         self.undo.commit(&self.stage, kind);
+        self.debug_validate("perform");
         debug!(
             "performed {action:?}: {} events, turn {}",
             events.len(),
             self.stage.turn()
         );
         Ok(events)
+    }
+
+    /// In debug builds (tests included), checks every invariant of the
+    /// store after a change of state: a broken ring or tree is caught at
+    /// the step that broke it.
+    fn debug_validate(&self, after: &str) {
+        if cfg!(debug_assertions) {
+            if let Err(e) = self.stage.store().validate() {
+                panic!("store invariant broken after {after}: {e}");
+            }
+        }
     }
 
     /// Puts the stage back exactly as the last commit left it (from the
@@ -93,6 +105,7 @@ impl Session {
     /// Takes back the last step; false if there is nothing to undo.
     pub fn undo(&mut self) -> bool {
         let done = self.undo.undo(&mut self.stage);
+        self.debug_validate("undo");
         debug!("undo: {done}, turn {}", self.stage.turn());
         done
     }
@@ -100,6 +113,7 @@ impl Session {
     /// Does the last undone step again; false if there is nothing to redo.
     pub fn redo(&mut self) -> bool {
         let done = self.undo.redo(&mut self.stage);
+        self.debug_validate("redo");
         debug!("redo: {done}, turn {}", self.stage.turn());
         done
     }

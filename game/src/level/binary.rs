@@ -1,4 +1,5 @@
-//! The binary level form: compact, for saves and editor autosaves.
+//! The binary level form: compact, for editor autosaves; the level's
+//! bincode payload in the game's one envelope (`crate::envelope`).
 //!
 //! Layout (all integers little-endian):
 //!
@@ -19,13 +20,21 @@
 
 use super::text::first;
 use super::{ErrorKind, Level, LevelError, Pos};
+use crate::envelope::Envelope;
 
 /// The first four bytes of every binary level.
 pub const MAGIC: [u8; 4] = *b"RAPL";
 /// The format version this build writes and the newest it reads.
 pub const FORMAT_VERSION: u16 = 1;
 /// Header bytes before the payload.
-pub const HEADER_LEN: usize = 14;
+pub const HEADER_LEN: usize = crate::envelope::HEADER_LEN;
+
+/// The envelope every binary level is sealed in.
+const LEVEL_ENVELOPE: Envelope = Envelope {
+    magic: MAGIC,
+    version: FORMAT_VERSION,
+    max_payload: MAX_PAYLOAD,
+};
 /// The largest payload accepted, in bytes.
 pub const MAX_PAYLOAD: usize = 4 << 20;
 
@@ -37,53 +46,13 @@ fn config() -> bincode::config::Configuration<
     bincode::config::standard().with_limit::<MAX_PAYLOAD>()
 }
 
-/// CRC-32 (IEEE 802.3, as in zlib and PNG).
-pub fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            let mask = (crc & 1).wrapping_neg();
-            crc = (crc >> 1) ^ (0xEDB8_8320 & mask);
-        }
-    }
-    !crc
-}
+pub use crate::envelope::crc32;
 
 /// The level in binary form.
 pub fn to_binary(level: &Level) -> Result<Vec<u8>, ErrorKind> {
     let payload = bincode::serde::encode_to_vec(level, config())
         .map_err(|e| ErrorKind::Encode(e.to_string()))?;
-    let len = u32::try_from(payload.len())
-        .ok()
-        .filter(|&n| n as usize <= MAX_PAYLOAD)
-        .ok_or_else(|| {
-            ErrorKind::Encode(format!(
-                "{} bytes is over the {MAX_PAYLOAD}-byte limit",
-                payload.len()
-            ))
-        })?;
-    let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
-    out.extend_from_slice(&MAGIC);
-    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    out.extend_from_slice(&len.to_le_bytes());
-    out.extend_from_slice(&crc32(&payload).to_le_bytes());
-    out.extend_from_slice(&payload);
-    Ok(out)
-}
-
-fn read_u16(bytes: &[u8], at: usize) -> Option<u16> {
-    bytes
-        .get(at..at + 2)
-        .and_then(|b| b.try_into().ok())
-        .map(u16::from_le_bytes)
-}
-
-fn read_u32(bytes: &[u8], at: usize) -> Option<u32> {
-    bytes
-        .get(at..at + 4)
-        .and_then(|b| b.try_into().ok())
-        .map(u32::from_le_bytes)
+    LEVEL_ENVELOPE.seal(&payload)
 }
 
 /// Loads a binary level; on failure, the first problem.
@@ -111,53 +80,10 @@ pub fn check_binary_draft(
     bytes: &[u8],
 ) -> Result<(Level, Vec<LevelError>), Vec<LevelError>> {
     let fail = |pos: Pos, kind: ErrorKind| Err(vec![LevelError::new(file, pos, kind)]);
-    let len = bytes.len() as u64;
-    let truncated = |needed: usize| ErrorKind::Truncated {
-        len,
-        needed: needed as u64,
+    let (version, payload) = match LEVEL_ENVELOPE.open(bytes) {
+        Ok(opened) => opened,
+        Err((pos, kind)) => return fail(pos, kind),
     };
-    let head = bytes.get(..MAGIC.len()).unwrap_or(bytes);
-    if head != &MAGIC[..head.len()] {
-        return fail(Pos::Byte(0), ErrorKind::BadMagic);
-    }
-    let Some(version) = read_u16(bytes, 4) else {
-        return fail(Pos::Byte(len), truncated(6));
-    };
-    if version == 0 {
-        return fail(Pos::Byte(4), ErrorKind::UnknownVersion(version));
-    }
-    if version > FORMAT_VERSION {
-        return fail(
-            Pos::Byte(4),
-            ErrorKind::NewerVersion {
-                found: version,
-                supported: FORMAT_VERSION,
-            },
-        );
-    }
-    let (Some(payload_len), Some(checksum)) = (read_u32(bytes, 6), read_u32(bytes, 10)) else {
-        return fail(Pos::Byte(len), truncated(HEADER_LEN));
-    };
-    let payload_len = payload_len as usize;
-    if payload_len > MAX_PAYLOAD {
-        let kind = ErrorKind::Damaged(format!(
-            "payload length {payload_len} is over the {MAX_PAYLOAD}-byte limit"
-        ));
-        return fail(Pos::Byte(6), kind);
-    }
-    let end = HEADER_LEN + payload_len;
-    let Some(payload) = bytes.get(HEADER_LEN..end) else {
-        return fail(Pos::Byte(len), truncated(end));
-    };
-    if bytes.len() > end {
-        return fail(
-            Pos::Byte(end as u64),
-            ErrorKind::TrailingBytes((bytes.len() - end) as u64),
-        );
-    }
-    if crc32(payload) != checksum {
-        return fail(Pos::Byte(10), ErrorKind::ChecksumMismatch);
-    }
     let (level, used): (Level, usize) = match bincode::serde::decode_from_slice(payload, config()) {
         Ok(decoded) => decoded,
         Err(e) => {

@@ -1,0 +1,179 @@
+//! The one binary envelope of the game's files: levels (`.rlv`), editor
+//! autosaves, and later save games each put their bincode payload in it.
+//!
+//! Layout (all integers little-endian):
+//!
+//! | bytes  | field                                     |
+//! |--------|-------------------------------------------|
+//! | 0..4   | magic, naming the kind of file            |
+//! | 4..6   | format version (u16, from 1)              |
+//! | 6..10  | payload length in bytes (u32)             |
+//! | 10..14 | CRC-32 (IEEE) of the payload (u32)        |
+//! | 14..   | payload                                   |
+//!
+//! Opening checks, in order: magic, version (a newer one is refused naming
+//! both versions, before anything else is read, so a later format may
+//! change everything after the version), length (over the limit, truncated
+//! or trailing bytes) and checksum. Every failure names the byte offset of
+//! the field at fault, in the level files' error vocabulary.
+use crate::level::{ErrorKind, Pos};
+
+/// Header bytes before the payload.
+pub const HEADER_LEN: usize = 14;
+
+/// One kind of file's envelope: its magic, the newest version this build
+/// writes and reads, and the largest payload it accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Envelope {
+    pub magic: [u8; 4],
+    pub version: u16,
+    pub max_payload: usize,
+}
+
+/// CRC-32 (IEEE 802.3, as in zlib and PNG).
+pub fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            let mask = (crc & 1).wrapping_neg();
+            crc = (crc >> 1) ^ (0xEDB8_8320 & mask);
+        }
+    }
+    !crc
+}
+
+fn read_u16(bytes: &[u8], at: usize) -> Option<u16> {
+    bytes
+        .get(at..at + 2)
+        .and_then(|b| b.try_into().ok())
+        .map(u16::from_le_bytes)
+}
+
+fn read_u32(bytes: &[u8], at: usize) -> Option<u32> {
+    bytes
+        .get(at..at + 4)
+        .and_then(|b| b.try_into().ok())
+        .map(u32::from_le_bytes)
+}
+
+impl Envelope {
+    /// `payload` sealed in the envelope, at this build's version.
+    pub fn seal(&self, payload: &[u8]) -> Result<Vec<u8>, ErrorKind> {
+        let len = u32::try_from(payload.len())
+            .ok()
+            .filter(|&n| n as usize <= self.max_payload)
+            .ok_or_else(|| {
+                ErrorKind::Encode(format!(
+                    "{} bytes is over the {}-byte limit",
+                    payload.len(),
+                    self.max_payload
+                ))
+            })?;
+        let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
+        out.extend_from_slice(&self.magic);
+        out.extend_from_slice(&self.version.to_le_bytes());
+        out.extend_from_slice(&len.to_le_bytes());
+        out.extend_from_slice(&crc32(payload).to_le_bytes());
+        out.extend_from_slice(payload);
+        Ok(out)
+    }
+
+    /// The version and the payload of `bytes`, or the first thing wrong
+    /// with them and where (see the module docs).
+    pub fn open<'a>(&self, bytes: &'a [u8]) -> Result<(u16, &'a [u8]), (Pos, ErrorKind)> {
+        let len = bytes.len() as u64;
+        let truncated = |needed: usize| ErrorKind::Truncated {
+            len,
+            needed: needed as u64,
+        };
+        let head = bytes.get(..self.magic.len()).unwrap_or(bytes);
+        if head != &self.magic[..head.len()] {
+            return Err((Pos::Byte(0), ErrorKind::BadMagic));
+        }
+        let Some(version) = read_u16(bytes, 4) else {
+            return Err((Pos::Byte(len), truncated(6)));
+        };
+        if version == 0 {
+            return Err((Pos::Byte(4), ErrorKind::UnknownVersion(version)));
+        }
+        if version > self.version {
+            return Err((
+                Pos::Byte(4),
+                ErrorKind::NewerVersion {
+                    found: version,
+                    supported: self.version,
+                },
+            ));
+        }
+        let (Some(payload_len), Some(checksum)) = (read_u32(bytes, 6), read_u32(bytes, 10)) else {
+            return Err((Pos::Byte(len), truncated(HEADER_LEN)));
+        };
+        let payload_len = payload_len as usize;
+        if payload_len > self.max_payload {
+            let kind = ErrorKind::Damaged(format!(
+                "payload length {payload_len} is over the {}-byte limit",
+                self.max_payload
+            ));
+            return Err((Pos::Byte(6), kind));
+        }
+        let end = HEADER_LEN + payload_len;
+        let Some(payload) = bytes.get(HEADER_LEN..end) else {
+            return Err((Pos::Byte(len), truncated(end)));
+        };
+        if bytes.len() > end {
+            return Err((
+                Pos::Byte(end as u64),
+                ErrorKind::TrailingBytes((bytes.len() - end) as u64),
+            ));
+        }
+        if crc32(payload) != checksum {
+            return Err((Pos::Byte(10), ErrorKind::ChecksumMismatch));
+        }
+        Ok((version, payload))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEST: Envelope = Envelope {
+        magic: *b"TEST",
+        version: 2,
+        max_payload: 64,
+    };
+
+    #[test]
+    fn a_sealed_payload_opens_and_each_damage_is_named_where_it_is() {
+        let sealed = TEST.seal(b"hello").expect("fits");
+        assert_eq!(TEST.open(&sealed), Ok((2, &b"hello"[..])));
+        let older = Envelope { version: 1, ..TEST }.seal(b"old").expect("fits");
+        assert_eq!(
+            TEST.open(&older),
+            Ok((1, &b"old"[..])),
+            "older versions open"
+        );
+        let newer = Envelope { version: 3, ..TEST }.seal(b"new").expect("fits");
+        assert!(matches!(
+            TEST.open(&newer),
+            Err((Pos::Byte(4), ErrorKind::NewerVersion { .. }))
+        ));
+        let mut flipped = sealed.clone();
+        flipped[HEADER_LEN] ^= 1;
+        assert_eq!(
+            TEST.open(&flipped),
+            Err((Pos::Byte(10), ErrorKind::ChecksumMismatch))
+        );
+        assert!(matches!(
+            TEST.open(&sealed[..10]),
+            Err((_, ErrorKind::Truncated { .. }))
+        ));
+        assert!(matches!(
+            TEST.open(b"NOPE"),
+            Err((Pos::Byte(0), ErrorKind::BadMagic))
+        ));
+        assert!(TEST.open(&[]).is_err());
+        assert!(TEST.seal(&[0; 65]).is_err(), "over the limit");
+    }
+}
