@@ -82,6 +82,27 @@ impl Session {
         Ok(events)
     }
 
+    /// Puts every slot and the turn in place (a loaded save).
+    pub(crate) fn restore_state(&mut self, things: &[Thing], turn: u32) {
+        self.stage.restore(things, turn);
+    }
+
+    /// Replaces the undo log (a loaded save's).
+    pub(crate) fn replace_log(&mut self, log: UndoLog) {
+        self.undo = log;
+    }
+
+    /// Undo without the debug invariant check (a loaded save is checked by
+    /// its loader, which reports rather than panics).
+    pub(crate) fn undo_unchecked(&mut self) -> bool {
+        self.undo.undo(&mut self.stage)
+    }
+
+    /// Redo without the debug invariant check (see `undo_unchecked`).
+    pub(crate) fn redo_unchecked(&mut self) -> bool {
+        self.undo.redo(&mut self.stage)
+    }
+
     /// In debug builds (tests included), checks every invariant of the
     /// store after a change of state: a broken ring or tree is caught at
     /// the step that broke it.

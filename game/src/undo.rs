@@ -19,7 +19,7 @@ use crate::stage::Stage;
 use crate::things::Thing;
 
 /// What kind of step it was (for the screen: "undo: end of turn 3").
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub enum StepKind {
     Action,
     EndTurn,
@@ -27,7 +27,7 @@ pub enum StepKind {
 }
 
 /// One undoable step.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Step {
     pub kind: StepKind,
     /// The other value of each changed slot (befores while the step is done,
@@ -46,6 +46,17 @@ impl Step {
     /// How many Things it changed.
     pub fn changed(&self) -> usize {
         self.things.len()
+    }
+
+    /// Replaces snapshot `i` (tests of what loaders catch).
+    #[cfg(test)]
+    pub(crate) fn replace_snapshot_for_tests(&mut self, i: usize, thing: Thing) {
+        self.things[i] = thing;
+    }
+
+    /// The whole-Thing snapshots the step holds (each names its slot).
+    pub fn snapshots(&self) -> &[Thing] {
+        &self.things
     }
 }
 
@@ -74,6 +85,17 @@ impl UndoLog {
     /// Records what changed in `stage` since the last commit as one step;
     /// drops the redo branch. Returns false (and records nothing) if nothing
     /// changed.
+    /// A log of `steps`, `done` of them done, over `stage` as the state
+    /// they lead to (a loaded save); `None` when `done` is past the end.
+    pub fn from_steps(steps: Vec<Step>, done: usize, stage: &Stage) -> Option<UndoLog> {
+        (done <= steps.len()).then(|| UndoLog {
+            steps,
+            done,
+            shadow: stage.store.things().to_vec().into_boxed_slice(),
+            shadow_turn: stage.turn,
+        })
+    }
+
     /// The last committed state: every slot and the turn.
     pub fn committed(&self) -> (&[Thing], u32) {
         (&self.shadow, self.shadow_turn)

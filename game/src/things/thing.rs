@@ -405,9 +405,15 @@ impl Thing {
         self.links[ring.index()]
     }
 
+    /// Points the parent link anywhere (tests of what loaders catch).
+    #[cfg(test)]
+    pub(crate) fn tamper_parent_for_tests(&mut self, parent: ThingIndex) {
+        self.parent = parent;
+    }
+
     /// A never-used slot: FREE with generation 0.
     #[inline]
-    pub(super) fn is_virgin(&self) -> bool {
+    pub fn is_virgin(&self) -> bool {
         self.kind == ThingKind::Free && self.generation == 0
     }
 

@@ -1,0 +1,227 @@
+//! A game in progress, saved and resumed with its whole undo history
+//! (`DESIGN.md`, "Levels and saves": "the undo log is saved with a game in
+//! progress").
+//!
+//! A save is the game's binary envelope (`crate::envelope`, magic `RSAV`)
+//! around a bincode [`SavedGame`]: a fingerprint of the level it belongs
+//! to, the stage's Thing slots (the used prefix: slots never used are left
+//! out and come back empty), the turn, and every undo step — done and
+//! undone — as the log holds them (whole Things), with how many are done.
+//!
+//! Loading never trusts the file: the level's fingerprint must match, the
+//! envelope must be whole, and every state undo or redo can reach is
+//! visited and its store validated before the session is handed out; the
+//! walk ends where it started, so the loaded session is exactly the saved
+//! one: same state, same undo and redo counts, same result for every undo
+//! and redo after.
+
+use crate::envelope::Envelope;
+use crate::hash::Fnv1a;
+use crate::level::{to_text, ErrorKind, Level, Pos};
+use crate::session::Session;
+use crate::things::Thing;
+use crate::undo::{Step, UndoLog};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The first four bytes of every save.
+pub const SAVE_MAGIC: [u8; 4] = *b"RSAV";
+/// The save format this build writes and the newest it reads.
+pub const SAVE_VERSION: u16 = 1;
+/// The largest save payload accepted.
+pub const MAX_SAVE_PAYLOAD: usize = 64 << 20;
+
+const SAVE_ENVELOPE: Envelope = Envelope {
+    magic: SAVE_MAGIC,
+    version: SAVE_VERSION,
+    max_payload: MAX_SAVE_PAYLOAD,
+};
+
+/// What a save holds (see the module docs).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// [`level_fingerprint`] of the level played.
+    pub level: u64,
+    /// Slots `0..things.len()` of the store (the rest were never used).
+    pub things: Vec<Thing>,
+    pub turn: u32,
+    /// Every undo step, done first, then the undone ones (the redo branch).
+    pub steps: Vec<Step>,
+    /// How many of `steps` are done.
+    pub done: u32,
+}
+
+/// Why a save was not loaded. The session is untouched.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SaveError {
+    /// The envelope or its payload is damaged, or from a newer build.
+    File(Pos, ErrorKind),
+    /// The save belongs to another level (or another version of it).
+    OtherLevel,
+    /// The save decodes but its states are not a game of this level.
+    Inconsistent(String),
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveError::File(Pos::Byte(b), k) => write!(f, "byte {b}: {k}"),
+            SaveError::File(_, k) => write!(f, "{k}"),
+            SaveError::OtherLevel => {
+                write!(f, "the save is of another level, or the level changed")
+            }
+            SaveError::Inconsistent(why) => write!(f, "the save does not hold together: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+fn config() -> bincode::config::Configuration {
+    bincode::config::standard()
+}
+
+/// A fingerprint of `level`: its canonical text, hashed. A save only loads
+/// into the level it was made in.
+pub fn level_fingerprint(level: &Level) -> u64 {
+    let mut h = Fnv1a::new();
+    h.write(to_text(level).as_bytes());
+    h.finish()
+}
+
+impl Session {
+    /// The session as a save (see the module docs).
+    pub fn to_saved(&self, level: &Level) -> SavedGame {
+        let things = self.stage().store().things();
+        let used = things
+            .iter()
+            .rposition(|t| !t.is_virgin())
+            .map_or(1, |i| i + 1);
+        let log = self.undo_log();
+        let (steps, done) = (log.steps(), log.undoable());
+        SavedGame {
+            level: level_fingerprint(level),
+            things: things[..used].to_vec(),
+            turn: self.stage().turn(),
+            steps: steps.to_vec(),
+            done: done as u32,
+        }
+    }
+
+    /// The session as the bytes of a save file.
+    pub fn save_bytes(&self, level: &Level) -> Result<Vec<u8>, ErrorKind> {
+        let payload = bincode::serde::encode_to_vec(self.to_saved(level), config())
+            .map_err(|e| ErrorKind::Encode(e.to_string()))?;
+        SAVE_ENVELOPE.seal(&payload)
+    }
+
+    /// A session of `level` resumed from the bytes of a save.
+    pub fn load_bytes(level: &Level, bytes: &[u8]) -> Result<Session, SaveError> {
+        let (_, payload) = SAVE_ENVELOPE
+            .open(bytes)
+            .map_err(|(pos, kind)| SaveError::File(pos, kind))?;
+        let (saved, used): (SavedGame, usize) =
+            bincode::serde::decode_from_slice(payload, config()).map_err(|e| {
+                SaveError::File(
+                    Pos::Byte(crate::envelope::HEADER_LEN as u64),
+                    ErrorKind::Damaged(format!("the saved game does not decode ({e})")),
+                )
+            })?;
+        if used != payload.len() {
+            return Err(SaveError::File(
+                Pos::Byte((crate::envelope::HEADER_LEN + used) as u64),
+                ErrorKind::TrailingBytes((payload.len() - used) as u64),
+            ));
+        }
+        Session::from_saved(level, saved)
+    }
+
+    /// A session of `level` resumed from `saved`, every reachable state
+    /// checked first.
+    pub fn from_saved(level: &Level, saved: SavedGame) -> Result<Session, SaveError> {
+        if saved.level != level_fingerprint(level) {
+            return Err(SaveError::OtherLevel);
+        }
+        let bad = |why: String| SaveError::Inconsistent(why);
+        let mut session =
+            Session::new(level).map_err(|e| bad(format!("the level does not start: {e}")))?;
+        let fresh = session.stage().store().things().to_vec();
+        if saved.things.len() > fresh.len() {
+            return Err(bad(format!(
+                "{} slots, the store has {}",
+                saved.things.len(),
+                fresh.len()
+            )));
+        }
+        // The saved prefix, then the slots never used.
+        let mut things = saved.things.clone();
+        for t in &fresh[saved.things.len()..] {
+            if !t.is_virgin() {
+                return Err(bad("a used slot is missing".into()));
+            }
+            things.push(*t);
+        }
+        for step in &saved.steps {
+            if step
+                .snapshots()
+                .iter()
+                .any(|t| t.index() as usize >= fresh.len() || t.index() == 0)
+            {
+                return Err(bad("an undo step names a slot outside the store".into()));
+            }
+        }
+        session.resume(&things, saved.turn, saved.steps, saved.done as usize)?;
+        Ok(session)
+    }
+
+    /// Puts `things`/`turn` and the undo log in place, then walks every
+    /// reachable state (undo to the start, redo to the end, back to `done`)
+    /// validating the store at each.
+    fn resume(
+        &mut self,
+        things: &[Thing],
+        turn: u32,
+        steps: Vec<Step>,
+        done: usize,
+    ) -> Result<(), SaveError> {
+        let bad = |why: String| SaveError::Inconsistent(why);
+        self.restore_state(things, turn);
+        self.check_store("the saved state")?;
+        let log = UndoLog::from_steps(steps, done, self.stage())
+            .ok_or_else(|| bad("more steps done than saved".into()))?;
+        self.replace_log(log);
+        let total = self.undo_log().steps().len();
+        let here = self.state_hash();
+        for n in (0..done).rev() {
+            if !self.undo_unchecked() {
+                return Err(bad(format!("step {} cannot be undone", n + 1)));
+            }
+            self.check_store(&format!("the state before step {}", n + 1))?;
+        }
+        for n in 0..total {
+            if !self.redo_unchecked() {
+                return Err(bad(format!("step {} cannot be redone", n + 1)));
+            }
+            self.check_store(&format!("the state after step {}", n + 1))?;
+        }
+        for _ in done..total {
+            self.undo_unchecked();
+        }
+        if self.state_hash() != here {
+            return Err(bad(
+                "the undo history does not lead back to the saved state".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_store(&self, what: &str) -> Result<(), SaveError> {
+        self.stage()
+            .store()
+            .validate()
+            .map_err(|e| SaveError::Inconsistent(format!("{what} is broken: {e}")))
+    }
+}
+
+#[cfg(test)]
+mod tests;

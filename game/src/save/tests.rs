@@ -1,0 +1,175 @@
+//! Saves: round trips of random play (state, undo and redo counts, every
+//! later undo and redo), damage of every kind, size and speed.
+use super::*;
+use crate::action::Action;
+use crate::level::load_file;
+use crate::random_play::candidates;
+use crate::rng::SplitMix64;
+
+fn shipped(name: &str) -> Level {
+    load_file(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../levels")
+            .join(name),
+    )
+    .expect("shipped level")
+}
+
+/// `steps` random steps: actions (the first one accepted of a few
+/// candidates), undo, redo and restart.
+fn random_session(level: &Level, seed: u64, steps: usize) -> Session {
+    let mut rng = SplitMix64::new(seed);
+    let mut s = Session::new(level).expect("stage");
+    for _ in 0..steps {
+        match rng.below(10) {
+            0 | 1 => {
+                s.undo();
+            }
+            2 => {
+                s.redo();
+            }
+            3 if rng.chance(20) => {
+                s.restart();
+            }
+            _ => {
+                for a in candidates(&mut s, &mut rng).into_iter().take(6) {
+                    if s.perform(&a).is_ok() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    s
+}
+
+fn same(a: &Session, b: &Session, what: &str) {
+    assert_eq!(a.state_hash(), b.state_hash(), "{what}: state");
+    assert_eq!(
+        a.undo_log().undoable(),
+        b.undo_log().undoable(),
+        "{what}: undo count"
+    );
+    assert_eq!(
+        a.undo_log().redoable(),
+        b.undo_log().redoable(),
+        "{what}: redo count"
+    );
+}
+
+#[test]
+fn a_saved_game_resumes_exactly_with_its_whole_history() {
+    for (name, seed) in [
+        ("loop_back.txt", 1),
+        ("rope_descent.txt", 2),
+        ("heavy_haul.txt", 3),
+        ("watcher_hall.txt", 4),
+    ] {
+        let level = shipped(name);
+        let mut a = random_session(&level, seed, 150);
+        // Leave a redo branch behind, too.
+        a.undo();
+        a.undo();
+        let bytes = a.save_bytes(&level).expect("saves");
+        let mut b = Session::load_bytes(&level, &bytes).expect("loads");
+        same(&a, &b, name);
+        // Every undo and redo after the load does what it did before.
+        let mut rng = SplitMix64::new(seed + 100);
+        for i in 0..60 {
+            if rng.chance(60) {
+                assert_eq!(a.undo(), b.undo());
+            } else {
+                assert_eq!(a.redo(), b.redo());
+            }
+            same(&a, &b, &format!("{name} after {i} more"));
+        }
+        // And the same bytes come out again.
+        while b.redo() {}
+        while a.redo() {}
+        assert_eq!(a.save_bytes(&level), b.save_bytes(&level));
+    }
+}
+
+#[test]
+fn a_damaged_or_foreign_save_is_refused_with_a_reason_and_never_panics() {
+    let level = shipped("rope_descent.txt");
+    let s = random_session(&level, 9, 40);
+    let bytes = s.save_bytes(&level).expect("saves");
+    // Truncated, bit-flipped, wrong magic, empty: a file error, named.
+    for (what, damaged) in [
+        ("truncated", bytes[..bytes.len() / 2].to_vec()),
+        ("empty", Vec::new()),
+        ("magic", {
+            let mut b = bytes.clone();
+            b[0] = b'X';
+            b
+        }),
+        ("flipped", {
+            let mut b = bytes.clone();
+            let last = b.len() - 1;
+            b[last] ^= 0x40;
+            b
+        }),
+    ] {
+        let e = Session::load_bytes(&level, &damaged)
+            .err()
+            .unwrap_or_else(|| panic!("{what}"));
+        assert!(matches!(e, SaveError::File(..)), "{what}: {e}");
+        assert!(!e.to_string().is_empty());
+    }
+    // From a newer build: refused, saying so.
+    let mut newer = bytes.clone();
+    newer[4..6].copy_from_slice(&(SAVE_VERSION + 1).to_le_bytes());
+    let e = Session::load_bytes(&level, &newer).err().expect("newer");
+    assert!(e.to_string().contains("newer"), "{e}");
+    // Another level's save.
+    let other = shipped("heavy_haul.txt");
+    assert_eq!(
+        Session::load_bytes(&other, &bytes).err(),
+        Some(SaveError::OtherLevel)
+    );
+    // Whole and well-sealed, but not a game: a snapshot breaking the tree
+    // is found by the walk over every reachable state.
+    let mut saved = s.to_saved(&level);
+    if let Some(step) = saved.steps.first_mut() {
+        let mut t = step.snapshots()[0];
+        t.tamper_parent_for_tests(t.index());
+        step.replace_snapshot_for_tests(0, t);
+    }
+    let payload = bincode::serde::encode_to_vec(&saved, config()).expect("encodes");
+    let sealed = SAVE_ENVELOPE.seal(&payload).expect("seals");
+    let e = Session::load_bytes(&level, &sealed)
+        .err()
+        .expect("inconsistent");
+    assert!(matches!(e, SaveError::Inconsistent(_)), "{e}");
+}
+
+#[test]
+fn a_thousand_steps_of_heavy_haul_save_small_and_fast() {
+    let level = shipped("heavy_haul.txt");
+    let mut s = Session::new(&level).expect("stage");
+    let mut rng = SplitMix64::new(77);
+    let mut steps = 0;
+    while steps < 1000 {
+        for a in candidates(&mut s, &mut rng).into_iter().take(8) {
+            if s.perform(&a).is_ok() {
+                steps += 1;
+                break;
+            }
+        }
+        if s.stage().outcome() != crate::stage::Outcome::Playing {
+            s.undo();
+        }
+    }
+    let t = std::time::Instant::now();
+    let bytes = s.save_bytes(&level).expect("saves");
+    let took = t.elapsed();
+    eprintln!(
+        "1000-step heavy haul save: {} bytes, {} undo steps, encoded in {:?}",
+        bytes.len(),
+        s.undo_log().undoable(),
+        took
+    );
+    assert!(bytes.len() < 100 * 1024, "{} bytes", bytes.len());
+    let _ = Action::EndTurn;
+}
