@@ -4,9 +4,9 @@
 #![deny(unsafe_code)]
 
 pub mod action;
-pub mod atomic;
 pub mod edit;
 pub mod envelope;
+pub mod file_io;
 pub mod grid;
 pub mod hash;
 pub mod level;

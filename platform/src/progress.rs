@@ -217,7 +217,7 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    game::atomic::write_atomic(path, bytes)
+    game::file_io::write_atomic(path, bytes)
 }
 
 #[cfg(test)]

@@ -4,7 +4,6 @@
 //! target), so a crash mid-save never loses the previous file.
 
 use super::{binary, text, ErrorKind, Level, LevelError, Pos};
-use std::fs;
 
 use std::path::Path;
 
@@ -57,14 +56,7 @@ fn format_of(path: &Path) -> Result<Format, LevelError> {
 pub fn read_capped(path: &Path) -> Result<Vec<u8>, LevelError> {
     let io =
         |e: std::io::Error| LevelError::new(&name(path), Pos::File, ErrorKind::Io(e.to_string()));
-    let size = fs::metadata(path).map_err(io)?.len();
-    if size > MAX_FILE_BYTES {
-        let kind = ErrorKind::Io(format!(
-            "file is {size} bytes (expected at most {MAX_FILE_BYTES})"
-        ));
-        return Err(LevelError::new(&name(path), Pos::File, kind));
-    }
-    fs::read(path).map_err(io)
+    crate::file_io::read_capped(path, MAX_FILE_BYTES).map_err(io)
 }
 
 /// Loads the level at `path`; on failure, every problem found (never empty).
@@ -127,12 +119,13 @@ pub fn save_file_draft(path: &Path, level: &Level) -> Result<(), LevelError> {
     Ok(())
 }
 
-pub use crate::atomic::write_atomic;
+pub use crate::file_io::write_atomic;
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::level::fixtures;
+    use std::fs;
     use std::path::PathBuf;
 
     fn scratch(name: &str) -> PathBuf {

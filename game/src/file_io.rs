@@ -1,0 +1,196 @@
+//! The one way the game reads and writes its files.
+//!
+//! Reading ([`read_capped`]): only a regular file (a symlink to one is
+//! followed) is read, so a FIFO, a device or a folder named by mistake is
+//! refused at once instead of blocking or reading forever; and the read
+//! stops at a byte limit while reading, whatever size the file reports.
+//!
+//! Writing ([`write_atomic`]): atomically. The bytes go to a temporary file
+//! beside the target (same folder, so the rename cannot cross file
+//! systems), are flushed to disk, and the file is renamed over the target;
+//! then the folder itself is flushed, so the rename survives a power cut. A
+//! crash at any moment leaves either the old file or the new one, never a
+//! mix; a failed write removes its temporary file and leaves the old file
+//! as it was. A target that exists and is not a regular file (a folder, a
+//! device, a FIFO) is refused; a symlink is written through to the file it
+//! names. Levels, saved games, editor autosaves, settings and the player's
+//! progress are all read and written this way.
+use std::fs;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+fn not_regular(path: &Path, what: &str) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        format!("{} is {what}, not a regular file", path.display()),
+    )
+}
+
+/// What kind of non-regular file `meta` is, in words.
+fn kind_of(meta: &fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    if t.is_dir() {
+        "a folder"
+    } else if t.is_fifo() {
+        "a named pipe"
+    } else if t.is_char_device() || t.is_block_device() {
+        "a device"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "something else"
+    }
+}
+
+/// The bytes of the regular file at `path`, at most `max_bytes` of them
+/// (see the module docs): a longer file is refused, read no further than
+/// one byte past the limit.
+pub fn read_capped(path: &Path, max_bytes: u64) -> std::io::Result<Vec<u8>> {
+    let meta = fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(not_regular(path, kind_of(&meta)));
+    }
+    let file = fs::File::open(path)?;
+    // The path may have changed between the two looks.
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(not_regular(path, kind_of(&meta)));
+    }
+    let mut out = Vec::with_capacity(meta.len().min(max_bytes) as usize);
+    file.take(max_bytes.saturating_add(1))
+        .read_to_end(&mut out)?;
+    if out.len() as u64 > max_bytes {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "{} is larger than {max_bytes} bytes (the most this file may hold)",
+                path.display()
+            ),
+        ));
+    }
+    Ok(out)
+}
+
+/// Writes `bytes` to `path` atomically (see the module docs). The folder
+/// must exist.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    // Write through a symlink to the file it names; refuse to replace
+    // anything that is not a regular file.
+    let resolved;
+    let path = match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            resolved = fs::canonicalize(path)?;
+            resolved.as_path()
+        }
+        _ => path,
+    };
+    match fs::metadata(path) {
+        Ok(m) if !m.is_file() => return Err(not_regular(path, kind_of(&m))),
+        _ => {}
+    }
+    let file_name = path.file_name().ok_or_else(|| {
+        std::io::Error::new(std::io::ErrorKind::InvalidInput, "path has no file name")
+    })?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(file_name);
+    tmp_name.push(".tmp");
+    let tmp: PathBuf = path.with_file_name(tmp_name);
+    let result = (|| {
+        // A stale temporary file (a crash mid-write) is replaced; never
+        // written through, whatever it is.
+        let _ = fs::remove_file(&tmp);
+        let mut f = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+        return result;
+    }
+    // Flush the folder's entry too (best effort: some file systems refuse).
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Ok(d) = fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_write_replaces_the_file_whole_and_a_failed_one_leaves_it_and_no_litter() {
+        let dir = std::env::temp_dir().join(format!("rappel-atomic-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("f.txt");
+        write_atomic(&path, b"one").expect("write");
+        write_atomic(&path, b"two").expect("rewrite");
+        assert_eq!(fs::read(&path).expect("read"), b"two");
+        // A folder where the file should be: refused, the folder stays,
+        // and no temporary file is left behind.
+        let blocked = dir.join("blocked");
+        fs::create_dir_all(blocked.join("x")).expect("dir");
+        let err = write_atomic(&blocked, b"three").expect_err("a folder");
+        assert!(err.to_string().contains("a folder"), "{err}");
+        assert!(blocked.join("x").is_dir());
+        // A temporary file left by a crash mid-write is replaced, not
+        // written through.
+        let stale = dir.join(".f.txt.tmp");
+        fs::write(&stale, b"left by a crash").expect("stale");
+        write_atomic(&path, b"four").expect("over a stale temporary file");
+        assert_eq!(fs::read(&path).expect("read"), b"four");
+        let litter: Vec<_> = fs::read_dir(&dir)
+            .expect("list")
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .collect();
+        assert!(litter.is_empty(), "{litter:?}");
+        // Through a symlink: the file it names is replaced, the link stays.
+        let link = dir.join("link.txt");
+        std::os::unix::fs::symlink(&path, &link).expect("symlink");
+        write_atomic(&link, b"five").expect("through the link");
+        assert!(fs::symlink_metadata(&link)
+            .expect("link")
+            .file_type()
+            .is_symlink());
+        assert_eq!(fs::read(&path).expect("read"), b"five");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn reading_refuses_special_files_and_stops_at_the_limit() {
+        let dir = std::env::temp_dir().join(format!("rappel-read-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("dir");
+        let small = dir.join("small.txt");
+        fs::write(&small, b"0123456789").expect("write");
+        assert_eq!(read_capped(&small, 10).expect("fits"), b"0123456789");
+        let err = read_capped(&small, 9).expect_err("over");
+        assert!(err.to_string().contains("larger than 9 bytes"), "{err}");
+        // A device behind a symlink: refused at once, nothing read.
+        let zero = dir.join("zero.txt");
+        std::os::unix::fs::symlink("/dev/zero", &zero).expect("symlink");
+        let err = read_capped(&zero, 1 << 30).expect_err("a device");
+        assert!(err.to_string().contains("a device"), "{err}");
+        // A named pipe with no writer would block a plain read forever.
+        let fifo = dir.join("fifo.txt");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let err = read_capped(&fifo, 100).expect_err("a pipe");
+            assert!(err.to_string().contains("a named pipe"), "{err}");
+            let err = write_atomic(&fifo, b"x").expect_err("not replaced");
+            assert!(err.to_string().contains("a named pipe"), "{err}");
+        }
+        let err = read_capped(&dir, 100).expect_err("a folder");
+        assert!(err.to_string().contains("a folder"), "{err}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
