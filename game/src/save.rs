@@ -3,8 +3,9 @@
 //! progress").
 //!
 //! A save is the game's binary envelope (`crate::envelope`, magic `RSAV`)
-//! around a bincode [`SavedGame`]: a fingerprint of the level it belongs
-//! to, the stage's Thing slots (the used prefix: slots never used are left
+//! around a bincode [`SavedGame`]: where the level came from (words the
+//! game that saved it chose, e.g. `campaign loop_back.txt`, so it can find
+//! the level again), a fingerprint of the level it belongs to, the stage's Thing slots (the used prefix: slots never used are left
 //! out and come back empty), the turn, and every undo step — done and
 //! undone — as the log holds them (whole Things), with how many are done.
 //!
@@ -40,6 +41,9 @@ const SAVE_ENVELOPE: Envelope = Envelope {
 /// What a save holds (see the module docs).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedGame {
+    /// Where the level came from, in the saving program's words (the game
+    /// does not read it); may be empty.
+    pub origin: String,
     /// [`level_fingerprint`] of the level played.
     pub level: u64,
     /// Slots `0..things.len()` of the store (the rest were never used).
@@ -81,6 +85,37 @@ fn config() -> bincode::config::Configuration {
     bincode::config::standard()
 }
 
+impl SavedGame {
+    /// The bytes of a save file: the payload sealed in the envelope.
+    pub fn encode(&self) -> Result<Vec<u8>, ErrorKind> {
+        let payload = bincode::serde::encode_to_vec(self, config())
+            .map_err(|e| ErrorKind::Encode(e.to_string()))?;
+        SAVE_ENVELOPE.seal(&payload)
+    }
+
+    /// The save in `bytes`, its envelope checked (not yet its states: that
+    /// is [`Session::from_saved`]'s work, which needs the level).
+    pub fn decode(bytes: &[u8]) -> Result<SavedGame, SaveError> {
+        let (_, payload) = SAVE_ENVELOPE
+            .open(bytes)
+            .map_err(|(pos, kind)| SaveError::File(pos, kind))?;
+        let (saved, used): (SavedGame, usize) =
+            bincode::serde::decode_from_slice(payload, config()).map_err(|e| {
+                SaveError::File(
+                    Pos::Byte(crate::envelope::HEADER_LEN as u64),
+                    ErrorKind::Damaged(format!("the saved game does not decode ({e})")),
+                )
+            })?;
+        if used != payload.len() {
+            return Err(SaveError::File(
+                Pos::Byte((crate::envelope::HEADER_LEN + used) as u64),
+                ErrorKind::TrailingBytes((payload.len() - used) as u64),
+            ));
+        }
+        Ok(saved)
+    }
+}
+
 /// A fingerprint of `level`: its canonical text, hashed. A save only loads
 /// into the level it was made in.
 pub fn level_fingerprint(level: &Level) -> u64 {
@@ -100,6 +135,7 @@ impl Session {
         let log = self.undo_log();
         let (steps, done) = (log.steps(), log.undoable());
         SavedGame {
+            origin: String::new(),
             level: level_fingerprint(level),
             things: things[..used].to_vec(),
             turn: self.stage().turn(),
@@ -108,32 +144,14 @@ impl Session {
         }
     }
 
-    /// The session as the bytes of a save file.
+    /// The session as the bytes of a save file (no origin).
     pub fn save_bytes(&self, level: &Level) -> Result<Vec<u8>, ErrorKind> {
-        let payload = bincode::serde::encode_to_vec(self.to_saved(level), config())
-            .map_err(|e| ErrorKind::Encode(e.to_string()))?;
-        SAVE_ENVELOPE.seal(&payload)
+        self.to_saved(level).encode()
     }
 
     /// A session of `level` resumed from the bytes of a save.
     pub fn load_bytes(level: &Level, bytes: &[u8]) -> Result<Session, SaveError> {
-        let (_, payload) = SAVE_ENVELOPE
-            .open(bytes)
-            .map_err(|(pos, kind)| SaveError::File(pos, kind))?;
-        let (saved, used): (SavedGame, usize) =
-            bincode::serde::decode_from_slice(payload, config()).map_err(|e| {
-                SaveError::File(
-                    Pos::Byte(crate::envelope::HEADER_LEN as u64),
-                    ErrorKind::Damaged(format!("the saved game does not decode ({e})")),
-                )
-            })?;
-        if used != payload.len() {
-            return Err(SaveError::File(
-                Pos::Byte((crate::envelope::HEADER_LEN + used) as u64),
-                ErrorKind::TrailingBytes((payload.len() - used) as u64),
-            ));
-        }
-        Session::from_saved(level, saved)
+        Session::from_saved(level, SavedGame::decode(bytes)?)
     }
 
     /// A session of `level` resumed from `saved`, every reachable state
