@@ -170,3 +170,47 @@ fn bad_arguments_print_usage_and_exit_2() {
         );
     }
 }
+
+#[test]
+fn check_warns_of_a_level_that_could_overflow_the_store_and_exits_0() {
+    use game::grid::{CellPos, Grid};
+    use game::level::{to_text, HeroKind, Level, ThingSpec, ThingSpecKind};
+    // 128 knights, each holding a 128-cell rope, in a 128x128 room: with
+    // every rope hanging, 16640 Things, more than the store's 16383.
+    let crowded = Level {
+        name: "Crowded".into(),
+        notes: Vec::new(),
+        grid: Grid::new(128, 128).expect("size"),
+        entrance: CellPos::new(0, 127),
+        things: (0..128)
+            .map(|x| ThingSpec {
+                id: format!("k{x}"),
+                cell: CellPos::new(x, 127),
+                kind: ThingSpecKind::Hero {
+                    hero: HeroKind::Knight,
+                    rope_len_cells: Some(128),
+                },
+            })
+            .collect(),
+        portal_labels: Vec::new(),
+    };
+    let dir = scratch("capacity");
+    let file = dir.join("crowded.txt");
+    fs::write(&file, to_text(&crowded)).expect("write");
+    let file = file.display().to_string();
+    let o = level(&["check", &file, &shipped("heavy_haul.txt")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("crowded.txt: ok ('Crowded', 128x128, 128 things, 0 portals)"),
+        "{out}"
+    );
+    assert!(out.contains("heavy_haul.txt: ok"), "{out}");
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "one warning, for the crowded level: {err}");
+    assert!(lines[0].starts_with(&format!("{file}: warning: ")), "{err}");
+    assert!(lines[0].contains("16640 things"), "{err}");
+    assert!(lines[0].contains("16383"), "{err}");
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -19,6 +19,7 @@
 
 pub mod binary;
 pub mod campaign;
+pub mod capacity;
 pub mod error;
 pub mod file;
 pub mod fixtures;
@@ -27,7 +28,8 @@ pub mod thing_spec;
 pub mod validate;
 
 pub use binary::{from_binary, to_binary, FORMAT_VERSION, MAGIC};
-pub use error::{ArtPlace, ErrorKind, LevelError, Pos};
+pub use capacity::{CapacityWarning, ThingBudget, STORE_CAPACITY};
+pub use error::{escaped, ArtPlace, ErrorKind, Escaped, LevelError, Pos};
 pub use file::{check_file_draft, load_file, save_file, save_file_draft, Format};
 pub use text::{check_text, check_text_draft, load_text, to_text};
 pub use thing_spec::{expand_route, HeroKind, ItemFlags, ThingSpec, ThingSpecKind};

@@ -73,14 +73,20 @@ fn check(files: &[String]) -> ExitCode {
             continue;
         }
         match load(path) {
-            Some(level) => println!(
-                "{f}: ok ('{}', {}x{}, {} things, {} portals)",
-                level.name,
-                level.grid.width(),
-                level.grid.height(),
-                level.things.len(),
-                level.grid.portals().len()
-            ),
+            Some(level) => {
+                println!(
+                    "{f}: ok ('{}', {}x{}, {} things, {} portals)",
+                    level.name,
+                    level.grid.width(),
+                    level.grid.height(),
+                    level.things.len(),
+                    level.grid.portals().len()
+                );
+                // A warning, not a problem: the exit status stays 0.
+                if let Some(w) = level.capacity_warning() {
+                    eprintln!("{f}: warning: {w}");
+                }
+            }
             None => ok = false,
         }
     }
