@@ -121,6 +121,42 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Moves the file at `path` aside, to the first free name of
+/// `NAME.SUFFIX`, `NAME.SUFFIX-2`, `NAME.SUFFIX-3`…, and returns it: a
+/// damaged file the player may want back is kept, never overwritten, and
+/// never in the way of the next write.
+pub fn move_aside(path: &Path, suffix: &str) -> std::io::Result<PathBuf> {
+    for n in 1..1000u32 {
+        let mut name = path.as_os_str().to_owned();
+        name.push(".");
+        name.push(suffix);
+        if n > 1 {
+            name.push(format!("-{n}"));
+        }
+        let aside = PathBuf::from(name);
+        // A hard link never replaces an existing name; the original goes
+        // once the link holds. Where links are not supported, a rename to
+        // a name that was free a moment ago.
+        match fs::hard_link(path, &aside) {
+            Ok(()) => {
+                fs::remove_file(path)?;
+                return Ok(aside);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(e),
+            Err(_) if !aside.exists() => {
+                fs::rename(path, &aside)?;
+                return Ok(aside);
+            }
+            Err(_) => continue,
+        }
+    }
+    Err(std::io::Error::other(format!(
+        "no free name to move {} aside",
+        path.display()
+    )))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,6 +198,33 @@ mod tests {
             .file_type()
             .is_symlink());
         assert_eq!(fs::read(&path).expect("read"), b"five");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn moving_aside_never_overwrites_what_was_moved_before() {
+        let dir = std::env::temp_dir().join(format!("rappel-aside-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("p.txt");
+        let mut asides = Vec::new();
+        for text in ["first", "second", "third"] {
+            fs::write(&path, text).expect("write");
+            asides.push(move_aside(&path, "damaged").expect("aside"));
+            assert!(!path.exists());
+        }
+        let names: Vec<_> = asides
+            .iter()
+            .map(|p| p.file_name().expect("name").to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            names,
+            ["p.txt.damaged", "p.txt.damaged-2", "p.txt.damaged-3"]
+        );
+        for (p, text) in asides.iter().zip(["first", "second", "third"]) {
+            assert_eq!(fs::read_to_string(p).expect("kept"), text);
+        }
+        assert!(move_aside(&path, "damaged").is_err(), "nothing to move");
         let _ = fs::remove_dir_all(&dir);
     }
 

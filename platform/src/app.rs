@@ -42,6 +42,7 @@ fn screens_for(options: &Options) -> Result<Screens, PlatformError> {
     let campaign = Campaign::load(&levels::locate());
     let progress = Progress::load(progress::default_path());
     let mut screens = Screens::new(campaign, progress);
+    screens.set_saves_dir(crate::saves::default_dir());
     if let Some(path) = &options.edit {
         screens
             .open_editor_file(path)
@@ -231,6 +232,9 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
                 screenshot::save_png(path, w, h, &pixels)?;
                 info!("saved frame {frame} ({w}x{h}) to {}", path.display());
             }
+            // The run ends here: keep the game in progress, as a quit does.
+            screens.save_game();
+            screens.flush_saves();
             return Ok(());
         }
         window.window.gl_swap_window();

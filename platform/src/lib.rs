@@ -9,6 +9,7 @@ pub mod error;
 pub mod levels;
 pub mod logger;
 pub mod progress;
+pub mod saves;
 pub mod screens;
 pub mod screenshot;
 pub mod script;

@@ -11,6 +11,9 @@ use render::Rgba;
 fn rappel(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_rappel"))
         .args(args)
+        // A data folder of the test's own: no saves or progress of the
+        // machine's user are read or written.
+        .env("RAPPEL_DATA", scratch("data"))
         // No display: the binary must fall back to the offscreen driver by itself.
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
@@ -252,4 +255,43 @@ fn a_missing_level_or_a_bad_script_is_a_one_line_error() {
         &["--script", script.to_str().unwrap()],
         "line 2: unknown key",
     );
+}
+
+#[test]
+fn a_game_quit_midway_continues_on_the_next_run_with_its_undo_history() {
+    let levels = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
+    let data = scratch("continue-data");
+    let _ = std::fs::remove_dir_all(&data);
+    let run = |script: &str, name: &str| {
+        let file = scratch(name);
+        std::fs::write(&file, script).expect("script");
+        Command::new(env!("CARGO_BIN_EXE_rappel"))
+            .args(["--script", file.to_str().expect("utf-8"), "--frames", "1"])
+            .args(if name == "first.txt" {
+                vec![
+                    "--level".to_string(),
+                    levels.join("loop_back.txt").display().to_string(),
+                ]
+            } else {
+                Vec::new()
+            })
+            .env("RAPPEL_DATA", &data)
+            .env("RAPPEL_LOG", "debug")
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("SDL_VIDEODRIVER")
+            .output()
+            .expect("run rappel")
+    };
+    // Two steps, then the run ends (as a quit): the game is saved.
+    let first = run("key right\nkey enter\n", "first.txt");
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(data.join("saves/campaign-loop_back.txt.sav").is_file());
+    // Next run: Continue (first on the title), then undo past the quit.
+    let second = run("key enter\nkey undo\nkey undo\nkey undo\n", "second.txt");
+    let err = stderr(&second);
+    assert!(second.status.success(), "{err}");
+    assert!(err.contains("continuing Loop-back room"), "{err}");
+    assert_eq!(err.matches("undo: true").count(), 2, "{err}");
+    assert_eq!(err.matches("undo: false").count(), 1, "{err}");
 }

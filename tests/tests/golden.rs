@@ -339,7 +339,7 @@ fn the_title_screen() {
     let size = (800, 450);
     let mut screen = TitleScreen::new();
     screen.selected = 1;
-    screen.notice = Some(EDITOR_NOTICE);
+    screen.notice = Some(EDITOR_NOTICE.to_string());
     let (img, stats) = render(size.0, size.1, hex(0x000000), |list, kit| {
         screen.draw(list, &mut kit.font, &kit.sprites, size);
     });

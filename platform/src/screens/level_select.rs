@@ -1,7 +1,10 @@
 //! The level select: the campaign's levels in order, each with its best
 //! result; a level is open once the one before it is won (the first always
 //! is). Up/Down and Enter, or the mouse, choose; Escape goes back to the
-//! title. Choosing a locked level says what unlocks it.
+//! title. Choosing a locked level says what unlocks it. A level with a game
+//! in progress says so, and choosing it asks: Resume (exactly where it was
+//! left) or Restart (the same game restarted, an undoable step, so nothing
+//! is lost).
 use glam::Vec2;
 use render::{hex, Align, DrawList, Font, Rect, Rgba, TextStyle};
 
@@ -17,10 +20,18 @@ const NOTICE: Rgba = hex(0xffb74d);
 /// What the level select asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LevelSelectAction {
-    /// Play campaign level `n`.
+    /// Play campaign level `n` from its start.
     Play(usize),
+    /// Resume level `n`'s game in progress; `restart`: then restart it.
+    Resume {
+        index: usize,
+        restart: bool,
+    },
     Back,
 }
+
+/// The choice offered for a level with a game in progress.
+pub const RESUME_CHOICES: [&str; 2] = ["Resume", "Restart"];
 
 /// The screen's state.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -28,6 +39,10 @@ pub struct LevelSelectScreen {
     pub menu: Menu,
     /// A one-line notice (a locked level chosen); `None` shows nothing.
     pub notice: Option<String>,
+    /// Per campaign level: whether it has a game in progress.
+    pub in_progress: Vec<bool>,
+    /// The Resume/Restart question for level `.0`; `None`: not asked.
+    pub asking: Option<(usize, Menu)>,
 }
 
 /// Where things go on a drawable of `size` with `count` levels.
@@ -77,7 +92,28 @@ impl LevelSelectScreen {
                 selected: first_open,
             },
             notice: None,
+            in_progress: Vec::new(),
+            asking: None,
         }
+    }
+
+    /// Marks the levels with a game in progress (`in_progress[i]` for
+    /// campaign level `i`); the selection moves to the one of them played
+    /// last, `latest`, if given.
+    pub fn with_games_in_progress(
+        mut self,
+        in_progress: Vec<bool>,
+        latest: Option<usize>,
+    ) -> LevelSelectScreen {
+        self.in_progress = in_progress;
+        if let Some(i) = latest {
+            self.menu.selected = i;
+        }
+        self
+    }
+
+    fn has_game(&self, i: usize) -> bool {
+        self.in_progress.get(i).copied().unwrap_or(false)
     }
 
     /// Applies one input.
@@ -89,6 +125,24 @@ impl LevelSelectScreen {
         progress: &Progress,
     ) -> Option<LevelSelectAction> {
         let l = layout(size, campaign.levels.len());
+        if let Some((index, menu)) = &mut self.asking {
+            let index = *index;
+            let rects = choice_layout(size, l.scale);
+            return match menu.handle(input, &rects.items) {
+                Some(MenuEvent::Chosen(c)) => {
+                    self.asking = None;
+                    Some(LevelSelectAction::Resume {
+                        index,
+                        restart: c == 1,
+                    })
+                }
+                Some(MenuEvent::Back) => {
+                    self.asking = None;
+                    None
+                }
+                None => None,
+            };
+        }
         match self.menu.handle(input, &l.items)? {
             MenuEvent::Back => Some(LevelSelectAction::Back),
             MenuEvent::Chosen(i) => {
@@ -106,6 +160,10 @@ impl LevelSelectScreen {
                     return None;
                 }
                 self.notice = None;
+                if self.has_game(i) {
+                    self.asking = Some((i, Menu::default()));
+                    return None;
+                }
                 Some(LevelSelectAction::Play(i))
             }
         }
@@ -170,6 +228,10 @@ impl LevelSelectScreen {
             );
             let status = match (progress.best(&entry.file), open, &entry.level) {
                 (_, _, Err(_)) => "does not load".to_string(),
+                (best, _, _) if self.has_game(i) => match best {
+                    Some(_) => "won · a game in progress".to_string(),
+                    None => "a game in progress".to_string(),
+                },
                 (Some(b), _, _) => format!(
                     "won · best: {} of {} relics in {} turn{}",
                     b.relics,
@@ -201,6 +263,69 @@ impl LevelSelectScreen {
             "Up/Down choose · Enter or click to play · Esc back",
             &TextStyle::new(l.small_px, SUB_TEXT).aligned(Align::Centre),
         );
+        if let Some((index, menu)) = &self.asking {
+            let c = choice_layout(size, s);
+            menu::veil(list, size);
+            menu::overlay_panel(list, c.panel, s);
+            let name = campaign.levels.get(*index).map_or("", |e| e.name());
+            list.text(
+                font,
+                c.title_at,
+                &format!("“{name}”: a game in progress"),
+                &TextStyle::new(l.text_px, TITLE_COLOUR).aligned(Align::Centre),
+            );
+            for (i, (label, rect)) in RESUME_CHOICES.iter().zip(&c.items).enumerate() {
+                menu::draw_item(
+                    list,
+                    font,
+                    *rect,
+                    label,
+                    i == menu.selected,
+                    true,
+                    l.text_px,
+                    s,
+                );
+            }
+            list.text(
+                font,
+                c.hint_at,
+                "Restart keeps the game's history: Z undoes back into it",
+                &TextStyle::new(l.small_px, SUB_TEXT).aligned(Align::Centre),
+            );
+        }
+    }
+}
+
+/// Where the Resume/Restart question goes.
+pub struct ChoiceLayout {
+    pub panel: Rect,
+    pub title_at: Vec2,
+    pub items: Vec<Rect>,
+    pub hint_at: Vec2,
+}
+
+/// The Resume/Restart question's layout on a drawable of `size` at `scale`.
+pub fn choice_layout(size: Vec2, scale: f32) -> ChoiceLayout {
+    let s = scale;
+    let w = (560.0 * s).min(size.x - 20.0 * s);
+    let h = 300.0 * s;
+    let panel = Rect::new(
+        ((size.x - w) / 2.0).round(),
+        ((size.y - h) / 2.0).round(),
+        w.round(),
+        h.round(),
+    );
+    let item = Vec2::new((320.0 * s).round(), (56.0 * s).round());
+    let step = (72.0 * s).round();
+    let items = menu::column(size.x / 2.0, panel.y + (84.0 * s).round(), 2, item, step);
+    ChoiceLayout {
+        panel,
+        title_at: Vec2::new((size.x / 2.0).round(), panel.y + (24.0 * s).round()),
+        items,
+        hint_at: Vec2::new(
+            (size.x / 2.0).round(),
+            panel.y + panel.h - (40.0 * s).round(),
+        ),
     }
 }
 
@@ -252,6 +377,47 @@ mod tests {
         assert_eq!(
             s.handle(Input::Key(Key::Escape), SIZE, &c, &p),
             Some(LevelSelectAction::Back)
+        );
+    }
+
+    #[test]
+    fn a_level_with_a_game_in_progress_asks_resume_or_restart() {
+        let c = campaign();
+        let p = Progress::empty(None);
+        let mut progress = vec![false; c.levels.len()];
+        progress[0] = true;
+        let mut s = LevelSelectScreen::new(&c, &p).with_games_in_progress(progress, Some(0));
+        assert_eq!(s.handle(Input::Key(Key::Enter), SIZE, &c, &p), None, "asks");
+        assert!(s.asking.is_some());
+        assert_eq!(
+            s.handle(Input::Key(Key::Enter), SIZE, &c, &p),
+            Some(LevelSelectAction::Resume {
+                index: 0,
+                restart: false
+            })
+        );
+        s.handle(Input::Key(Key::Enter), SIZE, &c, &p);
+        s.handle(Input::Key(Key::Down), SIZE, &c, &p);
+        assert_eq!(
+            s.handle(Input::Key(Key::Enter), SIZE, &c, &p),
+            Some(LevelSelectAction::Resume {
+                index: 0,
+                restart: true
+            })
+        );
+        // Escape closes the question, then leaves.
+        s.handle(Input::Key(Key::Enter), SIZE, &c, &p);
+        assert_eq!(s.handle(Input::Key(Key::Escape), SIZE, &c, &p), None);
+        assert!(s.asking.is_none());
+        // The mouse answers too.
+        s.handle(Input::Key(Key::Enter), SIZE, &c, &p);
+        let rects = choice_layout(SIZE, layout(SIZE, c.levels.len()).scale);
+        assert_eq!(
+            s.handle(Input::Click(rects.items[1].centre()), SIZE, &c, &p),
+            Some(LevelSelectAction::Resume {
+                index: 0,
+                restart: true
+            })
         );
     }
 

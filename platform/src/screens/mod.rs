@@ -16,6 +16,7 @@ pub mod menu;
 pub mod pause;
 pub mod play;
 pub mod results;
+mod saving;
 pub mod title;
 pub mod world;
 
@@ -64,11 +65,19 @@ struct Playing {
     index: Option<usize>,
     /// Test play from the editor: Esc and the end return to the editor.
     test: bool,
+    /// Where its save goes (`None`: test play, not saved).
+    saved_as: Option<crate::saves::SavedLevel>,
 }
 
 /// The screen stack with the campaign and the player's progress.
 pub struct Screens {
     stack: Vec<Screen>,
+    /// Where games in progress are saved; `None`: they are not (tests).
+    saves: Option<crate::saves::Saves>,
+    /// Seconds since the game in progress was last saved (autosave).
+    unsaved_s: f32,
+    /// The undo position last saved: (undoable, state hash).
+    saved_at: Option<(usize, u64)>,
     pub campaign: Campaign,
     pub progress: Progress,
     playing: Option<Playing>,
@@ -79,6 +88,9 @@ impl Screens {
     pub fn new(campaign: Campaign, progress: Progress) -> Screens {
         Screens {
             stack: vec![Screen::Title(TitleScreen::new())],
+            saves: None,
+            unsaved_s: 0.0,
+            saved_at: None,
             campaign,
             progress,
             playing: None,
@@ -115,19 +127,37 @@ impl Screens {
         level: Level,
         index: Option<usize>,
     ) -> Result<(), crate::error::OpenError> {
-        let play = PlayScreen::new(&level)?;
+        let saved_as = index
+            .and_then(|i| self.campaign.levels.get(i))
+            .map(|e| crate::saves::SavedLevel::Campaign(e.file.clone()));
+        self.play_level(level, index, saved_as)
+    }
+
+    /// Starts `play` (of `level`, campaign level `index`) over the title and
+    /// the level select.
+    fn enter_play(
+        &mut self,
+        level: Level,
+        index: Option<usize>,
+        play: PlayScreen,
+        saved_as: Option<crate::saves::SavedLevel>,
+    ) {
+        let played = play.session.undo_log().undoable();
+        let hash = play.session.state_hash();
         info!("playing {}", level.name);
         self.stack = vec![
-            Screen::Title(TitleScreen::new()),
-            Screen::LevelSelect(LevelSelectScreen::new(&self.campaign, &self.progress)),
+            Screen::Title(self.title_screen()),
+            Screen::LevelSelect(self.level_select()),
             Screen::Play(Box::new(play)),
         ];
         self.playing = Some(Playing {
             level,
             index,
             test: false,
+            saved_as,
         });
-        Ok(())
+        self.saved_at = Some((played, hash));
+        self.unsaved_s = 0.0;
     }
 
     /// The editor, if one is on the stack (under a test play too).
@@ -198,6 +228,8 @@ impl Screens {
     /// The window is closing: `true` to quit now; `false` when the editor
     /// asks first (unsaved changes), the answer then quits.
     pub fn request_quit(&mut self) -> bool {
+        self.save_game();
+        self.flush_saves();
         match self.editor_mut() {
             Some(e) => {
                 if e.leave(editor::EditorAction::Quit).is_some() {
@@ -255,6 +287,7 @@ impl Screens {
                             level: *level,
                             index: None,
                             test: true,
+                            saved_as: None,
                         });
                     }
                     Err(e) => {
@@ -305,8 +338,14 @@ impl Screens {
         path: &std::path::Path,
     ) -> Result<(), crate::error::OpenError> {
         let level = levels::load_level(path)?;
-        let index = self.campaign.index_of(path);
-        self.start_level(level, index)
+        match self.campaign.index_of(path) {
+            Some(index) => self.start_level(level, Some(index)),
+            None => {
+                let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+                let which = crate::saves::SavedLevel::File(path);
+                self.play_level(level, None, Some(which))
+            }
+        }
     }
 
     fn play_campaign(&mut self, index: usize) {
@@ -319,14 +358,17 @@ impl Screens {
     }
 
     fn back_to_level_select(&mut self) {
+        self.save_game();
+        self.flush_saves();
         self.stack = vec![
-            Screen::Title(TitleScreen::new()),
-            Screen::LevelSelect(LevelSelectScreen::new(&self.campaign, &self.progress)),
+            Screen::Title(self.title_screen()),
+            Screen::LevelSelect(self.level_select()),
         ];
         self.playing = None;
     }
 
     fn won(&mut self, result: LevelResult) {
+        self.forget_game();
         let (name, previous, has_next) = match &self.playing {
             Some(p) => {
                 let name = p.level.name.clone();
@@ -376,14 +418,14 @@ impl Screens {
             Replay,
             LevelSelect,
             EndTest(String),
+            Continue,
+            Resume(usize, bool),
         }
         let next = match self.stack.last_mut() {
             Some(Screen::Title(t)) => match t.handle(input, size_px) {
-                Some(TitleAction::Play) => Next::Push(Screen::LevelSelect(LevelSelectScreen::new(
-                    &self.campaign,
-                    &self.progress,
-                ))),
+                Some(TitleAction::Play) => Next::Push(Screen::LevelSelect(self.level_select())),
                 Some(TitleAction::Quit) => Next::Quit,
+                Some(TitleAction::Continue) => Next::Continue,
                 Some(TitleAction::Editor) => Next::Push(Screen::EditorList(Box::new(
                     editor::list::EditorList::new(&self.campaign.dir),
                 ))),
@@ -392,6 +434,9 @@ impl Screens {
             Some(Screen::LevelSelect(s)) => {
                 match s.handle(input, size, &self.campaign, &self.progress) {
                     Some(LevelSelectAction::Play(i)) => Next::Play(i),
+                    Some(LevelSelectAction::Resume { index, restart }) => {
+                        Next::Resume(index, restart)
+                    }
                     Some(LevelSelectAction::Back) => Next::Pop,
                     None => Next::Stay,
                 }
@@ -437,7 +482,13 @@ impl Screens {
         };
         match next {
             Next::Stay => {}
-            Next::Quit => return Some(AppRequest::Quit),
+            Next::Quit => {
+                self.save_game();
+                self.flush_saves();
+                return Some(AppRequest::Quit);
+            }
+            Next::Continue => self.continue_game(),
+            Next::Resume(index, restart) => self.resume_campaign_level(index, restart, size_px),
             Next::Push(s) => self.stack.push(s),
             Next::Pop => {
                 if self.stack.len() > 1 {
@@ -467,6 +518,7 @@ impl Screens {
 
     /// Advances animation on the screen on top by `dt_s` seconds.
     pub fn update(&mut self, dt_s: f32) {
+        self.autosave(dt_s);
         match self.stack.last_mut() {
             Some(Screen::Play(p)) => p.update(dt_s),
             Some(Screen::Editor(e)) => e.update(dt_s),
@@ -480,13 +532,19 @@ impl Screens {
         }
     }
 
-    /// Shows `text` where the player looks (the play screen's message line).
+    /// Shows `text` where the player looks (the play screen's message
+    /// line, the editor's status line, a menu's notice).
     pub fn notify(&mut self, text: String) {
         info!("{text}");
-        if let Some(Screen::Editor(e)) = self.stack.last_mut() {
-            e.status = Some(editor::Status::Info(text));
-        } else if let Some(p) = self.play_mut() {
-            p.notify(text);
+        match self.stack.last_mut() {
+            Some(Screen::Editor(e)) => e.status = Some(editor::Status::Info(text)),
+            Some(Screen::Title(t)) => t.notice = Some(text),
+            Some(Screen::LevelSelect(l)) => l.notice = Some(text),
+            _ => {
+                if let Some(p) = self.play_mut() {
+                    p.notify(text);
+                }
+            }
         }
     }
 
@@ -538,12 +596,12 @@ mod tests {
 
     const SIZE: (u32, u32) = (1280, 720);
 
-    fn screens() -> Screens {
+    pub(super) fn screens() -> Screens {
         let campaign = Campaign::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels"));
         Screens::new(campaign, Progress::empty(None))
     }
 
-    fn key(s: &mut Screens, k: Key) -> Option<AppRequest> {
+    pub(super) fn key(s: &mut Screens, k: Key) -> Option<AppRequest> {
         s.handle(Input::Key(k), SIZE)
     }
 

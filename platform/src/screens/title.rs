@@ -14,6 +14,8 @@ use crate::screens::input::{Input, Key};
 /// The menu's entries, top to bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MenuItem {
+    /// Resume the game left in progress (shown when there is one).
+    Continue,
     Play,
     Editor,
     Quit,
@@ -22,10 +24,19 @@ pub enum MenuItem {
 /// Entries in menu order.
 pub const MENU: [MenuItem; 3] = [MenuItem::Play, MenuItem::Editor, MenuItem::Quit];
 
+/// Entries with a game in progress: Continue first.
+pub const MENU_WITH_CONTINUE: [MenuItem; 4] = [
+    MenuItem::Continue,
+    MenuItem::Play,
+    MenuItem::Editor,
+    MenuItem::Quit,
+];
+
 impl MenuItem {
     /// The label drawn on the button.
     pub fn label(self) -> &'static str {
         match self {
+            MenuItem::Continue => "Continue",
             MenuItem::Play => "Play",
             MenuItem::Editor => "Editor",
             MenuItem::Quit => "Quit",
@@ -36,6 +47,8 @@ impl MenuItem {
 /// What the title screen asks of the screens above it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TitleAction {
+    /// Resume the game in progress.
+    Continue,
     /// Open the level select.
     Play,
     /// Open the level editor's list.
@@ -76,7 +89,7 @@ pub const SELECTED_STYLE: PanelStyle = PanelStyle {
 };
 
 /// Where everything goes on a drawable of a given size (pixels, top-left origin).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TitleLayout {
     /// Scale relative to the 1280×720 design.
     pub scale: f32,
@@ -86,8 +99,8 @@ pub struct TitleLayout {
     pub title_px: f32,
     pub subtitle_at: Vec2,
     pub subtitle_px: f32,
-    /// Menu buttons in [`MENU`] order.
-    pub items: [Rect; 3],
+    /// Menu buttons, top to bottom.
+    pub items: Vec<Rect>,
     pub item_text_px: f32,
     pub notice_at: Vec2,
     pub notice_px: f32,
@@ -97,22 +110,32 @@ pub struct TitleLayout {
     pub tile_px: f32,
 }
 
-/// The layout for a `width`×`height` drawable.
+/// The layout for a `width`×`height` drawable, with the three entries of
+/// [`MENU`].
 pub fn layout(width_px: u32, height_px: u32) -> TitleLayout {
+    layout_for(width_px, height_px, MENU.len())
+}
+
+/// The layout for a `width`×`height` drawable with `n` menu entries.
+pub fn layout_for(width_px: u32, height_px: u32, n: usize) -> TitleLayout {
     let (w, h) = (width_px.max(1) as f32, height_px.max(1) as f32);
     let s = (h / 720.0).min(w / 1280.0).max(0.2);
     let cx = (w / 2.0).round();
     let item_size = Vec2::new((340.0 * s).round(), (62.0 * s).round());
-    let first_top = (h * 0.44).round();
     let step = (80.0 * s).round();
-    let items = [0.0, 1.0, 2.0].map(|i| {
-        Rect::new(
-            cx - (item_size.x / 2.0).round(),
-            first_top + i * step,
-            item_size.x,
-            item_size.y,
-        )
-    });
+    // Extra entries start higher, so the menu stays on screen.
+    let first_top = (h * 0.44).round() - (n.saturating_sub(3) as f32 * step * 0.5).round();
+    let items: Vec<Rect> = (0..n)
+        .map(|i| {
+            Rect::new(
+                cx - (item_size.x / 2.0).round(),
+                first_top + i as f32 * step,
+                item_size.x,
+                item_size.y,
+            )
+        })
+        .collect();
+    let last = items[n.max(1) - 1];
     TitleLayout {
         scale: s,
         size: Vec2::new(w, h),
@@ -122,7 +145,7 @@ pub fn layout(width_px: u32, height_px: u32) -> TitleLayout {
         subtitle_px: (22.0 * s).round().max(6.0),
         items,
         item_text_px: (30.0 * s).round().max(6.0),
-        notice_at: Vec2::new(cx, items[2].y + items[2].h + (28.0 * s).round()),
+        notice_at: Vec2::new(cx, last.y + last.h + (28.0 * s).round()),
         notice_px: (20.0 * s).round().max(6.0),
         hint_at: Vec2::new(cx, h - (44.0 * s).round()),
         hint_px: (16.0 * s).round().max(6.0),
@@ -140,10 +163,12 @@ impl TitleLayout {
 /// The title screen's state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TitleScreen {
-    /// Index into [`MENU`]; always valid.
+    /// The entries shown ([`MENU`], or [`MENU_WITH_CONTINUE`]).
+    pub menu: Vec<MenuItem>,
+    /// Index into `menu`; always valid.
     pub selected: usize,
     /// The one-line notice under the menu; `None` shows nothing.
-    pub notice: Option<&'static str>,
+    pub notice: Option<String>,
 }
 
 impl Default for TitleScreen {
@@ -156,14 +181,28 @@ impl TitleScreen {
     /// Play selected, no notice.
     pub fn new() -> TitleScreen {
         TitleScreen {
+            menu: MENU.to_vec(),
             selected: 0,
             notice: None,
         }
     }
 
+    /// With a game in progress: Continue first, and selected.
+    pub fn with_continue() -> TitleScreen {
+        TitleScreen {
+            menu: MENU_WITH_CONTINUE.to_vec(),
+            ..TitleScreen::new()
+        }
+    }
+
+    fn layout(&self, size_px: (u32, u32)) -> TitleLayout {
+        layout_for(size_px.0, size_px.1, self.menu.len())
+    }
+
     fn activate(&mut self, index: usize) -> Option<TitleAction> {
         self.selected = index;
-        match MENU[index] {
+        match self.menu[index] {
+            MenuItem::Continue => Some(TitleAction::Continue),
             MenuItem::Play => Some(TitleAction::Play),
             MenuItem::Editor => Some(TitleAction::Editor),
             MenuItem::Quit => Some(TitleAction::Quit),
@@ -173,19 +212,19 @@ impl TitleScreen {
     /// Applies one input on a drawable of `size_px`; returns what the main
     /// loop must do, if anything.
     pub fn handle(&mut self, input: Input, size_px: (u32, u32)) -> Option<TitleAction> {
-        let n = MENU.len();
+        let n = self.menu.len();
         match input {
             Input::Key(Key::Up) => self.selected = (self.selected + n - 1) % n,
             Input::Key(Key::Down) => self.selected = (self.selected + 1) % n,
             Input::Key(Key::Escape) => self.selected = n - 1,
             Input::Key(Key::Enter | Key::Space) => return self.activate(self.selected),
             Input::MouseMove(p) => {
-                if let Some(i) = layout(size_px.0, size_px.1).item_at(p) {
+                if let Some(i) = self.layout(size_px).item_at(p) {
                     self.selected = i;
                 }
             }
             Input::Click(p) => {
-                if let Some(i) = layout(size_px.0, size_px.1).item_at(p) {
+                if let Some(i) = self.layout(size_px).item_at(p) {
                     return self.activate(i);
                 }
             }
@@ -202,7 +241,7 @@ impl TitleScreen {
         sprites: &SpriteAtlas,
         size_px: (u32, u32),
     ) {
-        let l = layout(size_px.0, size_px.1);
+        let l = self.layout(size_px);
         let (w, h) = (l.size.x, l.size.y);
         // The shaft: a dark gradient between two stone walls.
         list.panel(
@@ -284,7 +323,7 @@ impl TitleScreen {
             ..s
         };
         let line_h = font.line_metrics(l.item_text_px).line_height_px;
-        for (i, (item, rect)) in MENU.iter().zip(l.items).enumerate() {
+        for (i, (item, rect)) in self.menu.iter().zip(l.items.iter().copied()).enumerate() {
             let selected = i == self.selected;
             let style = if selected { SELECTED_STYLE } else { ITEM_STYLE };
             list.panel(rect, &scale_style(style));
@@ -304,7 +343,7 @@ impl TitleScreen {
                 }
             }
         }
-        if let Some(notice) = self.notice {
+        if let Some(notice) = &self.notice {
             let style = TextStyle::new(l.notice_px, NOTICE_COLOUR).aligned(Align::Centre);
             list.text(font, l.notice_at, notice, &style);
         }
@@ -394,7 +433,7 @@ mod tests {
                     "{w}x{h}: buttons overlap"
                 );
             }
-            for r in l.items {
+            for r in &l.items {
                 assert!(
                     r.x >= 0.0 && r.x + r.w <= w as f32 && r.y + r.h <= h as f32,
                     "{w}x{h}: {r:?}"

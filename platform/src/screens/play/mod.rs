@@ -124,7 +124,11 @@ fn to_vec(v: ViewPos) -> Vec2 {
 impl PlayScreen {
     /// Starts `level`.
     pub fn new(level: &Level) -> Result<PlayScreen, game::stage::StageError> {
-        let session = Session::new(level)?;
+        Ok(PlayScreen::with_session(level, Session::new(level)?))
+    }
+
+    /// Plays `level` from `session` (a game resumed from its save).
+    pub fn with_session(level: &Level, session: Session) -> PlayScreen {
         let heroes = session.stage().heroes();
         let mut screen = PlayScreen {
             session,
@@ -148,7 +152,7 @@ impl PlayScreen {
         };
         screen.rebuild_view();
         screen.motion.sync(screen.session.stage(), false);
-        Ok(screen)
+        screen
     }
 
     /// The heroes, in level order.

@@ -1,0 +1,448 @@
+//! Games in progress, kept between runs: leaving a level unfinished (to the
+//! menu, by Quit, by closing the window or being told to terminate) and
+//! every few seconds of play save it with its whole undo history
+//! (`game::save`), so Title → Continue resumes exactly there and Z undoes
+//! the steps made before quitting.
+//!
+//! Files: one save a level, in `<data>/saves/` (see `progress::data_dir`):
+//! `campaign-FILE.sav` for a campaign level, `file-HASH.sav` for a level
+//! opened by path (the hash of its path; the path itself is in the save's
+//! origin). Continue resumes the save written last. Winning the level
+//! removes its save. A save that cannot be loaded (damaged, from a newer
+//! build, or of a level whose file has changed since) is moved aside
+//! (`NAME.sav.damaged`, `NAME.sav.stale`; never deleted, never
+//! overwritten) and the game goes on without it, saying why.
+//!
+//! Writing happens on a thread of its own ([`Saves::save`] encodes on the
+//! caller's thread, about a millisecond for a thousand steps, and queues
+//! the bytes), so the fsync of an autosave never stalls a frame;
+//! [`Saves::flush`] waits for the queue when the game leaves a level or
+//! quits.
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::thread::JoinHandle;
+
+use game::file_io::{move_aside, read_capped, write_atomic};
+use game::level::Level;
+use game::save::{SaveError, SavedGame};
+use game::session::Session;
+
+use crate::levels::{self, Campaign};
+use crate::progress::data_dir;
+
+/// The largest save file read (a save of 1,000 steps is about 60 KB).
+pub const MAX_SAVE_BYTES: u64 = 64 << 20;
+
+/// Which level a save belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SavedLevel {
+    /// A campaign level, by its file name.
+    Campaign(String),
+    /// A level opened by path (made absolute when it is opened).
+    File(PathBuf),
+}
+
+impl SavedLevel {
+    /// The words stored as the save's origin.
+    pub fn origin(&self) -> String {
+        match self {
+            SavedLevel::Campaign(f) => format!("campaign {f}"),
+            SavedLevel::File(p) => format!("file {}", p.display()),
+        }
+    }
+
+    /// The level an origin names; `None` for words this build does not know.
+    pub fn from_origin(origin: &str) -> Option<SavedLevel> {
+        if let Some(f) = origin.strip_prefix("campaign ") {
+            let plain = !f.is_empty() && !f.contains(['/', '\\']) && !f.starts_with('.');
+            return plain.then(|| SavedLevel::Campaign(f.to_string()));
+        }
+        origin
+            .strip_prefix("file ")
+            .filter(|p| !p.is_empty())
+            .map(|p| SavedLevel::File(PathBuf::from(p)))
+    }
+
+    /// The save's file name in the saves folder.
+    pub fn file_name(&self) -> String {
+        match self {
+            SavedLevel::Campaign(f) => format!("campaign-{f}.sav"),
+            SavedLevel::File(p) => {
+                let mut h = game::hash::Fnv1a::new();
+                h.write(p.as_os_str().as_encoded_bytes());
+                format!("file-{:016x}.sav", h.finish())
+            }
+        }
+    }
+}
+
+/// A game resumed from its save.
+pub struct Resumed {
+    pub level: Level,
+    /// Its campaign index, if it is a campaign level.
+    pub index: Option<usize>,
+    pub which: SavedLevel,
+    pub session: Session,
+}
+
+/// Why a save did not resume; the save is out of the way in each case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResumeError {
+    /// The file is damaged, from a newer build, or its level is gone; moved
+    /// aside (when it could be).
+    Unusable(String),
+    /// The level's file changed since the save was made: the save cannot
+    /// resume on different walls. Moved aside; the level can be played
+    /// afresh (`index` in the campaign, if it is there).
+    LevelChanged {
+        name: String,
+        index: Option<usize>,
+        message: String,
+    },
+}
+
+impl std::fmt::Display for ResumeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ResumeError::Unusable(m) => f.write_str(m),
+            ResumeError::LevelChanged { message, .. } => f.write_str(message),
+        }
+    }
+}
+
+/// What the writing thread is asked to do, in order.
+enum Job {
+    Write(PathBuf, Vec<u8>),
+    Remove(PathBuf),
+    /// Answer when everything before has been done.
+    Flush(Sender<()>),
+}
+
+/// The saves folder and its writing thread.
+pub struct Saves {
+    dir: PathBuf,
+    jobs: Option<Sender<Job>>,
+    failures: Receiver<String>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// The saves folder in the player's data folder, if there is one.
+pub fn default_dir() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("saves"))
+}
+
+fn run_jobs(jobs: Receiver<Job>, failures: Sender<String>) {
+    for job in jobs {
+        match job {
+            Job::Write(path, bytes) => {
+                let written = path
+                    .parent()
+                    .map_or(Ok(()), std::fs::create_dir_all)
+                    .and_then(|()| write_atomic(&path, &bytes));
+                match written {
+                    Ok(()) => log::debug!("saved the game to {}", path.display()),
+                    Err(e) => {
+                        let _ = failures.send(format!(
+                            "The game could not be saved ({e}); play goes on, unsaved"
+                        ));
+                    }
+                }
+            }
+            Job::Remove(path) => match std::fs::remove_file(&path) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => log::warn!("cannot remove {}: {e}", path.display()),
+            },
+            Job::Flush(done) => {
+                let _ = done.send(());
+            }
+        }
+    }
+}
+
+impl Saves {
+    /// Saves in `dir` (made when the first save is written).
+    pub fn new(dir: PathBuf) -> Saves {
+        let (jobs, rx) = channel();
+        let (fail_tx, failures) = channel();
+        let thread = std::thread::Builder::new()
+            .name("saves".into())
+            .spawn(move || run_jobs(rx, fail_tx))
+            .map_err(|e| log::warn!("no saving thread ({e}): saving as the game goes"))
+            .ok();
+        Saves {
+            dir,
+            jobs: thread.is_some().then_some(jobs),
+            failures,
+            thread,
+        }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Where `which`'s save is.
+    pub fn path(&self, which: &SavedLevel) -> PathBuf {
+        self.dir.join(which.file_name())
+    }
+
+    /// Whether `which` has a game in progress (written, or queued).
+    pub fn has(&self, which: &SavedLevel) -> bool {
+        self.path(which).is_file()
+    }
+
+    /// The save written last, if any: what Continue resumes.
+    pub fn newest(&self) -> Option<PathBuf> {
+        let entries = std::fs::read_dir(&self.dir).ok()?;
+        entries
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".sav"))
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+            .max()
+            .map(|(_, p)| p)
+    }
+
+    fn send(&mut self, job: Job) {
+        match &self.jobs {
+            Some(jobs) => {
+                if let Err(std::sync::mpsc::SendError(job)) = jobs.send(job) {
+                    self.jobs = None;
+                    self.send(job);
+                }
+            }
+            // No thread: do it here.
+            None => {
+                let (tx, rx) = channel();
+                tx.send(job).ok();
+                drop(tx);
+                let (fail_tx, failures) = channel();
+                run_jobs(rx, fail_tx);
+                if let Ok(f) = failures.try_recv() {
+                    log::warn!("{f}");
+                }
+            }
+        }
+    }
+
+    /// Saves `session` of `level` as `which`'s game in progress: encoded
+    /// now, written by the saving thread.
+    pub fn save(
+        &mut self,
+        which: &SavedLevel,
+        session: &Session,
+        level: &Level,
+    ) -> Result<(), String> {
+        let mut saved = session.to_saved(level);
+        saved.origin = which.origin();
+        let bytes = saved
+            .encode()
+            .map_err(|e| format!("The game could not be saved: {e}"))?;
+        self.send(Job::Write(self.path(which), bytes));
+        Ok(())
+    }
+
+    /// Forgets `which`'s game in progress (the level was won).
+    pub fn clear(&mut self, which: &SavedLevel) {
+        self.send(Job::Remove(self.path(which)));
+    }
+
+    /// Waits until every save asked for is on disk (or failed).
+    pub fn flush(&mut self) {
+        if let Some(jobs) = &self.jobs {
+            let (tx, rx) = channel();
+            if jobs.send(Job::Flush(tx)).is_ok() {
+                let _ = rx.recv();
+            }
+        }
+    }
+
+    /// Failures of the saving thread since the last call, for the screen.
+    pub fn failures(&mut self) -> Vec<String> {
+        self.failures.try_iter().collect()
+    }
+
+    /// Resumes the save at `path`. On failure the save is moved aside and
+    /// the error says why, in the player's words.
+    pub fn resume(&mut self, path: &Path, campaign: &Campaign) -> Result<Resumed, ResumeError> {
+        self.flush();
+        let aside = |suffix: &str| match move_aside(path, suffix) {
+            Ok(p) => format!("kept as {}", p.display()),
+            Err(e) => format!("left in place: {e}"),
+        };
+        let unusable = |why: String, suffix: &str| {
+            let kept = aside(suffix);
+            log::warn!("{}: {why} ({kept})", path.display());
+            ResumeError::Unusable(format!(
+                "The game in progress could not be loaded: {why} ({kept})"
+            ))
+        };
+        let bytes =
+            read_capped(path, MAX_SAVE_BYTES).map_err(|e| unusable(e.to_string(), "damaged"))?;
+        let saved = SavedGame::decode(&bytes).map_err(|e| unusable(e.to_string(), "damaged"))?;
+        let which = SavedLevel::from_origin(&saved.origin).ok_or_else(|| {
+            unusable(
+                format!(
+                    "it names no level this game knows (`{}`)",
+                    saved.origin.escape_debug()
+                ),
+                "damaged",
+            )
+        })?;
+        let (level, index) = match &which {
+            SavedLevel::Campaign(file) => {
+                let Some(index) = campaign.levels.iter().position(|e| &e.file == file) else {
+                    return Err(unusable(
+                        format!("its level {file} is no longer in the campaign"),
+                        "stale",
+                    ));
+                };
+                match &campaign.levels[index].level {
+                    Ok(level) => (level.clone(), Some(index)),
+                    Err(e) => {
+                        return Err(unusable(format!("its level does not load: {e}"), "stale"))
+                    }
+                }
+            }
+            SavedLevel::File(p) => match levels::load_level(p) {
+                Ok(level) => (level, campaign.index_of(p)),
+                Err(e) => return Err(unusable(format!("its level does not load: {e}"), "stale")),
+            },
+        };
+        match Session::from_saved(&level, saved) {
+            Ok(session) => Ok(Resumed {
+                level,
+                index,
+                which,
+                session,
+            }),
+            Err(SaveError::OtherLevel) => {
+                let kept = aside("stale");
+                Err(ResumeError::LevelChanged {
+                    message: format!(
+                        "“{}” has changed since the game in progress was saved, so it cannot \
+                         resume on different walls ({kept}); start it again from the level select",
+                        level.name
+                    ),
+                    name: level.name,
+                    index,
+                })
+            }
+            Err(e) => Err(unusable(e.to_string(), "damaged")),
+        }
+    }
+}
+
+impl Drop for Saves {
+    fn drop(&mut self) {
+        // Close the queue, then wait for what is in it.
+        self.jobs = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("rappel-saves-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    fn campaign() -> Campaign {
+        Campaign::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels"))
+    }
+
+    #[test]
+    fn origins_name_their_level_and_a_file_each() {
+        let c = SavedLevel::Campaign("loop_back.txt".into());
+        let f = SavedLevel::File("/home/me/levels/deep well.txt".into());
+        for which in [&c, &f] {
+            assert_eq!(
+                SavedLevel::from_origin(&which.origin()).as_ref(),
+                Some(which)
+            );
+        }
+        assert_eq!(c.file_name(), "campaign-loop_back.txt.sav");
+        assert!(f.file_name().starts_with("file-") && f.file_name().ends_with(".sav"));
+        assert_ne!(
+            f.file_name(),
+            SavedLevel::File("/home/me/levels/other.txt".into()).file_name()
+        );
+        for bad in [
+            "",
+            "campaign ",
+            "campaign ../x.txt",
+            "campaign a/b.txt",
+            "file ",
+            "x",
+        ] {
+            assert_eq!(SavedLevel::from_origin(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_save_resumes_and_one_of_a_changed_level_is_kept_aside_with_the_reason() {
+        let dir = scratch("changed");
+        let c = campaign();
+        let mut saves = Saves::new(dir.clone());
+        // A level opened by path, saved, then edited on disk.
+        std::fs::create_dir_all(&dir).expect("dir");
+        let file = dir.join("mine.txt");
+        std::fs::copy(c.levels[0].path.clone(), &file).expect("copy");
+        let level = levels::load_level(&file).expect("level");
+        let which = SavedLevel::File(file.clone());
+        let session = Session::new(&level).expect("stage");
+        saves.save(&which, &session, &level).expect("saves");
+        saves.flush();
+        assert!(saves.has(&which));
+        assert_eq!(saves.newest(), Some(saves.path(&which)));
+        let r = match saves.resume(&saves.path(&which), &c) {
+            Ok(r) => r,
+            Err(e) => panic!("resumes: {e}"),
+        };
+        assert_eq!(r.which, which);
+        assert_eq!(r.session.state_hash(), session.state_hash());
+        // The level gains a note: its walls may have changed, so no resume.
+        let text = std::fs::read_to_string(&file).expect("read");
+        std::fs::write(&file, format!("// edited\n{text}")).expect("edit");
+        let e = saves
+            .resume(&saves.path(&which), &c)
+            .err()
+            .expect("changed");
+        assert!(matches!(e, ResumeError::LevelChanged { .. }), "{e}");
+        assert!(e.to_string().contains("has changed"), "{e}");
+        assert!(!saves.has(&which), "out of the way");
+        let mut kept = saves.path(&which).into_os_string();
+        kept.push(".stale");
+        assert!(Path::new(&kept).is_file(), "kept aside, not deleted");
+        drop(saves);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_save_that_cannot_be_written_is_reported_and_nothing_else_breaks() {
+        let dir = scratch("unwritable");
+        // A file where the saves folder should be.
+        std::fs::create_dir_all(dir.parent().expect("tmp")).expect("tmp");
+        std::fs::write(&dir, b"not a folder").expect("file");
+        let c = campaign();
+        let level = c.levels[0].level.clone().expect("level");
+        let session = Session::new(&level).expect("stage");
+        let mut saves = Saves::new(dir.clone());
+        let which = SavedLevel::Campaign(c.levels[0].file.clone());
+        saves.save(&which, &session, &level).expect("queued");
+        saves.flush();
+        let failures = saves.failures();
+        assert_eq!(failures.len(), 1, "{failures:?}");
+        assert!(failures[0].contains("could not be saved"), "{failures:?}");
+        assert!(!saves.has(&which));
+        assert_eq!(saves.newest(), None);
+        let _ = std::fs::remove_file(&dir);
+    }
+}

@@ -1,0 +1,435 @@
+//! Games in progress on the screens: which level's save a level in play
+//! goes to, saving it on leaving, on quitting and every few seconds of play
+//! (`crate::saves` writes off the frame), Title → Continue, the level
+//! select's Resume/Restart, and forgetting a game once it is won.
+//!
+//! Entering a level that has a game in progress resumes it, wherever the
+//! level is entered from (the level select asks first); so a game is only
+//! ever replaced by its own continuation, never by a fresh start. A save
+//! that cannot resume is moved aside by `crate::saves` and the player is
+//! told why.
+use std::path::PathBuf;
+
+use game::level::Level;
+use log::{info, warn};
+
+use super::input::{Input, Key};
+use super::level_select::LevelSelectScreen;
+use super::play::PlayScreen;
+use super::title::TitleScreen;
+use super::{Playing, Screen, Screens};
+use crate::saves::{ResumeError, Resumed, SavedLevel, Saves};
+
+/// Seconds of play between autosaves of the game in progress.
+pub const AUTOSAVE_S: f32 = 3.0;
+
+impl Screens {
+    /// Saves games in progress in `dir` from now on (and offers to continue
+    /// one found there); `None` saves nothing.
+    pub fn set_saves_dir(&mut self, dir: Option<PathBuf>) {
+        self.saves = dir.map(Saves::new);
+        if let [Screen::Title(_)] = self.stack.as_slice() {
+            self.stack = vec![Screen::Title(self.title_screen())];
+        }
+    }
+
+    /// The title, with Continue when a game is in progress.
+    pub(super) fn title_screen(&self) -> TitleScreen {
+        match self.saves.as_ref().and_then(Saves::newest) {
+            Some(_) => TitleScreen::with_continue(),
+            None => TitleScreen::new(),
+        }
+    }
+
+    /// The level select, the levels with a game in progress marked.
+    pub(super) fn level_select(&self) -> LevelSelectScreen {
+        let screen = LevelSelectScreen::new(&self.campaign, &self.progress);
+        let Some(saves) = &self.saves else {
+            return screen;
+        };
+        let which = |file: &str| SavedLevel::Campaign(file.to_string());
+        let marks = self
+            .campaign
+            .levels
+            .iter()
+            .map(|e| saves.has(&which(&e.file)))
+            .collect();
+        let newest = saves.newest();
+        let latest = self
+            .campaign
+            .levels
+            .iter()
+            .position(|e| Some(saves.path(&which(&e.file))) == newest);
+        screen.with_games_in_progress(marks, latest)
+    }
+
+    /// Starts `level` (campaign level `index`), saved as `saved_as`: its
+    /// game in progress if it has one, else from the start.
+    pub(super) fn play_level(
+        &mut self,
+        level: Level,
+        index: Option<usize>,
+        saved_as: Option<SavedLevel>,
+    ) -> Result<(), crate::error::OpenError> {
+        let saved = match (&self.saves, &saved_as) {
+            (Some(saves), Some(which)) if saves.has(which) => Some(saves.path(which)),
+            _ => None,
+        };
+        let mut notice = None;
+        if let Some(path) = saved {
+            match self.resume_path(&path) {
+                Ok(()) => return Ok(()),
+                Err(e) => notice = Some(e.to_string()),
+            }
+        }
+        let play = PlayScreen::new(&level)?;
+        self.enter_play(level, index, play, saved_as);
+        if let Some(n) = notice {
+            self.notify(n);
+        }
+        Ok(())
+    }
+
+    /// Resumes the save at `path`.
+    fn resume_path(&mut self, path: &std::path::Path) -> Result<(), ResumeError> {
+        let Some(saves) = &mut self.saves else {
+            return Err(ResumeError::Unusable("games are not saved here".into()));
+        };
+        let Resumed {
+            level,
+            index,
+            which,
+            session,
+        } = saves.resume(path, &self.campaign)?;
+        info!(
+            "continuing {} at step {}",
+            level.name,
+            session.undo_log().undoable()
+        );
+        let play = PlayScreen::with_session(&level, session);
+        self.enter_play(level, index, play, Some(which));
+        Ok(())
+    }
+
+    /// Title → Continue: the game saved last, exactly where it was left.
+    pub(super) fn continue_game(&mut self) {
+        let Some(path) = self.saves.as_ref().and_then(Saves::newest) else {
+            return;
+        };
+        match self.resume_path(&path) {
+            Ok(()) => {}
+            Err(ResumeError::LevelChanged { index, message, .. }) => {
+                // Offer the level afresh: the level select, on it.
+                let mut select = self.level_select();
+                if let Some(i) = index {
+                    select.menu.selected = i;
+                }
+                select.notice = Some(message);
+                self.stack = vec![
+                    Screen::Title(self.title_screen()),
+                    Screen::LevelSelect(select),
+                ];
+            }
+            Err(e) => {
+                self.stack = vec![Screen::Title(TitleScreen {
+                    notice: Some(e.to_string()),
+                    ..self.title_screen()
+                })];
+            }
+        }
+    }
+
+    /// The level select's Resume (or Restart: resumed, then restarted as
+    /// an undoable step) of campaign level `index`.
+    pub(super) fn resume_campaign_level(
+        &mut self,
+        index: usize,
+        restart: bool,
+        size_px: (u32, u32),
+    ) {
+        let Some(Ok(level)) = self.campaign.levels.get(index).map(|e| e.level.clone()) else {
+            return;
+        };
+        if let Err(e) = self.start_level(level, Some(index)) {
+            warn!("cannot start level {index}: {e}");
+            return;
+        }
+        if restart {
+            if let Some(p) = self.play_mut() {
+                p.handle(Input::Key(Key::Restart), size_px);
+            }
+        }
+    }
+
+    /// Saves the game in progress, if there is one that changed since it
+    /// was last saved (queued: written off this thread).
+    pub fn save_game(&mut self) {
+        let Some(saves) = &mut self.saves else { return };
+        let Some(Playing {
+            level,
+            saved_as: Some(which),
+            ..
+        }) = &self.playing
+        else {
+            return;
+        };
+        let Some(play) = self.stack.iter().rev().find_map(|s| match s {
+            Screen::Play(p) => Some(&**p),
+            _ => None,
+        }) else {
+            return;
+        };
+        if play.session.stage().outcome() == game::stage::Outcome::Won {
+            return;
+        }
+        let at = (
+            play.session.undo_log().undoable(),
+            play.session.state_hash(),
+        );
+        self.unsaved_s = 0.0;
+        if self.saved_at == Some(at) && saves.has(which) {
+            return;
+        }
+        match saves.save(which, &play.session, level) {
+            Ok(()) => self.saved_at = Some(at),
+            Err(e) => {
+                warn!("{e}");
+                self.notify(e);
+            }
+        }
+    }
+
+    /// Waits for the saves asked for (leaving a level, quitting), telling
+    /// the player of any that failed.
+    pub fn flush_saves(&mut self) {
+        if let Some(saves) = &mut self.saves {
+            saves.flush();
+        }
+        self.report_save_failures();
+    }
+
+    fn report_save_failures(&mut self) {
+        let failures = self.saves.as_mut().map(Saves::failures).unwrap_or_default();
+        if let Some(last) = failures.into_iter().last() {
+            warn!("{last}");
+            // Not saved after all: try again at the next autosave.
+            self.saved_at = None;
+            self.notify(last);
+        }
+    }
+
+    /// The level in play was won: its game in progress is over.
+    pub(super) fn forget_game(&mut self) {
+        if let (
+            Some(saves),
+            Some(Playing {
+                saved_as: Some(which),
+                ..
+            }),
+        ) = (&mut self.saves, &self.playing)
+        {
+            saves.clear(which);
+        }
+        self.saved_at = None;
+    }
+
+    /// Autosaves every [`AUTOSAVE_S`] of play.
+    pub(super) fn autosave(&mut self, dt_s: f32) {
+        if matches!(self.stack.last(), Some(Screen::Play(_))) {
+            self.unsaved_s += dt_s;
+            if self.unsaved_s >= AUTOSAVE_S {
+                self.save_game();
+            }
+        }
+        self.report_save_failures();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{key, screens};
+    use super::super::title;
+    use super::*;
+
+    fn saves_dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!(
+            "rappel-screens-saves-{}-{name}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    fn campaign_save(dir: &std::path::Path, file: &str) -> PathBuf {
+        dir.join(SavedLevel::Campaign(file.into()).file_name())
+    }
+
+    /// Escape, then the pause menu's Level select.
+    fn leave_for_level_select(s: &mut Screens) {
+        key(s, Key::Escape);
+        key(s, Key::Down);
+        key(s, Key::Down);
+        key(s, Key::Enter);
+        assert!(matches!(s.top(), Screen::LevelSelect(_)));
+    }
+
+    #[test]
+    fn a_game_left_in_progress_continues_exactly_with_its_undo_history() {
+        let dir = saves_dir("continue");
+        let mut s = screens();
+        s.set_saves_dir(Some(dir.clone()));
+        assert_eq!(
+            s.title_screen().menu,
+            title::MENU.to_vec(),
+            "nothing to continue"
+        );
+        let level = s.campaign.levels[1].level.clone().unwrap();
+        s.start_level(level, Some(1)).unwrap();
+        key(&mut s, Key::Right);
+        key(&mut s, Key::Enter);
+        let (hash, steps) = {
+            let p = s.play().unwrap();
+            (p.session.state_hash(), p.session.undo_log().undoable())
+        };
+        assert_eq!(steps, 2, "a step and an end of turn");
+        // Leaving for the level select saves it, and marks it there.
+        leave_for_level_select(&mut s);
+        assert!(campaign_save(&dir, "rope_descent.txt").is_file());
+        let Screen::LevelSelect(l) = s.top() else {
+            unreachable!()
+        };
+        assert_eq!(l.in_progress[..2], [false, true]);
+        assert_eq!(l.menu.selected, 1, "on the game in progress");
+        // A new run: Continue comes first and resumes exactly there.
+        drop(s);
+        let mut again = screens();
+        again.set_saves_dir(Some(dir.clone()));
+        let Screen::Title(t) = again.top() else {
+            panic!("the title");
+        };
+        assert_eq!(t.menu[0], title::MenuItem::Continue);
+        key(&mut again, Key::Enter);
+        let p = again.play().expect("playing again");
+        assert_eq!(p.level_name, "Rope descent");
+        assert_eq!(p.session.state_hash(), hash);
+        assert_eq!(p.session.undo_log().undoable(), steps);
+        // Z undoes the steps made before quitting, one by one.
+        key(&mut again, Key::Undo);
+        key(&mut again, Key::Undo);
+        assert_eq!(again.play().unwrap().session.undo_log().undoable(), 0);
+        assert_eq!(again.play().unwrap().session.undo_log().redoable(), 2);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn restart_from_the_level_select_keeps_the_old_game_one_undo_away() {
+        let dir = saves_dir("restart");
+        let mut s = screens();
+        s.set_saves_dir(Some(dir.clone()));
+        let level = s.campaign.levels[0].level.clone().unwrap();
+        s.start_level(level, Some(0)).unwrap();
+        key(&mut s, Key::Right);
+        let moved = s.play().unwrap().session.state_hash();
+        leave_for_level_select(&mut s);
+        // Enter asks; Down, Enter: Restart.
+        key(&mut s, Key::Enter);
+        key(&mut s, Key::Down);
+        key(&mut s, Key::Enter);
+        let p = s.play().expect("playing");
+        let fresh = game::session::Session::new(&s.campaign.levels[0].level.clone().unwrap())
+            .unwrap()
+            .state_hash();
+        assert_eq!(p.session.state_hash(), fresh, "from the start");
+        key(&mut s, Key::Undo);
+        assert_eq!(
+            s.play().unwrap().session.state_hash(),
+            moved,
+            "the old game is back"
+        );
+        // Entering the level any other way resumes it too, never a blank
+        // start over the save.
+        leave_for_level_select(&mut s);
+        let level = s.campaign.levels[0].level.clone().unwrap();
+        s.start_level(level, Some(0)).unwrap();
+        assert_eq!(s.play().unwrap().session.state_hash(), moved);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn winning_forgets_the_game_in_progress() {
+        let dir = saves_dir("won");
+        let mut s = screens();
+        s.set_saves_dir(Some(dir.clone()));
+        let level = s.campaign.levels[0].level.clone().unwrap();
+        s.start_level(level, Some(0)).unwrap();
+        // Saved at its start (nothing to undo), then won.
+
+        s.save_game();
+        s.flush_saves();
+        let sav = campaign_save(&dir, "loop_back.txt");
+        assert!(sav.is_file());
+        // Every hero leaves at once: a win.
+        for _ in 0..3 {
+            key(&mut s, Key::Context);
+            let menu = s.play().unwrap().context_menu().unwrap();
+            let i = menu
+                .entries
+                .iter()
+                .position(|e| e.label.starts_with("Leave"))
+                .unwrap();
+            for _ in 0..i {
+                key(&mut s, Key::Down);
+            }
+            key(&mut s, Key::Enter);
+        }
+        assert!(matches!(s.top(), Screen::Results(_)), "won");
+        s.flush_saves();
+        assert!(!sav.exists(), "a won level has no game in progress");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_damaged_save_is_moved_aside_with_a_message_and_play_goes_on() {
+        let dir = saves_dir("damaged");
+        let mut s = screens();
+        s.set_saves_dir(Some(dir.clone()));
+        let level = s.campaign.levels[0].level.clone().unwrap();
+        s.start_level(level, Some(0)).unwrap();
+        key(&mut s, Key::Right);
+        s.save_game();
+        s.flush_saves();
+        let sav = campaign_save(&dir, "loop_back.txt");
+        let mut bytes = std::fs::read(&sav).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0xff;
+        std::fs::write(&sav, &bytes).unwrap();
+        drop(s);
+        let mut again = screens();
+        again.set_saves_dir(Some(dir.clone()));
+        key(&mut again, Key::Enter);
+        let Screen::Title(t) = again.top() else {
+            panic!("back on the title");
+        };
+        assert!(
+            t.notice
+                .as_deref()
+                .is_some_and(|n| n.contains("could not be loaded")),
+            "{:?}",
+            t.notice
+        );
+        assert_eq!(t.menu, title::MENU.to_vec(), "nothing left to continue");
+        let mut aside = sav.clone().into_os_string();
+        aside.push(".damaged");
+        assert_eq!(
+            std::fs::read(&aside).unwrap(),
+            bytes,
+            "kept aside as it was"
+        );
+        key(&mut again, Key::Enter);
+        assert!(
+            matches!(again.top(), Screen::LevelSelect(_)),
+            "and play goes on"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
