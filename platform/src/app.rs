@@ -43,6 +43,10 @@ fn screens_for(options: &Options) -> Result<Screens, PlatformError> {
     let progress = Progress::load(progress::default_path());
     let mut screens = Screens::new(campaign, progress);
     screens.set_saves_dir(crate::saves::default_dir());
+    // Anything wrong with the progress file is told once, on the title.
+    if let Some(notice) = screens.progress.notice.take() {
+        screens.notify(notice);
+    }
     if let Some(path) = &options.edit {
         screens
             .open_editor_file(path)

@@ -13,9 +13,19 @@
 //! loop_back.txt 1 1 1
 //! ```
 //!
-//! Saving is atomic (write a temporary file beside it, flush, rename), so a
-//! crash never loses the previous file. A damaged or newer file is reported
-//! with a warning and read as no progress: never a crash.
+//! Reading keeps what can be read: a damaged line is skipped, the file as
+//! it was is kept aside (`progress.txt.damaged`, never overwritten: see
+//! `game::file_io::move_aside`), the good lines are written back at once,
+//! and the player is told once, on the title screen. A file from a newer
+//! build is left alone: this run's wins are kept in memory and not written
+//! over it (the player is told). A file that cannot be read at all is read
+//! as no progress, said so, and moved aside before anything is written in
+//! its place.
+//!
+//! Saving is atomic (`game::file_io::write_atomic`), so a crash never loses
+//! the previous file, and merges first: the file is read again and every
+//! result in it that beats this run's is kept, so two copies of the game
+//! playing at once never drop each other's wins.
 use std::collections::BTreeMap;
 
 use std::path::{Path, PathBuf};
@@ -48,6 +58,11 @@ pub struct Progress {
     /// Where it is saved; `None` keeps it in memory only.
     pub path: Option<PathBuf>,
     best: BTreeMap<String, LevelResult>,
+    /// What the player should be told about the file, once; `None`: all
+    /// was well.
+    pub notice: Option<String>,
+    /// The file is a newer build's: never written over.
+    read_only: bool,
 }
 
 /// The default progress file (see the module docs); `None` when no data
@@ -71,20 +86,48 @@ pub fn data_dir() -> Option<PathBuf> {
     Some(base.join("rappel"))
 }
 
-/// Parses progress text; the error names the line.
-pub fn parse(text: &str) -> Result<BTreeMap<String, LevelResult>, String> {
+/// What a progress file holds: the results read, and the lines that
+/// could not be (1-based line number and why).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Parsed {
+    pub best: BTreeMap<String, LevelResult>,
+    pub bad_lines: Vec<(usize, String)>,
+}
+
+/// Why a progress file was not read at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unreadable {
+    /// Written by a newer build (its first line names a later version).
+    Newer(String),
+    /// Not a progress file, or not readable: the reason.
+    Damaged(String),
+}
+
+/// The largest progress file read.
+pub const MAX_PROGRESS_BYTES: u64 = 1 << 20;
+
+/// Parses progress text: every good line is kept, each bad one noted.
+pub fn parse(text: &str) -> Result<Parsed, Unreadable> {
     let mut lines = text.lines().enumerate();
     match lines.next() {
         Some((_, first)) if first.trim() == HEADER => {}
         Some((_, first)) => {
-            return Err(format!(
-                "line 1: expected `{HEADER}`, found `{}`",
-                first.chars().take(40).collect::<String>()
-            ))
+            let newer = first
+                .trim()
+                .strip_prefix("rappel-progress ")
+                .and_then(|v| v.parse::<u32>().ok())
+                .is_some_and(|v| v > 1);
+            let shown: String = first.chars().take(40).collect();
+            let shown = shown.escape_debug();
+            return Err(if newer {
+                Unreadable::Newer(format!("its first line is `{shown}`"))
+            } else {
+                Unreadable::Damaged(format!("line 1: expected `{HEADER}`, found `{shown}`"))
+            });
         }
-        None => return Err("the file is empty".to_string()),
+        None => return Err(Unreadable::Damaged("the file is empty".to_string())),
     }
-    let mut best = BTreeMap::new();
+    let mut out = Parsed::default();
     for (i, line) in lines {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -92,9 +135,12 @@ pub fn parse(text: &str) -> Result<BTreeMap<String, LevelResult>, String> {
         }
         let words: Vec<&str> = line.split_whitespace().collect();
         let number = |w: &str| w.parse::<u32>().ok();
+        let plain = |f: &str| {
+            !f.contains(['/', '\\']) && !f.starts_with('.') && f.chars().all(|c| !c.is_control())
+        };
         let parsed =
             match words.as_slice() {
-                [file, r, t, n] => number(r).zip(number(t)).zip(number(n)).map(
+                [file, r, t, n] if plain(file) => number(r).zip(number(t)).zip(number(n)).map(
                     |((relics, relics_total), turns)| {
                         (
                             file.to_string(),
@@ -108,15 +154,28 @@ pub fn parse(text: &str) -> Result<BTreeMap<String, LevelResult>, String> {
                 ),
                 _ => None,
             };
-        let Some((file, result)) = parsed else {
-            return Err(format!(
-                "line {}: expected `LEVEL_FILE RELICS RELICS_TOTAL TURNS`",
-                i + 1
-            ));
-        };
-        best.insert(file, result);
+        match parsed {
+            Some((file, result)) => {
+                // A level listed twice keeps its better result.
+                let keep = out.best.get(&file).is_none_or(|old| result.beats(old));
+                if keep {
+                    out.best.insert(file, result);
+                }
+            }
+            None => out.bad_lines.push((
+                i + 1,
+                "expected `LEVEL_FILE RELICS RELICS_TOTAL TURNS`".to_string(),
+            )),
+        }
     }
-    Ok(best)
+    Ok(out)
+}
+
+/// The progress file's text, read through `game::file_io` (a regular file,
+/// capped), UTF-8 or not.
+fn read_text(path: &Path) -> std::io::Result<String> {
+    let bytes = game::file_io::read_capped(path, MAX_PROGRESS_BYTES)?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 impl Progress {
@@ -124,38 +183,81 @@ impl Progress {
     pub fn empty(path: Option<PathBuf>) -> Progress {
         Progress {
             path,
-            best: BTreeMap::new(),
+            ..Progress::default()
         }
     }
 
-    /// Reads the file at `path`; a missing file is no progress, a damaged
-    /// one a warning and no progress.
+    /// Reads the file at `path` (see the module docs): a missing file is
+    /// no progress; a damaged one gives what can be read and a notice.
     pub fn load(path: Option<PathBuf>) -> Progress {
         let Some(p) = path.clone() else {
             warn!("no data folder (HOME unset): progress is not saved");
             return Progress::empty(None);
         };
-        let text = match std::fs::read(&p) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        let text = match read_text(&p) {
+            Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Progress::empty(path);
             }
             Err(e) => {
-                warn!("cannot read progress {}: {e}; starting afresh", p.display());
-                return Progress::empty(path);
+                let notice = format!(
+                    "Your progress could not be read ({e}); it is kept, and wins from now on are saved beside it"
+                );
+                warn!("{notice}");
+                return Progress {
+                    notice: Some(notice),
+                    ..Progress::empty(path)
+                };
             }
         };
         match parse(&text) {
-            Ok(best) => {
+            Ok(Parsed { best, bad_lines }) if bad_lines.is_empty() => {
                 info!("progress from {}: {} levels won", p.display(), best.len());
-                Progress { path, best }
+                Progress {
+                    best,
+                    ..Progress::empty(path)
+                }
             }
-            Err(e) => {
-                warn!(
-                    "progress file {} is damaged ({e}); starting afresh",
-                    p.display()
+            Ok(Parsed { best, bad_lines }) => {
+                // Keep the file as it was, and the good lines in its place.
+                let kept = keep_aside(&p);
+                let mut progress = Progress {
+                    best,
+                    ..Progress::empty(path)
+                };
+                let (line, why) = &bad_lines[0];
+                warn!("{}:{line}: {why}", p.display());
+                let rewritten = match progress.write() {
+                    Ok(()) => String::new(),
+                    Err(e) => format!("; {e}"),
+                };
+                progress.notice = Some(format!(
+                    "Your progress file had {} damaged line{} (line {line}); the rest was read ({kept}{rewritten})",
+                    bad_lines.len(),
+                    if bad_lines.len() == 1 { "" } else { "s" },
+                ));
+                progress
+            }
+            Err(Unreadable::Newer(why)) => {
+                let notice = format!(
+                    "Your progress file is from a newer Rappel ({why}): it is left as it is, and wins in this run are not saved"
                 );
-                Progress::empty(path)
+                warn!("{notice}");
+                Progress {
+                    notice: Some(notice),
+                    read_only: true,
+                    ..Progress::empty(path)
+                }
+            }
+            Err(Unreadable::Damaged(why)) => {
+                let kept = keep_aside(&p);
+                let notice =
+                    format!("Your progress file is damaged ({why}); starting afresh ({kept})");
+                warn!("{notice}");
+                Progress {
+                    notice: Some(notice),
+                    ..Progress::empty(path)
+                }
             }
         }
     }
@@ -173,15 +275,54 @@ impl Progress {
         out
     }
 
-    /// Saves atomically; does nothing without a path.
-    pub fn save(&self) -> Result<(), String> {
+    /// Saves atomically, merged with what the file holds now (another
+    /// copy of the game may have written wins since it was read); does
+    /// nothing without a path, or over a newer build's file.
+    pub fn save(&mut self) -> Result<(), String> {
+        let Some(path) = self.path.clone() else {
+            return Ok(());
+        };
+        if self.read_only {
+            return Err(format!(
+                "progress not saved: {} is from a newer Rappel",
+                path.display()
+            ));
+        }
+        match read_text(&path).map(|t| parse(&t)) {
+            Ok(Ok(on_disk)) => {
+                for (file, result) in on_disk.best {
+                    self.record(&file, result);
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Ok(Err(Unreadable::Newer(_))) => {
+                self.read_only = true;
+                return Err(format!(
+                    "progress not saved: {} is now from a newer Rappel",
+                    path.display()
+                ));
+            }
+            // Whatever is there now cannot be merged: keep it aside.
+            Ok(Err(Unreadable::Damaged(_))) | Err(_) => {
+                let kept = keep_aside(&path);
+                warn!(
+                    "progress file {} could not be merged ({kept})",
+                    path.display()
+                );
+            }
+        }
+        self.write()?;
+        info!("progress saved to {}", path.display());
+        Ok(())
+    }
+
+    /// Writes the file as this holds it.
+    fn write(&self) -> Result<(), String> {
         let Some(path) = &self.path else {
             return Ok(());
         };
         write_atomic(path, self.to_text().as_bytes())
-            .map_err(|e| format!("cannot save progress {}: {e}", path.display()))?;
-        info!("progress saved to {}", path.display());
-        Ok(())
+            .map_err(|e| format!("cannot save progress {}: {e}", path.display()))
     }
 
     /// The best result on `file`, if it was won.
@@ -209,6 +350,14 @@ impl Progress {
     /// the first always, any other once the one before it is won.
     pub fn unlocked(&self, files: &[&str], index: usize) -> bool {
         index == 0 || files.get(index - 1).is_some_and(|f| self.won(f))
+    }
+}
+
+/// Moves the file at `path` aside; says where, or why it could not.
+fn keep_aside(path: &Path) -> String {
+    match game::file_io::move_aside(path, "damaged") {
+        Ok(p) => format!("the old file is kept as {}", p.display()),
+        Err(e) => format!("the old file could not be kept aside: {e}"),
     }
 }
 
@@ -266,6 +415,98 @@ mod tests {
         let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
     }
 
+    fn files_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_bad_line_loses_only_itself_the_file_is_kept_aside_and_the_player_told_once() {
+        let path = scratch("bad-line");
+        let dir = path.parent().unwrap().to_path_buf();
+        std::fs::create_dir_all(&dir).unwrap();
+        let text = "rappel-progress 1\nloop_back.txt 1 1 1\nrope_descent.txt one 1 4\nheavy_haul.txt 1 1 9\n";
+        std::fs::write(&path, text).unwrap();
+        let p = Progress::load(Some(path.clone()));
+        assert!(p.won("loop_back.txt") && p.won("heavy_haul.txt"));
+        assert!(!p.won("rope_descent.txt"));
+        let notice = p.notice.clone().expect("told");
+        assert!(notice.contains("1 damaged line (line 3)"), "{notice}");
+        assert_eq!(files_in(&dir), ["progress.txt", "progress.txt.damaged"]);
+        assert_eq!(
+            std::fs::read_to_string(dir.join("progress.txt.damaged")).unwrap(),
+            text
+        );
+        // Told once: the good lines were written back.
+        let again = Progress::load(Some(path.clone()));
+        assert_eq!(again.notice, None);
+        assert!(again.won("loop_back.txt") && again.won("heavy_haul.txt"));
+        // A second damaged file never overwrites the first one kept.
+        std::fs::write(&path, "rappel-progress 1\nx\n").unwrap();
+        assert!(Progress::load(Some(path.clone())).notice.is_some());
+        assert_eq!(
+            files_in(&dir),
+            [
+                "progress.txt",
+                "progress.txt.damaged",
+                "progress.txt.damaged-2"
+            ]
+        );
+        let _ = std::fs::remove_dir_all(dir.parent().unwrap());
+    }
+
+    #[test]
+    fn a_newer_file_is_never_written_over_and_a_garbled_one_is_kept_before_writing() {
+        let path = scratch("newer");
+        let dir = path.parent().unwrap().to_path_buf();
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&path, "rappel-progress 2\nsomething new\n").unwrap();
+        let mut p = Progress::load(Some(path.clone()));
+        assert!(p.notice.as_deref().is_some_and(|n| n.contains("newer")));
+        p.record("loop_back.txt", r(1, 1));
+        assert!(p.save().is_err());
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "rappel-progress 2\nsomething new\n"
+        );
+        // Garbage: read as nothing, kept aside, then the new file written.
+        std::fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();
+        let mut p = Progress::load(Some(path.clone()));
+        assert!(p.notice.as_deref().is_some_and(|n| n.contains("damaged")));
+        p.record("loop_back.txt", r(1, 1));
+        p.save().unwrap();
+        assert_eq!(
+            std::fs::read(dir.join("progress.txt.damaged")).unwrap(),
+            [0xff, 0xfe, 0x00]
+        );
+        assert!(Progress::load(Some(path.clone())).won("loop_back.txt"));
+        let _ = std::fs::remove_dir_all(dir.parent().unwrap());
+    }
+
+    #[test]
+    fn two_copies_of_the_game_keep_each_others_wins() {
+        let path = scratch("two");
+        let mut a = Progress::load(Some(path.clone()));
+        let mut b = Progress::load(Some(path.clone()));
+        a.record("loop_back.txt", r(1, 3));
+        a.save().unwrap();
+        b.record("rope_descent.txt", r(1, 4));
+        b.record("loop_back.txt", r(1, 5));
+        b.save().unwrap();
+        let both = Progress::load(Some(path.clone()));
+        assert!(both.won("rope_descent.txt"));
+        assert_eq!(
+            both.best("loop_back.txt"),
+            Some(r(1, 3)),
+            "the better of the two"
+        );
+        let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
+    }
+
     #[test]
     fn a_damaged_file_reads_as_no_progress() {
         let path = scratch("damaged");
@@ -279,7 +520,8 @@ mod tests {
         ] {
             std::fs::write(&path, text).unwrap();
             let p = Progress::load(Some(path.clone()));
-            assert_eq!(p, Progress::empty(Some(path.clone())), "{text:?}");
+            assert!(!p.won("loop_back.txt"), "{text:?}");
+            assert!(p.notice.is_some(), "{text:?}: the player is told");
         }
         std::fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();
         assert!(!Progress::load(Some(path.clone())).won("x"));

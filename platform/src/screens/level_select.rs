@@ -254,7 +254,9 @@ impl LevelSelectScreen {
                 font,
                 l.notice_at,
                 n,
-                &TextStyle::new(l.small_px, NOTICE).aligned(Align::Centre),
+                &TextStyle::new(l.small_px, NOTICE)
+                    .aligned(Align::Centre)
+                    .wrapped(size.x * 0.9),
             );
         }
         list.text(

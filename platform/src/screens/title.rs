@@ -344,7 +344,9 @@ impl TitleScreen {
             }
         }
         if let Some(notice) = &self.notice {
-            let style = TextStyle::new(l.notice_px, NOTICE_COLOUR).aligned(Align::Centre);
+            let style = TextStyle::new(l.notice_px, NOTICE_COLOUR)
+                .aligned(Align::Centre)
+                .wrapped(w * 0.9);
             list.text(font, l.notice_at, notice, &style);
         }
         let hint = TextStyle::new(l.hint_px, HINT_COLOUR).aligned(Align::Centre);
