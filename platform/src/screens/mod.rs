@@ -81,6 +81,9 @@ pub struct Screens {
     pub campaign: Campaign,
     pub progress: Progress,
     playing: Option<Playing>,
+    /// The play screen's zoom, carried from level to level (and kept in
+    /// the settings).
+    zoom: f32,
 }
 
 impl Screens {
@@ -94,6 +97,21 @@ impl Screens {
             campaign,
             progress,
             playing: None,
+            zoom: 1.0,
+        }
+    }
+
+    /// The play screen's zoom: the level in play's, else the last one.
+    pub fn zoom(&self) -> f32 {
+        self.play().map_or(self.zoom, |p| p.camera.zoom)
+    }
+
+    /// Sets the zoom levels start at (and the one in play).
+    pub fn set_zoom(&mut self, zoom: f32) {
+        let zoom = zoom.clamp(play::camera::ZOOM_MIN, play::camera::ZOOM_MAX);
+        self.zoom = zoom;
+        if let Some(p) = self.play_mut() {
+            p.camera.zoom = zoom;
         }
     }
 
@@ -144,6 +162,9 @@ impl Screens {
     ) {
         let played = play.session.undo_log().undoable();
         let hash = play.session.state_hash();
+        self.zoom = self.zoom();
+        let mut play = play;
+        play.camera.zoom = self.zoom;
         info!("playing {}", level.name);
         self.stack = vec![
             Screen::Title(self.title_screen()),
@@ -360,6 +381,7 @@ impl Screens {
     fn back_to_level_select(&mut self) {
         self.save_game();
         self.flush_saves();
+        self.zoom = self.zoom();
         self.stack = vec![
             Screen::Title(self.title_screen()),
             Screen::LevelSelect(self.level_select()),
@@ -369,6 +391,7 @@ impl Screens {
 
     fn won(&mut self, result: LevelResult) {
         self.forget_game();
+        let mut unsaved = None;
         let (name, previous, has_next) = match &self.playing {
             Some(p) => {
                 let name = p.level.name.clone();
@@ -382,6 +405,7 @@ impl Screens {
                         self.progress.record(&file, result);
                         if let Err(e) = self.progress.save() {
                             warn!("{e}");
+                            unsaved = Some(format!("Your result could not be saved: {e}"));
                         }
                         (name, previous, i + 1 < self.campaign.levels.len())
                     }
@@ -394,9 +418,9 @@ impl Screens {
             "won {name}: {} of {} relics in {} turns",
             result.relics, result.relics_total, result.turns
         );
-        self.stack.push(Screen::Results(ResultsScreen::new(
-            &name, result, previous, has_next,
-        )));
+        let mut results = ResultsScreen::new(&name, result, previous, has_next);
+        results.notice = unsaved;
+        self.stack.push(Screen::Results(results));
     }
 
     /// Applies one input on a drawable of `size_px`.
@@ -540,6 +564,7 @@ impl Screens {
             Some(Screen::Editor(e)) => e.status = Some(editor::Status::Info(text)),
             Some(Screen::Title(t)) => t.notice = Some(text),
             Some(Screen::LevelSelect(l)) => l.notice = Some(text),
+            Some(Screen::Results(r)) => r.notice = Some(text),
             _ => {
                 if let Some(p) = self.play_mut() {
                     p.notify(text);

@@ -29,6 +29,9 @@ pub struct ResultsScreen {
     /// Whether there is a next campaign level to go on to.
     pub has_next: bool,
     pub menu: Menu,
+    /// Something the player must know (the result could not be saved);
+    /// `None` shows nothing.
+    pub notice: Option<String>,
 }
 
 impl ResultsScreen {
@@ -44,6 +47,7 @@ impl ResultsScreen {
             previous_best,
             has_next,
             menu: Menu::default(),
+            notice: None,
         }
     }
 
@@ -153,6 +157,17 @@ impl ResultsScreen {
                 true,
                 text,
                 s,
+            );
+        }
+        if let Some(n) = &self.notice {
+            let below = l.frame.y + l.frame.h + (14.0 * s).round();
+            list.text(
+                font,
+                centre(below),
+                n,
+                &TextStyle::new((18.0 * s).round().max(6.0), hex(0xffb74d))
+                    .aligned(Align::Centre)
+                    .wrapped(size.x * 0.9),
             );
         }
     }

@@ -432,4 +432,48 @@ mod tests {
         );
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    #[test]
+    fn a_data_folder_that_cannot_be_written_says_so_and_the_game_plays_on() {
+        let dir = saves_dir("blocked");
+        std::fs::create_dir_all(dir.parent().unwrap()).unwrap();
+        // A file where the data folder should be: nothing can be written.
+        std::fs::write(&dir, b"in the way").unwrap();
+        let mut s = screens();
+        s.progress = crate::progress::Progress::empty(Some(dir.join("progress.txt")));
+        s.set_saves_dir(Some(dir.join("saves")));
+        let level = s.campaign.levels[0].level.clone().unwrap();
+        s.start_level(level, Some(0)).unwrap();
+        key(&mut s, Key::Right);
+        s.save_game();
+        s.flush_saves();
+        let message = format!("{:?}", s.play().unwrap().message());
+        assert!(message.contains("could not be saved"), "{message}");
+        key(&mut s, Key::Undo);
+        // Win: the result is shown, with why it was not kept.
+        for _ in 0..3 {
+            key(&mut s, Key::Context);
+            let menu = s.play().unwrap().context_menu().unwrap();
+            let i = menu
+                .entries
+                .iter()
+                .position(|e| e.label.starts_with("Leave"))
+                .unwrap();
+            for _ in 0..i {
+                key(&mut s, Key::Down);
+            }
+            key(&mut s, Key::Enter);
+        }
+        let Screen::Results(r) = s.top() else {
+            panic!("won all the same");
+        };
+        assert!(
+            r.notice
+                .as_deref()
+                .is_some_and(|n| n.contains("could not be saved")),
+            "{:?}",
+            r.notice
+        );
+        let _ = std::fs::remove_file(&dir);
+    }
 }
