@@ -92,7 +92,9 @@ impl LevelFile {
 }
 
 fn read_stamp(path: &Path) -> Option<u32> {
-    std::fs::read(path).ok().map(|b| crc32(&b))
+    game::file_io::read_capped(path, level::file::MAX_FILE_BYTES)
+        .ok()
+        .map(|b| crc32(&b))
 }
 
 /// The user's own levels folder.

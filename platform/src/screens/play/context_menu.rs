@@ -5,7 +5,15 @@
 //! plus levitation for the sorceress and ending the turn. Only actions the
 //! session's preview accepts are listed, so every entry works; when none
 //! does, the screen says so instead of opening an empty menu.
-use game::action::{Action, DeployDir};
+//!
+//! The order is stable, so E then Enter does what a player expects: first
+//! whatever advances the level's goal here (leaving with a relic, or when
+//! none is left inside; hoisting a tied load; tying, putting in, taking
+//! out or picking up a relic — in that order, [`goal_order`]), then the
+//! other actions in one fixed order of kinds ([`kind_order`]), End turn
+//! last. Each entry shows its AP cost
+//! and names what it acts on ("Tie the bucket to the rope").
+use game::action::{Action, DeployDir, Event};
 use game::session::Session;
 use game::stage::Stage;
 use game::things::{Capabilities, ThingFlags, ThingId, ThingKind};
@@ -39,6 +47,18 @@ pub enum MenuOutcome {
 pub struct Entry {
     pub label: String,
     pub action: ContextAction,
+    /// Action points it costs (0: free, shown without a cost).
+    pub cost: u8,
+}
+
+impl Entry {
+    /// The text drawn: the label and its cost.
+    pub fn text(&self) -> String {
+        match self.cost {
+            0 => self.label.clone(),
+            c => format!("{} · {c} AP", self.label),
+        }
+    }
 }
 
 /// The open menu.
@@ -60,6 +80,7 @@ fn candidates(stage: &Stage, view: &GridView, hero: ThingId) -> Vec<Entry> {
         out.push(Entry {
             label,
             action: ContextAction::Do(action),
+            cost: 0,
         })
     };
     let Some(cell) = stage.cell_of(hero) else {
@@ -131,6 +152,7 @@ fn candidates(stage: &Stage, view: &GridView, hero: ThingId) -> Vec<Entry> {
             );
         }
     }
+    // Named from what the rules would tie (see `name_from_events`).
     add("Tie it to the rope".into(), Action::Tie { hero });
     add("Hoist the rope".into(), Action::Hoist { hero });
     add("Lower the rope".into(), Action::Lower { hero });
@@ -158,31 +180,168 @@ fn candidates(stage: &Stage, view: &GridView, hero: ThingId) -> Vec<Entry> {
             out.push(Entry {
                 label: format!("Levitate {}…", thing_name(stage, item)),
                 action: ContextAction::Levitate(item),
+                cost: game::action::abilities::LEVITATE_AP,
             });
         }
     }
     out
 }
 
+/// Whether `thing` is a relic or holds one (a bucket with the idol in it).
+fn carries_relic(stage: &Stage, thing: ThingId) -> bool {
+    stage.item_can(thing, Capabilities::RELIC)
+        || stage
+            .children(thing)
+            .into_iter()
+            .any(|c| carries_relic(stage, c))
+}
+
+/// The place of an action's kind in the menu's fixed order.
+pub fn kind_order(action: &ContextAction) -> u8 {
+    match action {
+        ContextAction::Do(a) => match a {
+            Action::PickUp { .. } => 0,
+            Action::PutIn { .. } => 1,
+            Action::TakeOut { .. } => 2,
+            Action::Tie { .. } => 3,
+            Action::Hoist { .. } => 4,
+            Action::DeployRope { dir, .. } => match dir {
+                DeployDir::Down => 5,
+                DeployDir::Left => 6,
+                DeployDir::Right => 7,
+            },
+            Action::SetDown { .. } => 9,
+            Action::Lower { .. } => 10,
+            Action::TakeRope { .. } => 11,
+            Action::Exit { .. } => 12,
+            Action::Move { .. } | Action::Levitate { .. } => 13,
+            Action::EndTurn => 14,
+        },
+        ContextAction::Levitate(_) => 8,
+    }
+}
+
+/// The order among the entries that advance the goal: out first, then
+/// what the rope does, then packing, then picking up (a load that can go
+/// up the rope is better tied than carried).
+pub fn goal_order(action: &ContextAction) -> u8 {
+    match action {
+        ContextAction::Do(Action::Exit { .. }) => 0,
+        ContextAction::Do(Action::Hoist { .. }) => 1,
+        ContextAction::Do(Action::Tie { .. }) => 2,
+        ContextAction::Do(Action::PutIn { .. }) => 3,
+        ContextAction::Do(Action::TakeOut { .. }) => 4,
+        ContextAction::Do(Action::PickUp { .. }) => 5,
+        other => 6 + kind_order(other),
+    }
+}
+
+/// Whether `action` (with the `events` it would have) advances the goal:
+/// relics towards the entrance, or the party out once no relic is inside.
+fn advances_goal(stage: &Stage, hero: ThingId, action: &Action, events: &[Event]) -> bool {
+    let held_relic = stage.held(hero).is_some_and(|h| carries_relic(stage, h));
+    match action {
+        Action::Exit { .. } => {
+            held_relic || stage.relics_recovered() + relics_held_out(stage) >= stage.relics_total()
+        }
+        Action::PutIn { .. } => held_relic,
+        Action::PickUp { .. } | Action::TakeOut { .. } | Action::Tie { .. } => {
+            events.iter().any(|e| match e {
+                Event::Attach { child, .. } => carries_relic(stage, *child),
+                _ => false,
+            })
+        }
+        Action::Hoist { .. } => events.iter().any(|e| match e {
+            // Something tied climbs with the rope's end.
+            Event::Hoist { rope, .. } => stage
+                .rope_segments(*rope)
+                .last()
+                .is_some_and(|end| !stage.children(*end).is_empty()),
+            _ => false,
+        }),
+        _ => false,
+    }
+}
+
+/// Relics held by heroes still in the level, all of whom can carry them
+/// out: with those, nothing is left to fetch.
+fn relics_held_out(stage: &Stage) -> usize {
+    stage
+        .active_heroes()
+        .into_iter()
+        .filter_map(|h| stage.held(h))
+        .filter(|&t| carries_relic(stage, t))
+        .count()
+}
+
+/// A clearer label from what the action would do: what "it" is.
+fn name_from_events(stage: &Stage, action: &Action, events: &[Event]) -> Option<String> {
+    match action {
+        Action::Tie { .. } => events.iter().find_map(|e| match e {
+            Event::Attach { child, .. } => {
+                Some(format!("Tie the {} to the rope", thing_name(stage, *child)))
+            }
+            _ => None,
+        }),
+        _ => None,
+    }
+}
+
+/// Action points `hero` spends in `events`.
+fn spent(events: &[Event], hero: ThingId) -> u8 {
+    events
+        .iter()
+        .map(|e| match e {
+            Event::Spend { hero: h, cost, .. } if *h == hero => *cost,
+            _ => 0,
+        })
+        .sum()
+}
+
 impl ContextMenu {
-    /// The actions `hero` can do here now (checked by preview), then End
-    /// turn. `view` is the hero's view (for levitation targets).
+    /// The actions `hero` can do here now (checked by preview) in the
+    /// menu's order (see the module docs), then End turn. `view` is the
+    /// hero's view (for levitation targets).
     pub fn build(session: &mut Session, view: &GridView, hero: ThingId) -> ContextMenu {
         let ap = session
             .stage()
             .thing(hero)
             .map_or(0, |t| t.data.action_points);
-        let mut entries: Vec<Entry> = candidates(session.stage(), view, hero)
-            .into_iter()
-            .filter(|e| match e.action {
-                ContextAction::Do(a) => session.preview(&a).is_ok(),
-                ContextAction::Levitate(_) => ap >= game::action::abilities::LEVITATE_AP,
-            })
-            .collect();
+        let mut ranked: Vec<((bool, u8), Entry)> = Vec::new();
+        for mut e in candidates(session.stage(), view, hero) {
+            let goal = match e.action {
+                ContextAction::Do(a) => {
+                    let Ok(events) = session.preview(&a) else {
+                        continue;
+                    };
+                    let stage = session.stage();
+                    e.cost = spent(&events, hero);
+                    if let Some(label) = name_from_events(stage, &a, &events) {
+                        e.label = label;
+                    }
+                    advances_goal(stage, hero, &a, &events)
+                }
+                ContextAction::Levitate(_) => {
+                    if ap < game::action::abilities::LEVITATE_AP {
+                        continue;
+                    }
+                    false
+                }
+            };
+            let order = if goal {
+                goal_order(&e.action)
+            } else {
+                kind_order(&e.action)
+            };
+            ranked.push(((!goal, order), e));
+        }
+        ranked.sort_by_key(|(rank, _)| *rank);
+        let mut entries: Vec<Entry> = ranked.into_iter().map(|(_, e)| e).collect();
         if !entries.is_empty() {
             entries.push(Entry {
                 label: "End turn".into(),
                 action: ContextAction::Do(Action::EndTurn),
+                cost: 0,
             });
         }
         ContextMenu {
@@ -234,7 +393,7 @@ impl ContextMenu {
                 list,
                 font,
                 *rect,
-                &entry.label,
+                &entry.text(),
                 i == self.menu.selected,
                 true,
                 text_px,
@@ -314,7 +473,8 @@ mod tests {
             entries: vec![
                 Entry {
                     label: "a".into(),
-                    action: ContextAction::Do(Action::EndTurn)
+                    action: ContextAction::Do(Action::EndTurn),
+                    cost: 0,
                 };
                 6
             ],

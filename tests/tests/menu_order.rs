@@ -1,0 +1,126 @@
+//! The context menu's order on the shipped levels' key cells: what E then
+//! Enter does is what advances the goal there, never the wasteful action
+//! (issue 15: "Set down idol" at the entrance, "Lower the rope" right
+//! after hoisting). Each level is played from its solution script as
+//! input up to the cell, then the menu is read.
+use platform::screens::Screens;
+use rappel_tests::play::{key, levels_dir, play_solution, playing};
+
+const SIZE: (u32, u32) = (960, 540);
+
+/// `file` played through the first `lines` commands of its solution.
+fn played(file: &str, lines: usize) -> Screens {
+    let stem = file.trim_end_matches(".txt");
+    let script = std::fs::read_to_string(levels_dir().join(format!("solutions/{stem}.sim")))
+        .expect("solution");
+    let commands: Vec<&str> = script
+        .lines()
+        .filter(|l| {
+            let l = l.trim();
+            !l.is_empty() && !l.starts_with('#')
+        })
+        .take(lines)
+        .collect();
+    let mut s = playing(file);
+    play_solution(&mut s, &commands.join("\n"), SIZE);
+    s
+}
+
+/// The menu's entries, as drawn (label and cost).
+fn menu(s: &mut Screens) -> Vec<String> {
+    key(s, platform::screens::input::Key::Context, SIZE);
+    let entries = s
+        .play()
+        .and_then(|p| p.context_menu())
+        .map(|m| m.entries.iter().map(|e| e.text()).collect())
+        .unwrap_or_default();
+    key(s, platform::screens::input::Key::Escape, SIZE);
+    entries
+}
+
+#[test]
+fn at_the_entrance_with_the_relic_leaving_comes_first() {
+    // Rope descent: the scout is back at the entrance with the idol.
+    let mut s = played("rope_descent.txt", 15);
+    let m = menu(&mut s);
+    assert_eq!(m[0], "Leave the level with idol", "{m:?}");
+    assert!(m.iter().any(|e| e.starts_with("Set down idol")), "{m:?}");
+    assert_eq!(m.last().map(String::as_str), Some("End turn"));
+    // Loop-back room: the scout has picked up the relic beside the entrance.
+    let mut s = played("loop_back.txt", 4);
+    assert_eq!(menu(&mut s)[0], "Leave the level with relic");
+}
+
+#[test]
+fn in_heavy_haul_the_load_goes_up_and_out_before_anything_else() {
+    // Down below, the statue in the bucket: tying it comes first, named.
+    let mut s = played("heavy_haul.txt", 15);
+    let m = menu(&mut s);
+    assert_eq!(m[0], "Tie the bucket to the rope · 1 AP", "{m:?}");
+    // Back at the anchor with the bucket tied: hoist first, and after a
+    // hoist still hoist, never "Lower the rope".
+    let mut s = played("heavy_haul.txt", 20);
+    for _ in 0..3 {
+        let m = menu(&mut s);
+        assert_eq!(m[0], "Hoist the rope · 1 AP", "{m:?}");
+        rappel_tests::play::choose(&mut s, "Hoist", SIZE);
+    }
+    // At the entrance with the statue hoisted up: take it out.
+    let mut s = played("heavy_haul.txt", 25);
+    let m = menu(&mut s);
+    assert!(m[0].starts_with("Take statue out of the bucket"), "{m:?}");
+}
+
+#[test]
+fn the_order_is_stable_from_cell_to_cell() {
+    // The same kinds of action come in the same order wherever they are
+    // offered: every menu along the whole rope descent keeps it.
+    let script =
+        std::fs::read_to_string(levels_dir().join("solutions/rope_descent.sim")).expect("solution");
+    let n = script
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim().starts_with('#'))
+        .count();
+    let order = [
+        "Pick up",
+        "Put ",
+        "Take ",
+        "Tie",
+        "Hoist",
+        "Let the rope down",
+        "Set down",
+        "Lower",
+        "Take the rope back",
+        "Leave",
+        "End turn",
+    ];
+    for lines in 0..n.saturating_sub(2) {
+        let mut s = played("rope_descent.txt", lines);
+        if s.play().is_none() {
+            continue;
+        }
+        let m = menu(&mut s);
+        // Past the goal entries, kinds never go back up the order.
+        let ranks: Vec<usize> = m
+            .iter()
+            .map(|e| {
+                order
+                    .iter()
+                    .position(|k| e.starts_with(k))
+                    .unwrap_or(usize::MAX)
+            })
+            .collect();
+        let goal = if m
+            .first()
+            .is_some_and(|e| e.starts_with("Leave the level with"))
+        {
+            1
+        } else {
+            0
+        };
+        assert!(
+            ranks[goal..].windows(2).all(|w| w[0] <= w[1]),
+            "after {lines} lines: {m:?}"
+        );
+    }
+}
