@@ -153,11 +153,17 @@ impl PlayScreen {
             }
             Some(MenuOutcome::Chosen(ContextAction::Levitate(item))) => {
                 *self.mode.base_mut() = Mode::Levitating(item);
-                self.preview = None;
                 self.message = Some(Message::Info(format!(
-                    "Levitate the {}: click where it goes",
+                    "Levitate the {}: arrows or the mouse choose where it goes, Enter sends it, Esc cancels",
                     thing_name(self.session.stage(), item)
                 )));
+                // The target starts on the item itself.
+                let at = self
+                    .session
+                    .stage()
+                    .cell_of(item)
+                    .and_then(|c| tween::nearest_position(&self.view, c, Vec2::ZERO));
+                self.set_hover(at);
             }
             None => {}
         }
@@ -185,21 +191,28 @@ impl PlayScreen {
                 Some(None)
             }
             Input::Click(p) if !self.over_hud(p, self.size_px) => {
-                let v = drawn.cell_at(p);
-                let Some(cell) = self.view.nodes_at(v).next().map(|n| n.cell) else {
-                    self.message = Some(Message::Refused("that cell is not in sight".into()));
-                    return Some(None);
-                };
-                let result = self.perform(Action::Levitate {
-                    hero,
-                    item,
-                    to: cell,
-                });
-                if !matches!(self.message, Some(Message::Refused(_))) {
-                    self.mode.stop_levitating();
-                }
-                Some(result)
+                Some(self.levitate_to(hero, item, drawn.cell_at(p)))
             }
+            // Keyboard and gamepad aiming: the arrows (d-pad) move the
+            // target over the cells in sight, Enter (A, E, Space) sends it.
+            Input::Key(k @ (Key::Left | Key::Right | Key::Up | Key::Down)) => {
+                let (dx, dy) = match k {
+                    Key::Left => (-1, 0),
+                    Key::Right => (1, 0),
+                    Key::Up => (0, 1),
+                    _ => (0, -1),
+                };
+                let from = self.hover.unwrap_or_default();
+                let to = ViewPos::new(from.x + dx, from.y + dy);
+                if self.view.nodes_at(to).next().is_some() {
+                    self.set_hover(Some(to));
+                }
+                Some(None)
+            }
+            Input::Key(Key::Enter | Key::Space | Key::Context) => match self.hover {
+                Some(v) => Some(self.levitate_to(hero, item, v)),
+                None => Some(None),
+            },
             Input::Key(Key::Help) => None,
             _ => {
                 // Anything else gives up choosing and is handled as usual.
@@ -208,6 +221,25 @@ impl PlayScreen {
                 None
             }
         }
+    }
+
+    /// Sends the levitated `item` to view cell `v`; choosing goes on after
+    /// a refusal (the message says why).
+    fn levitate_to(&mut self, hero: ThingId, item: ThingId, v: ViewPos) -> Option<PlayAction> {
+        let Some(cell) = self.view.nodes_at(v).next().map(|n| n.cell) else {
+            self.message = Some(Message::Refused("that cell is not in sight".into()));
+            return None;
+        };
+        let result = self.perform(Action::Levitate {
+            hero,
+            item,
+            to: cell,
+        });
+        if !matches!(self.message, Some(Message::Refused(_))) {
+            self.mode.stop_levitating();
+            self.preview = None;
+        }
+        result
     }
 
     /// The context menu's entry rectangles.
@@ -271,6 +303,12 @@ impl PlayScreen {
             .filter(|&p| !self.over_hud(p, size_px))
             .map(|p| self.projection(size_px).cell_at(p))
             .filter(|&v| self.view.nodes_at(v).next().is_some());
+        self.set_hover(hover);
+    }
+
+    /// Points at view cell `hover` (by the pointer, or the levitation
+    /// target's keys) and previews what would happen there.
+    pub(super) fn set_hover(&mut self, hover: Option<ViewPos>) {
         self.hover = hover;
         self.preview = None;
         let (Some(v), Some(hero)) = (hover, self.selected_hero()) else {

@@ -273,17 +273,52 @@ fn the_sorceress_levitates_an_item_by_pointing() {
     let relic = s.session.stage().find("relic").unwrap();
     assert_eq!(s.session.stage().cell_of(relic), Some(CellPos::new(0, 0)));
     assert_eq!(ap_of_selected(&s), 2);
-    // Choosing again, then a key: the choice is given up, the key works.
+    // Choosing again, then Escape: the choice is given up, the next click
+    // moves the hero.
     key(&mut s, Key::Undo);
     choose(&mut s, "Levitate relic");
-    key(&mut s, Key::Right);
-    assert_eq!(cell_of_selected(&s), CellPos::new(1, 0));
+    key(&mut s, Key::Escape);
     s.handle(Input::Click(proj.cell_centre(ViewPos::new(1, 0))), SIZE);
     assert_eq!(
-        s.session.stage().cell_of(relic),
-        Some(CellPos::new(1, 0)),
+        cell_of_selected(&s),
+        CellPos::new(1, 0),
         "no longer levitating: the click moved the hero instead"
     );
+    assert_eq!(s.session.stage().cell_of(relic), Some(CellPos::new(1, 0)));
+}
+
+#[test]
+fn the_sorceress_aims_levitation_with_the_keys() {
+    let mut s = screen("loop_back.txt");
+    key(&mut s, Key::Hero(2));
+    let relic = s.session.stage().find("relic").unwrap();
+    choose(&mut s, "Levitate relic");
+    // The target starts on the relic (seen beside the sorceress, on one
+    // side or the other through the loop-back portal); the arrows move it
+    // over cells in sight and preview there, spending nothing.
+    let start = s.preview().map(|p| p.target).expect("a target");
+    assert_eq!(start.y, 0);
+    assert_eq!(start.x.abs(), 1);
+    for _ in start.x..2 {
+        key(&mut s, Key::Right);
+    }
+    let p = s.preview().expect("a levitation preview");
+    assert_eq!(p.target, ViewPos::new(2, 0));
+    assert!(p.outcome.is_ok(), "{p:?}");
+    key(&mut s, Key::Up);
+    assert_eq!(
+        s.preview().map(|p| p.target),
+        Some(ViewPos::new(2, 0)),
+        "a wall above: the target stays in sight"
+    );
+    assert_eq!(ap_of_selected(&s), 4, "aiming is free");
+    assert_eq!(cell_of_selected(&s), CellPos::new(0, 0), "the arrows do not walk");
+    // Enter sends it, to the cell seen at (2,0): the entrance, through the
+    // portal.
+    key(&mut s, Key::Enter);
+    assert_eq!(s.session.stage().cell_of(relic), Some(CellPos::new(0, 0)));
+    assert_eq!(ap_of_selected(&s), 2);
+    assert!(s.mode.levitating().is_none(), "done choosing");
 }
 
 #[test]
