@@ -99,8 +99,9 @@ impl fmt::Display for Refusal {
             Refusal::NotEnoughAp { needs, has } => {
                 write!(f, "not enough action points: needs {needs}, has {has}")
             }
-            Refusal::NotVisible(c) => write!(f, "cell {c} is not in sight"),
-            Refusal::Unreachable(c) => write!(f, "no way to get to {c}"),
+            // Words of what the player sees, never coordinates.
+            Refusal::NotVisible(_) => write!(f, "that cell is not in sight"),
+            Refusal::Unreachable(_) => write!(f, "no way to get there from here"),
             Refusal::AlreadyThere => write!(f, "already there"),
             Refusal::TooFarToFall { cells, safe } => {
                 write!(f, "too far to fall: {cells} cells, safe is {safe}")
@@ -142,6 +143,23 @@ impl fmt::Display for Refusal {
                 f,
                 "that could not be done (internal error); nothing changed"
             ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::CellPos;
+
+    #[test]
+    fn refusals_speak_of_what_the_player_sees_never_of_coordinates() {
+        for r in [
+            Refusal::NotVisible(CellPos::new(-1, 0)),
+            Refusal::Unreachable(CellPos::new(12, 7)),
+        ] {
+            let text = r.to_string();
+            assert!(!text.chars().any(|c| c.is_ascii_digit()), "{text}");
         }
     }
 }

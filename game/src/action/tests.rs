@@ -200,9 +200,14 @@ impl Play {
     }
 
     /// Performs `action`, which must be refused; the refusal's sentence.
+    /// Why `action` was refused, in the player's words — with the cell
+    /// named where the refusal carries one (the player's words never do),
+    /// so tests check which cell.
     fn refused(&mut self, action: Action) -> String {
         match self.act(action) {
             Ok(events) => panic!("{action:?} was accepted: {events:?}"),
+            Err(Refusal::Unreachable(c)) => format!("no way to get to {c}"),
+            Err(Refusal::NotVisible(c)) => format!("cell {c} is not in sight"),
             Err(r) => r.to_string(),
         }
     }
