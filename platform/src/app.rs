@@ -13,6 +13,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use game::level::escaped;
 use log::{info, warn};
 use render::gl_backend::{self, Renderer};
 use render::DrawList;
@@ -65,15 +66,24 @@ fn screens_for(options: &Options) -> Result<Screens, PlatformError> {
     Ok(screens)
 }
 
+/// The largest `--script` file read, in bytes.
+const MAX_SCRIPT_BYTES: u64 = 4 << 20;
+
+/// The `--script` steps: the file is read only if it is a regular file of
+/// at most [`MAX_SCRIPT_BYTES`] (a FIFO or a device is refused at once),
+/// and a bad line is quoted with its control characters escaped.
 fn read_script(options: &Options) -> Result<Vec<Step>, PlatformError> {
     let Some(path) = &options.script else {
         return Ok(Vec::new());
     };
     let fail = |message: String| PlatformError::Level {
         path: path.clone(),
-        error: message.into(),
+        error: escaped(&message).to_string().into(),
     };
-    let text = std::fs::read_to_string(path).map_err(|e| fail(e.to_string()))?;
+    let bytes = game::file_io::read_capped(path, MAX_SCRIPT_BYTES)
+        .map_err(|e| fail(game::level::file::io_message(path, &e)))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| fail("bytes that are not UTF-8 (expected UTF-8 text)".to_string()))?;
     script::parse(&text).map_err(fail)
 }
 
@@ -93,6 +103,9 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
     let mut assets = Assets::load(&crate::assets::locate())?;
     let mut screens = screens_for(options)?;
     let steps = read_script(options)?;
+    if let Some(path) = &options.screenshot {
+        screenshot::check_target(path)?;
+    }
     let mut window = GlWindow::open(&WindowOptions {
         title: "Rappel".to_string(),
         size_px: options.window_px,

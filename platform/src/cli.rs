@@ -1,7 +1,12 @@
-//! The command line of `rappel`. Parsing is pure (a list of strings in, a
-//! [`Command`] or a one-line error out) so it is unit-tested without a window.
+//! The command line of `rappel`. Parsing is pure (a list of arguments in,
+//! a [`Command`] or a one-line error out) so it is unit-tested without a
+//! window. Arguments are taken as `OsString`s (through `lexopt`): a path
+//! that is not UTF-8 is still a path, and no argument can panic the parser.
+use std::ffi::{OsStr, OsString};
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use game::level::{escaped, Format};
 
 /// The text printed by `rappel --help`.
 pub const HELP: &str = "\
@@ -71,7 +76,9 @@ impl Default for Options {
     }
 }
 
-/// A command-line mistake, shown as one line.
+/// A command-line mistake, shown as one line. Text taken from the command
+/// line is kept as given (a non-UTF-8 byte as U+FFFD) and shown with its
+/// control characters escaped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CliError {
     UnknownFlag(String),
@@ -79,22 +86,57 @@ pub enum CliError {
     BadWindow(String),
     BadFrames(String),
     Repeated(&'static str),
+    /// An argument that is not an option (`rappel foo.txt`).
+    NotAnOption {
+        /// The argument.
+        arg: String,
+        /// Whether it names a level file (`.txt` or `.rlv`), so `--level`
+        /// is suggested.
+        level_file: bool,
+    },
 }
 
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::UnknownFlag(flag) => write!(f, "unknown option `{flag}`"),
+            CliError::UnknownFlag(flag) => write!(f, "unknown option `{}`", escaped(flag)),
             CliError::MissingValue(flag) => write!(f, "{flag} needs a value"),
             CliError::BadWindow(value) => write!(
                 f,
-                "--window expects WIDTHxHEIGHT in pixels (1..={MAX_WINDOW_SIDE_PX} each), e.g. 1280x720; got `{value}`"
+                "--window expects WIDTHxHEIGHT in pixels (1..={MAX_WINDOW_SIDE_PX} each), e.g. 1280x720; got `{}`",
+                escaped(value)
             ),
-            CliError::BadFrames(value) => {
-                write!(f, "--frames expects a whole number of frames >= 1; got `{value}`")
-            }
+            CliError::BadFrames(value) => write!(
+                f,
+                "--frames expects a whole number of frames >= 1; got `{}`",
+                escaped(value)
+            ),
             CliError::Repeated(flag) => write!(f, "{flag} given more than once"),
+            CliError::NotAnOption { arg, level_file } => {
+                write!(f, "expected an option, found `{}`", escaped(arg))?;
+                if *level_file {
+                    write!(
+                        f,
+                        "; to play that level, use `--level {}`",
+                        escaped(&shell_word(arg))
+                    )?;
+                }
+                Ok(())
+            }
         }
+    }
+}
+
+/// `word` as one shell word: as it is when it is plain, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_alphanumeric() || "._-/+,:@%=".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
     }
 }
 
@@ -115,36 +157,52 @@ pub fn parse_window(value: &str) -> Result<(u32, u32), CliError> {
     Ok((side(w)?, side(h)?))
 }
 
-/// Parses the arguments after the program name.
-pub fn parse(args: &[String]) -> Result<Command, CliError> {
+/// Parses the arguments after the program name (`std::env::args_os().skip(1)`).
+pub fn parse<I>(args: I) -> Result<Command, CliError>
+where
+    I: IntoIterator,
+    I::Item: Into<OsString>,
+{
+    use lexopt::Arg::{Long, Short, Value};
     let mut options = Options::default();
     let mut window_given = false;
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        // Accept both `--flag value` and `--flag=value`.
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
-            _ => (arg.as_str(), None),
+    let mut parser = lexopt::Parser::from_args(args);
+    // Accept both `--flag value` and `--flag=value`.
+    let value = |parser: &mut lexopt::Parser, name: &'static str| {
+        parser.value().map_err(|_| CliError::MissingValue(name))
+    };
+    let text = |v: OsString| v.to_string_lossy().into_owned();
+    loop {
+        let arg = match parser.next() {
+            Ok(Some(arg)) => arg,
+            Ok(None) => break,
+            Err(e) => return Err(from_lexopt(e)),
         };
-        let mut value = |name: &'static str| -> Result<String, CliError> {
-            match inline.clone() {
-                Some(v) => Ok(v),
-                None => iter.next().cloned().ok_or(CliError::MissingValue(name)),
-            }
-        };
-        match flag {
-            "-h" | "--help" => return Ok(Command::Help),
-            "-V" | "--version" => return Ok(Command::Version),
-            "--level" => set_once(&mut options.level, value("--level")?.into(), "--level")?,
-            "--edit" => set_once(&mut options.edit, value("--edit")?.into(), "--edit")?,
-            "--script" => set_once(&mut options.script, value("--script")?.into(), "--script")?,
-            "--screenshot" => set_once(
+        match arg {
+            Short('h') | Long("help") => return Ok(Command::Help),
+            Short('V') | Long("version") => return Ok(Command::Version),
+            Long("level") => set_once(
+                &mut options.level,
+                value(&mut parser, "--level")?.into(),
+                "--level",
+            )?,
+            Long("edit") => set_once(
+                &mut options.edit,
+                value(&mut parser, "--edit")?.into(),
+                "--edit",
+            )?,
+            Long("script") => set_once(
+                &mut options.script,
+                value(&mut parser, "--script")?.into(),
+                "--script",
+            )?,
+            Long("screenshot") => set_once(
                 &mut options.screenshot,
-                value("--screenshot")?.into(),
+                value(&mut parser, "--screenshot")?.into(),
                 "--screenshot",
             )?,
-            "--frames" => {
-                let raw = value("--frames")?;
+            Long("frames") => {
+                let raw = text(value(&mut parser, "--frames")?);
                 let n: u32 = raw
                     .trim()
                     .parse()
@@ -154,15 +212,22 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
                 }
                 set_once(&mut options.frames, n, "--frames")?;
             }
-            "--window" => {
+            Long("window") => {
                 if window_given {
                     return Err(CliError::Repeated("--window"));
                 }
                 window_given = true;
-                options.window_px = parse_window(&value("--window")?)?;
+                options.window_px = parse_window(&text(value(&mut parser, "--window")?))?;
             }
-            "--fullscreen" if inline.is_none() => options.fullscreen = true,
-            _ => return Err(CliError::UnknownFlag(arg.clone())),
+            Long("fullscreen") => {
+                if let Some(v) = parser.optional_value() {
+                    return Err(CliError::UnknownFlag(format!("--fullscreen={}", text(v))));
+                }
+                options.fullscreen = true;
+            }
+            Long(other) => return Err(CliError::UnknownFlag(format!("--{other}"))),
+            Short(other) => return Err(CliError::UnknownFlag(format!("-{other}"))),
+            Value(v) => return Err(not_an_option(&v)),
         }
     }
     // A screenshot without a frame count renders one frame.
@@ -170,6 +235,26 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
         options.frames = Some(1);
     }
     Ok(Command::Run(options))
+}
+
+/// The error for an argument that is not an option.
+fn not_an_option(arg: &OsStr) -> CliError {
+    CliError::NotAnOption {
+        arg: arg.to_string_lossy().into_owned(),
+        level_file: Format::of(Path::new(arg)).is_some(),
+    }
+}
+
+/// `lexopt`'s own errors, which the loop above leaves only for an option
+/// given a value it does not take (`-h=x`).
+fn from_lexopt(e: lexopt::Error) -> CliError {
+    match e {
+        lexopt::Error::UnexpectedValue { option, value } => {
+            CliError::UnknownFlag(format!("{option}={}", value.to_string_lossy()))
+        }
+        lexopt::Error::UnexpectedArgument(arg) => not_an_option(&arg),
+        other => CliError::UnknownFlag(other.to_string()),
+    }
 }
 
 fn set_once<T>(slot: &mut Option<T>, value: T, flag: &'static str) -> Result<(), CliError> {
@@ -184,12 +269,18 @@ fn set_once<T>(slot: &mut Option<T>, value: T, flag: &'static str) -> Result<(),
 mod tests {
     use super::*;
 
+    use std::os::unix::ffi::OsStrExt;
+
     fn args(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| s.to_string()).collect()
     }
 
+    fn raw(bytes: &[u8]) -> OsString {
+        OsStr::from_bytes(bytes).to_os_string()
+    }
+
     fn run(list: &[&str]) -> Options {
-        match parse(&args(list)) {
+        match parse(args(list)) {
             Ok(Command::Run(o)) => o,
             other => panic!("expected Run, got {other:?}"),
         }
@@ -202,9 +293,9 @@ mod tests {
 
     #[test]
     fn help_and_version() {
-        assert_eq!(parse(&args(&["--help"])), Ok(Command::Help));
-        assert_eq!(parse(&args(&["-h"])), Ok(Command::Help));
-        assert_eq!(parse(&args(&["--version"])), Ok(Command::Version));
+        assert_eq!(parse(args(&["--help"])), Ok(Command::Help));
+        assert_eq!(parse(args(&["-h"])), Ok(Command::Help));
+        assert_eq!(parse(args(&["--version"])), Ok(Command::Version));
         for flag in [
             "--level",
             "--edit",
@@ -270,30 +361,85 @@ mod tests {
     #[test]
     fn mistakes_are_named() {
         assert_eq!(
-            parse(&args(&["--bogus"])),
+            parse(args(&["--bogus"])),
             Err(CliError::UnknownFlag("--bogus".into()))
         );
         assert_eq!(
-            parse(&args(&["--fullscreen=yes"])),
+            parse(args(&["--fullscreen=yes"])),
             Err(CliError::UnknownFlag("--fullscreen=yes".into()))
         );
         assert_eq!(
-            parse(&args(&["--level"])),
+            parse(args(&["--level"])),
             Err(CliError::MissingValue("--level"))
         );
         assert_eq!(
-            parse(&args(&["--frames", "0"])),
+            parse(args(&["--frames", "0"])),
             Err(CliError::BadFrames("0".into()))
         );
         assert_eq!(
-            parse(&args(&["--frames", "many"])),
+            parse(args(&["--frames", "many"])),
             Err(CliError::BadFrames("many".into()))
         );
         assert_eq!(
-            parse(&args(&["--window", "10x10", "--window", "20x20"])),
+            parse(args(&["--window", "10x10", "--window", "20x20"])),
             Err(CliError::Repeated("--window"))
         );
         let line = CliError::BadWindow("big".into()).to_string();
         assert!(!line.contains('\n'));
+    }
+
+    #[test]
+    fn paths_that_are_not_utf8_stay_byte_exact_paths() {
+        let latin1 = raw(b"caf\xe9.txt");
+        let parsed = match parse([raw(b"--level"), latin1.clone(), raw(b"--edit=\xff.rlv")]) {
+            Ok(Command::Run(o)) => o,
+            other => panic!("expected Run, got {other:?}"),
+        };
+        assert_eq!(parsed.level, Some(PathBuf::from(&latin1)));
+        assert_eq!(parsed.edit, Some(PathBuf::from(raw(b"\xff.rlv"))));
+        // A non-UTF-8 value where text is expected is a mistake, not a panic.
+        assert_eq!(
+            parse([raw(b"--frames"), raw(b"\xff")]),
+            Err(CliError::BadFrames("\u{FFFD}".into()))
+        );
+        assert!(matches!(
+            parse([raw(b"--bo\xffgus")]),
+            Err(CliError::UnknownFlag(_))
+        ));
+        assert!(matches!(
+            parse([raw(b"\xff")]),
+            Err(CliError::NotAnOption { .. })
+        ));
+    }
+
+    #[test]
+    fn a_bare_argument_asks_for_an_option_and_suggests_level_for_a_level_file() {
+        let e = parse(args(&["foo.txt"])).expect_err("not an option");
+        assert_eq!(
+            e,
+            CliError::NotAnOption {
+                arg: "foo.txt".into(),
+                level_file: true
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "expected an option, found `foo.txt`; to play that level, use `--level foo.txt`"
+        );
+        let e = parse(args(&["--fullscreen", "my level.rlv"])).expect_err("not an option");
+        assert!(
+            e.to_string().ends_with("use `--level 'my level.rlv'`"),
+            "{e}"
+        );
+        let e = parse(args(&["foo"])).expect_err("not an option");
+        assert_eq!(e.to_string(), "expected an option, found `foo`");
+        // After `--` everything is an argument, even what looks like an option.
+        assert!(matches!(
+            parse(args(&["--", "--help"])),
+            Err(CliError::NotAnOption { .. })
+        ));
+        // Control characters from the command line are shown escaped.
+        let e = parse(args(&["a\u{1b}[2J.txt"])).expect_err("not an option");
+        assert!(!e.to_string().chars().any(char::is_control), "{e}");
     }
 }

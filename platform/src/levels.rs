@@ -82,8 +82,8 @@ pub fn load_level(path: &Path) -> Result<Level, LevelError> {
 impl Campaign {
     /// Reads `dir/campaign.txt` and loads every level it names.
     pub fn load(dir: &Path) -> Campaign {
-        let paths = match level::campaign::load_campaign(&dir.join(CAMPAIGN)) {
-            Ok(paths) => paths,
+        let entries = match level::campaign::load_campaign_entries(&dir.join(CAMPAIGN)) {
+            Ok(entries) => entries,
             Err(e) => {
                 warn!("no campaign: {e}");
                 return Campaign {
@@ -93,14 +93,16 @@ impl Campaign {
                 };
             }
         };
-        let levels: Vec<LevelEntry> = paths
+        let levels: Vec<LevelEntry> = entries
             .into_iter()
-            .map(|path| {
+            .map(|entry| {
+                let path = entry.path.clone();
                 let file = path
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
-                let level = load_level(&path);
+                // A missing level is named at its line of campaign.txt.
+                let level = entry.load();
                 if let Err(e) = &level {
                     warn!("campaign level {file} does not load: {e}");
                 }

@@ -1,13 +1,15 @@
 //! The `rappel` binary: parse the command line, run the game, turn any error
-//! into one line on stderr and a non-zero exit status.
+//! into one line on stderr and a non-zero exit status (2 for a mistake on
+//! the command line). Control characters in an error (from a file name or
+//! a file's contents) are shown escaped, so the line stays one line.
 use std::process::ExitCode;
 
+use game::level::escaped;
 use platform::cli::{self, Command};
 
 fn main() -> ExitCode {
     platform::logger::init();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let options = match cli::parse(&args) {
+    let options = match cli::parse(std::env::args_os().skip(1)) {
         Ok(Command::Help) => {
             print!("{}", cli::HELP);
             return ExitCode::SUCCESS;
@@ -25,7 +27,7 @@ fn main() -> ExitCode {
     match platform::app::run(&options) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("rappel: {e}");
+            eprintln!("rappel: {}", escaped(&e.to_string()));
             ExitCode::FAILURE
         }
     }

@@ -1,11 +1,42 @@
-//! Saving a frame read back from the framebuffer as a PNG.
+//! Saving a frame read back from the framebuffer as a PNG, through
+//! `game::file_io::write_atomic`: the PNG is encoded in memory and written
+//! whole beside its final name, then renamed over it, so a failed save
+//! never leaves a half-written PNG; a target that exists and is not a
+//! regular file (a folder, a FIFO, `/dev/null`) is refused, never written
+//! into or replaced.
 use std::path::Path;
+
+use image::ImageEncoder;
 
 use crate::error::PlatformError;
 
+/// Checks, before any frame is drawn, that `path` can take a screenshot:
+/// nothing is there yet, or a regular file (a symlink to one is followed).
+pub fn check_target(path: &Path) -> Result<(), PlatformError> {
+    use std::os::unix::fs::FileTypeExt;
+    let Ok(meta) = std::fs::metadata(path) else {
+        // Nothing there (or not reachable): the write reports it.
+        return Ok(());
+    };
+    let t = meta.file_type();
+    let what = if t.is_file() {
+        return Ok(());
+    } else if t.is_dir() {
+        "a folder"
+    } else if t.is_fifo() {
+        "a named pipe"
+    } else if t.is_char_device() || t.is_block_device() {
+        "a device"
+    } else {
+        "not a file"
+    };
+    Err(PlatformError::Screenshot {
+        path: path.to_path_buf(),
+        message: format!("it is {what}, not a regular file"),
+    })
+}
+
 /// Writes `rgba` (top row first, `width_px * height_px * 4` bytes) to `path` as PNG.
-/// The file is written next to its final name and renamed, so a failed save
-/// never leaves a half-written PNG behind.
 pub fn save_png(
     path: &Path,
     width_px: u32,
@@ -16,18 +47,18 @@ pub fn save_png(
         path: path.to_path_buf(),
         message,
     };
-    let image = image::RgbaImage::from_raw(width_px, height_px, rgba.to_vec())
-        .ok_or_else(|| fail(format!("pixel buffer is not {width_px}x{height_px} RGBA")))?;
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = std::path::PathBuf::from(tmp);
-    image
-        .save_with_format(&tmp, image::ImageFormat::Png)
+    let expected = u64::from(width_px) * u64::from(height_px) * 4;
+    if rgba.len() as u64 != expected {
+        return Err(fail(format!(
+            "pixel buffer is not {width_px}x{height_px} RGBA"
+        )));
+    }
+    check_target(path)?;
+    let mut png = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut png)
+        .write_image(rgba, width_px, height_px, image::ExtendedColorType::Rgba8)
         .map_err(|e| fail(e.to_string()))?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        fail(e.to_string())
-    })
+    game::file_io::write_atomic(path, &png).map_err(|e| fail(e.to_string()))
 }
 
 #[cfg(test)]
@@ -50,6 +81,57 @@ mod tests {
         assert!(
             save_png(&path, 5, 5, &pixels).is_err(),
             "wrong buffer size is refused"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_target_that_is_not_a_regular_file_is_refused_and_left_alone() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = std::env::temp_dir().join(format!("rappel-shot-odd-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("folder.png")).unwrap();
+        let pixels = [0u8; 4];
+        let err = save_png(&dir.join("folder.png"), 1, 1, &pixels).expect_err("a folder");
+        assert!(
+            err.to_string()
+                .ends_with("it is a folder, not a regular file"),
+            "{err}"
+        );
+        assert!(dir.join("folder.png").is_dir());
+        // A symlink to a device: the device is not replaced or written.
+        let null = dir.join("null.png");
+        std::os::unix::fs::symlink("/dev/null", &null).unwrap();
+        let err = save_png(&null, 1, 1, &pixels).expect_err("a device");
+        assert!(
+            err.to_string()
+                .ends_with("it is a device, not a regular file"),
+            "{err}"
+        );
+        let meta = std::fs::metadata("/dev/null").unwrap();
+        assert!(meta.file_type().is_char_device());
+        let fifo = dir.join("fifo.png");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let err = save_png(&fifo, 1, 1, &pixels).expect_err("a pipe");
+            assert!(
+                err.to_string()
+                    .ends_with("it is a named pipe, not a regular file"),
+                "{err}"
+            );
+            let still = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+            assert!(still.is_fifo());
+        }
+        // Over a regular file, and through a symlink to one: replaced.
+        std::fs::write(dir.join("old.png"), b"old").unwrap();
+        std::os::unix::fs::symlink(dir.join("old.png"), dir.join("link.png")).unwrap();
+        save_png(&dir.join("link.png"), 1, 1, &pixels).unwrap();
+        assert_eq!(
+            image::open(dir.join("old.png"))
+                .unwrap()
+                .to_rgba8()
+                .into_raw(),
+            pixels
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }

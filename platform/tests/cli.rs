@@ -295,3 +295,187 @@ fn a_game_quit_midway_continues_on_the_next_run_with_its_undo_history() {
     assert_eq!(err.matches("undo: true").count(), 2, "{err}");
     assert_eq!(err.matches("undo: false").count(), 1, "{err}");
 }
+
+/// Runs `rappel` with `args` as the OS passes them (bytes, not necessarily
+/// UTF-8), headless, with its data in a scratch folder and `env` added, for
+/// at most 60 s: a read that blocks (a named pipe) fails the test instead
+/// of hanging it.
+fn rappel_within(args: &[&std::ffi::OsStr], env: &[(&str, &std::path::Path)]) -> Output {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rappel"));
+    command
+        .args(args)
+        .env("RAPPEL_DATA", scratch("within-data"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("SDL_VIDEODRIVER")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let mut child = command.spawn().expect("run rappel");
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("rappel {args:?} still running after 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+/// The one error line of a failed run (log lines, which start with `[`,
+/// left out), checked to hold no control character and no panic.
+fn the_error_line(out: &Output) -> String {
+    let err = stderr(out);
+    assert!(!err.contains("panicked"), "{err}");
+    let lines: Vec<&str> = err.lines().filter(|l| !l.starts_with('[')).collect();
+    assert_eq!(lines.len(), 1, "one error line: {err}");
+    assert!(!lines[0].chars().any(char::is_control), "{:?}", lines[0]);
+    lines[0].to_string()
+}
+
+fn os(list: &[&'static str]) -> Vec<&'static std::ffi::OsStr> {
+    list.iter().map(|s| std::ffi::OsStr::new(*s)).collect()
+}
+
+#[test]
+fn a_bare_argument_asks_for_an_option_and_suggests_level_for_a_level_file() {
+    let out = rappel_within(&os(&["foo.txt"]), &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        the_error_line(&out),
+        "rappel: expected an option, found `foo.txt`; to play that level, use `--level foo.txt` (try `rappel --help`)"
+    );
+    let out = rappel_within(&os(&["--fullscreen", "foo"]), &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        the_error_line(&out),
+        "rappel: expected an option, found `foo` (try `rappel --help`)"
+    );
+}
+
+#[test]
+fn arguments_that_are_not_utf8_are_paths_or_mistakes_never_a_panic() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let raw = |b: &'static [u8]| OsStr::from_bytes(b);
+    // Mistakes: exit 2 with one line (a panic would be 101).
+    for args in [
+        vec![raw(b"\xff")],
+        vec![raw(b"--wind\xffow")],
+        vec![raw(b"--window"), raw(b"\xff")],
+    ] {
+        let out = rappel_within(&args, &[]);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(the_error_line(&out).starts_with("rappel: "));
+    }
+    // A path that is not UTF-8 is opened byte for byte: the broken level
+    // is read (its line is named), not reported missing.
+    let bad = scratch("latin1")
+        .with_file_name(OsStr::from_bytes(b"caf\xe9.txt"))
+        .into_os_string();
+    std::fs::write(
+        &bad,
+        "[level]\nname = \"x\"\n[grid]\n###\n#Q#\n###\n[things]\nk = hero knight at 0,0\n",
+    )
+    .expect("write");
+    let out = rappel_within(&[OsStr::new("--edit"), &bad], &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let line = the_error_line(&out);
+    assert!(line.contains("caf\u{FFFD}.txt:3:1: no entrance"), "{line}");
+}
+
+#[test]
+fn named_pipes_and_devices_are_refused_at_once() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("odd-files");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("folder.png")).expect("dir");
+    let pipe = dir.join("pipe.txt");
+    let made = Command::new("mkfifo").arg(&pipe).status().expect("mkfifo");
+    assert!(made.success());
+    let pipe_str = pipe.to_str().expect("utf-8");
+    let folder = dir.join("folder.png");
+    for (args, expect) in [
+        (
+            ["--level", pipe_str],
+            "pipe.txt: it is a named pipe, not a regular file",
+        ),
+        (
+            ["--script", pipe_str],
+            "pipe.txt: it is a named pipe, not a regular file",
+        ),
+        (
+            ["--screenshot", pipe_str],
+            "it is a named pipe, not a regular file",
+        ),
+        (
+            ["--screenshot", "/dev/null"],
+            "it is a device, not a regular file",
+        ),
+        (
+            ["--screenshot", folder.to_str().expect("utf-8")],
+            "it is a folder, not a regular file",
+        ),
+    ] {
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+        let out = rappel_within(&args, &[]);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let line = the_error_line(&out);
+        assert!(line.ends_with(expect), "{args:?}: {line}");
+    }
+    assert!(std::fs::symlink_metadata(&pipe)
+        .expect("pipe")
+        .file_type()
+        .is_fifo());
+    assert!(std::fs::metadata("/dev/null")
+        .expect("null")
+        .file_type()
+        .is_char_device());
+    assert!(folder.is_dir());
+}
+
+#[test]
+fn a_campaign_that_is_a_pipe_or_names_a_missing_level_is_reported_not_a_hang() {
+    let levels = scratch("odd-campaign");
+    let _ = std::fs::remove_dir_all(&levels);
+    std::fs::create_dir_all(&levels).expect("dir");
+    let campaign = levels.join("campaign.txt");
+    let made = Command::new("mkfifo")
+        .arg(&campaign)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let shot = scratch("odd-campaign.png");
+    let args = os(&["--window", "64x64", "--screenshot"])
+        .into_iter()
+        .chain([shot.as_os_str()])
+        .collect::<Vec<_>>();
+    let out = rappel_within(&args, &[("RAPPEL_LEVELS", &levels)]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("no campaign: ")
+            && err.contains("campaign.txt: it is a named pipe, not a regular file"),
+        "{err}"
+    );
+    // A campaign naming a level that is not there: named at its line.
+    std::fs::remove_file(&campaign).expect("remove pipe");
+    std::fs::write(&campaign, "// one level\n  gone.txt\n").expect("campaign");
+    let out = rappel_within(&args, &[("RAPPEL_LEVELS", &levels)]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains(&format!(
+            "campaign level gone.txt does not load: {}:2:3: level file 'gone.txt' is not in",
+            campaign.display()
+        )),
+        "{err}"
+    );
+}

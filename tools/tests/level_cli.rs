@@ -214,3 +214,220 @@ fn check_warns_of_a_level_that_could_overflow_the_store_and_exits_0() {
     assert!(lines[0].contains("16383"), "{err}");
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// Runs `level` with a time limit, so a read that blocks (a named pipe
+/// with no writer) fails the test instead of hanging it.
+fn level_within(args: &[&std::ffi::OsStr], limit_s: u64) -> Output {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_level"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the level tool runs");
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > Duration::from_secs(limit_s) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("level {args:?} still running after {limit_s} s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+fn mkfifo(path: &Path) {
+    let made = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+/// The lines of stderr, each checked to hold no control character.
+fn error_lines(o: &Output) -> Vec<String> {
+    let err = stderr(o);
+    assert!(!err.contains("panicked"), "{err}");
+    err.lines()
+        .inspect(|l| assert!(!l.chars().any(char::is_control), "{l:?}"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn help_goes_to_stdout_and_exits_0() {
+    for args in [vec!["--help"], vec!["-h"], vec!["check", "--help"]] {
+        let o = level(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        let out = stdout(&o);
+        assert!(out.contains("usage: level check FILE..."), "{out}");
+        assert!(
+            out.contains("convert IN OUT") && out.contains("-h, --help"),
+            "{out}"
+        );
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+    // An unknown option is still a mistake.
+    let o = level(&["--bogus"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("level: unknown option '--bogus'\nusage:"));
+}
+
+#[test]
+fn a_file_name_that_is_not_utf8_still_names_its_file() {
+    use std::ffi::{OsStr, OsString};
+    use std::os::unix::ffi::{OsStrExt, OsStringExt};
+    let dir = scratch("latin1");
+    let name = |bytes: &[u8]| dir.join(OsStr::from_bytes(bytes));
+    let src = name(b"caf\xe9.txt");
+    fs::copy(levels().join("loop_back.txt"), &src).expect("copy");
+    let o = level_within(&[OsStr::new("check"), src.as_os_str()], 20);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("ok ('Loop-back room'"),
+        "{}",
+        stdout(&o)
+    );
+    let out = name(b"caf\xe9.rlv");
+    let o = level_within(
+        &[OsStr::new("convert"), src.as_os_str(), out.as_os_str()],
+        20,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(&fs::read(&out).expect("written")[..4], b"RAPL");
+    // A command that is not UTF-8 is a mistake, not a panic (exit 101).
+    let bad = OsString::from_vec(b"\xff".to_vec());
+    let o = level_within(&[bad.as_os_str()], 20);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(error_lines(&o)[0].starts_with("level: unknown command"));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn named_pipes_given_as_a_level_or_a_campaign_are_refused_at_once() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("pipe.txt");
+    mkfifo(&fifo);
+    let o = level_within(&["check".as_ref(), fifo.as_os_str()], 20);
+    assert_eq!(o.status.code(), Some(1));
+    let lines = error_lines(&o);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].ends_with("pipe.txt: it is a named pipe, not a regular file"),
+        "{lines:?}"
+    );
+
+    let pipe_campaign = dir.join("pipes");
+    fs::create_dir_all(&pipe_campaign).expect("dir");
+    mkfifo(&pipe_campaign.join("campaign.txt"));
+    let o = level_within(
+        &[
+            "check".as_ref(),
+            pipe_campaign.join("campaign.txt").as_os_str(),
+        ],
+        20,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let lines = error_lines(&o);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].ends_with("campaign.txt: it is a named pipe, not a regular file"),
+        "{lines:?}"
+    );
+
+    // A campaign naming a pipe and a missing file: each named at its line
+    // of the campaign, the good level still checked.
+    fs::copy(levels().join("loop_back.txt"), dir.join("good.txt")).expect("copy");
+    let campaign = dir.join("campaign.txt");
+    fs::write(&campaign, "good.txt\npipe.txt\n// gone next\n  gone.txt\n").expect("write");
+    let o = level_within(&["check".as_ref(), campaign.as_os_str()], 20);
+    assert_eq!(o.status.code(), Some(1));
+    let lines = error_lines(&o);
+    let c = campaign.display().to_string();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[0].starts_with(&format!("{c}:2:1: level file 'pipe.txt' cannot be read: "))
+            && lines[0].ends_with("cannot be read: it is a named pipe, not a regular file"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1].starts_with(&format!("{c}:4:3: level file 'gone.txt' is not in ")),
+        "{lines:?}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn outputs_that_are_not_regular_files_are_refused_and_left_alone() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("odd-out");
+    let src = shipped("loop_back.txt");
+    let folder = dir.join("folder.rlv");
+    fs::create_dir_all(folder.join("inside")).expect("dir");
+    let pipe = dir.join("pipe.txt");
+    mkfifo(&pipe);
+    let null = dir.join("null.png");
+    std::os::unix::fs::symlink("/dev/null", &null).expect("symlink");
+    for (args, what) in [
+        (
+            ["convert", src.as_str(), folder.to_str().expect("utf-8")],
+            "a folder",
+        ),
+        (
+            ["convert", src.as_str(), pipe.to_str().expect("utf-8")],
+            "a named pipe",
+        ),
+        (
+            ["png", src.as_str(), null.to_str().expect("utf-8")],
+            "a device",
+        ),
+    ] {
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+        let o = level_within(&args, 20);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let lines = error_lines(&o);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].ends_with(&format!("is {what}, not a regular file")),
+            "{lines:?}"
+        );
+    }
+    assert!(folder.join("inside").is_dir());
+    assert!(fs::symlink_metadata(&pipe)
+        .expect("pipe")
+        .file_type()
+        .is_fifo());
+    assert!(fs::metadata("/dev/null")
+        .expect("null")
+        .file_type()
+        .is_char_device());
+    assert!(fs::read_dir(&dir).expect("list").all(|e| !e
+        .expect("entry")
+        .file_name()
+        .to_string_lossy()
+        .ends_with(".tmp")));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn control_characters_in_files_and_names_are_escaped_in_messages() {
+    let dir = scratch("controls");
+    let bad = dir.join("bad\rname.txt");
+    fs::write(&bad, "[level]\nname = \"x\"\n[gr\u{1b}[2Jid]\n").expect("write");
+    let o = level(&["check", bad.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(1));
+    let lines = error_lines(&o);
+    assert!(!lines.is_empty());
+    let shown = dir.join("bad\\rname.txt").display().to_string();
+    assert!(lines.iter().all(|l| l.starts_with(&shown)), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(":3:1: unknown section [gr\\u{1b}[2Jid]")),
+        "{lines:?}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}

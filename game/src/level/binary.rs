@@ -16,7 +16,10 @@
 //! everything after the version), length (truncated or trailing bytes),
 //! checksum, bincode (with a 4 MiB allocation limit), and finally the same
 //! semantic checks as text ([`Level::problems`]). Errors name the byte offset
-//! of the field at fault; semantic problems name the file.
+//! of the field at fault; semantic problems name the file. bincode's errors
+//! carry no offset, so the payload is decoded through a reader that counts
+//! the bytes it hands out: a payload that does not decode is reported at the
+//! start of the value that failed, in words ([`describe_decode_error`]).
 
 use super::text::first;
 use super::{ErrorKind, Level, LevelError, Pos};
@@ -47,6 +50,98 @@ fn config() -> bincode::config::Configuration<
 }
 
 pub use crate::envelope::crc32;
+
+/// A bincode reader over a payload that knows how far it has read: where
+/// the value read last started, and where the reading stopped.
+struct CountingReader<'a> {
+    bytes: &'a [u8],
+    /// Bytes handed out so far (the next read starts here).
+    used: usize,
+    /// Where the value read last started (0 before any read). A varint
+    /// wider than one byte is read as its marker byte (251 to 254) and
+    /// then its 2, 4, 8 or 16 bytes: the value starts at the marker.
+    last_start: usize,
+    /// The single byte read last and where it was; `None` after a longer read.
+    last_byte: Option<(u8, usize)>,
+}
+
+impl bincode::de::read::Reader for CountingReader<'_> {
+    fn read(&mut self, out: &mut [u8]) -> Result<(), bincode::error::DecodeError> {
+        let end = self.used + out.len();
+        let Some(src) = self.bytes.get(self.used..end) else {
+            return Err(bincode::error::DecodeError::UnexpectedEnd {
+                additional: end - self.bytes.len(),
+            });
+        };
+        out.copy_from_slice(src);
+        self.last_start = match self.last_byte {
+            Some((251..=254, at)) if matches!(out.len(), 2 | 4 | 8 | 16) => at,
+            _ => self.used,
+        };
+        self.last_byte = match out {
+            [b] => Some((*b, self.used)),
+            _ => None,
+        };
+        self.used = end;
+        Ok(())
+    }
+}
+
+/// What a bincode decoding error means for a level file, in words, and
+/// whether it is about the value just read (`true`) or about where the
+/// reading stopped (`false`: the data ran out there).
+pub fn describe_decode_error(e: &bincode::error::DecodeError) -> (String, bool) {
+    use bincode::error::DecodeError as D;
+    let text = match e {
+        D::UnexpectedEnd { additional } => {
+            return (
+                format!("the level's data ends early ({additional} more bytes needed)"),
+                false,
+            )
+        }
+        D::LimitExceeded => format!("a length that is over the {MAX_PAYLOAD}-byte limit"),
+        D::InvalidIntegerType { .. } => "a number written with the wrong size".to_string(),
+        D::NonZeroTypeIsZero { .. } => "a zero where a number must not be zero".to_string(),
+        D::UnexpectedVariant { found, .. } => format!("an unknown kind number {found}"),
+        D::Utf8 { .. } => "a name or note that is not UTF-8 text".to_string(),
+        D::InvalidCharEncoding(_) => "a character that is not a Unicode character".to_string(),
+        D::InvalidBooleanValue(v) => format!("a yes/no value of {v} (expected 0 or 1)"),
+        D::ArrayLengthMismatch { required, found } => {
+            format!("a list of {found} values (expected {required})")
+        }
+        D::OutsideUsizeRange(n) => format!("a length of {n}, too large for this machine"),
+        D::EmptyEnum { .. } => "a value of a type that has none".to_string(),
+        D::Other(text) => (*text).to_string(),
+        // serde's own messages, e.g. "invalid value: integer `7`,
+        // expected variant index 0 <= i < 4".
+        D::OtherString(text) => text.clone(),
+        _ => "a value that does not decode".to_string(),
+    };
+    (text, true)
+}
+
+/// Decodes a level payload; on failure, the byte offset in the payload
+/// where decoding failed and what is wrong there.
+fn decode_payload(payload: &[u8]) -> Result<(Level, usize), (usize, String)> {
+    let mut reader = CountingReader {
+        bytes: payload,
+        used: 0,
+        last_start: 0,
+        last_byte: None,
+    };
+    match bincode::serde::decode_from_reader(&mut reader, config()) {
+        Ok(level) => Ok((level, reader.used)),
+        Err(e) => {
+            let (what, at_value) = describe_decode_error(&e);
+            let at = if at_value {
+                reader.last_start
+            } else {
+                reader.used
+            };
+            Err((at, what))
+        }
+    }
+}
 
 /// The level in binary form.
 pub fn to_binary(level: &Level) -> Result<Vec<u8>, ErrorKind> {
@@ -84,12 +179,12 @@ pub fn check_binary_draft(
         Ok(opened) => opened,
         Err((pos, kind)) => return fail(pos, kind),
     };
-    let (level, used): (Level, usize) = match bincode::serde::decode_from_slice(payload, config()) {
+    let (level, used) = match decode_payload(payload) {
         Ok(decoded) => decoded,
-        Err(e) => {
+        Err((at, what)) => {
             return fail(
-                Pos::Byte(HEADER_LEN as u64),
-                ErrorKind::Damaged(e.to_string()),
+                Pos::Byte((HEADER_LEN + at) as u64),
+                ErrorKind::Damaged(what),
             )
         }
     };
@@ -189,5 +284,58 @@ mod tests {
             }
         }
         assert!(refused > 0);
+    }
+
+    /// `payload` sealed as a level with a matching checksum.
+    fn sealed(payload: &[u8]) -> Vec<u8> {
+        LEVEL_ENVELOPE.seal(payload).expect("fits")
+    }
+
+    #[test]
+    fn a_payload_that_does_not_decode_names_the_byte_and_the_problem_in_words() {
+        let level = fixtures::level(fixtures::LOOP_BACK);
+        let payload = to_binary(&level).expect("encodes")[HEADER_LEN..].to_vec();
+        // The payload starts with the name: its length, then its bytes.
+        assert_eq!(usize::from(payload[0]), level.name.len());
+        let mut bad_name = payload.clone();
+        bad_name[1] = 0xFF;
+        let err = |b: &[u8]| from_binary("t.rlv", b).expect_err("refused").to_string();
+        assert_eq!(
+            err(&sealed(&bad_name)),
+            "t.rlv: byte 15: file is damaged: a name or note that is not UTF-8 text"
+        );
+        // The name ends where the notes' count is: cut the payload there and
+        // the data runs out at that byte.
+        let name_end = 1 + level.name.len();
+        assert_eq!(
+            err(&sealed(&payload[..name_end])),
+            format!(
+                "t.rlv: byte {}: file is damaged: the level's data ends early (1 more bytes needed)",
+                HEADER_LEN + name_end
+            )
+        );
+        // A name length over the allocation limit is named at the length.
+        let mut huge = payload.clone();
+        huge.splice(0..1, [0xFC, 0xFF, 0xFF, 0xFF, 0x7F]);
+        assert_eq!(
+            err(&sealed(&huge)),
+            format!("t.rlv: byte 14: file is damaged: a length that is over the {MAX_PAYLOAD}-byte limit")
+        );
+        // Never bincode's Debug text, whatever the damage.
+        for i in 0..payload.len() {
+            let mut b = payload.clone();
+            b[i] ^= 0xFF;
+            if let Err(e) = from_binary("t.rlv", &sealed(&b)) {
+                let shown = e.to_string();
+                assert!(!shown.contains(" { ") && !shown.contains("::"), "{shown}");
+                if let Pos::Byte(at) = e.pos {
+                    assert!((HEADER_LEN as u64..=bytes_len(&b)).contains(&at), "{shown}");
+                }
+            }
+        }
+    }
+
+    fn bytes_len(payload: &[u8]) -> u64 {
+        (HEADER_LEN + payload.len()) as u64
     }
 }

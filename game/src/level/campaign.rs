@@ -4,13 +4,77 @@
 //! folder (no `/`, `\` or leading `.`), ending in `.txt` or `.rlv`, listed
 //! once.
 
-use super::file::read_capped;
-use super::{ErrorKind, LevelError, Pos};
+use super::file::{check_file, read_capped};
+use super::{ErrorKind, Level, LevelError, Pos};
 use std::path::{Path, PathBuf};
+
+/// One level a campaign names: the file, and where the campaign names it,
+/// so a level file that cannot be read is reported at that line of the
+/// campaign (`campaign.txt:3:1: level file 'x.txt' is not in levels`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CampaignEntry {
+    /// The file name as the campaign writes it (a plain name, never empty).
+    pub name: String,
+    /// The level file: `name` in the campaign file's folder.
+    pub path: PathBuf,
+    /// The campaign file, as messages name it.
+    pub campaign: String,
+    /// Where the campaign names it: line and column of the name.
+    pub pos: Pos,
+}
+
+impl CampaignEntry {
+    /// Loads the level; on failure, the first problem (see [`CampaignEntry::check`]).
+    pub fn load(&self) -> Result<Level, LevelError> {
+        self.check()
+            .map_err(|errors| super::text::first(&self.campaign, errors))
+    }
+
+    /// Loads the level; on failure, every problem found (never empty). A
+    /// level file that is missing or cannot be read (a folder, a pipe) is
+    /// one error at the campaign line naming it; a level file with
+    /// problems reports them in that file, by line and column.
+    pub fn check(&self) -> Result<Level, Vec<LevelError>> {
+        let at_entry = |what: String| {
+            vec![LevelError::new(
+                &self.campaign,
+                self.pos,
+                ErrorKind::Campaign(what),
+            )]
+        };
+        if let Err(e) = std::fs::metadata(&self.path) {
+            if e.kind() == std::io::ErrorKind::NotFound {
+                let folder = self.path.parent().unwrap_or(Path::new(""));
+                return Err(at_entry(format!(
+                    "level file '{}' is not in {} (expected a level file of that name beside the campaign)",
+                    self.name,
+                    folder.display()
+                )));
+            }
+        }
+        check_file(&self.path).map_err(|errors| match errors.as_slice() {
+            [LevelError {
+                pos: Pos::File,
+                kind: ErrorKind::Io(io),
+                ..
+            }] => at_entry(format!("level file '{}' cannot be read: {io}", self.name)),
+            _ => errors,
+        })
+    }
+}
 
 /// Parses campaign text into its level file names, in order.
 pub fn parse_campaign(file: &str, text: &str) -> Result<Vec<String>, LevelError> {
-    let mut out: Vec<String> = Vec::new();
+    Ok(parse_campaign_names(file, text)?
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect())
+}
+
+/// Parses campaign text into its level file names, in order, each with
+/// where it is written.
+pub fn parse_campaign_names(file: &str, text: &str) -> Result<Vec<(String, Pos)>, LevelError> {
+    let mut out: Vec<(String, Pos)> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line_no = u32::try_from(i + 1).unwrap_or(u32::MAX);
         let entry = raw.trim();
@@ -33,12 +97,12 @@ pub fn parse_campaign(file: &str, text: &str) -> Result<Vec<String>, LevelError>
                 "'{entry}' is not a level file name (expected a plain name ending in .txt or .rlv)"
             ));
         }
-        if out.iter().any(|e| e == entry) {
+        if out.iter().any(|(e, _)| e == entry) {
             return err(format!(
                 "'{entry}' is listed twice (expected each level once)"
             ));
         }
-        out.push(entry.to_string());
+        out.push((entry.to_string(), Pos::at(line_no, col)));
     }
     if out.is_empty() {
         let kind = ErrorKind::Campaign("no levels (expected one level file name per line)".into());
@@ -50,14 +114,28 @@ pub fn parse_campaign(file: &str, text: &str) -> Result<Vec<String>, LevelError>
 /// Reads the campaign file at `path`; returns the level paths, resolved
 /// against the campaign file's folder.
 pub fn load_campaign(path: &Path) -> Result<Vec<PathBuf>, LevelError> {
+    Ok(load_campaign_entries(path)?
+        .into_iter()
+        .map(|e| e.path)
+        .collect())
+}
+
+/// Reads the campaign file at `path`; returns its entries, in order, each
+/// resolved against the campaign file's folder.
+pub fn load_campaign_entries(path: &Path) -> Result<Vec<CampaignEntry>, LevelError> {
     let file = path.display().to_string();
     let bytes = read_capped(path)?;
     let text = std::str::from_utf8(&bytes)
         .map_err(|_| LevelError::new(&file, Pos::File, ErrorKind::NotUtf8))?;
     let folder = path.parent().unwrap_or(Path::new(""));
-    Ok(parse_campaign(&file, text)?
+    Ok(parse_campaign_names(&file, text)?
         .into_iter()
-        .map(|n| folder.join(n))
+        .map(|(name, pos)| CampaignEntry {
+            path: folder.join(&name),
+            name,
+            campaign: file.clone(),
+            pos,
+        })
         .collect())
 }
 
@@ -95,5 +173,48 @@ mod tests {
             e.to_string(),
             "c.txt:1:1: no levels (expected one level file name per line)"
         );
+    }
+
+    #[test]
+    fn an_unreadable_level_is_reported_at_the_campaign_line_naming_it() {
+        let dir = std::env::temp_dir().join(format!("rappel-campaign-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        let campaign = dir.join("campaign.txt");
+        std::fs::write(dir.join("here.txt"), crate::level::fixtures::LOOP_BACK).expect("level");
+        std::fs::create_dir_all(dir.join("folder.txt")).expect("a folder named like a level");
+        std::fs::write(&campaign, "// order\nhere.txt\n  gone.txt\nfolder.txt\n")
+            .expect("campaign");
+        let entries = load_campaign_entries(&campaign).expect("parses");
+        let c = campaign.display().to_string();
+        assert_eq!(entries.len(), 3);
+        assert_eq!(entries[1].pos, Pos::at(3, 3));
+        assert!(entries[0].load().is_ok());
+        assert_eq!(
+            entries[1].load().expect_err("missing").to_string(),
+            format!(
+                "{c}:3:3: level file 'gone.txt' is not in {} (expected a level file of that name beside the campaign)",
+                dir.display()
+            )
+        );
+        let folder = entries[2].check().expect_err("a folder");
+        assert_eq!(folder.len(), 1);
+        let shown = folder[0].to_string();
+        assert_eq!(
+            shown,
+            format!("{c}:4:1: level file 'folder.txt' cannot be read: it is a folder, not a regular file")
+        );
+        // A level that is there but broken reports its own file and line.
+        std::fs::write(dir.join("here.txt"), "[level]\nname = \"x\"\n[nope]\n").expect("level");
+        let broken = entries[0].check().expect_err("broken");
+        let here = dir.join("here.txt").display().to_string();
+        assert!(broken.iter().all(|e| e.file == here), "{broken:?}");
+        assert!(
+            broken
+                .iter()
+                .any(|e| e.to_string() == format!("{here}:3:1: unknown section [nope] (expected [level], [grid], [things] or [portals])")),
+            "{broken:?}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

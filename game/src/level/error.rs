@@ -7,9 +7,61 @@
 //! name the file only. Display:
 //! `levels/loop.txt:3:7: unknown character 'Q' in a cell (expected …)`,
 //! `save.rlv: byte 4: made by a newer Rappel: format version 9 (this build reads up to 1)`.
+//!
+//! Text that came from a file or a user (a file name, a token, a campaign
+//! entry) is shown through [`Escaped`]: its control characters are written
+//! as escapes (`\r`, `\u{1b}`), so a carriage return cannot hide the
+//! `file:line:col` prefix and an escape sequence cannot reach the terminal.
 
 use crate::grid::{CellPos, GridProblem, PortalKind, MAX_PORTALS, MAX_SIZE};
-use std::fmt;
+use std::fmt::{self, Write as _};
+
+/// Text shown with its control characters escaped: C0 and C1 controls and
+/// DEL as Rust writes them in a string (`\r`, `\n`, `\t`, `\0`,
+/// `\u{1b}`), and the line separators and bidirectional overrides that
+/// would move or reorder the rest of a message as `\u{…}`. Everything else
+/// (quotes, backslashes, any other Unicode) is shown as it is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Escaped<'a>(pub &'a str);
+
+/// `text` with its control characters escaped when displayed (see [`Escaped`]).
+pub fn escaped(text: &str) -> Escaped<'_> {
+    Escaped(text)
+}
+
+/// Whether `c` is shown escaped (see [`Escaped`]).
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
+fn write_escaped(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
+    if !needs_escape(c) {
+        f.write_char(c)
+    } else if c.is_control() {
+        write!(f, "{}", c.escape_debug())
+    } else {
+        write!(f, "{}", c.escape_unicode())
+    }
+}
+
+impl fmt::Display for Escaped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.chars().try_for_each(|c| write_escaped(f, c))
+    }
+}
+
+/// One character shown like [`Escaped`] text.
+struct EscapedChar(char);
+
+impl fmt::Display for EscapedChar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_escaped(f, self.0)
+    }
+}
 
 /// Where in a file an error is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -259,24 +311,30 @@ pub enum ErrorKind {
 
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = |ch: char| EscapedChar(ch);
         match self {
-            ErrorKind::Io(e) => write!(f, "{e}"),
+            ErrorKind::Io(e) => write!(f, "{}", Escaped(e)),
             ErrorKind::UnknownExtension(ext) => write!(
                 f,
-                "unknown level file extension '{ext}' (expected .txt for text or .rlv for binary)"
+                "unknown level file extension '{}' (expected .txt for text or .rlv for binary)",
+                Escaped(ext)
             ),
             ErrorKind::NotUtf8 => write!(f, "bytes that are not UTF-8 (expected UTF-8 text)"),
             ErrorKind::ExpectedSection(found) => write!(
                 f,
-                "'{found}' before any section (expected a header such as [level], or a // comment)"
+                "'{}' before any section (expected a header such as [level], or a // comment)",
+                Escaped(found)
             ),
             ErrorKind::UnknownSection(name) => write!(
                 f,
-                "unknown section [{name}] (expected [level], [grid], [things] or [portals])"
+                "unknown section [{}] (expected [level], [grid], [things] or [portals])",
+                Escaped(name)
             ),
-            ErrorKind::DuplicateSection(name) => {
-                write!(f, "a second [{name}] section (expected each section once)")
-            }
+            ErrorKind::DuplicateSection(name) => write!(
+                f,
+                "a second [{}] section (expected each section once)",
+                Escaped(name)
+            ),
             ErrorKind::MissingSection(name) => write!(f, "no [{name}] section (expected one)"),
             ErrorKind::UnknownChar { ch, place } => {
                 let (where_, expected) = place.describe();
@@ -300,23 +358,31 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::PortalLabelOnce(l) => write!(
                 f,
-                "portal label '{l}' marks only this edge (expected it on exactly two edges)"
+                "portal label '{}' marks only this edge (expected it on exactly two edges)",
+                c(*l)
             ),
             ErrorKind::PortalLabelThrice(l) => write!(
                 f,
-                "portal label '{l}' marks a third edge (expected it on exactly two edges)"
+                "portal label '{}' marks a third edge (expected it on exactly two edges)",
+                c(*l)
             ),
             ErrorKind::TooManyPortals { count, label } => write!(
                 f,
-                "{count} portals; '{label}' is portal {} (expected at most {MAX_PORTALS})",
+                "{count} portals; '{}' is portal {} (expected at most {MAX_PORTALS})",
+                c(*label),
                 MAX_PORTALS + 1
             ),
             ErrorKind::PortalNoOpenSide(l) => write!(
                 f,
-                "portal '{l}' cannot be joined: this edge has air on neither side (expected an air cell beside it)"
+                "portal '{}' cannot be joined: this edge has air on neither side (expected an air cell beside it)",
+                c(*l)
             ),
             ErrorKind::PortalKindImpossible { label, kind, possible } => {
-                write!(f, "portal '{label}' cannot be joined as {kind} (expected ")?;
+                write!(
+                    f,
+                    "portal '{}' cannot be joined as {kind} (expected ",
+                    c(*label)
+                )?;
                 for (i, k) in possible.iter().enumerate() {
                     if i > 0 {
                         f.write_str(" or ")?;
@@ -328,16 +394,23 @@ impl fmt::Display for ErrorKind {
                 }
                 f.write_str(")")
             }
-            ErrorKind::PortalAmbiguous(l) => write!(
+            ErrorKind::PortalAmbiguous(l) => {
+                let l = c(*l);
+                write!(
+                    f,
+                    "portal '{l}' could turn either way (expected a line `{l} = cw` or `{l} = ccw` in [portals])"
+                )
+            }
+            ErrorKind::UnknownPortalLabel(l) => write!(
                 f,
-                "portal '{l}' could turn either way (expected a line `{l} = cw` or `{l} = ccw` in [portals])"
+                "portal '{}' is not in the grid (expected a label used in [grid])",
+                c(*l)
             ),
-            ErrorKind::UnknownPortalLabel(l) => {
-                write!(f, "portal '{l}' is not in the grid (expected a label used in [grid])")
-            }
-            ErrorKind::DuplicatePortalLine(l) => {
-                write!(f, "portal '{l}' is given twice (expected one line per portal)")
-            }
+            ErrorKind::DuplicatePortalLine(l) => write!(
+                f,
+                "portal '{}' is given twice (expected one line per portal)",
+                c(*l)
+            ),
             ErrorKind::OpenBoundary => write!(
                 f,
                 "open edge on the outer boundary (expected '#' or a portal label)"
@@ -346,16 +419,21 @@ impl fmt::Display for ErrorKind {
                 write!(f, "open edge beside rock (expected '#' or a portal label)")
             }
             ErrorKind::Syntax { expected, found } => {
+                let expected = Escaped(expected);
                 if found.is_empty() {
                     write!(f, "expected {expected}, found the end of the line")
                 } else {
-                    write!(f, "expected {expected}, found '{found}'")
+                    write!(f, "expected {expected}, found '{}'", Escaped(found))
                 }
             }
-            ErrorKind::UnknownKey { section, key } => {
-                write!(f, "unknown key '{key}' in [{section}] (expected name)")
+            ErrorKind::UnknownKey { section, key } => write!(
+                f,
+                "unknown key '{}' in [{section}] (expected name)",
+                Escaped(key)
+            ),
+            ErrorKind::DuplicateKey(key) => {
+                write!(f, "'{}' is given twice (expected once)", Escaped(key))
             }
-            ErrorKind::DuplicateKey(key) => write!(f, "'{key}' is given twice (expected once)"),
             ErrorKind::MissingKey { section, key } => {
                 write!(f, "[{section}] has no {key} (expected `{key} = \"...\"`)")
             }
@@ -372,14 +450,15 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::BadIdentifier(s) => write!(
                 f,
-                "'{s}' is not an identifier (expected lower-case letters, digits and _, starting with a letter, at most 32)"
+                "'{}' is not an identifier (expected lower-case letters, digits and _, starting with a letter, at most 32)",
+                Escaped(s)
             ),
             ErrorKind::BadFlags(bits) => {
                 write!(f, "item flags {bits:#010b} (expected only the six defined flags)")
             }
             ErrorKind::NoHero => write!(f, "no hero (expected at least one `hero` in [things])"),
             ErrorKind::DuplicateId(id) => {
-                write!(f, "duplicate id '{id}' (expected each id once)")
+                write!(f, "duplicate id '{}' (expected each id once)", Escaped(id))
             }
             ErrorKind::TooManyThings(n) => write!(
                 f,
@@ -388,14 +467,18 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::ThingOutside { what, cell, width, height } => write!(
                 f,
-                "{what} at {cell} is outside the {width}x{height} grid (expected 0 <= x < {width}, 0 <= y < {height})"
+                "{} at {cell} is outside the {width}x{height} grid (expected 0 <= x < {width}, 0 <= y < {height})",
+                Escaped(what)
             ),
-            ErrorKind::ThingInRock { what, cell } => {
-                write!(f, "{what} at {cell} is in rock (expected an air cell)")
-            }
+            ErrorKind::ThingInRock { what, cell } => write!(
+                f,
+                "{} at {cell} is in rock (expected an air cell)",
+                Escaped(what)
+            ),
             ErrorKind::RouteStart { id, cell, first } => write!(
                 f,
-                "watcher '{id}' stands at {cell} but its route starts at {first} (expected it to start where the watcher stands)"
+                "watcher '{}' stands at {cell} but its route starts at {first} (expected it to start where the watcher stands)",
+                Escaped(id)
             ),
             ErrorKind::BadEntrance(c) => {
                 write!(f, "entrance {c} is not an air cell of the grid")
@@ -427,9 +510,11 @@ impl fmt::Display for ErrorKind {
             ErrorKind::TrailingBytes(n) => {
                 write!(f, "file is damaged: {n} bytes after the level (expected none)")
             }
-            ErrorKind::Damaged(detail) => write!(f, "file is damaged: {detail}"),
-            ErrorKind::Encode(detail) => write!(f, "cannot encode the level: {detail}"),
-            ErrorKind::Campaign(detail) => write!(f, "{detail}"),
+            ErrorKind::Damaged(detail) => write!(f, "file is damaged: {}", Escaped(detail)),
+            ErrorKind::Encode(detail) => {
+                write!(f, "cannot encode the level: {}", Escaped(detail))
+            }
+            ErrorKind::Campaign(detail) => write!(f, "{}", Escaped(detail)),
         }
     }
 }
@@ -458,10 +543,11 @@ impl LevelError {
 
 impl fmt::Display for LevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = Escaped(&self.file);
         match self.pos {
-            Pos::Text { line, col } => write!(f, "{}:{line}:{col}: {}", self.file, self.kind),
-            Pos::Byte(offset) => write!(f, "{}: byte {offset}: {}", self.file, self.kind),
-            Pos::File => write!(f, "{}: {}", self.file, self.kind),
+            Pos::Text { line, col } => write!(f, "{file}:{line}:{col}: {}", self.kind),
+            Pos::Byte(offset) => write!(f, "{file}: byte {offset}: {}", self.kind),
+            Pos::File => write!(f, "{file}: {}", self.kind),
         }
     }
 }
@@ -503,5 +589,44 @@ mod tests {
             e.to_string(),
             "x.rlv: no hero (expected at least one `hero` in [things])"
         );
+    }
+
+    #[test]
+    fn control_characters_from_a_file_are_escaped_in_messages() {
+        // A carriage return would move the cursor back over the
+        // `file:line:col` prefix; an escape sequence would recolour the
+        // terminal. Both come out as visible escapes.
+        let e = LevelError::new(
+            "lev\rel.txt",
+            Pos::at(2, 1),
+            ErrorKind::UnknownSection("\u{1b}[31mred\r\u{202E}".into()),
+        );
+        let shown = e.to_string();
+        assert_eq!(
+            shown,
+            "lev\\rel.txt:2:1: unknown section [\\u{1b}[31mred\\r\\u{202e}] (expected [level], [grid], [things] or [portals])"
+        );
+        assert!(!shown.chars().any(char::is_control), "{shown:?}");
+        // Ordinary text, quotes and non-ASCII letters are left alone.
+        assert_eq!(
+            escaped("Höhle 'a' \\ \"b\"").to_string(),
+            "Höhle 'a' \\ \"b\""
+        );
+        // From real parsing: a token holding a carriage return and an
+        // escape sequence, in every message that quotes the file.
+        let text = "[level]\nname = \"x\"\n[gri\u{1b}[2Jd]\n[w\rat]\n";
+        let errors = crate::level::check_text("t.txt", text).expect_err("bad sections");
+        assert!(errors.len() >= 2, "{errors:?}");
+        for e in &errors {
+            let shown = e.to_string();
+            assert!(shown.starts_with("t.txt:"), "{shown:?}");
+            assert!(!shown.chars().any(char::is_control), "{shown:?}");
+        }
+        let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert!(
+            all.iter().any(|m| m.contains("[gri\\u{1b}[2Jd]")),
+            "{all:?}"
+        );
+        assert!(all.iter().any(|m| m.contains("[w\\rat]")), "{all:?}");
     }
 }

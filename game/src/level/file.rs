@@ -52,10 +52,24 @@ fn format_of(path: &Path) -> Result<Format, LevelError> {
     })
 }
 
+/// What an I/O error on `path` says, for a message that names `path`
+/// already: `file_io`'s own refusals start with the path
+/// (`levels/x.txt is a named pipe, not a regular file`), which is said
+/// once, as "it" (`it is a named pipe, not a regular file`).
+pub fn io_message(path: &Path, e: &std::io::Error) -> String {
+    let text = e.to_string();
+    let named = format!("{} is ", path.display());
+    match text.strip_prefix(&named) {
+        Some(rest) => format!("it is {rest}"),
+        None => text,
+    }
+}
+
 /// Reads a file of at most [`MAX_FILE_BYTES`].
 pub fn read_capped(path: &Path) -> Result<Vec<u8>, LevelError> {
-    let io =
-        |e: std::io::Error| LevelError::new(&name(path), Pos::File, ErrorKind::Io(e.to_string()));
+    let io = |e: std::io::Error| {
+        LevelError::new(&name(path), Pos::File, ErrorKind::Io(io_message(path, &e)))
+    };
     crate::file_io::read_capped(path, MAX_FILE_BYTES).map_err(io)
 }
 
@@ -114,7 +128,7 @@ pub fn save_file_draft(path: &Path, level: &Level) -> Result<(), LevelError> {
         }
     };
     write_atomic(path, &bytes)
-        .map_err(|e| LevelError::new(&file, Pos::File, ErrorKind::Io(e.to_string())))?;
+        .map_err(|e| LevelError::new(&file, Pos::File, ErrorKind::Io(io_message(path, &e))))?;
     log::info!("saved level '{}' to {file}", level.name);
     Ok(())
 }
@@ -165,6 +179,34 @@ mod tests {
         let e = save_file(&dir.join("bad.txt"), &bad).expect_err("no hero");
         assert_eq!(e.kind, ErrorKind::NoHero);
         assert!(!dir.join("bad.txt").exists());
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn special_files_are_refused_naming_the_file_once() {
+        let dir = scratch("special");
+        let level = fixtures::level(fixtures::LOOP_BACK);
+        std::fs::create_dir_all(dir.join("folder.txt")).expect("dir");
+        let path = dir.join("folder.txt");
+        let shown = path.display().to_string();
+        let e = load_file(&path).expect_err("a folder");
+        assert_eq!(
+            e.to_string(),
+            format!("{shown}: it is a folder, not a regular file")
+        );
+        let e = save_file(&path, &level).expect_err("a folder");
+        assert_eq!(
+            e.to_string(),
+            format!("{shown}: it is a folder, not a regular file")
+        );
+        assert!(path.is_dir());
+        // Other I/O errors are kept as the OS words them.
+        let e = load_file(&dir.join("absent.txt")).expect_err("missing");
+        assert!(
+            e.to_string()
+                .ends_with("No such file or directory (os error 2)"),
+            "{e}"
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -10,11 +10,14 @@
 //! Headless: `physics-scenes --png DIR --frames N [--every K]` renders N
 //! frames (at a fixed 60 frames per second of simulated time) of every
 //! scene offscreen and writes every K-th (default every) to
-//! `DIR/<scene>-<frame>.png`, then exits.
+//! `DIR/<scene>-<frame>.png`, then exits. `--help` prints the usage; a
+//! mistake on the command line is one line on stderr and exit status 2.
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use game::level::escaped;
 use game::physics::scenes::{Scene, SceneKind, ROPE_GROUP};
 use game::physics::{BodyKind, FixedTimestep, Transform, Vec2 as PVec2};
 use glam::Vec2;
@@ -44,38 +47,58 @@ struct Options {
     every: u32,
 }
 
-fn parse_args() -> Result<Options, String> {
+const USAGE: &str = "usage: physics-scenes [--png DIR --frames N [--every K]]";
+
+/// What the command line asks for.
+enum Request {
+    Help,
+    Run(Options),
+}
+
+/// Reads the command line (as the OS gives it: a non-UTF-8 DIR is still a
+/// folder); the error is one line.
+fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Request, String> {
+    use lexopt::Arg::{Long, Short, Value};
     let mut options = Options {
         png_dir: None,
         frames: 240,
         every: 1,
     };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
-        match arg.as_str() {
-            "--png" => options.png_dir = Some(PathBuf::from(value("--png")?)),
-            "--frames" => {
-                let v = value("--frames")?;
+    let mut parser = lexopt::Parser::from_args(args);
+    let value = |parser: &mut lexopt::Parser, name: &str| {
+        parser.value().map_err(|_| format!("{name} needs a value"))
+    };
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        match arg {
+            Long("png") => options.png_dir = Some(PathBuf::from(value(&mut parser, "--png")?)),
+            Long("frames") => {
+                let v = value(&mut parser, "--frames")?
+                    .to_string_lossy()
+                    .into_owned();
                 options.frames = v
                     .parse()
-                    .map_err(|_| format!("--frames: not a count: {v}"))?;
+                    .map_err(|_| format!("--frames: not a count: {}", escaped(&v)))?;
             }
-            "--every" => {
-                let v = value("--every")?;
+            Long("every") => {
+                let v = value(&mut parser, "--every")?
+                    .to_string_lossy()
+                    .into_owned();
                 options.every = v
                     .parse::<u32>()
                     .ok()
                     .filter(|&k| k > 0)
-                    .ok_or_else(|| format!("--every: not a positive count: {v}"))?;
+                    .ok_or_else(|| format!("--every: not a positive count: {}", escaped(&v)))?;
             }
-            "-h" | "--help" => {
-                return Err("usage: physics-scenes [--png DIR --frames N [--every K]]".to_string())
+            Short('h') | Long("help") => return Ok(Request::Help),
+            Long(other) => return Err(format!("unknown argument --{other} (try --help)")),
+            Short(other) => return Err(format!("unknown argument -{other} (try --help)")),
+            Value(other) => {
+                let other = other.to_string_lossy();
+                return Err(format!("unknown argument {} (try --help)", escaped(&other)));
             }
-            other => return Err(format!("unknown argument {other} (try --help)")),
         }
     }
-    Ok(options)
+    Ok(Request::Run(options))
 }
 
 /// Maps world metres to drawable pixels, fitting the scene's view
@@ -332,15 +355,64 @@ fn interactive() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let result = parse_args().and_then(|options| match options.png_dir {
+    let options = match parse_args(std::env::args_os().skip(1)) {
+        Ok(Request::Help) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Ok(Request::Run(options)) => options,
+        Err(message) => {
+            eprintln!("physics-scenes: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match options.png_dir {
         Some(dir) => headless(dir, options.frames, options.every),
         None => interactive(),
-    });
+    };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("physics-scenes: {message}");
+            eprintln!("physics-scenes: {}", escaped(&message));
             ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::ffi::OsStringExt;
+
+    fn os(list: &[&str]) -> Vec<OsString> {
+        list.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn arguments_parse_and_mistakes_are_one_line() {
+        assert!(matches!(parse_args(os(&["--help"])), Ok(Request::Help)));
+        let dir = OsString::from_vec(b"shots-\xff".to_vec());
+        let Ok(Request::Run(o)) = parse_args(vec![
+            OsString::from("--png"),
+            dir.clone(),
+            OsString::from("--frames=3"),
+            OsString::from("--every"),
+            OsString::from("2"),
+        ]) else {
+            panic!("expected Run");
+        };
+        assert_eq!(o.png_dir, Some(PathBuf::from(dir)));
+        assert_eq!((o.frames, o.every), (3, 2));
+        for (args, want) in [
+            (&["--every", "0"][..], "--every: not a positive count: 0"),
+            (&["--frames"][..], "--frames needs a value"),
+            (&["--bogus"][..], "unknown argument --bogus (try --help)"),
+            (&["stray"][..], "unknown argument stray (try --help)"),
+        ] {
+            match parse_args(os(args)) {
+                Err(e) => assert_eq!(e, want, "{args:?}"),
+                Ok(_) => panic!("{args:?} should be refused"),
+            }
         }
     }
 }

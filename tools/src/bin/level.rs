@@ -10,14 +10,18 @@
 //! A file named `campaign.txt` given to `check` is checked as a campaign
 //! list: every level it names must exist and load. Problems go to stderr as
 //! `file:line:column: message`; exit status 0 when all is well, 1 when a
-//! file has problems or cannot be written, 2 for bad arguments.
+//! file has problems or cannot be written, 2 for bad arguments. `level -h`
+//! (or `--help`) prints the help to stdout. Arguments are taken as the OS
+//! gives them (`lexopt`), so a file name that is not UTF-8 still names its
+//! file.
 
 use game::grid::{Dir, PortalEnd};
-use game::level::campaign::load_campaign;
-use game::level::file::{check_file, save_file, write_atomic, Format};
+use game::level::campaign::load_campaign_entries;
+use game::level::file::{check_file, io_message, save_file, write_atomic, Format};
 use game::level::text::art::edge_art_pos;
-use game::level::{to_text, Level, LevelError};
-use std::path::Path;
+use game::level::{escaped, to_text, Level, LevelError};
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tools::thumbnail::{png_bytes, thumbnail, CELL_PX};
 
@@ -27,8 +31,26 @@ usage: level check FILE...
        level show FILE
        level png FILE OUT.png";
 
+/// The rest of `level --help`, after [`USAGE`].
+const HELP_DETAILS: &str = "\
+commands:
+    check FILE...       load each file and print every problem (exit 1 if any);
+                        a file named campaign.txt is checked as a campaign list:
+                        every level it names must exist and load
+    convert IN OUT      rewrite IN as OUT; .txt is text, .rlv binary
+    show FILE           print the level as canonical text, portal pairs listed
+    png FILE OUT.png    draw a thumbnail (16 px per cell)
+
+options:
+    -h, --help          print this help
+
+Problems go to stderr as `file:line:column: message`. Exit status: 0 when
+all is well, 1 when a file has problems or cannot be written, 2 for bad
+arguments. An output that exists and is not a regular file (a folder, a
+device, a named pipe) is refused.";
+
 fn usage(problem: &str) -> ExitCode {
-    eprintln!("level: {problem}\n{USAGE}");
+    eprintln!("level: {}\n{USAGE}", escaped(problem));
     ExitCode::from(2)
 }
 
@@ -36,6 +58,11 @@ fn report(errors: &[LevelError]) {
     for e in errors {
         eprintln!("{e}");
     }
+}
+
+/// A path as messages show it: control characters escaped.
+fn shown(path: &Path) -> String {
+    escaped(&path.display().to_string()).to_string()
 }
 
 /// Loads a level, printing its problems on failure.
@@ -49,20 +76,23 @@ fn load(path: &Path) -> Option<Level> {
     }
 }
 
-fn check(files: &[String]) -> ExitCode {
+fn check(files: &[PathBuf]) -> ExitCode {
     let mut ok = true;
-    for f in files {
-        let path = Path::new(f);
+    for path in files {
+        let f = shown(path);
         if path.file_name().is_some_and(|n| n == "campaign.txt") {
-            match load_campaign(path) {
-                Ok(levels) => {
+            match load_campaign_entries(path) {
+                Ok(entries) => {
                     let mut all = true;
-                    for level in &levels {
-                        all &= load(level).is_some();
+                    for entry in &entries {
+                        if let Err(errors) = entry.check() {
+                            report(&errors);
+                            all = false;
+                        }
                     }
                     ok &= all;
                     if all {
-                        println!("{f}: ok (campaign of {} levels)", levels.len());
+                        println!("{f}: ok (campaign of {} levels)", entries.len());
                     }
                 }
                 Err(e) => {
@@ -76,7 +106,7 @@ fn check(files: &[String]) -> ExitCode {
             Some(level) => {
                 println!(
                     "{f}: ok ('{}', {}x{}, {} things, {} portals)",
-                    level.name,
+                    escaped(&level.name),
                     level.grid.width(),
                     level.grid.height(),
                     level.things.len(),
@@ -97,16 +127,16 @@ fn check(files: &[String]) -> ExitCode {
     }
 }
 
-fn convert(input: &str, output: &str) -> ExitCode {
+fn convert(input: &Path, output: &Path) -> ExitCode {
     for f in [input, output] {
-        if Format::of(Path::new(f)).is_none() {
-            return usage(&format!("'{f}' is neither .txt nor .rlv"));
+        if Format::of(f).is_none() {
+            return usage(&format!("'{}' is neither .txt nor .rlv", f.display()));
         }
     }
-    let Some(level) = load(Path::new(input)) else {
+    let Some(level) = load(input) else {
         return ExitCode::FAILURE;
     };
-    match save_file(Path::new(output), &level) {
+    match save_file(output, &level) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             report(&[e]);
@@ -125,8 +155,8 @@ fn describe(end: &PortalEnd) -> String {
     format!("{what} of cell {}", end.cell)
 }
 
-fn show(file: &str) -> ExitCode {
-    let Some(level) = load(Path::new(file)) else {
+fn show(file: &Path) -> ExitCode {
+    let Some(level) = load(file) else {
         return ExitCode::FAILURE;
     };
     print!("{}", to_text(&level));
@@ -150,35 +180,68 @@ fn show(file: &str) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn png(file: &str, output: &str) -> ExitCode {
-    if !output.ends_with(".png") {
-        return usage(&format!("'{output}' does not end in .png"));
+fn png(file: &Path, output: &Path) -> ExitCode {
+    if output.extension() != Some(std::ffi::OsStr::new("png")) {
+        return usage(&format!("'{}' does not end in .png", output.display()));
     }
-    let Some(level) = load(Path::new(file)) else {
+    let Some(level) = load(file) else {
         return ExitCode::FAILURE;
     };
     let bytes = match png_bytes(&thumbnail(&level, CELL_PX)) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("{output}: cannot encode PNG: {e}");
+            eprintln!("{}: cannot encode PNG: {e}", shown(output));
             return ExitCode::FAILURE;
         }
     };
-    match write_atomic(Path::new(output), &bytes) {
+    match write_atomic(output, &bytes) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("{output}: {e}");
+            eprintln!("{}: {}", shown(output), escaped(&io_message(output, &e)));
             ExitCode::FAILURE
         }
     }
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some((command, rest)) = args.split_first() else {
-        return usage("no command");
+/// What the command line asks for.
+enum Request {
+    Help,
+    /// A command and its arguments (paths, kept as the OS gave them).
+    Run(OsString, Vec<PathBuf>),
+}
+
+/// Reads the command line: `-h`/`--help` anywhere asks for help; any other
+/// option is a mistake; `--` ends the options (for a file named `-x`).
+fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Request, String> {
+    use lexopt::Arg::{Long, Short, Value};
+    let mut parser = lexopt::Parser::from_args(args);
+    let mut values: Vec<OsString> = Vec::new();
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        match arg {
+            Short('h') | Long("help") => return Ok(Request::Help),
+            Long(other) => return Err(format!("unknown option '--{other}'")),
+            Short(other) => return Err(format!("unknown option '-{other}'")),
+            Value(v) => values.push(v),
+        }
+    }
+    let mut values = values.into_iter();
+    let Some(command) = values.next() else {
+        return Err("no command".to_string());
     };
-    match (command.as_str(), rest) {
+    Ok(Request::Run(command, values.map(PathBuf::from).collect()))
+}
+
+fn main() -> ExitCode {
+    let (command, rest) = match parse_args(std::env::args_os().skip(1)) {
+        Ok(Request::Help) => {
+            println!("level: check, convert, show and draw Rappel level files\n\n{USAGE}\n\n{HELP_DETAILS}");
+            return ExitCode::SUCCESS;
+        }
+        Ok(Request::Run(command, rest)) => (command, rest),
+        Err(problem) => return usage(&problem),
+    };
+    let command = command.to_string_lossy();
+    match (command.as_ref(), rest.as_slice()) {
         ("check", files) if !files.is_empty() => check(files),
         ("convert", [input, output]) => convert(input, output),
         ("show", [file]) => show(file),

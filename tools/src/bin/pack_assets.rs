@@ -13,12 +13,26 @@
 //! cargo run -p tools --bin pack-assets -- [--draw-sprites] [SPRITES_DIR] [ATLAS_DIR]
 //! ```
 //! Defaults: `assets/sprites` and `assets/atlas` of the repository.
+//!
+//! Arguments are taken as the OS gives them (`lexopt`); a mistake on the
+//! command line exits with status 2, any other failure with 1. Sprites are
+//! read only from regular files of at most [`MAX_SPRITE_BYTES`], and every
+//! file written is written whole through `game::file_io::write_atomic`
+//! (which refuses a target that is a folder, a device or a named pipe).
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use game::file_io::{read_capped, write_atomic};
+use game::level::escaped;
+use game::level::file::io_message;
 use image::{Rgba, RgbaImage};
+use tools::thumbnail::png_bytes;
 
 const USAGE: &str = "usage: pack-assets [--draw-sprites] [SPRITES_DIR] [ATLAS_DIR]";
+
+/// The largest sprite PNG read, in bytes.
+const MAX_SPRITE_BYTES: u64 = 16 << 20;
 
 /// Side of every programmer-art sprite, in pixels.
 const SIDE: u32 = 32;
@@ -619,13 +633,18 @@ fn outline(img: &mut RgbaImage) {
 /// A one-line failure message.
 type Failure = String;
 
+/// Writes `img` to `path` as a PNG, whole or not at all.
+fn write_png(path: &Path, img: &RgbaImage) -> Result<(), Failure> {
+    let bytes = png_bytes(img).map_err(|e| format!("cannot encode {}: {e}", path.display()))?;
+    write_atomic(path, &bytes)
+        .map_err(|e| format!("cannot write {}: {}", path.display(), io_message(path, &e)))
+}
+
 fn draw_sprites(dir: &Path) -> Result<(), Failure> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     for art in ART {
         let path = dir.join(format!("{}.png", art.name));
-        draw(art)
-            .save(&path)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        write_png(&path, &draw(art))?;
     }
     println!("drew {} sprites into {}", ART.len(), dir.display());
     Ok(())
@@ -648,7 +667,11 @@ fn read_sprites(dir: &Path) -> Result<Vec<(String, RgbaImage)>, Failure> {
             .and_then(|s| s.to_str())
             .ok_or_else(|| format!("sprite file name {} is not UTF-8", path.display()))?
             .to_string();
-        let img = render::atlas::load_png(&path).map_err(|e| e.to_string())?;
+        let bytes = read_capped(&path, MAX_SPRITE_BYTES)
+            .map_err(|e| format!("cannot read {}: {}", path.display(), io_message(&path, &e)))?;
+        let img = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
+            .map_err(|e| format!("{}: not a PNG image: {e}", path.display()))?
+            .to_rgba8();
         sprites.push((name, img));
     }
     if sprites.is_empty() {
@@ -665,12 +688,10 @@ fn pack(sprites_dir: &Path, atlas_dir: &Path) -> Result<(), Failure> {
     std::fs::create_dir_all(atlas_dir)
         .map_err(|e| format!("cannot create {}: {e}", atlas_dir.display()))?;
     let png = atlas_dir.join(&meta.image);
-    image
-        .save(&png)
-        .map_err(|e| format!("cannot write {}: {e}", png.display()))?;
+    write_png(&png, &image)?;
     let json = atlas_dir.join("sprites.json");
-    std::fs::write(&json, meta.to_json())
-        .map_err(|e| format!("cannot write {}: {e}", json.display()))?;
+    write_atomic(&json, meta.to_json().as_bytes())
+        .map_err(|e| format!("cannot write {}: {}", json.display(), io_message(&json, &e)))?;
     println!(
         "packed {} sprites into {} ({}x{}) and {}",
         meta.sprites.len(),
@@ -692,25 +713,34 @@ fn default_assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets")
 }
 
-fn run(args: &[String]) -> Result<(), Failure> {
+/// What the command line asks for.
+enum Request {
+    Help,
+    /// Pack: whether to draw the sprites first, and the folders given.
+    Pack(bool, Vec<PathBuf>),
+}
+
+fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Request, Failure> {
+    use lexopt::Arg::{Long, Short, Value};
+    let mut parser = lexopt::Parser::from_args(args);
     let mut draw_first = false;
     let mut dirs = Vec::new();
-    for arg in args {
-        match arg.as_str() {
-            "--draw-sprites" => draw_first = true,
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return Ok(());
-            }
-            flag if flag.starts_with('-') => {
-                return Err(format!("unknown option `{flag}`; {USAGE}"))
-            }
-            dir => dirs.push(PathBuf::from(dir)),
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        match arg {
+            Long("draw-sprites") => draw_first = true,
+            Short('h') | Long("help") => return Ok(Request::Help),
+            Long(other) => return Err(format!("unknown option `--{other}`")),
+            Short(other) => return Err(format!("unknown option `-{other}`")),
+            Value(dir) => dirs.push(PathBuf::from(dir)),
         }
     }
     if dirs.len() > 2 {
-        return Err(format!("too many arguments; {USAGE}"));
+        return Err("too many arguments".to_string());
     }
+    Ok(Request::Pack(draw_first, dirs))
+}
+
+fn run(draw_first: bool, dirs: &[PathBuf]) -> Result<(), Failure> {
     let assets = default_assets();
     let sprites_dir = dirs
         .first()
@@ -724,11 +754,21 @@ fn run(args: &[String]) -> Result<(), Failure> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    let (draw_first, dirs) = match parse_args(std::env::args_os().skip(1)) {
+        Ok(Request::Help) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Ok(Request::Pack(draw_first, dirs)) => (draw_first, dirs),
+        Err(problem) => {
+            eprintln!("pack-assets: {}; {USAGE}", escaped(&problem));
+            return ExitCode::from(2);
+        }
+    };
+    match run(draw_first, &dirs) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("pack-assets: {message}");
+            eprintln!("pack-assets: {}", escaped(&message));
             ExitCode::FAILURE
         }
     }
@@ -774,5 +814,27 @@ mod tests {
         assert!(!inside_poly(&square, 3.0, 1.0));
         assert!((distance_to_segment((0.0, 0.0), (10.0, 0.0), (5.0, 3.0)) - 3.0).abs() < 1e-6);
         assert!((distance_to_segment((0.0, 0.0), (10.0, 0.0), (13.0, 4.0)) - 5.0).abs() < 1e-6);
+    }
+
+    fn os(list: &[&str]) -> Vec<OsString> {
+        list.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn arguments_parse_and_mistakes_are_named() {
+        use std::os::unix::ffi::OsStringExt;
+        assert!(matches!(parse_args(os(&["-h"])), Ok(Request::Help)));
+        let Ok(Request::Pack(true, dirs)) = parse_args(vec![
+            OsString::from("--draw-sprites"),
+            OsString::from_vec(b"spr\xfftes".to_vec()),
+        ]) else {
+            panic!("expected Pack");
+        };
+        assert_eq!(
+            dirs,
+            [PathBuf::from(OsString::from_vec(b"spr\xfftes".to_vec()))]
+        );
+        assert!(matches!(parse_args(os(&["--bogus"])), Err(e) if e == "unknown option `--bogus`"));
+        assert!(matches!(parse_args(os(&["a", "b", "c"])), Err(e) if e == "too many arguments"));
     }
 }

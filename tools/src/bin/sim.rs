@@ -3,42 +3,114 @@
 //! what it did. A refused command prints its reason and play goes on;
 //! `--strict` makes a refusal exit with status 1. A malformed line always
 //! exits with status 2. See `tools::sim` for the commands.
+//!
+//! Arguments are taken as the OS gives them (`lexopt`): a path that is not
+//! UTF-8 still names its file. The script is read only if it is a regular
+//! file of at most [`MAX_SCRIPT_BYTES`] (a named pipe or a device is
+//! refused at once); standard input is read up to the same limit. Text from
+//! the script quoted in an error has its control characters escaped.
+use std::ffi::OsString;
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use game::level::file::load_file;
+use game::level::escaped;
+use game::level::file::{io_message, load_file};
 use game::session::Session;
 use tools::sim::{LineResult, Sim};
 
 const USAGE: &str =
     "usage: sim LEVEL [SCRIPT] [--strict]   (commands from SCRIPT, or standard input)";
 
-fn main() -> ExitCode {
+/// The rest of `sim --help`, after [`USAGE`].
+const HELP_DETAILS: &str = "\
+Plays LEVEL headless, one command per line, printing each command and what
+it did. A refused command prints its reason and play goes on.
+
+options:
+    --strict      exit with status 1 at the first refused command
+    -h, --help    print this help
+
+commands (`#` starts a comment): select HERO, move X Y, pickup [ITEM], drop,
+put-in, take-out, deploy-rope down|left|right, hoist, lower, take-rope, tie,
+levitate ITEM X Y, exit, end-turn, undo, redo, restart; queries: show,
+view HERO, hash.
+
+Exit status: 0 when the script ran, 1 when the level or script cannot be
+read (or a refusal with --strict), 2 for bad arguments or a malformed line.";
+
+/// The largest script read, in bytes (from a file or standard input).
+const MAX_SCRIPT_BYTES: u64 = 16 << 20;
+
+/// What the command line asks for.
+enum Request {
+    Help,
+    /// Play: the level, the script (`None`: standard input), `--strict`.
+    Run(PathBuf, Option<PathBuf>, bool),
+}
+
+fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Request, String> {
+    use lexopt::Arg::{Long, Short, Value};
+    let mut parser = lexopt::Parser::from_args(args);
     let mut strict = false;
     let mut paths: Vec<PathBuf> = Vec::new();
-    for arg in std::env::args().skip(1) {
-        match arg.as_str() {
-            "--strict" => strict = true,
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            a if a.starts_with("--") => {
-                eprintln!("sim: unknown option `{a}`\n{USAGE}");
-                return ExitCode::from(2);
-            }
-            _ => paths.push(arg.into()),
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        match arg {
+            Long("strict") => strict = true,
+            Short('h') | Long("help") => return Ok(Request::Help),
+            Long(other) => return Err(format!("unknown option `--{other}`")),
+            Short(other) => return Err(format!("unknown option `-{other}`")),
+            Value(v) => paths.push(v.into()),
         }
     }
-    let (level_path, script_path) = match paths.as_slice() {
-        [level] => (level, None),
-        [level, script] => (level, Some(script)),
-        _ => {
-            eprintln!("{USAGE}");
+    let mut paths = paths.into_iter();
+    match (paths.next(), paths.next(), paths.next()) {
+        (Some(level), script, None) => Ok(Request::Run(level, script, strict)),
+        (None, ..) => Err("no LEVEL".to_string()),
+        _ => Err("too many arguments".to_string()),
+    }
+}
+
+/// Reads the script: the file, or standard input, at most [`MAX_SCRIPT_BYTES`].
+fn read_script(path: Option<&PathBuf>) -> Result<String, String> {
+    let (bytes, name) = match path {
+        Some(p) => {
+            let name = p.display().to_string();
+            let bytes = game::file_io::read_capped(p, MAX_SCRIPT_BYTES)
+                .map_err(|e| format!("cannot read {name}: {}", io_message(p, &e)))?;
+            (bytes, name)
+        }
+        None => {
+            let mut bytes = Vec::new();
+            std::io::stdin()
+                .take(MAX_SCRIPT_BYTES + 1)
+                .read_to_end(&mut bytes)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+            if bytes.len() as u64 > MAX_SCRIPT_BYTES {
+                return Err(format!(
+                    "standard input is larger than {MAX_SCRIPT_BYTES} bytes (the most a script may hold)"
+                ));
+            }
+            (bytes, "standard input".to_string())
+        }
+    };
+    String::from_utf8(bytes)
+        .map_err(|_| format!("{name}: bytes that are not UTF-8 (expected UTF-8 text)"))
+}
+
+fn main() -> ExitCode {
+    let (level_path, script_path, strict) = match parse_args(std::env::args_os().skip(1)) {
+        Ok(Request::Help) => {
+            println!("{USAGE}\n\n{HELP_DETAILS}");
+            return ExitCode::SUCCESS;
+        }
+        Ok(Request::Run(level, script, strict)) => (level, script, strict),
+        Err(problem) => {
+            eprintln!("sim: {}\n{USAGE}", escaped(&problem));
             return ExitCode::from(2);
         }
     };
+    let level_path = &level_path;
     let level = match load_file(level_path) {
         Ok(level) => level,
         Err(e) => {
@@ -49,30 +121,22 @@ fn main() -> ExitCode {
     let session = match Session::new(&level) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("sim: {}: {e}", level_path.display());
+            let line = format!("{}: {e}", level_path.display());
+            eprintln!("sim: {}", escaped(&line));
             return ExitCode::FAILURE;
         }
     };
-    let script = match script_path {
-        Some(p) => {
-            std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
-        }
-        None => {
-            let mut text = String::new();
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .map(|_| text)
-                .map_err(|e| format!("cannot read standard input: {e}"))
-        }
-    };
-    let script = match script {
+    let script = match read_script(script_path.as_ref()) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("sim: {e}");
+            eprintln!("sim: {}", escaped(&e));
             return ExitCode::FAILURE;
         }
     };
-    let name = script_path.map_or("stdin".to_string(), |p| p.display().to_string());
+    let name = script_path
+        .as_ref()
+        .map_or("stdin".to_string(), |p| p.display().to_string());
+    let name = escaped(&name);
     let mut sim = Sim::new(session);
     for (n, line) in script.lines().enumerate() {
         match sim.run_line(line) {
@@ -87,12 +151,12 @@ fn main() -> ExitCode {
                 println!("> {}", line.trim());
                 println!("  refused: {reason}");
                 if strict {
-                    eprintln!("sim: {name}:{}: refused: {reason}", n + 1);
+                    eprintln!("sim: {name}:{}: refused: {}", n + 1, escaped(&reason));
                     return ExitCode::FAILURE;
                 }
             }
             LineResult::Bad(e) => {
-                eprintln!("sim: {name}:{}: {e}", n + 1);
+                eprintln!("sim: {name}:{}: {}", n + 1, escaped(&e));
                 return ExitCode::from(2);
             }
         }
