@@ -7,37 +7,79 @@
 //! hero still in the level that it sees. Then the turn counter advances and
 //! the heroes' action points refill. A caught hero loses the level until the
 //! player undoes or restarts.
+//!
+//! [`next_patrol_step`] is the patrol rule alone, so a screen that shows
+//! where a watcher will stand (and what it will see) at the end of the
+//! round asks the rules instead of copying them.
 
 use super::event::Event;
 use super::refusal::Refusal;
+use crate::grid::CellPos;
 use crate::stage::{Stage, SIGHT_RADIUS};
 use crate::things::{ThingFlags, ThingId, ThingKind};
 use crate::view::GridView;
+
+/// One watcher's patrol step at the end of this round.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PatrolStep {
+    /// Where the watcher stands now.
+    pub from: CellPos,
+    /// Where it stands (and looks from) at the end of the round: the next
+    /// cell of its route, or `from` for a watcher without a route.
+    pub to: CellPos,
+    /// The index into its route of `to` (0 without a route).
+    pub route_step: u16,
+}
+
+impl PatrolStep {
+    /// Whether the watcher moves this round.
+    pub fn moves(&self) -> bool {
+        self.to != self.from
+    }
+}
+
+/// Where `watcher` will stand at the end of this round (see
+/// [`PatrolStep`]); `None` when it is not a watcher on the grid.
+pub fn next_patrol_step(stage: &Stage, watcher: ThingId) -> Option<PatrolStep> {
+    let thing = stage.thing(watcher)?;
+    if thing.kind() != ThingKind::Enemy {
+        return None;
+    }
+    let from = stage.cell_of(watcher)?;
+    let data = thing.data;
+    let route = stage.route(data.route);
+    if route.is_empty() {
+        return Some(PatrolStep {
+            from,
+            to: from,
+            route_step: data.route_step,
+        });
+    }
+    let route_step = (data.route_step as usize + 1) % route.len();
+    Some(PatrolStep {
+        from,
+        to: route[route_step],
+        route_step: route_step as u16,
+    })
+}
 
 /// End the round: watchers patrol, then catch who they see; the turn passes.
 pub fn execute_end_turn(stage: &Stage, view: &mut GridView) -> Vec<Event> {
     let mut events = Vec::new();
     let mut watchers = Vec::new();
     for watcher in stage.of_kind(ThingKind::Enemy) {
-        let Some(from) = stage.cell_of(watcher) else {
+        let Some(step) = next_patrol_step(stage, watcher) else {
             continue;
         };
-        let data = stage.thing(watcher).map(|t| t.data).unwrap_or_default();
-        let route = stage.route(data.route);
-        let mut at = from;
-        if !route.is_empty() {
-            let route_step = ((data.route_step as usize + 1) % route.len()) as u16;
-            at = route[route_step as usize];
-            if at != from {
-                events.push(Event::Patrol {
-                    watcher,
-                    from,
-                    to: at,
-                    route_step,
-                });
-            }
+        if step.moves() {
+            events.push(Event::Patrol {
+                watcher,
+                from: step.from,
+                to: step.to,
+                route_step: step.route_step,
+            });
         }
-        watchers.push((watcher, at));
+        watchers.push((watcher, step.to));
     }
     let heroes: Vec<ThingId> = stage.active_heroes();
     for (watcher, at) in watchers {
@@ -73,4 +115,100 @@ pub fn execute_exit(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Refusal>
         flag: ThingFlags::EXITED,
         on: true,
     }])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::level::load_text;
+    use crate::session::Session;
+
+    /// A hall five cells wide with a loft above 3,0; a wall keeps the
+    /// scout at 0,0 out of every watcher's sight. The guard walks from 1,0
+    /// to 3,0, up into the loft and back (waypoints 1,0 3,0 3,1 3,0: six
+    /// cells a loop); the post stands still at 4,0. (Level art: cells on
+    /// odd rows and columns, edges between them.)
+    const HALL: &str = "[level]
+name = \"Patrol test\"
+
+[grid]
+###########
+#######.###
+#######.###
+#@#.......#
+###########
+
+[things]
+scout = hero scout at 0,0
+guard = watcher at 1,0 route 1,0 3,0 3,1 3,0
+post = watcher at 4,0
+";
+
+    /// The grid as ASCII art, top row first: `#` rock, `.` air, `W` where
+    /// `watcher` stands, `n` where [`next_patrol_step`] puts it at the end
+    /// of the round (`W` alone when it stays).
+    fn patrol_map(stage: &Stage, watcher: ThingId) -> String {
+        let grid = stage.grid();
+        let step = next_patrol_step(stage, watcher).expect("a watcher");
+        let mut rows = Vec::new();
+        for y in (0..grid.height() as i32).rev() {
+            let row: String = (0..grid.width() as i32)
+                .map(|x| {
+                    let c = CellPos::new(x, y);
+                    if c == step.from {
+                        'W'
+                    } else if c == step.to {
+                        'n'
+                    } else if grid.is_air(c) {
+                        '.'
+                    } else {
+                        '#'
+                    }
+                })
+                .collect();
+            rows.push(row);
+        }
+        rows.join("\n")
+    }
+
+    #[test]
+    fn the_next_patrol_step_walks_the_route_and_the_end_of_round_agrees() {
+        let level = load_text("patrol.txt", HALL).expect("the test level loads");
+        let mut session = Session::new(&level).expect("sets up");
+        let guard = session.stage().find("guard").expect("guard");
+        let expected = [
+            "###.#\n.Wn..",
+            "###.#\n..Wn.",
+            "###n#\n...W.",
+            "###W#\n...n.",
+            "###.#\n..nW.",
+            "###.#\n.nW..",
+            // The loop closes: back to the first map.
+            "###.#\n.Wn..",
+        ];
+        for (round, map) in expected.iter().enumerate() {
+            let stage = session.stage();
+            assert_eq!(patrol_map(stage, guard), *map, "round {}", round + 1);
+            let to = next_patrol_step(stage, guard).expect("a watcher").to;
+            session.perform(&Action::EndTurn).expect("the turn ends");
+            assert_eq!(
+                session.stage().cell_of(guard),
+                Some(to),
+                "round {}: the end of the round puts the guard where the rule said",
+                round + 1
+            );
+        }
+    }
+
+    #[test]
+    fn a_watcher_without_a_route_stays_and_a_hero_has_no_patrol() {
+        let level = load_text("patrol.txt", HALL).expect("the test level loads");
+        let stage = Stage::from_level(&level).expect("sets up");
+        let post = stage.find("post").expect("post");
+        assert_eq!(patrol_map(&stage, post), "###.#\n....W");
+        let step = next_patrol_step(&stage, post).expect("a watcher");
+        assert!(!step.moves());
+        assert_eq!(next_patrol_step(&stage, stage.find("scout").unwrap()), None);
+    }
 }

@@ -4,8 +4,9 @@
 //! For every watcher whose cell is visible in the hero's view, the
 //! watcher's own GridView is built (radius [`SIGHT_RADIUS`], portals
 //! included) from its *lookout*: the cell it will look from at the end of
-//! this round, after its patrol step (the rules catch from there; for a
-//! watcher that stands still it is its cell). Every grid cell that this
+//! this round, after its patrol step, as the rules give it
+//! ([`game::action::turn::next_patrol_step`]: the rules catch from there;
+//! for a watcher that stands still it is its cell). Every grid cell that this
 //! view sees and that the hero's view shows is marked; the world drawing
 //! tints each node of the hero's view showing a marked cell red, under the
 //! same stencil and transform as the rest of its region, so the tint
@@ -16,21 +17,16 @@
 //! hero's view is rebuilt (a change of state or of hero), never per frame:
 //! one watcher view build per visible watcher, then one bit test per node
 //! of the hero's view. Drawing tests one bit per drawn grid cell.
+use game::action::turn::next_patrol_step;
 use game::grid::CellPos;
 use game::stage::{Stage, SIGHT_RADIUS};
 use game::things::{ThingId, ThingKind};
 use game::view::GridView;
 
-/// Where `watcher` will look from at the end of this round: the next cell
-/// of its route (routes loop), or where it stands.
+/// Where `watcher` will look from at the end of this round (the rules'
+/// patrol step), or `None` if it is no watcher on the grid.
 pub fn lookout(stage: &Stage, watcher: ThingId) -> Option<CellPos> {
-    let at = stage.cell_of(watcher)?;
-    let data = stage.thing(watcher)?.data;
-    let route = stage.route(data.route);
-    if route.is_empty() {
-        return Some(at);
-    }
-    Some(route[(data.route_step as usize + 1) % route.len()])
+    next_patrol_step(stage, watcher).map(|step| step.to)
 }
 
 /// The grid cells tinted as seen by a watcher (see the module docs).
