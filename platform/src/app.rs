@@ -112,6 +112,8 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
         fullscreen: options.fullscreen,
         headless: false,
     })?;
+    // Sound, or silence (one log line either way); closed before the window.
+    let mut audio = crate::audio::device::Audio::open(&window.sdl);
     let mut renderer = Renderer::new()?;
     renderer.set_texture(assets.sprites.slot, &assets.sprites.texture);
     let mut events = window
@@ -224,6 +226,10 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
                 },
             }
         }
+        // What this frame's input made heard, at the volume it left.
+        let (volume, muted) = screens.volume();
+        audio.set_volume(volume, muted);
+        audio.play(&screens.take_cues());
         screens.update(dt_s);
 
         let (w, h) = drawable;

@@ -4,6 +4,7 @@
 //! progress. The binary's `main` only calls [`app::run`].
 pub mod app;
 pub mod assets;
+pub mod audio;
 pub mod cli;
 pub mod error;
 pub mod levels;

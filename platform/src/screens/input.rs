@@ -108,6 +108,13 @@ impl Chord {
         }
     }
 
+    /// Whether it is M alone, which switches the sound off and on on every
+    /// screen but the editor's (read from the chord, not a [`Key`]: the
+    /// editor and text fields keep the letter).
+    pub fn is_mute(self) -> bool {
+        self.code == Keycode::M && !self.ctrl && !self.alt
+    }
+
     /// The screen key it means (see [`key`]).
     pub fn key(self) -> Option<Key> {
         let mut m = Mod::NOMOD;
@@ -512,6 +519,10 @@ mod tests {
         assert_eq!(Chord::parse("ctrl++").unwrap().code, Keycode::Equals);
         assert_eq!(Chord::parse("7").unwrap().code, Keycode::Num7);
         assert_eq!(Chord::parse("hyper+x"), None);
+        assert!(Chord::parse("m").unwrap().is_mute());
+        assert!(Chord::parse("shift+m").unwrap().is_mute());
+        assert!(!Chord::parse("ctrl+m").unwrap().is_mute());
+        assert!(!Chord::parse("n").unwrap().is_mute());
         assert_eq!(Chord::parse("ctrl+nothing"), None);
         let typed = Event::TextInput {
             timestamp: 0,

@@ -9,6 +9,7 @@
 //! Input goes to the top screen; what it asks for (play a level, pause,
 //! won, quit…) moves the stack. F11 and F12 go to the main loop as
 //! [`AppRequest`]s from any screen.
+pub mod cues;
 pub mod editor;
 pub mod input;
 pub mod level_select;
@@ -84,6 +85,10 @@ pub struct Screens {
     /// The play screen's zoom, carried from level to level (and kept in
     /// the settings).
     zoom: f32,
+    /// Sound cues for the main loop to play (empty: none); see `cues`.
+    cues: cues::Cues,
+    /// The sound setting (the pause menu and M change it).
+    volume: crate::audio::Volume,
 }
 
 impl Screens {
@@ -98,6 +103,8 @@ impl Screens {
             progress,
             playing: None,
             zoom: 1.0,
+            cues: cues::Cues::default(),
+            volume: crate::audio::Volume::default(),
         }
     }
 
@@ -275,6 +282,10 @@ impl Screens {
                 Some(Key::Screenshot) => return Some(AppRequest::Screenshot),
                 _ => {}
             }
+            if c.is_mute() && !matches!(self.top(), Screen::Editor(_) | Screen::EditorList(_)) {
+                self.toggle_mute();
+                return None;
+            }
         }
         match self.stack.last_mut() {
             Some(Screen::Editor(e)) => {
@@ -431,6 +442,7 @@ impl Screens {
             _ => {}
         }
         let size = Vec2::new(size_px.0 as f32, size_px.1 as f32);
+        let menu_before = cues::menu_mark(self.top());
         enum Next {
             Stay,
             Quit,
@@ -475,7 +487,7 @@ impl Screens {
                         r.relics, r.relics_total, r.turns
                     ))
                 }
-                Some(PlayAction::Pause) => Next::Push(Screen::Pause(PauseScreen::default())),
+                Some(PlayAction::Pause) => Next::Push(Screen::Pause(PauseScreen::new(self.volume))),
                 Some(PlayAction::Won(r)) => Next::Won(r),
                 None => Next::Stay,
             },
@@ -484,6 +496,10 @@ impl Screens {
                 Some(PauseAction::Restart) => Next::Restart,
                 Some(PauseAction::LevelSelect) => Next::LevelSelect,
                 Some(PauseAction::Quit) => Next::Quit,
+                Some(PauseAction::Sound(volume)) => {
+                    self.sound_changed(volume);
+                    Next::Stay
+                }
                 None => Next::Stay,
             },
             Some(Screen::Editor(_) | Screen::EditorList(_)) => {
@@ -504,6 +520,7 @@ impl Screens {
             },
             None => Next::Stay,
         };
+        self.cues_after_input(menu_before, !matches!(next, Next::Stay));
         match next {
             Next::Stay => {}
             Next::Quit => {

@@ -1,18 +1,38 @@
 //! The pause menu, over the dimmed play screen: Resume, Restart, Level
-//! select, Quit. Escape resumes.
+//! select, Volume, Sound, Quit. Escape resumes.
+//!
+//! The sound entries change the setting in place: on Volume, Right and
+//! Left step it 10 % up and down (Enter or a click raises it, wrapping
+//! from 100 % to 0 %; a right-click lowers it); on Sound, Left, Right,
+//! Enter or a click switch it on or off. Each change is reported as
+//! [`PauseAction::Sound`] for the screens to keep and apply.
 use glam::Vec2;
 use render::{Align, DrawList, Font, Rect, TextStyle};
 
-use crate::screens::input::Input;
+use crate::audio::Volume;
+use crate::screens::input::{Input, Key};
 use crate::screens::menu::{self, Menu, MenuEvent};
 use crate::screens::title::TITLE_COLOUR;
 
+/// One entry of the menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// Chosen, it asks for this.
+    Do(PauseAction),
+    /// "Volume: 80 %".
+    Volume,
+    /// "Sound: on" / "Sound: off".
+    Sound,
+}
+
 /// The entries, top to bottom.
-pub const ENTRIES: [PauseAction; 4] = [
-    PauseAction::Resume,
-    PauseAction::Restart,
-    PauseAction::LevelSelect,
-    PauseAction::Quit,
+pub const ENTRIES: [Entry; 6] = [
+    Entry::Do(PauseAction::Resume),
+    Entry::Do(PauseAction::Restart),
+    Entry::Do(PauseAction::LevelSelect),
+    Entry::Volume,
+    Entry::Sound,
+    Entry::Do(PauseAction::Quit),
 ];
 
 /// What the pause menu asks for.
@@ -24,6 +44,8 @@ pub enum PauseAction {
     LevelSelect,
     /// End the game.
     Quit,
+    /// The volume or mute was changed to this (the menu shows it already).
+    Sound(Volume),
 }
 
 impl PauseAction {
@@ -33,6 +55,19 @@ impl PauseAction {
             PauseAction::Restart => "Restart level",
             PauseAction::LevelSelect => "Level select",
             PauseAction::Quit => "Quit game",
+            PauseAction::Sound(_) => "Sound",
+        }
+    }
+}
+
+impl Entry {
+    /// The text drawn for it, with `volume` as set.
+    pub fn label(self, volume: Volume) -> String {
+        match self {
+            Entry::Do(action) => action.label().to_string(),
+            Entry::Volume => format!("Volume: {} %", volume.percent()),
+            Entry::Sound if volume.muted => "Sound: off (M)".to_string(),
+            Entry::Sound => "Sound: on (M)".to_string(),
         }
     }
 }
@@ -41,6 +76,9 @@ impl PauseAction {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PauseScreen {
     pub menu: Menu,
+    /// The sound setting shown (and changed here); the screens keep it in
+    /// step with theirs.
+    pub volume: Volume,
 }
 
 /// Where things go: the frame, the title and the entries.
@@ -57,13 +95,45 @@ pub fn layout(size: Vec2) -> (Rect, Vec2, Vec<Rect>, f32) {
 }
 
 impl PauseScreen {
+    /// Resume selected, showing `volume`.
+    pub fn new(volume: Volume) -> PauseScreen {
+        PauseScreen {
+            menu: Menu::default(),
+            volume,
+        }
+    }
+
     /// Applies one input.
     pub fn handle(&mut self, input: Input, size: Vec2) -> Option<PauseAction> {
         let (_, _, items, _) = layout(size);
-        match self.menu.handle(input, &items)? {
-            MenuEvent::Back => Some(PauseAction::Resume),
-            MenuEvent::Chosen(i) => ENTRIES.get(i).copied(),
+        let at = |p: Vec2| items.iter().position(|r| r.contains(p));
+        let selected = ENTRIES.get(self.menu.selected).copied();
+        let before = self.volume;
+        match (input, selected) {
+            (Input::Key(Key::Right), Some(Entry::Volume)) => self.volume = before.louder(),
+            (Input::Key(Key::Left), Some(Entry::Volume)) => self.volume = before.quieter(),
+            (Input::Key(Key::Left | Key::Right), Some(Entry::Sound)) => {
+                self.volume = before.toggled();
+            }
+            (Input::RightClick(p), _)
+                if at(p).and_then(|i| ENTRIES.get(i)) == Some(&Entry::Volume) =>
+            {
+                self.menu.selected = at(p).unwrap_or(self.menu.selected);
+                self.volume = before.quieter();
+            }
+            _ => match self.menu.handle(input, &items)? {
+                MenuEvent::Back => return Some(PauseAction::Resume),
+                MenuEvent::Chosen(i) => match *ENTRIES.get(i)? {
+                    Entry::Do(action) => return Some(action),
+                    Entry::Volume if before.percent() == 100 => {
+                        self.volume = Volume::new(0.0, before.muted);
+                    }
+                    Entry::Volume => self.volume = before.louder(),
+                    Entry::Sound => self.volume = before.toggled(),
+                },
+            },
         }
+        (self.volume != before).then_some(PauseAction::Sound(self.volume))
     }
 
     /// Draws the menu over whatever is beneath (UI pass).
@@ -83,7 +153,7 @@ impl PauseScreen {
                 list,
                 font,
                 rect,
-                entry.label(),
+                &entry.label(self.volume),
                 i == self.menu.selected,
                 true,
                 (24.0 * s).round().max(6.0),
@@ -122,5 +192,53 @@ mod tests {
                 "{r:?} inside {frame:?}"
             );
         }
+    }
+
+    #[test]
+    fn the_volume_steps_by_ten_percent_and_sound_switches() {
+        let size = Vec2::new(1280.0, 720.0);
+        let mut p = PauseScreen::new(Volume::new(0.8, false));
+        let volume_at = ENTRIES.iter().position(|e| *e == Entry::Volume).unwrap();
+        let sound_at = ENTRIES.iter().position(|e| *e == Entry::Sound).unwrap();
+        assert_eq!(p.handle(Input::Key(Key::Right), size), None, "on Resume");
+        for _ in 0..volume_at {
+            p.handle(Input::Key(Key::Down), size);
+        }
+        let step = |p: &mut PauseScreen, k| match p.handle(Input::Key(k), size) {
+            Some(PauseAction::Sound(v)) => Some((v.percent(), v.muted)),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(step(&mut p, Key::Right), Some((90, false)));
+        assert_eq!(step(&mut p, Key::Right), Some((100, false)));
+        assert_eq!(p.handle(Input::Key(Key::Right), size), None, "at 100 %");
+        assert_eq!(step(&mut p, Key::Left), Some((90, false)));
+        assert_eq!(ENTRIES[volume_at].label(p.volume), "Volume: 90 %");
+        // Enter raises, wrapping at 100 % to 0 %; a right-click lowers.
+        assert_eq!(step(&mut p, Key::Enter), Some((100, false)));
+        assert_eq!(step(&mut p, Key::Enter), Some((0, false)));
+        let (_, _, items, _) = layout(size);
+        p.handle(Input::Key(Key::Right), size);
+        assert_eq!(
+            p.handle(Input::RightClick(items[volume_at].centre()), size),
+            Some(PauseAction::Sound(Volume::new(0.0, false)))
+        );
+        // Sound: on and off, the volume kept.
+        p.handle(Input::Key(Key::Down), size);
+        assert_eq!(p.menu.selected, sound_at);
+        assert_eq!(step(&mut p, Key::Left), Some((0, true)));
+        assert_eq!(ENTRIES[sound_at].label(p.volume), "Sound: off (M)");
+        assert_eq!(
+            p.handle(Input::Click(items[sound_at].centre()), size),
+            Some(PauseAction::Sound(Volume::new(0.0, false)))
+        );
+        assert_eq!(
+            p.handle(Input::Key(Key::Down), size),
+            None,
+            "a move, not a change"
+        );
+        assert_eq!(
+            p.handle(Input::Key(Key::Enter), size),
+            Some(PauseAction::Quit)
+        );
     }
 }

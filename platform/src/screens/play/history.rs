@@ -1,9 +1,12 @@
 //! Doing, undoing and redoing steps on screen: the session call, the
 //! message it leaves, the ways moving things took (kept per undo step, so
-//! undo and redo animate along them) and the tween after every change.
+//! undo and redo animate along them), the tween after every change, and
+//! the sound cues of what happened ([`cues_of`]: from the step's events,
+//! so a cue is heard only for what the rules let happen).
+use game::action::event::StepKind;
 use game::action::{Action, Event};
-use game::stage::Outcome;
-use game::things::ThingFlags;
+use game::stage::{Outcome, Stage};
+use game::things::{ThingFlags, ThingId};
 use game::undo::StepKind as UndoKind;
 use glam::Vec2;
 use log::debug;
@@ -11,15 +14,83 @@ use log::debug;
 use super::hud::Message;
 use super::tween::{self, Change, Tween};
 use super::{to_vec, Direction, PlayAction, PlayScreen, StepWays};
+use crate::audio::Cue;
 use crate::progress::LevelResult;
 
+/// The cues of a step that executed `events` onto `stage` (as it is
+/// after), `relics_before` having left the level before it; one of each
+/// at most, in a fixed order. A catch is the alarm alone; a hero leaving
+/// with a relic is the chime, not the plain leaving; the last hero out
+/// adds the fanfare if that clears the level.
+pub fn cues_of(stage: &Stage, events: &[Event], relics_before: usize) -> Vec<Cue> {
+    if events.iter().any(|e| matches!(e, Event::Caught { .. })) {
+        return vec![Cue::Alarm];
+    }
+    let is_hero = |id: ThingId| stage.hero_kind(id).is_some();
+    let mut cues = Vec::new();
+    let mut add = |cue| {
+        if !cues.contains(&cue) {
+            cues.push(cue);
+        }
+    };
+    let picked = events.iter().any(|e| match e {
+        Event::Attach { parent, .. } => is_hero(*parent),
+        Event::TakeRope { .. } => true,
+        _ => false,
+    });
+    for event in events {
+        match event {
+            Event::Move { path, .. } => {
+                let has = |k: StepKind| path.iter().any(|s| s.kind == k);
+                if has(StepKind::Climb) {
+                    add(Cue::Climb);
+                } else if has(StepKind::Walk) || has(StepKind::StepUp) {
+                    add(Cue::Step);
+                }
+                if has(StepKind::Float) {
+                    add(Cue::Levitate);
+                }
+                if path.last().is_some_and(|s| s.kind == StepKind::Fall) {
+                    add(Cue::Land);
+                }
+            }
+            Event::Attach { .. } | Event::Detach { .. } | Event::TakeRope { .. } => {
+                add(if picked { Cue::PickUp } else { Cue::SetDown });
+            }
+            Event::DeployRope { .. } => add(Cue::RopeDeploy),
+            Event::Hoist { .. } | Event::Lower { .. } => add(Cue::Hoist),
+            Event::Flag { flag, on: true, .. } if *flag == ThingFlags::EXITED => {
+                add(if stage.relics_recovered() > relics_before {
+                    Cue::RelicOut
+                } else {
+                    Cue::Leave
+                });
+            }
+            Event::NextRound { .. } => add(Cue::EndTurn),
+            _ => {}
+        }
+    }
+    if stage.outcome() == Outcome::Won {
+        add(Cue::LevelCleared);
+    }
+    cues
+}
+
 impl PlayScreen {
+    /// The sound cues of what happened since the last call, oldest first.
+    pub fn take_cues(&mut self) -> Vec<Cue> {
+        self.cues.take()
+    }
+
     /// Performs `action`; a refusal becomes the message.
     pub fn perform(&mut self, action: Action) -> Option<PlayAction> {
         let before = tween::places(self.session.stage());
         let done_before = self.session.undo_log().undoable();
+        let relics_before = self.session.stage().relics_recovered();
         match self.session.perform(&action) {
             Ok(events) => {
+                self.cues
+                    .extend(cues_of(self.session.stage(), &events, relics_before));
                 // A new step: the ropes pay out, reel in and swing to it.
                 self.motion.sync(self.session.stage(), true);
                 let path = self.step_ways(&events);
@@ -52,6 +123,7 @@ impl PlayScreen {
             Err(refusal) => {
                 debug!("refused {action:?}: {refusal}");
                 self.message = Some(Message::Refused(refusal.to_string()));
+                self.cues.push(Cue::Refused);
             }
         }
         None
@@ -102,8 +174,10 @@ impl PlayScreen {
         let before = tween::places(self.session.stage());
         if !self.session.undo() {
             self.message = Some(Message::Info("Nothing to undo".into()));
+            self.cues.push(Cue::Refused);
             return;
         }
+        self.cues.push(Cue::Undo);
         let path = done
             .checked_sub(1)
             .and_then(|i| self.history.get(i).cloned().flatten());
@@ -121,8 +195,10 @@ impl PlayScreen {
         let before = tween::places(self.session.stage());
         if !self.session.redo() {
             self.message = Some(Message::Info("Nothing to redo".into()));
+            self.cues.push(Cue::Refused);
             return;
         }
+        self.cues.push(Cue::Redo);
         let path = self.history.get(done).cloned().flatten();
         self.motion.sync(self.session.stage(), false);
         self.message = Some(Message::Info("Redone".into()));
@@ -134,8 +210,10 @@ impl PlayScreen {
         let before = tween::places(self.session.stage());
         if !self.session.restart() {
             self.message = Some(Message::Info("Already at the start".into()));
+            self.cues.push(Cue::Refused);
             return;
         }
+        self.cues.push(Cue::Restart);
         self.history.truncate(done_before);
         self.history.resize(done_before, None);
         self.history.push(None);

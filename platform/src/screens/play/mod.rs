@@ -115,6 +115,9 @@ pub struct PlayScreen {
     motion: RopeMotion,
     /// The drawable size of the last input or frame.
     size_px: (u32, u32),
+    /// Sounds of what happened, until the screens take them (empty:
+    /// nothing new).
+    cues: crate::screens::cues::Cues,
 }
 
 fn to_vec(v: ViewPos) -> Vec2 {
@@ -149,6 +152,7 @@ impl PlayScreen {
             danger: Danger::default(),
             motion: RopeMotion::new(),
             size_px: (1280, 720),
+            cues: Default::default(),
         };
         screen.rebuild_view();
         screen.motion.sync(screen.session.stage(), false);

@@ -312,7 +312,11 @@ fn the_sorceress_aims_levitation_with_the_keys() {
         "a wall above: the target stays in sight"
     );
     assert_eq!(ap_of_selected(&s), 4, "aiming is free");
-    assert_eq!(cell_of_selected(&s), CellPos::new(0, 0), "the arrows do not walk");
+    assert_eq!(
+        cell_of_selected(&s),
+        CellPos::new(0, 0),
+        "the arrows do not walk"
+    );
     // Enter sends it, to the cell seen at (2,0): the entrance, through the
     // portal.
     key(&mut s, Key::Enter);
@@ -452,4 +456,144 @@ fn hovering_a_move_into_the_watchers_sight_says_so() {
     let behind_it = hint_at(&mut s, CellPos::new(2, 0));
     assert!(behind_it.starts_with("Click to move: 2 AP"), "{behind_it}");
     assert!(!behind_it.contains("watcher"), "{behind_it}");
+}
+
+/// The cues the screen emitted since the last look.
+fn heard(s: &mut PlayScreen) -> Vec<crate::audio::Cue> {
+    s.take_cues()
+}
+
+#[test]
+fn a_step_undo_and_redo_are_heard_and_so_is_nothing_to_redo() {
+    use crate::audio::Cue;
+    let mut s = screen("loop_back.txt");
+    key(&mut s, Key::Right);
+    assert_eq!(heard(&mut s), [Cue::Step]);
+    assert_eq!(heard(&mut s), [], "taken: the queue is empty");
+    key(&mut s, Key::Undo);
+    assert_eq!(heard(&mut s), [Cue::Undo]);
+    key(&mut s, Key::Redo);
+    assert_eq!(heard(&mut s), [Cue::Redo]);
+    key(&mut s, Key::Redo);
+    assert_eq!(heard(&mut s), [Cue::Refused], "nothing to redo");
+    // Up: no rope to climb, refused.
+    key(&mut s, Key::Up);
+    assert_eq!(heard(&mut s), [Cue::Refused]);
+    // Looking around makes no sound.
+    key(&mut s, Key::NextHero);
+    key(&mut s, Key::ZoomIn);
+    s.handle(Input::MouseMove(Vec2::new(300.0, 300.0)), SIZE);
+    assert_eq!(heard(&mut s), []);
+    key(&mut s, Key::Restart);
+    key(&mut s, Key::Enter);
+    assert_eq!(heard(&mut s), [Cue::Restart, Cue::EndTurn]);
+}
+
+#[test]
+fn picking_up_a_relic_leaving_and_the_last_hero_out_are_heard() {
+    use crate::audio::Cue;
+    let mut s = screen("loop_back.txt");
+    key(&mut s, Key::Hero(1));
+    key(&mut s, Key::Right);
+    choose(&mut s, "Pick up relic");
+    assert_eq!(heard(&mut s), [Cue::Step, Cue::PickUp]);
+    key(&mut s, Key::Left);
+    heard(&mut s);
+    choose(&mut s, "Leave the level");
+    assert_eq!(heard(&mut s), [Cue::RelicOut], "the relic left with her");
+    choose(&mut s, "Leave the level");
+    assert_eq!(heard(&mut s), [Cue::Leave], "empty-handed");
+    let won = choose(&mut s, "Leave the level");
+    assert!(matches!(won, Some(PlayAction::Won(_))), "{won:?}");
+    assert_eq!(heard(&mut s), [Cue::Leave, Cue::LevelCleared]);
+    // Undoing the last exit: just the rewind.
+    key(&mut s, Key::Undo);
+    assert_eq!(heard(&mut s), [Cue::Undo]);
+}
+
+#[test]
+fn setting_down_a_rope_climb_and_the_end_of_a_round_are_heard() {
+    use crate::audio::Cue;
+    use game::action::{Action, DeployDir, Target};
+    let mut s = screen("rope_descent.txt");
+    key(&mut s, Key::Right);
+    let knight = s.selected_hero().unwrap();
+    s.perform(Action::DeployRope {
+        hero: knight,
+        dir: DeployDir::Right,
+    });
+    assert_eq!(heard(&mut s), [Cue::Step, Cue::RopeDeploy]);
+    key(&mut s, Key::Hero(1));
+    let scout = s.selected_hero().unwrap();
+    let to = |x, y| Action::Move {
+        hero: scout,
+        to: Target::Cell(CellPos::new(x, y)),
+    };
+    s.perform(to(2, 6));
+    s.perform(to(2, 2));
+    assert_eq!(heard(&mut s), [Cue::Step, Cue::Climb]);
+    key(&mut s, Key::Enter);
+    assert_eq!(heard(&mut s), [Cue::EndTurn]);
+    // The knight, back at the entrance, sets down what he holds: nothing.
+    s.perform(Action::SetDown { hero: knight });
+    assert_eq!(heard(&mut s), [Cue::Refused]);
+}
+
+#[test]
+fn a_hero_caught_by_the_watcher_sounds_the_alarm_alone() {
+    use crate::audio::Cue;
+    use game::action::{Action, Target};
+    let mut s = screen("watcher_hall.txt");
+    key(&mut s, Key::Hero(1));
+    let scout = s.selected_hero().unwrap();
+    s.perform(Action::Move {
+        hero: scout,
+        to: Target::Cell(CellPos::new(3, 1)),
+    });
+    assert_eq!(heard(&mut s), [Cue::Step]);
+    key(&mut s, Key::Enter);
+    assert_eq!(s.session.stage().outcome(), game::stage::Outcome::Lost);
+    assert_eq!(heard(&mut s), [Cue::Alarm], "not the end of the round too");
+    key(&mut s, Key::Undo);
+    assert_eq!(heard(&mut s), [Cue::Undo]);
+}
+
+#[test]
+fn hoisting_lowering_and_tying_map_to_their_cues() {
+    use crate::audio::Cue;
+    use game::action::Event;
+    let s = screen("heavy_haul.txt");
+    let stage = s.session.stage();
+    let hero = s.heroes()[0];
+    let bucket = stage.find("bucket").unwrap();
+    let cell = stage.cell_of(hero).unwrap();
+    let cues = |events: &[Event]| super::history::cues_of(stage, events, 0);
+    let rope = stage.held(hero).unwrap();
+    let hoist = Event::Hoist {
+        rope,
+        removed: Vec::new(),
+        new_end: rope,
+        end_cell: cell,
+    };
+    assert_eq!(cues(&[hoist]), [Cue::Hoist]);
+    let lower = Event::Lower {
+        rope,
+        old_end: rope,
+        cells: Vec::new(),
+        first_position: 0,
+    };
+    assert_eq!(cues(&[lower]), [Cue::Hoist]);
+    // Tied to the rope (or put in a bucket): set down; taken out: picked up.
+    let detach = Event::Detach { child: bucket };
+    let tie = Event::Attach {
+        child: bucket,
+        parent: rope,
+    };
+    assert_eq!(cues(&[detach.clone(), tie]), [Cue::SetDown]);
+    let take = Event::Attach {
+        child: bucket,
+        parent: hero,
+    };
+    assert_eq!(cues(&[detach, take]), [Cue::PickUp]);
+    assert_eq!(cues(&[Event::TakeRope { hero, rope }]), [Cue::PickUp]);
 }
