@@ -187,6 +187,8 @@ mod tests {
                 })
                 .collect(),
             portal_labels: Vec::new(),
+            required_relics: None,
+            par: None,
         }
     }
 

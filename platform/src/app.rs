@@ -19,7 +19,6 @@ use render::gl_backend::{self, Renderer};
 use render::DrawList;
 use sdl2::controller::GameController;
 use sdl2::event::Event;
-use sdl2::video::FullscreenType;
 
 use crate::assets::Assets;
 use crate::cli::Options;
@@ -30,6 +29,7 @@ use crate::screens::input::{hidpi_scale, text_of, InputMapper};
 use crate::screens::{AppRequest, Screens};
 use crate::screenshot;
 use crate::script::{self, Step};
+use crate::settings::{self, Settings};
 use crate::window::{GlWindow, WindowOptions};
 
 /// Target frame time when vsync is unavailable (offscreen, some drivers).
@@ -106,14 +106,58 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
     if let Some(path) = &options.screenshot {
         screenshot::check_target(path)?;
     }
+    // Fixed-frame runs (screenshots, tests) neither read nor keep the
+    // player's settings, so they come out the same on every machine.
+    let settings_path = match options.frames {
+        Some(_) => None,
+        None => settings::default_path(),
+    };
+    let settings = Settings::load(settings_path.as_deref());
+    let (size_px, position, fullscreen) = match options.window_px {
+        Some(size) => (size, None, options.fullscreen),
+        None => (
+            settings.window_px,
+            settings.position,
+            options.fullscreen || settings.fullscreen,
+        ),
+    };
+    screens.set_zoom(settings.zoom);
+    screens.set_volume(settings.volume, settings.muted);
+    info!(
+        "window {}x{}{}",
+        size_px.0,
+        size_px.1,
+        if fullscreen { ", fullscreen" } else { "" }
+    );
     let mut window = GlWindow::open(&WindowOptions {
         title: "Rappel".to_string(),
-        size_px: options.window_px,
-        fullscreen: options.fullscreen,
+        size_px,
+        position,
+        fullscreen,
         headless: false,
     })?;
     // Sound, or silence (one log line either way); closed before the window.
     let mut audio = crate::audio::device::Audio::open(&window.sdl);
+    // What the run ends with is kept as the settings for the next one.
+    let keep_settings = |window: &GlWindow, screens: &Screens| {
+        let Some(path) = &settings_path else { return };
+        let mut kept = settings.clone();
+        if options.window_px.is_none() {
+            let (size, place) = window.windowed_geometry();
+            kept.window_px = size;
+            kept.position = Some(place);
+            if !options.fullscreen {
+                kept.fullscreen = window.is_fullscreen();
+            }
+        }
+        kept.zoom = screens.zoom();
+        (kept.volume, kept.muted) = screens.volume();
+        if kept != settings {
+            if let Err(e) = kept.save(path) {
+                warn!("{e}");
+            }
+        }
+    };
     let mut renderer = Renderer::new()?;
     renderer.set_texture(assets.sprites.slot, &assets.sprites.texture);
     let mut events = window
@@ -175,6 +219,7 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
             match event {
                 Event::Quit { .. } if screens.request_quit() => {
                     info!("window closed after {frame} frames");
+                    keep_settings(&window, &screens);
                     return Ok(());
                 }
                 Event::ControllerDeviceAdded { which, .. } => open_pad(which, &mut pads),
@@ -203,14 +248,11 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
             match request {
                 AppRequest::Quit => {
                     info!("quit after {frame} frames");
+                    keep_settings(&window, &screens);
                     return Ok(());
                 }
                 AppRequest::ToggleFullscreen => {
-                    let next = match window.window.fullscreen_state() {
-                        FullscreenType::Off => FullscreenType::Desktop,
-                        _ => FullscreenType::Off,
-                    };
-                    if let Err(e) = window.window.set_fullscreen(next) {
+                    if let Err(e) = window.toggle_fullscreen() {
                         warn!("fullscreen: {e}");
                     }
                 }

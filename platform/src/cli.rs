@@ -18,8 +18,8 @@ USAGE:
 OPTIONS:
     --level PATH          start playing the level file at PATH
     --edit PATH           open the level file at PATH in the editor (a new level if none)
-    --window WxH          window size in pixels, e.g. 1280x720 (default 1280x720)
-    --fullscreen          start fullscreen (desktop resolution)
+    --window WxH          window size in pixels for this run, e.g. 1280x720 (default: as last time)
+    --fullscreen          start fullscreen for this run (default: as last time)
     --screenshot PATH     render frames headless-capable, save the last one as PNG, exit
     --frames N            number of frames to render before the screenshot (default 1)
     -h, --help            print this help
@@ -50,8 +50,11 @@ pub struct Options {
     pub level: Option<PathBuf>,
     /// Level to open in the editor at start; `None` if not asked for.
     pub edit: Option<PathBuf>,
-    /// Window size in pixels (logical size; HiDPI drawables may be larger).
-    pub window_px: (u32, u32),
+    /// Window size in pixels (logical size; HiDPI drawables may be
+    /// larger), windowed, for this run; `None`: the saved setting.
+    pub window_px: Option<(u32, u32)>,
+    /// Fullscreen for this run; `false`: the saved setting (unless
+    /// `--window` was given).
     pub fullscreen: bool,
     /// Where to save the last frame; `None` runs interactively.
     pub screenshot: Option<PathBuf>,
@@ -67,7 +70,7 @@ impl Default for Options {
         Options {
             level: None,
             edit: None,
-            window_px: DEFAULT_WINDOW,
+            window_px: None,
             fullscreen: false,
             screenshot: None,
             frames: None,
@@ -217,7 +220,7 @@ where
                     return Err(CliError::Repeated("--window"));
                 }
                 window_given = true;
-                options.window_px = parse_window(&text(value(&mut parser, "--window")?))?;
+                options.window_px = Some(parse_window(&text(value(&mut parser, "--window")?))?);
             }
             Long("fullscreen") => {
                 if let Some(v) = parser.optional_value() {
@@ -324,7 +327,7 @@ mod tests {
         ]);
         assert_eq!(o.level, Some("a.txt".into()));
         assert_eq!(o.edit, Some("b.txt".into()));
-        assert_eq!(o.window_px, (800, 600));
+        assert_eq!(o.window_px, Some((800, 600)));
         assert!(o.fullscreen);
         assert_eq!(o.screenshot, Some("shot.png".into()));
         assert_eq!(o.frames, Some(3));

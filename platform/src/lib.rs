@@ -14,4 +14,5 @@ pub mod saves;
 pub mod screens;
 pub mod screenshot;
 pub mod script;
+pub mod settings;
 pub mod window;

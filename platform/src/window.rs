@@ -13,12 +13,18 @@ use crate::error::PlatformError;
 /// The SDL video driver used when there is no display.
 pub const HEADLESS_DRIVER: &str = "offscreen";
 
+/// The smallest window the layouts are made for (window units): below it
+/// text would overlap, so the window cannot be made smaller.
+pub const MIN_WINDOW_PX: (u32, u32) = (640, 360);
+
 /// How to open the window.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WindowOptions {
     pub title: String,
     /// Logical size; on HiDPI screens the drawable may be larger.
     pub size_px: (u32, u32),
+    /// Top-left corner on the desktop; `None` centres the window.
+    pub position: Option<(i32, i32)>,
     pub fullscreen: bool,
     /// Force the offscreen driver even when a display exists (tests).
     pub headless: bool,
@@ -35,6 +41,10 @@ pub struct GlWindow {
     pub driver: String,
     /// Whether vsync could be turned on; if not the main loop paces itself.
     pub vsync: bool,
+    /// The window's size and place before it went fullscreen (restored
+    /// when it comes back; also what the settings keep); `None` while it
+    /// has not been fullscreen.
+    windowed: Option<((u32, u32), (i32, i32))>,
 }
 
 fn sdl_err(what: &'static str) -> impl Fn(String) -> PlatformError {
@@ -83,14 +93,29 @@ impl GlWindow {
 
         let (w, h) = options.size_px;
         let mut builder = video.window(&options.title, w, h);
-        builder
-            .opengl()
-            .resizable()
-            .allow_highdpi()
-            .position_centered();
+        builder.opengl().resizable().allow_highdpi();
+        // A place kept from last time only if it is still on a display
+        // (a monitor may have gone since).
+        let on_a_display = |(x, y): (i32, i32)| {
+            (0..video.num_video_displays().unwrap_or(0)).any(|d| {
+                video
+                    .display_bounds(d)
+                    .is_ok_and(|b| b.contains_point(sdl2::rect::Point::new(x + 40, y + 40)))
+            })
+        };
+        match options.position.filter(|&p| on_a_display(p)) {
+            Some((x, y)) => builder.position(x, y),
+            None => builder.position_centered(),
+        };
         let mut window = builder
             .build()
             .map_err(|e| sdl_err("create the window")(e.to_string()))?;
+        // A smaller size asked for on purpose (tests, `--window`) is kept.
+        if w >= MIN_WINDOW_PX.0 && h >= MIN_WINDOW_PX.1 {
+            if let Err(e) = window.set_minimum_size(MIN_WINDOW_PX.0, MIN_WINDOW_PX.1) {
+                warn!("no minimum window size: {e}");
+            }
+        }
         if options.fullscreen {
             window
                 .set_fullscreen(FullscreenType::Desktop)
@@ -127,7 +152,42 @@ impl GlWindow {
             sdl,
             driver,
             vsync,
+            windowed: None,
         })
+    }
+
+    /// Whether the window is fullscreen.
+    pub fn is_fullscreen(&self) -> bool {
+        self.window.fullscreen_state() != FullscreenType::Off
+    }
+
+    /// The window's size and place when not fullscreen (window units).
+    pub fn windowed_geometry(&self) -> ((u32, u32), (i32, i32)) {
+        match (self.is_fullscreen(), self.windowed) {
+            (true, Some(g)) => g,
+            _ => (self.window.size(), self.window.position()),
+        }
+    }
+
+    /// Fullscreen on or off. Coming back, the window is given its old size
+    /// and place explicitly: on X11 SDL otherwise keeps reporting the
+    /// fullscreen size for a window that is back to its old one, and every
+    /// layout is made for the wrong size until the window is resized.
+    pub fn toggle_fullscreen(&mut self) -> Result<(), String> {
+        if self.is_fullscreen() {
+            self.window.set_fullscreen(FullscreenType::Off)?;
+            if let Some(((w, h), (x, y))) = self.windowed.take() {
+                self.window.set_size(w, h).map_err(|e| e.to_string())?;
+                self.window.set_position(
+                    sdl2::video::WindowPos::Positioned(x),
+                    sdl2::video::WindowPos::Positioned(y),
+                );
+            }
+        } else {
+            self.windowed = Some((self.window.size(), self.window.position()));
+            self.window.set_fullscreen(FullscreenType::Desktop)?;
+        }
+        Ok(())
     }
 
     /// Size of the drawable in pixels (may exceed the logical size on HiDPI).

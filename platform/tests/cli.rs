@@ -479,3 +479,68 @@ fn a_campaign_that_is_a_pipe_or_names_a_missing_level_is_reported_not_a_hang() {
         "{err}"
     );
 }
+
+#[test]
+fn settings_come_back_next_run_and_a_terminated_game_keeps_its_place() {
+    let levels = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
+    let data = scratch("settings-data");
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(&data).expect("data folder");
+    std::fs::write(
+        data.join("settings.txt"),
+        "rappel-settings 1\nwindow 900x500\nfullscreen off\nzoom 1.25\nvolume 0.5\nsound off\nlantern glow\n",
+    )
+    .expect("settings");
+    let script = scratch("settings-script.txt");
+    std::fs::write(&script, "key right\nkey zoom-in\n").expect("script");
+    // An interactive run (no --frames), told to terminate as a desktop
+    // session ending would.
+    let child = Command::new(env!("CARGO_BIN_EXE_rappel"))
+        .args([
+            "--level",
+            &levels.join("loop_back.txt").display().to_string(),
+        ])
+        .arg("--script")
+        .arg(&script)
+        .env("RAPPEL_DATA", &data)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("SDL_VIDEODRIVER")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run rappel");
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(status.success());
+    let out = child.wait_with_output().expect("ends");
+    let err = stderr(&out);
+    assert!(out.status.success(), "SIGTERM is a quit: {err}");
+    assert!(err.contains("window 900x500"), "the saved size: {err}");
+    // The game in progress was saved on the way out…
+    assert!(
+        data.join("saves/campaign-loop_back.txt.sav").is_file(),
+        "{err}"
+    );
+    // …and the settings, with the new zoom and what this build does not
+    // know kept as it was.
+    let kept = std::fs::read_to_string(data.join("settings.txt")).expect("settings");
+    assert!(kept.contains("window 900x500"), "{kept}");
+    assert!(kept.contains("zoom 1.5625"), "{kept}");
+    assert!(kept.contains("volume 0.5") && kept.contains("sound off"), "{kept}");
+    assert!(kept.contains("lantern glow"), "a newer build's key kept: {kept}");
+    // --window overrides for one run and is not kept.
+    let out = Command::new(env!("CARGO_BIN_EXE_rappel"))
+        .args(["--window", "640x360", "--frames", "1"])
+        .env("RAPPEL_DATA", &data)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("SDL_VIDEODRIVER")
+        .output()
+        .expect("run rappel");
+    assert!(stderr(&out).contains("window 640x360"), "{}", stderr(&out));
+    let again = std::fs::read_to_string(data.join("settings.txt")).expect("settings");
+    assert_eq!(again, kept);
+}

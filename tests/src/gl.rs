@@ -21,6 +21,7 @@ pub fn headless_window(width_px: u32, height_px: u32) -> GlWindow {
     GlWindow::open(&WindowOptions {
         title: "Rappel test".to_string(),
         size_px: (width_px, height_px),
+        position: None,
         fullscreen: false,
         headless: true,
     })

@@ -58,3 +58,24 @@ fn windows_open_one_after_another_on_different_threads() {
         assert_eq!(handle.join().unwrap(), (side, side));
     }
 }
+
+#[test]
+fn fullscreen_off_again_gives_back_the_old_size_and_place() {
+    let _guard = lock();
+    let mut window = headless_window(320, 200);
+    let before = (window.window.size(), window.drawable_px());
+    window.toggle_fullscreen().expect("fullscreen on");
+    assert!(window.is_fullscreen());
+    assert_eq!(
+        window.windowed_geometry().0,
+        (320, 200),
+        "kept for the settings"
+    );
+    window.toggle_fullscreen().expect("fullscreen off");
+    assert!(!window.is_fullscreen());
+    assert_eq!(
+        (window.window.size(), window.drawable_px()),
+        before,
+        "the layout is made for the size the window really has"
+    );
+}

@@ -328,7 +328,8 @@ impl Sim {
         let mut out = String::new();
         let outcome = match stage.outcome() {
             Outcome::Playing => "playing",
-            Outcome::Won => "won",
+            Outcome::Cleared => "won",
+            Outcome::Retreated => "retreated (too few relics)",
             Outcome::Lost => "lost (caught)",
         };
         let _ = writeln!(

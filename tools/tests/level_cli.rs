@@ -193,6 +193,8 @@ fn check_warns_of_a_level_that_could_overflow_the_store_and_exits_0() {
             })
             .collect(),
         portal_labels: Vec::new(),
+        required_relics: None,
+        par: None,
     };
     let dir = scratch("capacity");
     let file = dir.join("crowded.txt");

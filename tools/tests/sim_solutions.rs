@@ -35,7 +35,13 @@ fn play(level: &str) -> Sim {
 fn assert_solved(level: &str, hash: u64) {
     let sim = play(level);
     let stage = sim.session.stage();
-    assert_eq!(stage.outcome(), Outcome::Won, "{level}: {}", sim.show());
+    assert_eq!(stage.outcome(), Outcome::Cleared, "{level}: {}", sim.show());
+    let file = load_file(&root().join("levels").join(format!("{level}.txt"))).expect("level");
+    assert_eq!(
+        file.par,
+        Some(stage.turn()),
+        "{level}: the level's par is the turns of its shipped solution"
+    );
     assert_eq!(
         stage.relics_recovered(),
         stage.relics_total(),

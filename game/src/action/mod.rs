@@ -98,7 +98,7 @@ impl Action {
 pub fn execute(stage: &Stage, view: &mut GridView, action: &Action) -> Result<Vec<Event>, Refusal> {
     match stage.outcome() {
         Outcome::Playing => {}
-        Outcome::Won => return Err(Refusal::LevelWon),
+        Outcome::Cleared | Outcome::Retreated => return Err(Refusal::LevelWon),
         Outcome::Lost => return Err(Refusal::LevelLost),
     }
     let Some(hero) = action.hero() else {

@@ -94,7 +94,7 @@ impl fmt::Display for Refusal {
         match *self {
             Refusal::NoSuchHero => write!(f, "no such hero"),
             Refusal::HeroHasLeft => write!(f, "that hero has left the level"),
-            Refusal::LevelWon => write!(f, "the level is won: every hero has left"),
+            Refusal::LevelWon => write!(f, "every hero has left the level"),
             Refusal::LevelLost => write!(f, "a hero was caught: undo or restart to go on"),
             Refusal::NotEnoughAp { needs, has } => {
                 write!(f, "not enough action points: needs {needs}, has {has}")

@@ -27,8 +27,10 @@ use crate::envelope::Envelope;
 
 /// The first four bytes of every binary level.
 pub const MAGIC: [u8; 4] = *b"RAPL";
-/// The format version this build writes and the newest it reads.
-pub const FORMAT_VERSION: u16 = 1;
+/// The format version this build writes and the newest it reads. Version
+/// 2 added `required_relics` and `par`; version 1 files still load (as
+/// [`LevelV1`], without them).
+pub const FORMAT_VERSION: u16 = 2;
 /// Header bytes before the payload.
 pub const HEADER_LEN: usize = crate::envelope::HEADER_LEN;
 
@@ -50,6 +52,32 @@ fn config() -> bincode::config::Configuration<
 }
 
 pub use crate::envelope::crc32;
+
+/// A level as version 1 of the binary form held it (before the goal keys).
+#[derive(serde::Deserialize)]
+pub struct LevelV1 {
+    name: String,
+    notes: Vec<String>,
+    grid: crate::grid::Grid,
+    entrance: crate::grid::CellPos,
+    things: Vec<super::ThingSpec>,
+    portal_labels: Vec<char>,
+}
+
+impl From<LevelV1> for Level {
+    fn from(v1: LevelV1) -> Level {
+        Level {
+            name: v1.name,
+            notes: v1.notes,
+            grid: v1.grid,
+            entrance: v1.entrance,
+            things: v1.things,
+            portal_labels: v1.portal_labels,
+            required_relics: None,
+            par: None,
+        }
+    }
+}
 
 /// A bincode reader over a payload that knows how far it has read: where
 /// the value read last started, and where the reading stopped.
@@ -122,7 +150,9 @@ pub fn describe_decode_error(e: &bincode::error::DecodeError) -> (String, bool) 
 
 /// Decodes a level payload; on failure, the byte offset in the payload
 /// where decoding failed and what is wrong there.
-fn decode_payload(payload: &[u8]) -> Result<(Level, usize), (usize, String)> {
+fn decode_payload<T: serde::de::DeserializeOwned>(
+    payload: &[u8],
+) -> Result<(T, usize), (usize, String)> {
     let mut reader = CountingReader {
         bytes: payload,
         used: 0,
@@ -179,7 +209,11 @@ pub fn check_binary_draft(
         Ok(opened) => opened,
         Err((pos, kind)) => return fail(pos, kind),
     };
-    let (level, used) = match decode_payload(payload) {
+    let decoded = match version {
+        1 => decode_payload::<LevelV1>(payload).map(|(l, used)| (Level::from(l), used)),
+        _ => decode_payload::<Level>(payload),
+    };
+    let (level, used) = match decoded {
         Ok(decoded) => decoded,
         Err((at, what)) => {
             return fail(

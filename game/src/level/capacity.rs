@@ -140,6 +140,8 @@ mod tests {
             entrance: CellPos::new(0, 127),
             things,
             portal_labels: Vec::new(),
+            required_relics: None,
+            par: None,
         };
         assert_eq!(level.problems(), Vec::new(), "a valid level");
         level

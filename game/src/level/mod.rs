@@ -70,9 +70,26 @@ pub struct Level {
     /// The label of each portal, by portal index (distinct characters from
     /// [`PORTAL_LABELS`]); as long as the portal table.
     pub portal_labels: Vec<char>,
+    /// Relics that must leave with the party to clear the level; `None`:
+    /// all of them (`GAME.md`, "Winning"). At most the relics it holds.
+    pub required_relics: Option<u16>,
+    /// The turns of the level's best known solution, shown as its par;
+    /// `None`: not known.
+    pub par: Option<u32>,
 }
 
 impl Level {
+    /// The relics the level holds.
+    pub fn relic_count(&self) -> usize {
+        self.things.iter().filter(|t| t.is_relic()).count()
+    }
+
+    /// Relics that must leave to clear the level: as the file says, or all.
+    pub fn relics_to_clear(&self) -> usize {
+        self.required_relics
+            .map_or_else(|| self.relic_count(), usize::from)
+    }
+
     /// The thing with id `id`.
     pub fn thing(&self, id: &str) -> Option<&ThingSpec> {
         self.things.iter().find(|t| t.id == id)
@@ -110,5 +127,62 @@ mod tests {
         assert_eq!(label_index('+'), None);
         assert_eq!(default_label(63), '$');
         assert_eq!(default_label(66), '?');
+    }
+
+    #[test]
+    fn a_level_may_state_its_required_relics_and_par_and_they_round_trip() {
+        let text = fixtures::LOOP_BACK.replace(
+            "name = \"Loop-back fixture\"\n",
+            "name = \"Loop-back fixture\"\nrequired_relics = 1\npar = 2\n",
+        );
+        let level = load_text("goal.txt", &text).expect("loads");
+        assert_eq!((level.required_relics, level.par), (Some(1), Some(2)));
+        assert_eq!(level.relics_to_clear(), 1);
+        assert_eq!(to_text(&level), text, "canonical, keys kept");
+        let back = binary::from_binary("goal.rlv", &binary::to_binary(&level).expect("encodes"))
+            .expect("decodes");
+        assert_eq!(back, level);
+        // Without the keys: every relic is required, par unknown.
+        let plain = load_text("plain.txt", fixtures::LOOP_BACK).expect("loads");
+        assert_eq!((plain.required_relics, plain.par), (None, None));
+        assert_eq!(plain.relics_to_clear(), plain.relic_count());
+        // More required than the level holds: refused, saying so.
+        let text = fixtures::LOOP_BACK.replace(
+            "name = \"Loop-back fixture\"\n",
+            "name = \"Loop-back fixture\"\nrequired_relics = 2\n",
+        );
+        let e = load_text("too_many.txt", &text).expect_err("only one relic");
+        assert!(
+            e.to_string()
+                .contains("required relics 2 (expected 0 to 1)"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_binary_level_of_version_1_still_loads() {
+        let level = load_text("v1.txt", fixtures::LOOP_BACK).expect("loads");
+        // Version 1's payload: the fields before the goal keys, in order.
+        let v1 = (
+            &level.name,
+            &level.notes,
+            &level.grid,
+            level.entrance,
+            &level.things,
+            &level.portal_labels,
+        );
+        let payload =
+            bincode::serde::encode_to_vec(v1, bincode::config::standard()).expect("encodes");
+        let sealed = crate::envelope::Envelope {
+            magic: MAGIC,
+            version: 1,
+            max_payload: binary::MAX_PAYLOAD,
+        }
+        .seal(&payload)
+        .expect("seals");
+        assert_eq!(
+            binary::from_binary("v1.rlv", &sealed).expect("a v1 level"),
+            level
+        );
     }
 }

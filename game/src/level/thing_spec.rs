@@ -103,6 +103,11 @@ impl ThingSpec {
     pub fn is_hero(&self) -> bool {
         matches!(self.kind, ThingSpecKind::Hero { .. })
     }
+
+    /// Whether the thing is a relic (an item with the RELIC capability).
+    pub fn is_relic(&self) -> bool {
+        matches!(&self.kind, ThingSpecKind::Item { flags, .. } if flags.contains(ItemFlags::RELIC))
+    }
 }
 
 /// Whether `s` is a valid id or item name (see [`ThingSpec::id`]).

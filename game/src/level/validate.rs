@@ -261,6 +261,29 @@ impl Level {
                 out.push(Problem::new(ErrorKind::BadNote, Subject::Note(i)));
             }
         }
+        if let Some(n) = self.required_relics {
+            let relics = self.relic_count();
+            if usize::from(n) > relics {
+                let kind = ErrorKind::OutOfRange {
+                    what: "required relics",
+                    value: u64::from(n),
+                    min: 0,
+                    max: relics as u64,
+                };
+                out.push(Problem::new(kind, Subject::Level));
+            }
+        }
+        if let Some(n) = self.par {
+            if !(1..=super::text::keyed::MAX_PAR).contains(&u64::from(n)) {
+                let kind = ErrorKind::OutOfRange {
+                    what: "par",
+                    value: u64::from(n),
+                    min: 1,
+                    max: super::text::keyed::MAX_PAR,
+                };
+                out.push(Problem::new(kind, Subject::Level));
+            }
+        }
         let grid_problems = grid_problems(&self.grid);
         let grid_ok = grid_problems.is_empty();
         out.extend(grid_problems);

@@ -63,10 +63,22 @@ impl From<StoreError> for StageError {
 pub enum Outcome {
     /// Heroes are still in the level.
     Playing,
-    /// Every hero has left through the entrance.
-    Won,
+    /// Every hero has left through the entrance with at least the
+    /// level's required relics: the level is cleared (`GAME.md`,
+    /// "Winning").
+    Cleared,
+    /// Every hero has left with fewer relics than the level requires: a
+    /// retreat, which clears nothing (undo goes back in).
+    Retreated,
     /// A watcher caught a hero; undo or restart to go on.
     Lost,
+}
+
+impl Outcome {
+    /// Whether play has ended: the party left (cleared or retreated).
+    pub fn party_left(self) -> bool {
+        matches!(self, Outcome::Cleared | Outcome::Retreated)
+    }
 }
 
 /// One level in play (see the module docs).
@@ -80,6 +92,8 @@ pub struct Stage {
     routes: Vec<Vec<CellPos>>,
     /// The level's ids and item names, by slot index.
     names: Vec<(ThingIndex, String, String)>,
+    /// Relics that must leave to clear the level.
+    relics_to_clear: usize,
     /// Every Thing of the stage.
     pub(crate) store: Store,
     /// The round being played, from 1.
@@ -142,6 +156,7 @@ impl Stage {
             entrance: level.entrance,
             routes,
             names,
+            relics_to_clear: level.relics_to_clear(),
             store,
             turn: 1,
         })
@@ -383,15 +398,25 @@ impl Stage {
             .count()
     }
 
-    /// How play stands: lost once any hero is caught, won once every hero
-    /// has left.
+    /// Relics that must leave to clear the level (all, unless the level
+    /// says fewer).
+    pub fn relics_to_clear(&self) -> usize {
+        self.relics_to_clear
+    }
+
+    /// How play stands: lost once any hero is caught; once every hero has
+    /// left, cleared if the relics required left with them, else a retreat.
     pub fn outcome(&self) -> Outcome {
         let heroes = self.heroes();
         if heroes.iter().any(|&h| self.has_flag(h, ThingFlags::CAUGHT)) {
             Outcome::Lost
         } else if !heroes.is_empty() && heroes.iter().all(|&h| self.has_flag(h, ThingFlags::EXITED))
         {
-            Outcome::Won
+            if self.relics_recovered() >= self.relics_to_clear {
+                Outcome::Cleared
+            } else {
+                Outcome::Retreated
+            }
         } else {
             Outcome::Playing
         }

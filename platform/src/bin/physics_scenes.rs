@@ -243,6 +243,7 @@ fn open(headless: bool) -> Result<(GlWindow, Renderer), String> {
     let window = GlWindow::open(&WindowOptions {
         title: "Rappel — physics scenes".to_string(),
         size_px: WINDOW_PX,
+        position: None,
         fullscreen: false,
         headless,
     })

@@ -76,6 +76,23 @@ pub fn layout(size: Vec2, count: usize) -> LevelSelectLayout {
     }
 }
 
+/// A level's goal in a few words: the relics to bring out, and its par.
+pub fn goal(level: &game::level::Level) -> String {
+    let n = level.relics_to_clear();
+    let relics = match n {
+        0 => "just get out".to_string(),
+        1 => "bring out 1 relic".to_string(),
+        n => format!("bring out {n} relics"),
+    };
+    match level.par {
+        Some(par) => format!(
+            "{relics} · par {par} turn{}",
+            if par == 1 { "" } else { "s" }
+        ),
+        None => relics,
+    }
+}
+
 fn files(campaign: &Campaign) -> Vec<&str> {
     campaign.levels.iter().map(|e| e.file.as_str()).collect()
 }
@@ -241,6 +258,10 @@ impl LevelSelectScreen {
                 ),
                 (None, true, _) => "not won yet".to_string(),
                 (None, false, _) => "locked".to_string(),
+            };
+            let status = match (&entry.level, open) {
+                (Ok(level), true) => format!("{} · {status}", goal(level)),
+                _ => status,
             };
             list.text(
                 font,
@@ -421,6 +442,18 @@ mod tests {
                 restart: true
             })
         );
+    }
+
+    #[test]
+    fn each_level_shows_its_goal_and_par() {
+        let c = campaign();
+        let goals: Vec<String> = c
+            .levels
+            .iter()
+            .map(|e| goal(e.level.as_ref().expect("loads")))
+            .collect();
+        assert_eq!(goals[0], "bring out 1 relic · par 1 turn");
+        assert_eq!(goals[2], "bring out 1 relic · par 8 turns");
     }
 
     #[test]

@@ -431,6 +431,32 @@ impl Screens {
         );
         let mut results = ResultsScreen::new(&name, result, previous, has_next);
         results.notice = unsaved;
+        results.par = self.playing.as_ref().and_then(|p| p.level.par);
+        results.campaign_complete = !has_next
+            && self.playing.as_ref().is_some_and(|p| p.index.is_some())
+            && self
+                .campaign
+                .levels
+                .iter()
+                .all(|e| self.progress.won(&e.file));
+        if results.campaign_complete {
+            info!("campaign complete");
+        }
+        self.stack.push(Screen::Results(results));
+    }
+
+    /// The party left with too few relics: nothing is recorded or
+    /// unlocked; the game stays in progress (undo goes back in).
+    fn retreated(&mut self, result: LevelResult) {
+        self.save_game();
+        let Some(p) = &self.playing else { return };
+        let needed = p.level.relics_to_clear() as u32;
+        info!(
+            "retreat from {}: {} of {} relics out, {needed} needed",
+            p.level.name, result.relics, result.relics_total
+        );
+        let mut results = ResultsScreen::retreat(&p.level.name, result, needed);
+        results.par = p.level.par;
         self.stack.push(Screen::Results(results));
     }
 
@@ -450,6 +476,8 @@ impl Screens {
             Pop,
             Play(usize),
             Won(LevelResult),
+            Retreated(LevelResult),
+            GoBack,
             Restart,
             Replay,
             LevelSelect,
@@ -487,8 +515,15 @@ impl Screens {
                         r.relics, r.relics_total, r.turns
                     ))
                 }
+                Some(PlayAction::Retreated(r)) if self.playing.as_ref().is_some_and(|p| p.test) => {
+                    Next::EndTest(format!(
+                        "Test play: a retreat, {} of {} relics out in {} turns (too few to clear)",
+                        r.relics, r.relics_total, r.turns
+                    ))
+                }
                 Some(PlayAction::Pause) => Next::Push(Screen::Pause(PauseScreen::new(self.volume))),
                 Some(PlayAction::Won(r)) => Next::Won(r),
+                Some(PlayAction::Retreated(r)) => Next::Retreated(r),
                 None => Next::Stay,
             },
             Some(Screen::Pause(p)) => match p.handle(input, size) {
@@ -515,6 +550,7 @@ impl Screens {
                     Next::Play(next)
                 }
                 Some(ResultsAction::Replay) => Next::Replay,
+                Some(ResultsAction::GoBack) => Next::GoBack,
                 Some(ResultsAction::LevelSelect) => Next::LevelSelect,
                 None => Next::Stay,
             },
@@ -538,17 +574,25 @@ impl Screens {
             }
             Next::Play(i) => self.play_campaign(i),
             Next::Won(r) => self.won(r),
+            Next::Retreated(r) => self.retreated(r),
+            Next::GoBack => {
+                self.stack.pop();
+                if let Some(p) = self.play_mut() {
+                    p.handle(Input::Key(Key::Undo), size_px);
+                }
+            }
             Next::Restart => {
                 self.stack.pop();
                 if let Some(p) = self.play_mut() {
                     p.handle(Input::Key(Key::Restart), size_px);
                 }
             }
+            // Replay is the ordinary restart of the same game: an undoable
+            // step, so nothing played is lost.
             Next::Replay => {
-                if let Some(p) = self.playing.take() {
-                    if let Err(e) = self.start_level(p.level, p.index) {
-                        warn!("cannot replay: {e}");
-                    }
+                self.stack.pop();
+                if let Some(p) = self.play_mut() {
+                    p.handle(Input::Key(Key::Restart), size_px);
                 }
             }
             Next::LevelSelect => self.back_to_level_select(),
@@ -732,35 +776,95 @@ mod tests {
         assert_eq!(chord(&mut s, "enter"), Some(AppRequest::Quit));
     }
 
+    /// Every hero still in leaves (each chooses Leave from the context
+    /// menu), the selected one first.
+    pub(super) fn everybody_leaves(s: &mut Screens) {
+        for hero in 0..3u8 {
+            key(s, Key::Hero(hero));
+            key(s, Key::Context);
+            let Some(menu) = s.play().and_then(|p| p.context_menu()) else {
+                continue;
+            };
+            let i = menu
+                .entries
+                .iter()
+                .position(|e| e.label.starts_with("Leave"))
+                .expect("Leave on the menu");
+            for _ in 0..i {
+                key(s, Key::Down);
+            }
+            key(s, Key::Enter);
+        }
+    }
+
+    /// The loop-back room cleared by keys: the scout fetches the relic,
+    /// then everybody leaves.
+    pub(super) fn clear_loop_back(s: &mut Screens) {
+        key(s, Key::Hero(1));
+        key(s, Key::Right);
+        key(s, Key::Context);
+        key(s, Key::Enter); // Pick up relic: first, as it advances the goal.
+        key(s, Key::Left);
+        everybody_leaves(s);
+    }
+
     #[test]
-    fn winning_records_progress_unlocks_the_next_level_and_offers_it() {
+    fn clearing_records_progress_unlocks_the_next_level_and_offers_it() {
         let mut s = screens();
         let level = s.campaign.levels[0].level.clone().unwrap();
         s.start_level(level, Some(0)).unwrap();
         let files: Vec<String> = s.campaign.levels.iter().map(|e| e.file.clone()).collect();
         let files: Vec<&str> = files.iter().map(String::as_str).collect();
         assert!(!s.progress.unlocked(&files, 1));
-        // Every hero leaves at once: a win with no relic.
-        for _ in 0..3 {
-            key(&mut s, Key::Context);
-            let menu = s.play().unwrap().context_menu().unwrap();
-            let i = menu
-                .entries
-                .iter()
-                .position(|e| e.label.starts_with("Leave"))
-                .unwrap();
-            for _ in 0..i {
-                key(&mut s, Key::Down);
-            }
-            key(&mut s, Key::Enter);
-        }
+        clear_loop_back(&mut s);
         let Screen::Results(r) = s.top() else {
             panic!("results after the last hero leaves");
         };
-        assert_eq!(r.result.relics, 0);
+        assert_eq!(r.result.relics, 1);
+        assert_eq!(r.retreat_needed, None, "cleared");
         assert!(r.has_next);
         assert!(s.progress.unlocked(&files, 1));
         key(&mut s, Key::Enter);
         assert_eq!(s.play().unwrap().level_name, "Rope descent", "Next level");
+    }
+
+    #[test]
+    fn leaving_without_the_relic_is_a_retreat_that_unlocks_nothing() {
+        let mut s = screens();
+        let level = s.campaign.levels[0].level.clone().unwrap();
+        s.start_level(level, Some(0)).unwrap();
+        let files: Vec<String> = s.campaign.levels.iter().map(|e| e.file.clone()).collect();
+        let files: Vec<&str> = files.iter().map(String::as_str).collect();
+        everybody_leaves(&mut s);
+        let Screen::Results(r) = s.top() else {
+            panic!("results after the last hero leaves");
+        };
+        assert_eq!(r.result.relics, 0);
+        assert_eq!(r.retreat_needed, Some(1), "a retreat");
+        assert!(!r.has_next, "no Next level");
+        assert!(!s.progress.unlocked(&files, 1), "nothing unlocks");
+        assert_eq!(s.progress.best("loop_back.txt"), None, "no best result");
+        // Go back in: the last hero's leaving is undone.
+        assert_eq!(r.entries()[0], ResultsAction::GoBack);
+        key(&mut s, Key::Enter);
+        let p = s.play().expect("back in the level");
+        assert!(matches!(s.top(), Screen::Play(_)));
+        assert_eq!(p.session.stage().outcome(), game::stage::Outcome::Playing);
+    }
+
+    #[test]
+    fn clearing_the_last_level_completes_the_campaign() {
+        let mut s = screens();
+        // A campaign of the loop-back room alone: clearing it clears all.
+        s.campaign.levels.truncate(1);
+        let level = s.campaign.levels[0].level.clone().unwrap();
+        s.start_level(level, Some(0)).unwrap();
+        clear_loop_back(&mut s);
+        let Screen::Results(r) = s.top() else {
+            panic!("results");
+        };
+        assert!(r.campaign_complete);
+        assert_eq!(r.par, Some(1));
+        assert!(!r.has_next);
     }
 }

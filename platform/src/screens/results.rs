@@ -1,6 +1,8 @@
 //! The results screen, over the finished level: relics recovered, turns
-//! used, the best so far (and whether this was a new best), then Next
-//! level, Replay or Level select.
+//! used against the level's par, the best so far (and whether this was a
+//! new best), then Next level, Replay or Level select. After a retreat
+//! (the party left with fewer relics than the level requires) it says so:
+//! nothing unlocks, it is no best, and "Go back in" undoes the last step.
 use glam::Vec2;
 use render::{hex, Align, DrawList, Font, Rect, TextStyle, WHITE};
 
@@ -12,6 +14,8 @@ use crate::screens::title::TITLE_COLOUR;
 /// What the results screen asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ResultsAction {
+    /// Back into the level: undo the step that ended it (after a retreat).
+    GoBack,
     /// Play the next campaign level.
     Next,
     /// Play this level again from the start.
@@ -32,6 +36,12 @@ pub struct ResultsScreen {
     /// Something the player must know (the result could not be saved);
     /// `None` shows nothing.
     pub notice: Option<String>,
+    /// After a retreat: the relics the level requires; `None`: cleared.
+    pub retreat_needed: Option<u32>,
+    /// The level's par (turns of its best known solution), if known.
+    pub par: Option<u32>,
+    /// Every level of the campaign is now cleared (this was the last).
+    pub campaign_complete: bool,
 }
 
 impl ResultsScreen {
@@ -48,6 +58,17 @@ impl ResultsScreen {
             has_next,
             menu: Menu::default(),
             notice: None,
+            retreat_needed: None,
+            par: None,
+            campaign_complete: false,
+        }
+    }
+
+    /// The results of a retreat: `needed` relics had to leave.
+    pub fn retreat(level_name: &str, result: LevelResult, needed: u32) -> ResultsScreen {
+        ResultsScreen {
+            retreat_needed: Some(needed),
+            ..ResultsScreen::new(level_name, result, None, false)
         }
     }
 
@@ -62,6 +83,9 @@ impl ResultsScreen {
     /// The entries, top to bottom.
     pub fn entries(&self) -> Vec<ResultsAction> {
         let mut out = Vec::new();
+        if self.retreat_needed.is_some() {
+            out.push(ResultsAction::GoBack);
+        }
         if self.has_next {
             out.push(ResultsAction::Next);
         }
@@ -90,10 +114,15 @@ impl ResultsScreen {
         let big = (40.0 * s).round().max(8.0);
         let text = (24.0 * s).round().max(6.0);
         let mut y = l.frame.y + 22.0 * s;
+        let title = match (self.retreat_needed, self.campaign_complete) {
+            (Some(_), _) => "Retreat",
+            (None, true) => "Campaign complete!",
+            (None, false) => "Level complete",
+        };
         list.text(
             font,
             centre(y),
-            "Level complete",
+            title,
             &TextStyle::new(big, TITLE_COLOUR).aligned(Align::Centre),
         );
         y += 58.0 * s;
@@ -106,10 +135,18 @@ impl ResultsScreen {
         y += 48.0 * s;
         let r = self.result;
         let plural = |n: u32| if n == 1 { "" } else { "s" };
-        for line in [
-            format!("Relics recovered: {} of {}", r.relics, r.relics_total),
-            format!("Turns used: {}", r.turns),
-        ] {
+        let relics = match self.retreat_needed {
+            Some(n) if n < r.relics_total => format!(
+                "Relics recovered: {} of {} ({n} needed)",
+                r.relics, r.relics_total
+            ),
+            _ => format!("Relics recovered: {} of {}", r.relics, r.relics_total),
+        };
+        let turns = match self.par {
+            Some(par) => format!("Turns used: {} (par {par})", r.turns),
+            None => format!("Turns used: {}", r.turns),
+        };
+        for line in [relics, turns] {
             list.text(
                 font,
                 centre(y),
@@ -118,23 +155,30 @@ impl ResultsScreen {
             );
             y += 36.0 * s;
         }
-        let best = match (self.new_best(), self.previous_best) {
-            (true, None) => "First win!".to_string(),
-            (true, Some(b)) => format!(
+        let best = match (self.retreat_needed, self.new_best(), self.previous_best) {
+            (Some(n), _, _) => format!(
+                "Nothing unlocks: {n} relic{} must come out",
+                plural(n)
+            ),
+            (None, _, _) if self.campaign_complete => {
+                "Every level cleared. Thank you for playing!".to_string()
+            }
+            (None, true, None) => "First win!".to_string(),
+            (None, true, Some(b)) => format!(
                 "New best! (was {} relic{} in {} turn{})",
                 b.relics,
                 plural(b.relics),
                 b.turns,
                 plural(b.turns)
             ),
-            (false, Some(b)) => format!(
+            (None, false, Some(b)) => format!(
                 "Best so far: {} relic{} in {} turn{}",
                 b.relics,
                 plural(b.relics),
                 b.turns,
                 plural(b.turns)
             ),
-            (false, None) => String::new(),
+            (None, false, None) => String::new(),
         };
         list.text(
             font,
@@ -144,6 +188,7 @@ impl ResultsScreen {
         );
         for (i, (entry, rect)) in entries.iter().zip(&l.items).enumerate() {
             let label = match entry {
+                ResultsAction::GoBack => "Go back in (undo)",
                 ResultsAction::Next => "Next level",
                 ResultsAction::Replay => "Replay",
                 ResultsAction::LevelSelect => "Level select",

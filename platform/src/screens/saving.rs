@@ -179,7 +179,8 @@ impl Screens {
         }) else {
             return;
         };
-        if play.session.stage().outcome() == game::stage::Outcome::Won {
+        // A cleared level's game is over (a retreat stays: undo goes back in).
+        if play.session.stage().outcome() == game::stage::Outcome::Cleared {
             return;
         }
         let at = (
@@ -247,7 +248,7 @@ impl Screens {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{key, screens};
+    use super::super::tests::{clear_loop_back, key, screens};
     use super::super::title;
     use super::*;
 
@@ -368,20 +369,7 @@ mod tests {
         s.flush_saves();
         let sav = campaign_save(&dir, "loop_back.txt");
         assert!(sav.is_file());
-        // Every hero leaves at once: a win.
-        for _ in 0..3 {
-            key(&mut s, Key::Context);
-            let menu = s.play().unwrap().context_menu().unwrap();
-            let i = menu
-                .entries
-                .iter()
-                .position(|e| e.label.starts_with("Leave"))
-                .unwrap();
-            for _ in 0..i {
-                key(&mut s, Key::Down);
-            }
-            key(&mut s, Key::Enter);
-        }
+        clear_loop_back(&mut s);
         assert!(matches!(s.top(), Screen::Results(_)), "won");
         s.flush_saves();
         assert!(!sav.exists(), "a won level has no game in progress");
@@ -450,20 +438,8 @@ mod tests {
         let message = format!("{:?}", s.play().unwrap().message());
         assert!(message.contains("could not be saved"), "{message}");
         key(&mut s, Key::Undo);
-        // Win: the result is shown, with why it was not kept.
-        for _ in 0..3 {
-            key(&mut s, Key::Context);
-            let menu = s.play().unwrap().context_menu().unwrap();
-            let i = menu
-                .entries
-                .iter()
-                .position(|e| e.label.starts_with("Leave"))
-                .unwrap();
-            for _ in 0..i {
-                key(&mut s, Key::Down);
-            }
-            key(&mut s, Key::Enter);
-        }
+        // Clear the level: the result is shown, with why it was not kept.
+        clear_loop_back(&mut s);
         let Screen::Results(r) = s.top() else {
             panic!("won all the same");
         };

@@ -1,5 +1,6 @@
 //! Leaving and winning (`GAME.md`, "Winning"): a hero in the entrance cell
-//! leaves with what they hold; the level is won when every hero has left;
+//! leaves with what they hold; once every hero has left, the level is
+//! cleared if its required relics left with them, else it is a retreat;
 //! relics that left are counted.
 
 use super::*;
@@ -70,7 +71,7 @@ fn a_hero_who_left_can_do_nothing_more() {
 }
 
 #[test]
-fn the_level_is_won_when_every_hero_has_left() {
+fn leaving_with_fewer_relics_than_required_is_a_retreat() {
     let mut p = hall();
     p.go("knight", 3, 0);
     p.ok(p.pick_up_item("knight", "gem"));
@@ -81,34 +82,68 @@ fn the_level_is_won_when_every_hero_has_left() {
         assert_eq!(p.outcome(), Outcome::Playing);
     }
     p.ok(p.exit("sorceress"));
-    assert_eq!(p.outcome(), Outcome::Won);
-    assert_eq!(p.stage().relics_recovered(), 1, "the relic left behind");
-    let won = "the level is won: every hero has left";
-    assert_eq!(p.refused(Action::EndTurn), won);
-    assert_eq!(p.refused(p.exit("knight")), won);
+    assert_eq!(
+        p.stage().relics_recovered(),
+        1,
+        "the other relic left behind"
+    );
+    assert_eq!(p.stage().relics_to_clear(), 2, "every relic, by default");
+    assert_eq!(p.outcome(), Outcome::Retreated);
+    assert!(p.outcome().party_left());
+    let over = "every hero has left the level";
+    assert_eq!(p.refused(Action::EndTurn), over);
+    assert_eq!(p.refused(p.exit("knight")), over);
     assert_eq!(p.turn(), 2);
+    // Undo goes back in.
+    p.s.undo();
+    assert_eq!(p.outcome(), Outcome::Playing);
 }
 
 #[test]
-fn relics_left_behind_are_not_recovered() {
+fn leaving_with_every_relic_clears_the_level() {
+    let mut p = hall();
+    p.go("knight", 3, 0);
+    p.ok(p.pick_up_item("knight", "gem"));
+    p.go("scout", 2, 0);
+    p.ok(p.pick_up("scout"));
+    p.ok(Action::EndTurn);
+    p.go("knight", 0, 0);
+    p.go("scout", 0, 0);
+    for hero in ["knight", "scout", "sorceress"] {
+        p.ok(p.exit(hero));
+    }
+    assert_eq!(p.stage().relics_recovered(), 2);
+    assert_eq!(p.outcome(), Outcome::Cleared);
+}
+
+#[test]
+fn relics_left_behind_are_not_recovered_and_no_relic_is_a_retreat() {
     let mut p = hall();
     for hero in ["knight", "scout", "sorceress"] {
         p.ok(p.exit(hero));
     }
-    assert_eq!(p.outcome(), Outcome::Won);
+    assert_eq!(p.outcome(), Outcome::Retreated);
     assert_eq!(p.stage().relics_recovered(), 0);
 }
 
 #[test]
-fn relics_in_a_carried_bucket_leave_with_it() {
-    let mut p = hall();
-    p.go("scout", 2, 0);
-    p.ok(p.pick_up_item("scout", "relic"));
-    p.go("scout", 3, 0);
-    p.ok(p.put_in("scout"));
-    p.ok(p.pick_up_item("scout", "bucket"));
-    p.ok(Action::EndTurn);
-    p.go("scout", 0, 0);
-    p.ok(p.exit("scout"));
-    assert_eq!(p.stage().relics_recovered(), 1);
+fn a_level_may_require_fewer_relics_than_it_holds() {
+    let text = level_text(
+        HALL,
+        "knight = hero knight at 0,0
+         relic = item relic at 1,0 flags ACQUIRE|PLACE|RELIC
+         gem = item gem at 3,0 flags ACQUIRE|PLACE|RELIC",
+        "",
+    )
+    .replace("[level]\n", "[level]\nrequired_relics = 1\n");
+    let level = load_text("one.txt", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let mut p = Play {
+        s: Session::new(&level).expect("stage"),
+    };
+    assert_eq!(p.stage().relics_to_clear(), 1);
+    p.go("knight", 1, 0);
+    p.ok(p.pick_up("knight"));
+    p.go("knight", 0, 0);
+    p.ok(p.exit("knight"));
+    assert_eq!(p.outcome(), Outcome::Cleared, "one of two is enough here");
 }

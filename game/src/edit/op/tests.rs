@@ -17,6 +17,8 @@ pub(crate) fn blank(w: usize, h: usize) -> Level {
         entrance: c(0, 0),
         things: vec![hero("knight", HeroKind::Knight, c(0, 0))],
         portal_labels: Vec::new(),
+        required_relics: None,
+        par: None,
     }
 }
 

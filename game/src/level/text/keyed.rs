@@ -117,25 +117,44 @@ fn single_key<'a>(kv: &KeyValue<'a>, line_no: u32, what: &str) -> Result<Token<'
 pub(crate) enum LevelLine {
     /// `name = "…"`, with the position of the value.
     Name(String, Pos),
+    /// `required_relics = N`: relics that must leave to clear the level.
+    RequiredRelics(u16, Pos),
+    /// `par = N`: the turns of the best known solution.
+    Par(u32, Pos),
 }
+
+/// The largest `par` a level may state.
+pub const MAX_PAR: u64 = 9999;
 
 /// Parses a `[level]` line.
 pub(crate) fn parse_level_line(line: &str, line_no: u32) -> Result<LevelLine, LineError> {
     let kv = split_key_value(line, line_no, "`name = \"...\"`")?;
     let key = single_key(&kv, line_no, "a key such as name")?;
-    if key.text != "name" {
-        let pos = Pos::at(line_no, key.col);
-        return Err((
-            pos,
-            ErrorKind::UnknownKey {
-                section: "level",
-                key: key.text.to_string(),
-            },
-        ));
-    }
     let lead = kv.value.chars().take_while(|c| c.is_whitespace()).count() as u32;
     let value = kv.value.trim();
-    let pos = Pos::at(line_no, kv.value_col + lead);
+    let col = kv.value_col + lead;
+    let pos = Pos::at(line_no, col);
+    match key.text {
+        "name" => {}
+        "required_relics" => {
+            let n = number(value, line_no, col, "required relics", 0, 10_000)?;
+            return Ok(LevelLine::RequiredRelics(n as u16, pos));
+        }
+        "par" => {
+            let n = number(value, line_no, col, "par", 1, MAX_PAR)?;
+            return Ok(LevelLine::Par(n as u32, pos));
+        }
+        other => {
+            let pos = Pos::at(line_no, key.col);
+            return Err((
+                pos,
+                ErrorKind::UnknownKey {
+                    section: "level",
+                    key: other.to_string(),
+                },
+            ));
+        }
+    }
     let inner = value
         .strip_prefix('"')
         .and_then(|v| v.strip_suffix('"'))
@@ -561,8 +580,19 @@ mod tests {
                 assert_eq!(n, "Two rooms");
                 assert_eq!(pos, Pos::at(1, 8));
             }
-            Err(e) => panic!("{e:?}"),
+            other => panic!("{other:?}"),
         }
+        assert!(matches!(
+            parse_level_line("required_relics = 2", 1),
+            Ok(LevelLine::RequiredRelics(2, _))
+        ));
+        assert!(matches!(
+            parse_level_line("par = 12", 1),
+            Ok(LevelLine::Par(12, _))
+        ));
+        let e = parse_level_line("par = 0", 4).expect_err("par is at least 1");
+        assert_eq!(e.0, Pos::at(4, 7));
+        assert!(parse_level_line("par = many", 4).is_err());
         let e = parse_level_line("title = \"x\"", 3).expect_err("unknown key");
         assert_eq!(e.0, Pos::at(3, 1));
         let p = parse_portal_line("a = flip", 2)

@@ -300,6 +300,8 @@ pub fn check_text_draft(
 
     // [level]
     let mut name: Option<(String, Pos)> = None;
+    let mut required_relics: Option<u16> = None;
+    let mut par: Option<u32> = None;
     match &sections.level {
         None => errors.push(start, ErrorKind::MissingSection("level")),
         Some((header, lines)) => {
@@ -310,6 +312,16 @@ pub fn check_text_draft(
                             errors.push(pos, ErrorKind::DuplicateKey("name".into()));
                         } else {
                             name = Some((n, pos));
+                        }
+                    }
+                    Ok(LevelLine::RequiredRelics(n, pos)) => {
+                        if required_relics.replace(n).is_some() {
+                            errors.push(pos, ErrorKind::DuplicateKey("required_relics".into()));
+                        }
+                    }
+                    Ok(LevelLine::Par(n, pos)) => {
+                        if par.replace(n).is_some() {
+                            errors.push(pos, ErrorKind::DuplicateKey("par".into()));
                         }
                     }
                     Err((pos, kind)) => errors.push(pos, kind),
@@ -433,6 +445,8 @@ pub fn check_text_draft(
         entrance: art.entrance,
         things: specs,
         portal_labels: labels,
+        required_relics,
+        par,
     };
     if errors.count() > 0 {
         return Ok((level, errors.into_sorted()));

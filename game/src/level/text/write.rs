@@ -2,7 +2,8 @@
 //! the same level, and it writes it one way only, so a file it wrote is
 //! reproduced byte for byte (`to_text(load_text(t)) == t`):
 //! - the notes as `// ` lines, then a blank line (nothing if no notes);
-//! - `[level]` with `name = "…"`;
+//! - `[level]` with `name = "…"`, then `required_relics = N` and `par = N`
+//!   when the level states them;
 //! - `[grid]` with the art (corners drawn `#` beside a wall, `-` between two
 //!   platforms, `.` otherwise);
 //! - `[things]`, one line per thing in order, single spaces, `at X,Y`, then
@@ -28,7 +29,14 @@ pub fn to_text(level: &Level) -> String {
     if !level.notes.is_empty() {
         out.push('\n');
     }
-    let _ = writeln!(out, "[level]\nname = \"{}\"\n", level.name);
+    let _ = writeln!(out, "[level]\nname = \"{}\"", level.name);
+    if let Some(n) = level.required_relics {
+        let _ = writeln!(out, "required_relics = {n}");
+    }
+    if let Some(n) = level.par {
+        let _ = writeln!(out, "par = {n}");
+    }
+    out.push('\n');
     out.push_str("[grid]\n");
     for row in draw(&level.grid, level.entrance, |i| level.portal_label(i)) {
         out.push_str(&row);

@@ -343,6 +343,8 @@ pub fn new_level(text: &str) -> Result<Level, String> {
             },
         }],
         portal_labels: Vec::new(),
+        required_relics: None,
+        par: None,
     })
 }
 

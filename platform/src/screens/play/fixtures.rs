@@ -117,6 +117,8 @@ pub fn benchmark_level() -> Level {
         entrance: BENCH_ENTRANCE,
         things,
         portal_labels: vec!['a', 'b', 'c', 'd'],
+        required_relics: None,
+        par: None,
     }
 }
 

@@ -70,7 +70,7 @@ pub fn cues_of(stage: &Stage, events: &[Event], relics_before: usize) -> Vec<Cue
             _ => {}
         }
     }
-    if stage.outcome() == Outcome::Won {
+    if stage.outcome() == Outcome::Cleared {
         add(Cue::LevelCleared);
     }
     cues
@@ -112,12 +112,15 @@ impl PlayScreen {
                 };
                 self.after_change(&before, Direction::Forward(path));
                 let stage = self.session.stage();
-                if stage.outcome() == Outcome::Won {
-                    return Some(PlayAction::Won(LevelResult {
-                        relics: stage.relics_recovered() as u32,
-                        relics_total: stage.relics_total() as u32,
-                        turns: stage.turn(),
-                    }));
+                let result = LevelResult {
+                    relics: stage.relics_recovered() as u32,
+                    relics_total: stage.relics_total() as u32,
+                    turns: stage.turn(),
+                };
+                match stage.outcome() {
+                    Outcome::Cleared => return Some(PlayAction::Won(result)),
+                    Outcome::Retreated => return Some(PlayAction::Retreated(result)),
+                    Outcome::Playing | Outcome::Lost => {}
                 }
             }
             Err(refusal) => {

@@ -63,8 +63,11 @@ pub const CLEAR: Rgba = world::DARK;
 pub enum PlayAction {
     /// Open the pause menu.
     Pause,
-    /// Every hero has left: show the results.
+    /// Every hero has left with the relics required: the level is cleared.
     Won(LevelResult),
+    /// Every hero has left with too few relics: a retreat (nothing
+    /// unlocks; undo goes back in).
+    Retreated(LevelResult),
 }
 
 /// The ways things took in one undo step (the hero's walk, a levitated
