@@ -1,5 +1,6 @@
 //! The player's settings, kept between runs: the window's size and place,
-//! fullscreen, the play screen's zoom, and the sound's volume and mute. `--window` and `--fullscreen`
+//! fullscreen, the play screen's zoom, the sound's volume and mute, and
+//! whether Enter asks before ending a turn with action points left. `--window` and `--fullscreen`
 //! override them for one run (and are not saved).
 //!
 //! Where: `settings.txt` in the data folder (`progress::data_dir`). The
@@ -13,6 +14,7 @@
 //! zoom 1.25
 //! volume 0.8
 //! sound on
+//! confirm_end_turn on
 //! ```
 //!
 //! Reading is forgiving: a missing file is the defaults; an unknown key (a
@@ -46,6 +48,8 @@ pub struct Settings {
     pub volume: f32,
     /// Sound off.
     pub muted: bool,
+    /// Enter asks before ending a turn with action points left.
+    pub confirm_end_turn: bool,
     /// Lines of keys this build does not know, kept as they were.
     pub other: Vec<String>,
 }
@@ -59,6 +63,7 @@ impl Default for Settings {
             zoom: 1.0,
             volume: 0.8,
             muted: false,
+            confirm_end_turn: true,
             other: Vec::new(),
         }
     }
@@ -118,6 +123,13 @@ impl Settings {
                     .filter(|v| (0.0..=1.0).contains(v))
                     .map(|v| s.volume = v)
                     .is_some(),
+                "confirm_end_turn" => match value {
+                    "on" | "off" => {
+                        s.confirm_end_turn = value == "on";
+                        true
+                    }
+                    _ => false,
+                },
                 "sound" => match value {
                     "on" | "off" => {
                         s.muted = value == "off";
@@ -159,11 +171,12 @@ impl Settings {
             out.push_str(&format!("position {x},{y}\n"));
         }
         out.push_str(&format!(
-            "fullscreen {}\nzoom {}\nvolume {}\nsound {}\n",
+            "fullscreen {}\nzoom {}\nvolume {}\nsound {}\nconfirm_end_turn {}\n",
             if self.fullscreen { "on" } else { "off" },
             self.zoom,
             self.volume,
-            if self.muted { "off" } else { "on" }
+            if self.muted { "off" } else { "on" },
+            if self.confirm_end_turn { "on" } else { "off" }
         ));
         for line in &self.other {
             out.push_str(line);
@@ -214,6 +227,7 @@ mod tests {
             zoom: 1.5625,
             volume: 0.3,
             muted: true,
+            confirm_end_turn: false,
             other: vec!["lantern glow".into()],
         };
         assert_eq!(Settings::parse(&s.to_text()), s);

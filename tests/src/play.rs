@@ -110,7 +110,11 @@ pub fn play_solution(s: &mut Screens, script: &str, size: (u32, u32)) {
                 click_cell(s, CellPos::new(number(1), number(2)), size);
             }
             "end-turn" => {
+                // Enter, and Enter again when the game asks (AP left).
                 key(s, Key::Enter, size);
+                if s.play().is_some_and(|p| p.asking_to_end_turn()) {
+                    key(s, Key::Enter, size);
+                }
             }
             _ => {
                 let label = match (command, arg(1)) {

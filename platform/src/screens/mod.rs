@@ -89,6 +89,9 @@ pub struct Screens {
     cues: cues::Cues,
     /// The sound setting (the pause menu and M change it).
     volume: crate::audio::Volume,
+    /// Whether Enter asks before ending a turn with action points left
+    /// (a setting).
+    confirm_end_turn: bool,
 }
 
 impl Screens {
@@ -103,6 +106,7 @@ impl Screens {
             progress,
             playing: None,
             zoom: 1.0,
+            confirm_end_turn: true,
             cues: cues::Cues::default(),
             volume: crate::audio::Volume::default(),
         }
@@ -111,6 +115,20 @@ impl Screens {
     /// The play screen's zoom: the level in play's, else the last one.
     pub fn zoom(&self) -> f32 {
         self.play().map_or(self.zoom, |p| p.camera.zoom)
+    }
+
+    /// Whether Enter asks before ending a turn with action points left.
+    pub fn confirm_end_turn(&self) -> bool {
+        self.confirm_end_turn
+    }
+
+    /// Asks before ending a turn with action points left, or not (every
+    /// level from now on, the one in play too).
+    pub fn set_confirm_end_turn(&mut self, on: bool) {
+        self.confirm_end_turn = on;
+        if let Some(p) = self.play_mut() {
+            p.confirm_end_turn = on;
+        }
     }
 
     /// Sets the zoom levels start at (and the one in play).
@@ -172,6 +190,7 @@ impl Screens {
         self.zoom = self.zoom();
         let mut play = play;
         play.camera.zoom = self.zoom;
+        play.confirm_end_turn = self.confirm_end_turn;
         info!("playing {}", level.name);
         self.stack = vec![
             Screen::Title(self.title_screen()),
@@ -521,7 +540,9 @@ impl Screens {
                         r.relics, r.relics_total, r.turns
                     ))
                 }
-                Some(PlayAction::Pause) => Next::Push(Screen::Pause(PauseScreen::new(self.volume))),
+                Some(PlayAction::Pause) => Next::Push(Screen::Pause(
+                    PauseScreen::new(self.volume).with_confirm_end_turn(self.confirm_end_turn),
+                )),
                 Some(PlayAction::Won(r)) => Next::Won(r),
                 Some(PlayAction::Retreated(r)) => Next::Retreated(r),
                 None => Next::Stay,
@@ -533,6 +554,10 @@ impl Screens {
                 Some(PauseAction::Quit) => Next::Quit,
                 Some(PauseAction::Sound(volume)) => {
                     self.sound_changed(volume);
+                    Next::Stay
+                }
+                Some(PauseAction::ConfirmEndTurn(on)) => {
+                    self.set_confirm_end_turn(on);
                     Next::Stay
                 }
                 None => Next::Stay,

@@ -1,5 +1,5 @@
 //! The pause menu, over the dimmed play screen: Resume, Restart, Level
-//! select, Volume, Sound, Quit. Escape resumes.
+//! select, Volume, Sound, Ask before ending a turn, Quit. Escape resumes.
 //!
 //! The sound entries change the setting in place: on Volume, Right and
 //! Left step it 10 % up and down (Enter or a click raises it, wrapping
@@ -23,15 +23,18 @@ pub enum Entry {
     Volume,
     /// "Sound: on" / "Sound: off".
     Sound,
+    /// "Ask before ending a turn: on" / "…: off".
+    ConfirmEndTurn,
 }
 
 /// The entries, top to bottom.
-pub const ENTRIES: [Entry; 6] = [
+pub const ENTRIES: [Entry; 7] = [
     Entry::Do(PauseAction::Resume),
     Entry::Do(PauseAction::Restart),
     Entry::Do(PauseAction::LevelSelect),
     Entry::Volume,
     Entry::Sound,
+    Entry::ConfirmEndTurn,
     Entry::Do(PauseAction::Quit),
 ];
 
@@ -46,6 +49,8 @@ pub enum PauseAction {
     Quit,
     /// The volume or mute was changed to this (the menu shows it already).
     Sound(Volume),
+    /// Asking before ending a turn with action points left, on or off.
+    ConfirmEndTurn(bool),
 }
 
 impl PauseAction {
@@ -56,14 +61,19 @@ impl PauseAction {
             PauseAction::LevelSelect => "Level select",
             PauseAction::Quit => "Quit game",
             PauseAction::Sound(_) => "Sound",
+            PauseAction::ConfirmEndTurn(_) => "Ask before ending a turn",
         }
     }
 }
 
 impl Entry {
-    /// The text drawn for it, with `volume` as set.
-    pub fn label(self, volume: Volume) -> String {
+    /// The text drawn for it, with `volume` and `confirm` as set.
+    pub fn label(self, volume: Volume, confirm: bool) -> String {
         match self {
+            Entry::ConfirmEndTurn => format!(
+                "Ask before ending a turn: {}",
+                if confirm { "on" } else { "off" }
+            ),
             Entry::Do(action) => action.label().to_string(),
             Entry::Volume => format!("Volume: {} %", volume.percent()),
             Entry::Sound if volume.muted => "Sound: off (M)".to_string(),
@@ -79,6 +89,9 @@ pub struct PauseScreen {
     /// The sound setting shown (and changed here); the screens keep it in
     /// step with theirs.
     pub volume: Volume,
+    /// Whether Enter asks before ending a turn with AP left (shown and
+    /// changed here).
+    pub confirm_end_turn: bool,
 }
 
 /// Where things go: the frame, the title and the entries.
@@ -100,6 +113,15 @@ impl PauseScreen {
         PauseScreen {
             menu: Menu::default(),
             volume,
+            confirm_end_turn: true,
+        }
+    }
+
+    /// Showing whether Enter asks before ending a turn.
+    pub fn with_confirm_end_turn(self, confirm_end_turn: bool) -> PauseScreen {
+        PauseScreen {
+            confirm_end_turn,
+            ..self
         }
     }
 
@@ -114,6 +136,10 @@ impl PauseScreen {
             (Input::Key(Key::Left), Some(Entry::Volume)) => self.volume = before.quieter(),
             (Input::Key(Key::Left | Key::Right), Some(Entry::Sound)) => {
                 self.volume = before.toggled();
+            }
+            (Input::Key(Key::Left | Key::Right), Some(Entry::ConfirmEndTurn)) => {
+                self.confirm_end_turn = !self.confirm_end_turn;
+                return Some(PauseAction::ConfirmEndTurn(self.confirm_end_turn));
             }
             (Input::RightClick(p), _)
                 if at(p).and_then(|i| ENTRIES.get(i)) == Some(&Entry::Volume) =>
@@ -130,6 +156,10 @@ impl PauseScreen {
                     }
                     Entry::Volume => self.volume = before.louder(),
                     Entry::Sound => self.volume = before.toggled(),
+                    Entry::ConfirmEndTurn => {
+                        self.confirm_end_turn = !self.confirm_end_turn;
+                        return Some(PauseAction::ConfirmEndTurn(self.confirm_end_turn));
+                    }
                 },
             },
         }
@@ -153,7 +183,7 @@ impl PauseScreen {
                 list,
                 font,
                 rect,
-                &entry.label(self.volume),
+                &entry.label(self.volume, self.confirm_end_turn),
                 i == self.menu.selected,
                 true,
                 (24.0 * s).round().max(6.0),
@@ -195,6 +225,29 @@ mod tests {
     }
 
     #[test]
+    fn asking_before_ending_a_turn_switches_on_and_off() {
+        let size = Vec2::new(1280.0, 720.0);
+        let mut p = PauseScreen::new(Volume::new(0.8, false));
+        let at = ENTRIES
+            .iter()
+            .position(|e| *e == Entry::ConfirmEndTurn)
+            .expect("an entry");
+        p.menu.selected = at;
+        assert_eq!(
+            p.handle(Input::Key(Key::Enter), size),
+            Some(PauseAction::ConfirmEndTurn(false))
+        );
+        assert_eq!(
+            ENTRIES[at].label(p.volume, p.confirm_end_turn),
+            "Ask before ending a turn: off"
+        );
+        assert_eq!(
+            p.handle(Input::Key(Key::Right), size),
+            Some(PauseAction::ConfirmEndTurn(true))
+        );
+    }
+
+    #[test]
     fn the_volume_steps_by_ten_percent_and_sound_switches() {
         let size = Vec2::new(1280.0, 720.0);
         let mut p = PauseScreen::new(Volume::new(0.8, false));
@@ -212,7 +265,7 @@ mod tests {
         assert_eq!(step(&mut p, Key::Right), Some((100, false)));
         assert_eq!(p.handle(Input::Key(Key::Right), size), None, "at 100 %");
         assert_eq!(step(&mut p, Key::Left), Some((90, false)));
-        assert_eq!(ENTRIES[volume_at].label(p.volume), "Volume: 90 %");
+        assert_eq!(ENTRIES[volume_at].label(p.volume, true), "Volume: 90 %");
         // Enter raises, wrapping at 100 % to 0 %; a right-click lowers.
         assert_eq!(step(&mut p, Key::Enter), Some((100, false)));
         assert_eq!(step(&mut p, Key::Enter), Some((0, false)));
@@ -226,7 +279,7 @@ mod tests {
         p.handle(Input::Key(Key::Down), size);
         assert_eq!(p.menu.selected, sound_at);
         assert_eq!(step(&mut p, Key::Left), Some((0, true)));
-        assert_eq!(ENTRIES[sound_at].label(p.volume), "Sound: off (M)");
+        assert_eq!(ENTRIES[sound_at].label(p.volume, true), "Sound: off (M)");
         assert_eq!(
             p.handle(Input::Click(items[sound_at].centre()), size),
             Some(PauseAction::Sound(Volume::new(0.0, false)))
@@ -236,6 +289,7 @@ mod tests {
             None,
             "a move, not a change"
         );
+        p.handle(Input::Key(Key::Down), size);
         assert_eq!(
             p.handle(Input::Key(Key::Enter), size),
             Some(PauseAction::Quit)

@@ -288,6 +288,7 @@ mod tests {
         s.start_level(level, Some(1)).unwrap();
         key(&mut s, Key::Right);
         key(&mut s, Key::Enter);
+        key(&mut s, Key::Enter); // Yes, end it (AP left).
         let (hash, steps) = {
             let p = s.play().unwrap();
             (p.session.state_hash(), p.session.undo_log().undoable())

@@ -46,6 +46,18 @@ impl PlayScreen {
                 return done;
             }
         }
+        if self.mode.confirming_end_turn() && !matches!(input, Input::MouseMove(_)) {
+            *self.mode.base_mut() = Mode::Normal;
+            self.message = None;
+            match input {
+                Input::Key(Key::Enter | Key::EndTurn | Key::Context | Key::Space) => {
+                    return self.perform(Action::EndTurn)
+                }
+                // Escape only cancels the question.
+                Input::Key(Key::Escape) => return None,
+                _ => {}
+            }
+        }
         let hero = self.selected_hero()?;
         match input {
             Input::Key(Key::Left) => return self.step(hero, -1),
@@ -56,7 +68,7 @@ impl PlayScreen {
             Input::Key(Key::PrevHero) => self.cycle_hero(-1),
             Input::Key(Key::Hero(n)) => self.select(n as usize),
             Input::Key(Key::Context | Key::Space) => self.open_context(hero),
-            Input::Key(Key::Enter | Key::EndTurn) => return self.perform(Action::EndTurn),
+            Input::Key(Key::Enter | Key::EndTurn) => return self.end_turn(),
             Input::Key(Key::Undo) => self.undo(),
             Input::Key(Key::Redo) => self.redo(),
             Input::Key(Key::Restart) => self.restart(),
@@ -269,6 +281,33 @@ impl PlayScreen {
         }
         self.preview = None;
         *self.mode.base_mut() = Mode::Context(menu);
+    }
+
+    /// Enter: ends the turn — after asking, when the setting is on and a
+    /// hero still in the level has action points left.
+    pub(super) fn end_turn(&mut self) -> Option<PlayAction> {
+        let stage = self.session.stage();
+        let left: Vec<String> = stage
+            .active_heroes()
+            .into_iter()
+            .filter_map(|h| {
+                let ap = stage.thing(h)?.data.action_points;
+                (ap > 0).then(|| format!("the {} has {ap} AP", stage.item_name(h)))
+            })
+            .collect();
+        if !self.confirm_end_turn || left.is_empty() || stage.outcome() != Outcome::Playing {
+            return self.perform(Action::EndTurn);
+        }
+        *self.mode.base_mut() = Mode::ConfirmEndTurn;
+        self.preview = None;
+        let mut who = left.join(", ");
+        if let Some(first) = who.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        self.message = Some(Message::Info(format!(
+            "End the turn? {who}. Enter ends it, Esc goes on"
+        )));
+        None
     }
 
     /// Left/Right: the cheapest move to the neighbouring column — a walk

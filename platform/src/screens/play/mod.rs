@@ -90,6 +90,9 @@ enum Direction {
 /// One level in play (see the module docs).
 pub struct PlayScreen {
     pub session: Session,
+    /// Whether Enter with action points left asks before ending the turn
+    /// (a setting; on by default).
+    pub confirm_end_turn: bool,
     pub level_name: String,
     /// Every hero, in level order (those who left included).
     heroes: Vec<ThingId>,
@@ -137,6 +140,7 @@ impl PlayScreen {
     pub fn with_session(level: &Level, session: Session) -> PlayScreen {
         let heroes = session.stage().heroes();
         let mut screen = PlayScreen {
+            confirm_end_turn: true,
             session,
             level_name: level.name.clone(),
             heroes,
@@ -215,6 +219,12 @@ impl PlayScreen {
     /// Whether the help panel is open.
     pub fn help_open(&self) -> bool {
         self.mode.help_open()
+    }
+
+    /// Whether Enter was pressed with action points left and the end of
+    /// the turn waits for a second Enter.
+    pub fn asking_to_end_turn(&self) -> bool {
+        self.mode.confirming_end_turn()
     }
 
     /// Rebuilds the selected hero's GridView alone (what a frame would pay

@@ -16,6 +16,9 @@ pub enum Mode {
     Context(ContextMenu),
     /// The sorceress is choosing where this item goes.
     Levitating(ThingId),
+    /// Enter was pressed with action points left: Enter again ends the
+    /// turn, anything else goes on playing.
+    ConfirmEndTurn,
     /// The help panel, over the mode it was opened from.
     Help(Box<Mode>),
 }
@@ -79,6 +82,11 @@ impl Mode {
         if matches!(self.base(), Mode::Context(_)) {
             *self.base_mut() = Mode::Normal;
         }
+    }
+
+    /// Whether the end of the turn waits for a second Enter.
+    pub fn confirming_end_turn(&self) -> bool {
+        matches!(self.base(), Mode::ConfirmEndTurn)
     }
 
     /// Stops choosing a levitation target (if that is the mode).

@@ -25,6 +25,15 @@ fn key(s: &mut PlayScreen, k: Key) -> Option<PlayAction> {
     s.handle(Input::Key(k), SIZE)
 }
 
+/// Ends the turn as a player does: Enter, and Enter again when asked
+/// (some hero still has action points).
+fn end_turn(s: &mut PlayScreen) {
+    key(s, Key::Enter);
+    if s.mode.confirming_end_turn() {
+        key(s, Key::Enter);
+    }
+}
+
 fn cell_of_selected(s: &PlayScreen) -> CellPos {
     s.session
         .stage()
@@ -188,6 +197,16 @@ fn the_loop_back_room_is_won_by_keys_alone() {
 fn enter_ends_the_turn_escape_pauses_and_r_restarts_undoably() {
     let mut s = screen("rope_descent.txt");
     key(&mut s, Key::Right);
+    // AP left: Enter asks first, naming who has some; Escape goes on.
+    assert_eq!(key(&mut s, Key::Enter), None);
+    assert!(s.mode.confirming_end_turn());
+    let asked = format!("{:?}", s.message());
+    assert!(asked.contains("End the turn?") && asked.contains("The knight has 3 AP"), "{asked}");
+    assert_eq!(key(&mut s, Key::Escape), None, "Escape only cancels");
+    assert_eq!(s.session.stage().turn(), 1);
+    assert!(!s.mode.confirming_end_turn());
+    // Enter, Enter: the turn ends.
+    key(&mut s, Key::Enter);
     assert_eq!(key(&mut s, Key::Enter), None);
     assert_eq!(s.session.stage().turn(), 2);
     assert_eq!(ap_of_selected(&s), 4, "AP refilled");
@@ -485,7 +504,7 @@ fn a_step_undo_and_redo_are_heard_and_so_is_nothing_to_redo() {
     s.handle(Input::MouseMove(Vec2::new(300.0, 300.0)), SIZE);
     assert_eq!(heard(&mut s), []);
     key(&mut s, Key::Restart);
-    key(&mut s, Key::Enter);
+    end_turn(&mut s);
     assert_eq!(heard(&mut s), [Cue::Restart, Cue::EndTurn]);
 }
 
@@ -532,7 +551,7 @@ fn setting_down_a_rope_climb_and_the_end_of_a_round_are_heard() {
     s.perform(to(2, 6));
     s.perform(to(2, 2));
     assert_eq!(heard(&mut s), [Cue::Step, Cue::Climb]);
-    key(&mut s, Key::Enter);
+    end_turn(&mut s);
     assert_eq!(heard(&mut s), [Cue::EndTurn]);
     // The knight, back at the entrance, sets down what he holds: nothing.
     s.perform(Action::SetDown { hero: knight });
@@ -551,7 +570,7 @@ fn a_hero_caught_by_the_watcher_sounds_the_alarm_alone() {
         to: Target::Cell(CellPos::new(3, 1)),
     });
     assert_eq!(heard(&mut s), [Cue::Step]);
-    key(&mut s, Key::Enter);
+    end_turn(&mut s);
     assert_eq!(s.session.stage().outcome(), game::stage::Outcome::Lost);
     assert_eq!(heard(&mut s), [Cue::Alarm], "not the end of the round too");
     key(&mut s, Key::Undo);
