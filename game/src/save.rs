@@ -204,7 +204,7 @@ impl Session {
     ) -> Result<(), SaveError> {
         let bad = |why: String| SaveError::Inconsistent(why);
         self.restore_state(things, turn);
-        self.check_store("the saved state")?;
+        self.check_store(|| "the saved state".into())?;
         let log = UndoLog::from_steps(steps, done, self.stage())
             .ok_or_else(|| bad("more steps done than saved".into()))?;
         self.replace_log(log);
@@ -214,13 +214,13 @@ impl Session {
             if !self.undo_unchecked() {
                 return Err(bad(format!("step {} cannot be undone", n + 1)));
             }
-            self.check_store(&format!("the state before step {}", n + 1))?;
+            self.check_store(|| format!("the state before step {}", n + 1))?;
         }
         for n in 0..total {
             if !self.redo_unchecked() {
                 return Err(bad(format!("step {} cannot be redone", n + 1)));
             }
-            self.check_store(&format!("the state after step {}", n + 1))?;
+            self.check_store(|| format!("the state after step {}", n + 1))?;
         }
         for _ in done..total {
             self.undo_unchecked();
@@ -233,11 +233,12 @@ impl Session {
         Ok(())
     }
 
-    fn check_store(&self, what: &str) -> Result<(), SaveError> {
+    /// Validates the store; `what` names the state, only when it is broken.
+    fn check_store(&self, what: impl FnOnce() -> String) -> Result<(), SaveError> {
         self.stage()
             .store()
             .validate()
-            .map_err(|e| SaveError::Inconsistent(format!("{what} is broken: {e}")))
+            .map_err(|e| SaveError::Inconsistent(format!("{} is broken: {e}", what())))
     }
 }
 

@@ -445,4 +445,32 @@ mod tests {
         assert_eq!(saves.newest(), None);
         let _ = std::fs::remove_file(&dir);
     }
+
+    #[test]
+    fn a_folder_in_a_saves_place_is_never_offered_nor_written_into() {
+        let dir = scratch("folder");
+        let c = campaign();
+        let which = SavedLevel::Campaign(c.levels[0].file.clone());
+        let mut saves = Saves::new(dir.clone());
+        let blocker = saves.path(&which);
+        std::fs::create_dir_all(blocker.join("inside")).expect("folder");
+        assert!(!saves.has(&which));
+        assert_eq!(saves.newest(), None, "nothing to continue");
+        let level = c.levels[0].level.clone().expect("level");
+        let session = Session::new(&level).expect("stage");
+        saves.save(&which, &session, &level).expect("queued");
+        saves.flush();
+        let failures = saves.failures();
+        assert!(
+            failures.len() == 1 && failures[0].contains("a folder"),
+            "{failures:?}"
+        );
+        assert!(blocker.join("inside").is_dir(), "left alone");
+        let e = match saves.resume(&blocker, &c) {
+            Ok(_) => panic!("a folder resumed"),
+            Err(e) => e,
+        };
+        assert!(e.to_string().contains("a folder"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
