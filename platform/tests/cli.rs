@@ -529,8 +529,14 @@ fn settings_come_back_next_run_and_a_terminated_game_keeps_its_place() {
     let kept = std::fs::read_to_string(data.join("settings.txt")).expect("settings");
     assert!(kept.contains("window 900x500"), "{kept}");
     assert!(kept.contains("zoom 1.5625"), "{kept}");
-    assert!(kept.contains("volume 0.5") && kept.contains("sound off"), "{kept}");
-    assert!(kept.contains("lantern glow"), "a newer build's key kept: {kept}");
+    assert!(
+        kept.contains("volume 0.5") && kept.contains("sound off"),
+        "{kept}"
+    );
+    assert!(
+        kept.contains("lantern glow"),
+        "a newer build's key kept: {kept}"
+    );
     // --window overrides for one run and is not kept.
     let out = Command::new(env!("CARGO_BIN_EXE_rappel"))
         .args(["--window", "640x360", "--frames", "1"])

@@ -156,10 +156,7 @@ impl ResultsScreen {
             y += 36.0 * s;
         }
         let best = match (self.retreat_needed, self.new_best(), self.previous_best) {
-            (Some(n), _, _) => format!(
-                "Nothing unlocks: {n} relic{} must come out",
-                plural(n)
-            ),
+            (Some(n), _, _) => format!("Nothing unlocks: {n} relic{} must come out", plural(n)),
             (None, _, _) if self.campaign_complete => {
                 "Every level cleared. Thank you for playing!".to_string()
             }

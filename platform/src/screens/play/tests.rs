@@ -201,7 +201,10 @@ fn enter_ends_the_turn_escape_pauses_and_r_restarts_undoably() {
     assert_eq!(key(&mut s, Key::Enter), None);
     assert!(s.mode.confirming_end_turn());
     let asked = format!("{:?}", s.message());
-    assert!(asked.contains("End the turn?") && asked.contains("The knight has 3 AP"), "{asked}");
+    assert!(
+        asked.contains("End the turn?") && asked.contains("The knight has 3 AP"),
+        "{asked}"
+    );
     assert_eq!(key(&mut s, Key::Escape), None, "Escape only cancels");
     assert_eq!(s.session.stage().turn(), 1);
     assert!(!s.mode.confirming_end_turn());
