@@ -87,7 +87,7 @@ fn sprites_from_the_atlas_at_1x_and_scaled_without_bleeding() {
         for (i, name) in names.iter().enumerate() {
             let s = kit.sprites.sprite(name).expect("listed sprite");
             let i = i as f32;
-            list.sprite_at(s, Vec2::new(8.0 + i * 40.0, 8.0), 1.0);
+            list.sprite_at(s, Vec2::new(8.0 + i * 34.0, 8.0), 1.0);
             let (col, row) = (i % 6.0, (i / 6.0).floor());
             list.sprite_at(s, Vec2::new(8.0 + col * 72.0, 52.0 + row * 72.0), 2.0);
         }

@@ -228,6 +228,53 @@ const ART: &[Art] = &[
         ],
     },
     Art {
+        // A heavy relic: a crowned stone figure on a plinth, so it reads as
+        // something only the knight can lift.
+        name: "statue",
+        outline: true,
+        shapes: &[
+            Poly(
+                0x5a5562,
+                &[(5.0, 28.5), (27.0, 28.5), (27.0, 31.0), (5.0, 31.0)],
+            ),
+            Poly(
+                0x6d6875,
+                &[(7.0, 23.0), (25.0, 23.0), (25.0, 29.0), (7.0, 29.0)],
+            ),
+            Poly(
+                0x8f8a98,
+                &[(5.5, 21.5), (26.5, 21.5), (26.5, 24.0), (5.5, 24.0)],
+            ),
+            Line(0x5a5562, (10.0, 26.0), (22.0, 26.0), 0.8),
+            Poly(
+                0xb9b2a6,
+                &[(11.0, 12.0), (21.0, 12.0), (23.0, 22.0), (9.0, 22.0)],
+            ),
+            Poly(
+                0x958d80,
+                &[(16.0, 12.0), (21.0, 12.0), (23.0, 22.0), (16.0, 22.0)],
+            ),
+            Line(0x7d766b, (11.5, 15.5), (20.5, 17.5), 1.8),
+            Line(0x7d766b, (20.5, 15.5), (11.5, 17.5), 1.8),
+            Disc(0xcfc8bb, (16.0, 8.5), 3.7),
+            Poly(0xa9a194, &[(16.0, 4.8), (19.7, 8.5), (16.0, 12.2)]),
+            Disc(0x5a5562, (14.6, 8.9), 0.6),
+            Disc(0x5a5562, (17.4, 8.9), 0.6),
+            Poly(
+                0xf5c542,
+                &[
+                    (12.3, 6.2),
+                    (12.8, 2.6),
+                    (14.4, 4.6),
+                    (16.0, 1.6),
+                    (17.6, 4.6),
+                    (19.2, 2.6),
+                    (19.7, 6.2),
+                ],
+            ),
+        ],
+    },
+    Art {
         name: "bucket",
         outline: true,
         shapes: &[
@@ -510,6 +557,55 @@ const ART: &[Art] = &[
     },
 ];
 
+/// Silhouettes made from other sprites (name, source): the source's shape
+/// grown by [`SILHOUETTE_GROW_PX`], in white. A tint of one drawn behind its
+/// sprite outlines it — the selected hero in gold, a hero seen through a
+/// portal in the portal's cyan, a caught hero in red.
+const SILHOUETTES: &[(&str, &str)] = &[
+    ("knight_outline", "knight"),
+    ("scout_outline", "scout"),
+    ("sorceress_outline", "sorceress"),
+];
+
+/// How far a silhouette reaches past its sprite, in sprite pixels.
+const SILHOUETTE_GROW_PX: f32 = 2.0;
+
+/// The silhouette of `img` (see [`SILHOUETTES`]): white, opaque within
+/// [`SILHOUETTE_GROW_PX`] of a mostly covered pixel, fading over the next
+/// pixel.
+fn silhouette(img: &RgbaImage) -> RgbaImage {
+    let solid: Vec<(f32, f32)> = img
+        .enumerate_pixels()
+        .filter(|(_, _, p)| p.0[3] >= 128)
+        .map(|(x, y, _)| (x as f32, y as f32))
+        .collect();
+    let mut out = RgbaImage::new(SIDE, SIDE);
+    for (x, y, p) in out.enumerate_pixels_mut() {
+        let d = solid
+            .iter()
+            .map(|&(sx, sy)| ((sx - x as f32).powi(2) + (sy - y as f32).powi(2)).sqrt())
+            .fold(f32::INFINITY, f32::min);
+        let a = (SILHOUETTE_GROW_PX + 1.0 - d).clamp(0.0, 1.0);
+        if a > 0.0 {
+            *p = Rgba([255, 255, 255, (a * 255.0).round() as u8]);
+        }
+    }
+    out
+}
+
+/// Every sprite the tables make: the art, then the silhouettes.
+fn draw_all() -> Vec<(&'static str, RgbaImage)> {
+    let mut out: Vec<(&str, RgbaImage)> = ART.iter().map(|a| (a.name, draw(a))).collect();
+    for &(name, from) in SILHOUETTES {
+        let source = ART
+            .iter()
+            .find(|a| a.name == from)
+            .unwrap_or_else(|| unreachable!("silhouette source `{from}` is in ART"));
+        out.push((name, silhouette(&draw(source))));
+    }
+    out
+}
+
 fn inside_poly(points: &[(f32, f32)], x: f32, y: f32) -> bool {
     let mut inside = false;
     let mut j = points.len() - 1;
@@ -642,11 +738,11 @@ fn write_png(path: &Path, img: &RgbaImage) -> Result<(), Failure> {
 
 fn draw_sprites(dir: &Path) -> Result<(), Failure> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    for art in ART {
-        let path = dir.join(format!("{}.png", art.name));
-        write_png(&path, &draw(art))?;
+    let sprites = draw_all();
+    for (name, img) in &sprites {
+        write_png(&dir.join(format!("{name}.png")), img)?;
     }
-    println!("drew {} sprites into {}", ART.len(), dir.display());
+    println!("drew {} sprites into {}", sprites.len(), dir.display());
     Ok(())
 }
 
@@ -786,6 +882,30 @@ mod tests {
             let opaque = img.pixels().filter(|p| p.0[3] == 255).count();
             assert!(opaque > 60, "{} has {opaque} opaque pixels", art.name);
         }
+    }
+
+    #[test]
+    fn silhouettes_cover_their_sprite_and_a_rim_around_it() {
+        let sprites = draw_all();
+        for &(name, from) in SILHOUETTES {
+            let sil = &sprites.iter().find(|(n, _)| *n == name).unwrap().1;
+            let src = &sprites.iter().find(|(n, _)| *n == from).unwrap().1;
+            let mut rim = 0;
+            for (x, y, p) in src.enumerate_pixels() {
+                let s = sil.get_pixel(x, y).0;
+                if p.0[3] >= 128 {
+                    assert_eq!(s, [255, 255, 255, 255], "{name} covers {from} at {x},{y}");
+                } else if s[3] == 255 {
+                    rim += 1;
+                }
+            }
+            assert!(rim > 150, "{name} reaches past {from}: {rim} rim pixels");
+        }
+        let names: Vec<&str> = sprites.iter().map(|(n, _)| *n).collect();
+        assert!(
+            names.contains(&"statue"),
+            "heavy relics have their own sprite"
+        );
     }
 
     #[test]
