@@ -47,6 +47,17 @@ pub enum Key {
     /// + / −, mouse wheel, gamepad triggers.
     ZoomIn,
     ZoomOut,
+    /// Shift+arrows (Shift+W A S D), the gamepad's right stick: pan the
+    /// play camera one step.
+    PanLeft,
+    PanRight,
+    PanUp,
+    PanDown,
+    /// O, gamepad left-stick press: the overview of everything the party
+    /// has seen, on and off.
+    Overview,
+    /// C: the play camera back on the selected hero.
+    Recentre,
     /// F11: fullscreen on and off (handled by the main loop).
     Fullscreen,
     /// F12: save a screenshot (handled by the main loop).
@@ -244,6 +255,10 @@ pub fn key(code: Keycode, modifiers: Mod) -> Option<Key> {
     let shift = modifiers.intersects(Mod::LSHIFTMOD | Mod::RSHIFTMOD);
     let digit = |n: u8| Some(Key::Hero(n));
     match code {
+        Keycode::Up | Keycode::W if shift && !ctrl => Some(Key::PanUp),
+        Keycode::Down | Keycode::S if shift && !ctrl => Some(Key::PanDown),
+        Keycode::Left | Keycode::A if shift && !ctrl => Some(Key::PanLeft),
+        Keycode::Right | Keycode::D if shift && !ctrl => Some(Key::PanRight),
         Keycode::Up | Keycode::W => Some(Key::Up),
         Keycode::Down | Keycode::S => Some(Key::Down),
         Keycode::Left | Keycode::A => Some(Key::Left),
@@ -270,6 +285,8 @@ pub fn key(code: Keycode, modifiers: Mod) -> Option<Key> {
         Keycode::H | Keycode::F1 => Some(Key::Help),
         Keycode::Equals | Keycode::Plus | Keycode::KpPlus => Some(Key::ZoomIn),
         Keycode::Minus | Keycode::KpMinus => Some(Key::ZoomOut),
+        Keycode::O => Some(Key::Overview),
+        Keycode::C if !ctrl => Some(Key::Recentre),
         Keycode::F11 => Some(Key::Fullscreen),
         Keycode::F12 => Some(Key::Screenshot),
         _ => None,
@@ -291,6 +308,7 @@ pub fn button(b: PadButton) -> Option<Key> {
         PadButton::RightShoulder => Some(Key::NextHero),
         PadButton::Back => Some(Key::EndTurn),
         PadButton::RightStick => Some(Key::Help),
+        PadButton::LeftStick => Some(Key::Overview),
         _ => None,
     }
 }
@@ -304,9 +322,9 @@ const AXIS_RELEASE: i16 = 8_000;
 /// passes everything else through [`from_sdl`].
 #[derive(Clone, Debug, Default)]
 pub struct InputMapper {
-    /// Per axis (left x, left y, left trigger, right trigger): the key it
-    /// holds down; `None` = at rest.
-    held: [Option<Key>; 4],
+    /// Per axis (left x, left y, left trigger, right trigger, right x,
+    /// right y): the key it holds down; `None` = at rest.
+    held: [Option<Key>; 6],
 }
 
 impl InputMapper {
@@ -333,7 +351,15 @@ impl InputMapper {
             Axis::LeftY => (1, if value < 0 { Key::Up } else { Key::Down }),
             Axis::TriggerLeft => (2, Key::ZoomOut),
             Axis::TriggerRight => (3, Key::ZoomIn),
-            _ => return None,
+            Axis::RightX => (
+                4,
+                if value < 0 {
+                    Key::PanLeft
+                } else {
+                    Key::PanRight
+                },
+            ),
+            Axis::RightY => (5, if value < 0 { Key::PanUp } else { Key::PanDown }),
         };
         let magnitude = value.saturating_abs();
         if magnitude <= AXIS_RELEASE {
@@ -422,6 +448,12 @@ pub fn key_named(name: &str) -> Option<Key> {
         "help" | "f1" => Key::Help,
         "zoom-in" => Key::ZoomIn,
         "zoom-out" => Key::ZoomOut,
+        "pan-left" => Key::PanLeft,
+        "pan-right" => Key::PanRight,
+        "pan-up" => Key::PanUp,
+        "pan-down" => Key::PanDown,
+        "overview" | "o" => Key::Overview,
+        "recentre" | "c" => Key::Recentre,
         _ => return None,
     })
 }
@@ -469,6 +501,33 @@ mod tests {
         assert_eq!(key(Keycode::Num2, Mod::NOMOD), Some(Key::Hero(1)));
         assert_eq!(key(Keycode::F11, Mod::NOMOD), Some(Key::Fullscreen));
         assert_eq!(key(Keycode::F12, Mod::NOMOD), Some(Key::Screenshot));
+    }
+
+    #[test]
+    fn shift_with_the_arrows_pans_and_o_and_c_work_the_overview() {
+        let shift = Mod::LSHIFTMOD;
+        assert_eq!(key(Keycode::Left, shift), Some(Key::PanLeft));
+        assert_eq!(key(Keycode::D, shift), Some(Key::PanRight));
+        assert_eq!(key(Keycode::Up, Mod::RSHIFTMOD), Some(Key::PanUp));
+        assert_eq!(key(Keycode::S, shift), Some(Key::PanDown));
+        assert_eq!(
+            key(Keycode::Left, Mod::NOMOD),
+            Some(Key::Left),
+            "plain arrows still walk"
+        );
+        assert_eq!(
+            key(Keycode::Tab, shift),
+            Some(Key::PrevHero),
+            "Shift+Tab unchanged"
+        );
+        assert_eq!(key(Keycode::O, Mod::NOMOD), Some(Key::Overview));
+        assert_eq!(key(Keycode::C, Mod::NOMOD), Some(Key::Recentre));
+        assert_eq!(key_named("overview"), Some(Key::Overview));
+        assert_eq!(key_named("pan-up"), Some(Key::PanUp));
+        let mut m = InputMapper::new();
+        assert_eq!(m.axis(Axis::RightX, -30_000), Some(Key::PanLeft));
+        assert_eq!(m.axis(Axis::RightY, 30_000), Some(Key::PanDown));
+        assert_eq!(button(PadButton::LeftStick), Some(Key::Overview));
     }
 
     #[test]

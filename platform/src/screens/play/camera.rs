@@ -13,7 +13,17 @@
 //! instead of jumping; zoom steps by 1.25× between limits. The cell size
 //! scales with the drawable's height (a HiDPI drawable is larger, so cells
 //! keep their size on screen) and the aspect is always square.
+//!
+//! The player can look around: Shift+arrows (Shift+W A S D, the right
+//! stick) *pan* the camera [`PAN_STEP_CELLS`] at a time, and the pan holds
+//! until the hero acts, another hero is selected, or C recentres (then it
+//! glides back). O toggles the *overview*: the camera fits everything the
+//! party has seen (the remembered map and what is in sight, a box in view
+//! space kept up to date by the play screen) on screen at once, never
+//! closer than the zoom; panning works there too.
 use glam::Vec2;
+
+use super::PlayScreen;
 
 pub use crate::screens::world::Projection;
 
@@ -25,6 +35,28 @@ pub const ZOOM_MAX: f32 = 3.0;
 pub const ZOOM_STEP: f32 = 1.25;
 /// How fast the camera offset decays, per second (about 95 % in 0.25 s).
 pub const EASE_RATE: f32 = 12.0;
+/// How far one pan key moves the camera, in view cells (at zoom 1; the
+/// step grows as the cells shrink, so a pan crosses the same share of the
+/// screen).
+pub const PAN_STEP_CELLS: f32 = 2.0;
+/// The HUD's share of the drawable's height at the top and the bottom,
+/// at UI scale 1, kept clear by the overview.
+const HUD_TOP_PX: f32 = 70.0;
+const HUD_BOTTOM_PX: f32 = 100.0;
+
+/// A box in view space (cells): `min` and `max` are the centres of its
+/// extreme cells.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ViewBox {
+    pub min: Vec2,
+    pub max: Vec2,
+}
+
+impl ViewBox {
+    pub fn centre(&self) -> Vec2 {
+        (self.min + self.max) / 2.0
+    }
+}
 
 /// Where the camera looks and how close.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -34,6 +66,12 @@ pub struct Camera {
     pub offset: Vec2,
     /// Multiplier on the base cell size.
     pub zoom: f32,
+    /// Where the player panned to, in view cells from the hero (or from
+    /// the overview's centre); zero when not panned. Holds until
+    /// [`Camera::recentre`].
+    pub pan: Vec2,
+    /// The overview's box, when it is on (`None`: off).
+    pub overview: Option<ViewBox>,
 }
 
 impl Default for Camera {
@@ -41,6 +79,8 @@ impl Default for Camera {
         Camera {
             offset: Vec2::ZERO,
             zoom: 1.0,
+            pan: Vec2::ZERO,
+            overview: None,
         }
     }
 }
@@ -79,15 +119,124 @@ impl Camera {
         self.zoom = (self.zoom / ZOOM_STEP).max(ZOOM_MIN);
     }
 
+    /// Moves the camera by `steps` pan steps (x right, y up).
+    pub fn pan_by(&mut self, steps: Vec2) {
+        let step = PAN_STEP_CELLS * (1.0 / self.zoom).max(1.0);
+        let step = if self.overview.is_some() {
+            step * 2.0
+        } else {
+            step
+        };
+        self.pan += steps * step;
+    }
+
+    /// Back on the hero: the pan glides back (it becomes the eased offset).
+    pub fn recentre(&mut self) {
+        if self.overview.is_none() {
+            self.offset += self.pan;
+        }
+        self.pan = Vec2::ZERO;
+    }
+
     /// The projection for a drawable of `size_px`, looking at `hero` (the
     /// hero's drawn position in view space: the origin, or a tween's).
     pub fn projection(&self, size_px: (u32, u32), hero: Vec2) -> Projection {
-        Projection {
-            centre: hero + self.offset,
-            cell_px: (BASE_CELL_PX * ui_scale(size_px) * self.zoom)
-                .round()
-                .max(4.0),
-            size: Vec2::new(size_px.0.max(1) as f32, size_px.1.max(1) as f32),
+        let size = Vec2::new(size_px.0.max(1) as f32, size_px.1.max(1) as f32);
+        let close = (BASE_CELL_PX * ui_scale(size_px) * self.zoom)
+            .round()
+            .max(4.0);
+        match self.overview {
+            Some(b) => {
+                let scale = ui_scale(size_px);
+                let (top, bottom) = (HUD_TOP_PX * scale, HUD_BOTTOM_PX * scale);
+                // One cell of margin around the box.
+                let span = b.max - b.min + Vec2::splat(2.0);
+                let room = Vec2::new(size.x * 0.96, (size.y - top - bottom).max(size.y * 0.3));
+                let fit = (room.x / span.x).min(room.y / span.y).floor();
+                // The box's middle lands in the middle of the room between
+                // the HUD's bars.
+                let cell_px = fit.min(close).max(4.0);
+                let lift = (bottom - top) / 2.0 / cell_px;
+                Projection {
+                    centre: b.centre() + self.pan - Vec2::new(0.0, lift),
+                    cell_px,
+                    size,
+                }
+            }
+            None => Projection {
+                centre: hero + self.offset + self.pan,
+                cell_px: close,
+                size,
+            },
+        }
+    }
+}
+
+impl PlayScreen {
+    /// Pans the camera by `steps` pan steps (Shift+arrows).
+    pub(super) fn pan_camera(&mut self, steps: Vec2) {
+        self.camera.pan_by(steps);
+        self.refresh_hover();
+    }
+
+    /// Turns the overview of everything seen on or off; off, the camera
+    /// glides back to the hero.
+    pub(super) fn toggle_overview(&mut self) {
+        if self.camera.overview.is_some() {
+            self.camera.overview = None;
+            self.camera.pan = Vec2::ZERO;
+        } else {
+            self.camera.pan = Vec2::ZERO;
+            self.camera.overview = Some(self.seen_box());
+        }
+        self.refresh_hover();
+    }
+
+    /// The camera back on the hero (C), out of the overview.
+    pub(super) fn recentre_camera(&mut self) {
+        self.camera.overview = None;
+        self.camera.recentre();
+        self.refresh_hover();
+    }
+
+    /// Whether the overview is on.
+    pub fn overview_on(&self) -> bool {
+        self.camera.overview.is_some()
+    }
+
+    /// Everything the party has seen, as a box in the selected hero's view
+    /// space: the remembered cells at their grid offsets from the hero,
+    /// and the view cells in sight.
+    pub(super) fn seen_box(&self) -> ViewBox {
+        let stage = self.session.stage();
+        let origin = self
+            .selected_hero()
+            .and_then(|h| stage.cell_of(h))
+            .unwrap_or_else(|| self.view.origin());
+        let mut lo = Vec2::ZERO;
+        let mut hi = Vec2::ZERO;
+        let mut add = |p: Vec2| {
+            lo = lo.min(p);
+            hi = hi.max(p);
+        };
+        if let Some((a, b)) = self.memory.bounds() {
+            add(Vec2::new((a.x - origin.x) as f32, (a.y - origin.y) as f32));
+            add(Vec2::new((b.x - origin.x) as f32, (b.y - origin.y) as f32));
+        }
+        for node in self.view.nodes() {
+            add(Vec2::new(node.view.x as f32, node.view.y as f32));
+        }
+        ViewBox { min: lo, max: hi }
+    }
+
+    /// After the view is rebuilt (a change of state or of hero): the party
+    /// remembers what it sees now, a pan glides back to the hero, and the
+    /// overview follows what is seen.
+    pub(super) fn after_view_rebuilt(&mut self) {
+        self.memory.record_party(self.session.stage(), &self.view);
+        self.camera.recentre();
+        if self.camera.overview.is_some() {
+            self.camera.overview = Some(self.seen_box());
         }
     }
 }
@@ -150,6 +299,48 @@ mod tests {
         assert_eq!(cam.offset, Vec2::ZERO);
         let p = cam.projection(SIZE, Vec2::new(2.0, 0.0));
         assert_eq!(p.centre, Vec2::new(2.0, 0.0));
+    }
+
+    #[test]
+    fn a_pan_holds_until_recentred_then_glides_back() {
+        let mut cam = Camera::default();
+        cam.pan_by(Vec2::new(1.0, 0.0));
+        cam.pan_by(Vec2::new(0.0, -1.0));
+        assert_eq!(cam.pan, Vec2::new(PAN_STEP_CELLS, -PAN_STEP_CELLS));
+        cam.update(5.0);
+        let p = cam.projection(SIZE, Vec2::ZERO);
+        assert_eq!(p.centre, cam.pan, "the pan does not ease away");
+        cam.recentre();
+        assert_eq!(cam.pan, Vec2::ZERO);
+        assert_eq!(cam.projection(SIZE, Vec2::ZERO).centre, p.centre, "no jump");
+        cam.update(2.0);
+        assert_eq!(cam.projection(SIZE, Vec2::ZERO).centre, Vec2::ZERO);
+    }
+
+    #[test]
+    fn the_overview_fits_its_box_between_the_hud_bars() {
+        let mut cam = Camera::default();
+        let b = ViewBox {
+            min: Vec2::new(-3.0, -20.0),
+            max: Vec2::new(12.0, 2.0),
+        };
+        cam.overview = Some(b);
+        let p = cam.projection(SIZE, Vec2::ZERO);
+        assert!(p.cell_px < BASE_CELL_PX, "zoomed out: {}", p.cell_px);
+        for corner in [b.min, b.max, Vec2::new(b.min.x, b.max.y)] {
+            let s = p.to_screen(corner);
+            assert!(s.x > 0.0 && s.x < 1280.0, "{corner} at {s}");
+            assert!(
+                s.y > HUD_TOP_PX && s.y < 720.0 - HUD_BOTTOM_PX,
+                "{corner} at {s}"
+            );
+        }
+        // A small box is never drawn closer than the zoom.
+        cam.overview = Some(ViewBox {
+            min: Vec2::ZERO,
+            max: Vec2::ONE,
+        });
+        assert_eq!(cam.projection(SIZE, Vec2::ZERO).cell_px, BASE_CELL_PX);
     }
 
     #[test]

@@ -12,16 +12,40 @@
 //! same stencil and transform as the rest of its region, so the tint
 //! follows sight through portals.
 //!
+//! The watchers' intent, as Into the Breach shows its enemies': every
+//! watcher the hero sees has an arrow to where it steps at the end of the
+//! round; the watcher under the pointer shows its whole route (a loop of
+//! dots) and a ring where it will look from ([`draw_intent`]). Routes are
+//! drawn through the region the watcher is seen in, so a watcher seen
+//! through a portal walks where its copy is drawn. When a watcher has
+//! caught a hero, its glare — a red beam from the watcher to the hero —
+//! shows who saw whom ([`Danger::glares`], [`draw_glares`]).
+//!
 //! Cost: one reused GridView context (no allocation after the first
 //! build) and a grid-sized bitmap; [`Danger::rebuild`] runs only when the
 //! hero's view is rebuilt (a change of state or of hero), never per frame:
 //! one watcher view build per visible watcher, then one bit test per node
 //! of the hero's view. Drawing tests one bit per drawn grid cell.
 use game::action::turn::next_patrol_step;
-use game::grid::CellPos;
-use game::stage::{Stage, SIGHT_RADIUS};
-use game::things::{ThingId, ThingKind};
-use game::view::GridView;
+use game::grid::{CellPos, CellTransform};
+use game::stage::{Outcome, Stage, SIGHT_RADIUS};
+use game::things::{ThingFlags, ThingId, ThingKind};
+use game::view::{GridView, ViewPos};
+use glam::Vec2;
+use render::{hex, DrawList, Pass, Rgba, Stencil};
+
+use super::camera::Projection;
+use super::preview::{dot, thick_line};
+use super::tween::nearest_position;
+
+/// A watcher's route (the loop it walks: dots on a lighter line), its
+/// next step, and the ring where it will look from.
+pub const ROUTE: Rgba = hex(0xff9a4d);
+pub const ROUTE_LINE: Rgba = [1.0, 0.6, 0.3, 0.6];
+pub const NEXT_STEP: Rgba = [1.0, 0.32, 0.22, 0.95];
+/// The glare of a watcher that caught a hero.
+pub const GLARE: Rgba = [1.0, 0.15, 0.1, 1.0];
+pub const GLARE_GLOW: Rgba = [1.0, 0.2, 0.12, 0.35];
 
 /// Where `watcher` will look from at the end of this round (the rules'
 /// patrol step), or `None` if it is no watcher on the grid.
@@ -38,6 +62,8 @@ pub struct Danger {
     width: usize,
     /// The watchers the hero sees, with their lookouts.
     watchers: Vec<(ThingId, CellPos)>,
+    /// When the level is lost: each watcher with a hero it caught.
+    glares: Vec<(ThingId, ThingId)>,
 }
 
 impl Default for Danger {
@@ -47,6 +73,7 @@ impl Default for Danger {
             cells: Vec::new(),
             width: 0,
             watchers: Vec::new(),
+            glares: Vec::new(),
         }
     }
 }
@@ -77,12 +104,49 @@ impl Danger {
                 }
             }
         }
+        self.rebuild_glares(stage);
+    }
+
+    /// Who caught whom, when the level is lost: every watcher, from where
+    /// it stands (the round has ended: it looked from there), paired with
+    /// each caught hero it sees.
+    fn rebuild_glares(&mut self, stage: &Stage) {
+        self.glares.clear();
+        if stage.outcome() != Outcome::Lost {
+            return;
+        }
+        let grid = stage.grid();
+        let caught: Vec<ThingId> = stage
+            .heroes()
+            .into_iter()
+            .filter(|&h| stage.has_flag(h, ThingFlags::CAUGHT))
+            .collect();
+        for watcher in stage.of_kind(ThingKind::Enemy) {
+            let Some(at) = stage.cell_of(watcher) else {
+                continue;
+            };
+            self.watcher_view.build(grid, at, SIGHT_RADIUS);
+            for &hero in &caught {
+                if stage
+                    .cell_of(hero)
+                    .is_some_and(|c| self.watcher_view.is_visible(grid, c))
+                {
+                    self.glares.push((watcher, hero));
+                }
+            }
+        }
+    }
+
+    /// When the level is lost: each watcher with a hero it caught.
+    pub fn glares(&self) -> &[(ThingId, ThingId)] {
+        &self.glares
     }
 
     /// Clears every mark (nothing tinted).
     pub fn clear(&mut self) {
         self.cells.fill(false);
         self.watchers.clear();
+        self.glares.clear();
     }
 
     /// Whether grid cell `cell` is tinted.
@@ -110,4 +174,143 @@ impl Danger {
     pub fn watchers(&self) -> &[(ThingId, CellPos)] {
         &self.watchers
     }
+}
+
+/// The watcher standing in the grid cell shown at view cell `v`, if any.
+pub fn watcher_at(stage: &Stage, view: &GridView, v: ViewPos) -> Option<ThingId> {
+    view.nodes_at(v).find_map(|n| {
+        stage
+            .things_in(n.cell)
+            .into_iter()
+            .find(|&t| stage.thing(t).is_some_and(|t| t.kind() == ThingKind::Enemy))
+    })
+}
+
+/// Where grid cell `cell` is drawn in `view` (its copy nearest the hero)
+/// and the transform of that region; a cell out of sight is placed at its
+/// grid offset from the hero (as the remembered map is).
+pub fn place_of(view: &GridView, cell: CellPos) -> (ViewPos, CellTransform) {
+    match nearest_position(view, cell, Vec2::ZERO)
+        .and_then(|v| Some((v, crate::screens::world::region_at(view, v, cell)?)))
+    {
+        Some(found) => found,
+        None => {
+            let o = view.origin();
+            (
+                ViewPos::new(cell.x - o.x, cell.y - o.y),
+                CellTransform::IDENTITY.with_offset((o.x, o.y)),
+            )
+        }
+    }
+}
+
+/// Where `cell` is in the region of `view_to_grid` (a grid cell → view).
+fn in_region(view_to_grid: &CellTransform, cell: CellPos) -> Vec2 {
+    let v = view_to_grid.inverse().apply_cell(cell);
+    Vec2::new(v.x as f32, v.y as f32)
+}
+
+/// An arrow from `a` to `b` (pixels) with its head at `b`.
+fn arrow(list: &mut DrawList, a: Vec2, b: Vec2, width: f32, colour: Rgba) {
+    let d = b - a;
+    if d.length_squared() < 1e-6 {
+        return;
+    }
+    let dir = d.normalize();
+    let head = width * 3.0;
+    let base = b - dir * head;
+    thick_line(list, a, base, width, colour);
+    let n = dir.perp() * head * 0.7;
+    list.polygon(&[b, base + n, base - n], colour);
+}
+
+/// A ring (an outlined circle) of `radius` pixels.
+fn ring(list: &mut DrawList, c: Vec2, radius: f32, width: f32, colour: Rgba) {
+    let n = 20;
+    for i in 0..n {
+        let a0 = i as f32 * std::f32::consts::TAU / n as f32;
+        let a1 = (i + 1) as f32 * std::f32::consts::TAU / n as f32;
+        thick_line(
+            list,
+            c + Vec2::new(a0.cos(), a0.sin()) * radius,
+            c + Vec2::new(a1.cos(), a1.sin()) * radius,
+            width,
+            colour,
+        );
+    }
+}
+
+/// Draws what `watcher` will do (UI pass, over the world): an arrow to its
+/// next step and a ring where it will look from; with `route`, its whole
+/// route as a loop of dots first.
+pub fn draw_intent(
+    list: &mut DrawList,
+    proj: &Projection,
+    stage: &Stage,
+    view: &GridView,
+    watcher: ThingId,
+    route: bool,
+) {
+    let (Some(at), Some(step)) = (stage.cell_of(watcher), next_patrol_step(stage, watcher)) else {
+        return;
+    };
+    let saved = list.state();
+    list.set_pass(Pass::Ui);
+    list.set_stencil(Stencil::None);
+    let s = proj.cell_px;
+    let (v, region) = place_of(view, at);
+    let here = proj.to_screen(Vec2::new(v.x as f32, v.y as f32));
+    // The region's transform maps the watcher's cell to where it is seen;
+    // its route cells go through the same transform.
+    let screen_of = |cell: CellPos| {
+        let off = in_region(&region, cell) - in_region(&region, at);
+        proj.to_screen(Vec2::new(v.x as f32, v.y as f32) + off)
+    };
+    if route {
+        let cells = stage.route(stage.thing(watcher).map_or(0, |t| t.data.route));
+        let points: Vec<Vec2> = cells.iter().map(|&c| screen_of(c)).collect();
+        for (i, &p) in points.iter().enumerate() {
+            let q = points[(i + 1) % points.len()];
+            thick_line(list, p, q, (s * 0.035).max(1.5), ROUTE_LINE);
+        }
+        for &p in &points {
+            dot(list, p, (s * 0.06).max(2.0), ROUTE);
+        }
+    }
+    let next = screen_of(step.to);
+    if step.moves() {
+        // From the watcher's edge, so its eye stays clear.
+        let from = here + (next - here).normalize_or_zero() * s * 0.3;
+        arrow(list, from, next, (s * 0.06).max(2.0), NEXT_STEP);
+    }
+    ring(list, next, s * 0.42, (s * 0.035).max(1.5), NEXT_STEP);
+    list.set_state(saved);
+}
+
+/// Draws each glare (a caught hero's moment): a red beam from the watcher
+/// to the hero it caught, with a glow, and a ring around the hero.
+pub fn draw_glares(
+    list: &mut DrawList,
+    proj: &Projection,
+    stage: &Stage,
+    view: &GridView,
+    glares: &[(ThingId, ThingId)],
+) {
+    let saved = list.state();
+    list.set_pass(Pass::Ui);
+    list.set_stencil(Stencil::None);
+    let s = proj.cell_px;
+    for &(watcher, hero) in glares {
+        let (Some(w), Some(h)) = (stage.cell_of(watcher), stage.cell_of(hero)) else {
+            continue;
+        };
+        let (wv, _) = place_of(view, w);
+        let (hv, _) = place_of(view, h);
+        let eye = proj.to_screen(Vec2::new(wv.x as f32, wv.y as f32 + 0.08));
+        let body = proj.to_screen(Vec2::new(hv.x as f32, hv.y as f32 - 0.1));
+        thick_line(list, eye, body, (s * 0.22).max(6.0), GLARE_GLOW);
+        thick_line(list, eye, body, (s * 0.05).max(2.0), GLARE);
+        ring(list, body, s * 0.4, (s * 0.05).max(2.0), GLARE);
+    }
+    list.set_state(saved);
 }

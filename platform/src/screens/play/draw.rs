@@ -1,6 +1,7 @@
-//! Drawing the play screen: the world through the selected hero's eyes,
-//! the moving things, the preview, the selected-hero marker, the HUD, the
-//! context menu and the help panel.
+//! Drawing the play screen: the remembered map, the world through the
+//! selected hero's eyes, the moving things, the watchers' intent (and
+//! their glare when they caught someone), the preview, the selected-hero
+//! marker, the HUD, the context menu and the help panel.
 use game::action::Refusal;
 use game::stage::Outcome;
 use game::things::ThingFlags;
@@ -9,6 +10,7 @@ use render::{DrawList, Font, Pass, SpriteAtlas};
 
 use super::camera::{ui_scale, Projection};
 use super::context_menu::thing_name;
+use super::danger;
 use super::hud::{self};
 use super::mode::Mode;
 use super::preview::{self};
@@ -26,6 +28,13 @@ impl PlayScreen {
         }
         if self.mode.context().is_some() {
             return "Up/Down choose · Enter or E do it · Esc closes".into();
+        }
+        if self.watcher_shown.is_some() {
+            return "Watcher: orange dots its route, the arrow its next step; at the end of the round it sees the red cells".into();
+        }
+        if self.camera.overview.is_some() {
+            return "Overview of everything seen · Shift+arrows pan · O or C back to the hero"
+                .into();
         }
         match self.preview.as_ref().map(|p| &p.outcome) {
             Some(Ok(path)) => {
@@ -69,6 +78,16 @@ impl PlayScreen {
             danger: Some(&self.danger),
             ropes: Some(&self.motion),
         };
+        // The remembered map: cells seen before and out of sight now, at
+        // their place in the level around the hero.
+        if let Some(origin) = self.selected_hero().and_then(|h| stage.cell_of(h)) {
+            let grid = stage.grid();
+            let remembered = self
+                .memory
+                .cells()
+                .filter(|&c| !self.view.is_visible(grid, c));
+            world::draw_remembered(list, &scene, origin, remembered);
+        }
         world::draw_world(list, &scene, &self.view);
         if let Some(t) = &self.tween {
             let at = t.elapsed_s;
@@ -77,6 +96,15 @@ impl PlayScreen {
             }
         }
         list.set_pass(Pass::Ui);
+        if stage.outcome() == Outcome::Lost {
+            danger::draw_glares(list, &proj, stage, &self.view, self.danger.glares());
+            draw_alarm_frame(list, proj.size, ui_scale(size_px));
+        } else if self.tween.is_none() {
+            for &(watcher, _) in self.danger.watchers() {
+                let route = self.watcher_shown == Some(watcher);
+                danger::draw_intent(list, &proj, stage, &self.view, watcher, route);
+            }
+        }
         if self.mode.context().is_none() {
             if let Some(p) = &self.preview {
                 preview::draw(list, &proj, p);
@@ -112,7 +140,8 @@ impl PlayScreen {
         }
     }
 
-    /// A gold marker over the selected hero.
+    /// A gold marker over the selected hero, and gold corners around the
+    /// real party's cell (its copies through portals get none).
     pub(super) fn draw_marker(&self, list: &mut DrawList, proj: &Projection) {
         let stage = self.session.stage();
         let Some(hero) = self.selected_hero() else {
@@ -128,11 +157,7 @@ impl PlayScreen {
         // Where the world drawing put the hero: alone while moving, else
         // its slot among who shares the cell.
         let r = match moving {
-            Some(_) => CellLayout {
-                heroes: vec![hero],
-                items: 0,
-            }
-            .hero_rect(0),
+            Some(_) => CellLayout::alone(hero).hero_rect(0),
             None => {
                 let hidden = self.tween.as_ref().map(Tween::things).unwrap_or_default();
                 let layout = CellLayout::of(stage, cell, &hidden);
@@ -145,6 +170,7 @@ impl PlayScreen {
             moving.unwrap_or(Vec2::ZERO),
             &game::grid::CellTransform::IDENTITY,
         );
+        draw_corners(list, proj, moving.unwrap_or(Vec2::ZERO));
         let top = t.transform_point2(Vec2::new(r.centre().x, r.y));
         let s = proj.cell_px * 0.09;
         let tip = top - Vec2::new(0.0, s * 0.4);
@@ -156,5 +182,50 @@ impl PlayScreen {
             ],
             hud::GOLD,
         );
+    }
+}
+
+/// The caught moment's frame: the screen's edges glow red.
+fn draw_alarm_frame(list: &mut DrawList, size: Vec2, scale: f32) {
+    let saved = list.state();
+    list.set_pass(Pass::Ui);
+    list.set_stencil(render::Stencil::None);
+    let w = (48.0 * scale).max(8.0);
+    let red = danger::GLARE_GLOW;
+    let clear = render::colour::with_alpha(red, 0.0);
+    let strip = |list: &mut DrawList, a: Vec2, b: Vec2, inward: Vec2| {
+        let (c, d) = (b + inward * w, a + inward * w);
+        list.coloured_triangles(&[
+            (a, red),
+            (b, red),
+            (c, clear),
+            (a, red),
+            (c, clear),
+            (d, clear),
+        ]);
+    };
+    let (x1, y1) = (size.x, size.y);
+    strip(list, Vec2::ZERO, Vec2::new(x1, 0.0), Vec2::Y);
+    strip(list, Vec2::new(0.0, y1), Vec2::new(x1, y1), -Vec2::Y);
+    strip(list, Vec2::ZERO, Vec2::new(0.0, y1), Vec2::X);
+    strip(list, Vec2::new(x1, 0.0), Vec2::new(x1, y1), -Vec2::X);
+    list.set_state(saved);
+}
+
+/// Gold corner brackets around the view cell centred on `at` (view space):
+/// "you are here", on the real party only.
+fn draw_corners(list: &mut DrawList, proj: &Projection, at: Vec2) {
+    let c = proj.to_screen(at);
+    let s = proj.cell_px;
+    let (half, len, w) = (s * 0.5, s * 0.18, (s * 0.045).max(2.0).round());
+    for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+        let corner = c + Vec2::new(sx * half, sy * half);
+        // The two arms run inwards from the corner.
+        let x0 = if sx < 0.0 { corner.x } else { corner.x - len };
+        let y0 = if sy < 0.0 { corner.y } else { corner.y - w };
+        list.quad(render::Rect::new(x0, y0, len, w), hud::GOLD);
+        let x1 = if sx < 0.0 { corner.x } else { corner.x - w };
+        let y1 = if sy < 0.0 { corner.y } else { corner.y - len };
+        list.quad(render::Rect::new(x1, y1, w, len), hud::GOLD);
     }
 }

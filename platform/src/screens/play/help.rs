@@ -7,7 +7,10 @@ use crate::screens::menu;
 
 /// Keys (keyboard; gamepad) and what they do on the play screen.
 pub const CONTROLS: &[(&str, &str)] = &[
-    ("Mouse", "hover a cell to preview the move, click to do it"),
+    (
+        "Mouse",
+        "hover a cell to preview the move, click to do it; hover a watcher: its route",
+    ),
     ("Arrows / WASD", "step left or right, climb up or down"),
     ("Tab, 1-3", "select a hero (Shift+Tab: back)"),
     ("E / Space", "actions here: pick up, drop, rope, leave…"),
@@ -16,13 +19,15 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("Y, Ctrl+Shift+Z", "redo"),
     ("R", "restart the level (undoable)"),
     ("+ / - / wheel", "zoom"),
+    ("Shift+arrows", "look around (pan); C: back on the hero"),
+    ("O", "overview: the whole map seen so far (O again: back)"),
     ("Esc", "pause menu"),
     ("F1 / H", "this help"),
     ("F11", "fullscreen"),
     ("F12", "screenshot (PNG in the current folder)"),
     (
         "Gamepad",
-        "d-pad/stick move, A actions, B/Start pause, X undo, Y redo, LB/RB hero, Back end turn, triggers zoom",
+        "d-pad/stick move, A actions, B/Start pause, X undo, Y redo, LB/RB hero, Back end turn, triggers zoom, right stick pan, left-stick press overview",
     ),
 ];
 

@@ -8,7 +8,7 @@
 //! [`layout`] is pure, so the screen's clicks on portraits hit exactly what
 //! is drawn.
 use game::stage::Stage;
-use game::things::{Capabilities, ThingFlags, ThingId};
+use game::things::{ThingFlags, ThingId};
 use glam::Vec2;
 use render::colour::with_alpha;
 use render::{hex, Align, DrawList, Font, PanelStyle, Rect, Rgba, TextStyle, WHITE};
@@ -140,10 +140,7 @@ pub fn draw(list: &mut DrawList, font: &mut Font, l: &HudLayout, hud: &Hud) {
     }
 
     let message = if hud.lost {
-        Some((
-            "A watcher caught a hero: undo (Z) or restart (R) to go on".to_string(),
-            LOST_TEXT,
-        ))
+        Some((caught_message(stage), LOST_TEXT))
     } else {
         hud.message.map(|m| match m {
             Message::Refused(t) => (format!("Can't: {t}"), REFUSAL_TEXT),
@@ -244,14 +241,8 @@ fn draw_portrait(
     }
     if let Some(item) = stage.held(hero) {
         let side = (30.0 * s).round();
-        let sprite = if stage.is_rope(item) {
-            hud.sprites.rope_coil
-        } else if stage.item_can(item, Capabilities::CONTAIN) {
-            hud.sprites.bucket
-        } else {
-            hud.sprites.relic
-        };
-        if let Some(sp) = sprite {
+        // The same sprite as in the world (a statue for a heavy relic).
+        if let Some(sp) = hud.sprites.item(stage, item) {
             list.sprite(
                 sp,
                 Rect::new(
@@ -264,6 +255,22 @@ fn draw_portrait(
             );
         }
     }
+}
+
+/// The message of a lost level: who was caught, and how to go on.
+pub fn caught_message(stage: &Stage) -> String {
+    let caught: Vec<&str> = stage
+        .heroes()
+        .into_iter()
+        .filter(|&h| stage.has_flag(h, ThingFlags::CAUGHT))
+        .map(|h| stage.hero_kind(h).unwrap_or_default().name())
+        .collect();
+    let who = match caught.as_slice() {
+        [] => String::new(),
+        [one] => format!(" A watcher saw the {one}."),
+        [init @ .., last] => format!(" A watcher saw the {} and the {last}.", init.join(", the ")),
+    };
+    format!("Caught!{who} Z undoes, R restarts")
 }
 
 fn capitalised(name: &str) -> String {

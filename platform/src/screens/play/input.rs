@@ -82,6 +82,12 @@ impl PlayScreen {
                 self.camera.zoom_out();
                 self.refresh_hover();
             }
+            Input::Key(Key::PanLeft) => self.pan_camera(Vec2::new(-1.0, 0.0)),
+            Input::Key(Key::PanRight) => self.pan_camera(Vec2::new(1.0, 0.0)),
+            Input::Key(Key::PanUp) => self.pan_camera(Vec2::new(0.0, 1.0)),
+            Input::Key(Key::PanDown) => self.pan_camera(Vec2::new(0.0, -1.0)),
+            Input::Key(Key::Overview) => self.toggle_overview(),
+            Input::Key(Key::Recentre) => self.recentre_camera(),
             Input::Key(Key::Fullscreen | Key::Screenshot) => {}
             Input::MouseMove(p) => {
                 self.mouse = Some(p);
@@ -131,6 +137,15 @@ impl PlayScreen {
         }
         if self.view.nodes_at(v).next().is_none() {
             self.message = Some(Message::Refused("that cell is not in sight".into()));
+            return None;
+        }
+        if super::danger::watcher_at(self.session.stage(), &self.view, v).is_some() {
+            // Clicking a watcher looks at it (its route stays drawn while
+            // pointed at); walking into it takes the arrows.
+            self.message = Some(Message::Info(
+                "A watcher: orange dots its route, the arrow its next step, red what it will see"
+                    .into(),
+            ));
             return None;
         }
         self.move_to(hero, v)
@@ -225,7 +240,18 @@ impl PlayScreen {
                 Some(v) => Some(self.levitate_to(hero, item, v)),
                 None => Some(None),
             },
-            Input::Key(Key::Help) => None,
+            // Looking around keeps the levitation target.
+            Input::Key(
+                Key::Help
+                | Key::PanLeft
+                | Key::PanRight
+                | Key::PanUp
+                | Key::PanDown
+                | Key::Overview
+                | Key::Recentre
+                | Key::ZoomIn
+                | Key::ZoomOut,
+            ) => None,
             _ => {
                 // Anything else gives up choosing and is handled as usual.
                 self.mode.stop_levitating();
@@ -350,6 +376,8 @@ impl PlayScreen {
     pub(super) fn set_hover(&mut self, hover: Option<ViewPos>) {
         self.hover = hover;
         self.preview = None;
+        self.watcher_shown =
+            hover.and_then(|v| super::danger::watcher_at(self.session.stage(), &self.view, v));
         let (Some(v), Some(hero)) = (hover, self.selected_hero()) else {
             return;
         };
@@ -379,7 +407,8 @@ impl PlayScreen {
             self.preview = Some(Preview { target: v, outcome });
             return;
         }
-        if v == ViewPos::default() {
+        // A watcher under the pointer shows its route instead of a move.
+        if v == ViewPos::default() || self.watcher_shown.is_some() {
             return;
         }
         let outcome = self

@@ -30,6 +30,7 @@ pub mod help;
 mod history;
 pub mod hud;
 mod input;
+pub mod memory;
 pub mod mode;
 pub mod preview;
 pub mod tween;
@@ -119,6 +120,10 @@ pub struct PlayScreen {
     danger: Danger,
     /// The ropes as the player sees them move (`game::motion`).
     motion: RopeMotion,
+    /// Every grid cell the party has seen this level (`memory`).
+    memory: memory::Memory,
+    /// The watcher under the pointer, whose route is drawn; `None`: none.
+    watcher_shown: Option<ThingId>,
     /// The drawable size of the last input or frame.
     size_px: (u32, u32),
     /// Sounds of what happened, until the screens take them (empty:
@@ -158,6 +163,8 @@ impl PlayScreen {
             reachable: ViewCellSet::default(),
             danger: Danger::default(),
             motion: RopeMotion::new(),
+            memory: memory::Memory::default(),
+            watcher_shown: None,
             size_px: (1280, 720),
             cues: Default::default(),
         };
@@ -256,6 +263,7 @@ impl PlayScreen {
                 self.reachable.insert(v);
             }
         }
+        self.after_view_rebuilt();
     }
 
     /// Where the selected hero is drawn, in view space (the origin, or on

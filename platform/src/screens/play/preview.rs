@@ -90,7 +90,8 @@ pub fn path_of(events: &[Event], start: ViewPos) -> PreviewPath {
     }
 }
 
-fn thick_line(list: &mut DrawList, a: Vec2, b: Vec2, width: f32, colour: Rgba) {
+/// A straight band `width` pixels wide from `a` to `b`.
+pub fn thick_line(list: &mut DrawList, a: Vec2, b: Vec2, width: f32, colour: Rgba) {
     let d = b - a;
     if d.length_squared() < 1e-6 {
         return;
@@ -99,7 +100,8 @@ fn thick_line(list: &mut DrawList, a: Vec2, b: Vec2, width: f32, colour: Rgba) {
     list.polygon(&[a + n, b + n, b - n, a - n], colour);
 }
 
-fn dot(list: &mut DrawList, c: Vec2, radius: f32, colour: Rgba) {
+/// A filled disc (a decagon).
+pub fn dot(list: &mut DrawList, c: Vec2, radius: f32, colour: Rgba) {
     let pts: Vec<Vec2> = (0..10)
         .map(|i| {
             let a = i as f32 * std::f32::consts::TAU / 10.0;

@@ -19,11 +19,25 @@
 //! portal is drawn continuous in view space: each segment fills its cell
 //! top to bottom.
 //!
+//! What is real and what is a copy: every region carries its *portal
+//! depth* ([`region_depths`]: how many portals sight crossed to reach it,
+//! 0 for the hero's own region). Regions past a portal get a faint cyan
+//! veil that thickens with depth, and the heroes in them a cyan rim and a
+//! cooler tint, so the repeated party reads as seen through a portal;
+//! the real party's cell (view `(0, 0)` of the own region) is lit gold
+//! from the floor, and the selected hero there gets a gold outline. A
+//! caught hero is drawn red with a "!" in every copy.
+//!
+//! [`draw_remembered`] draws the party's memory: grid cells seen before
+//! and out of sight now, at their place in the level around the hero
+//! (grid offsets, no portals), terrain only, dark, behind everything in
+//! sight.
+//!
 //! Passes: masks, floors and edges in the OPAQUE pass (depth-tested, so
 //! walls hide the floor under them whatever the sort order); sprites in the
 //! TRANSLUCENT pass, back to front by depth. The HUD and the path preview
 //! go in the UI pass on top.
-use game::grid::{CellPos, CellTransform, Dir, EdgeType};
+use game::grid::{CellPos, CellTransform, Dir, EdgeType, Grid};
 use game::motion::RopeMotion;
 use game::stage::Stage;
 use game::things::{Capabilities, HeroKind, ThingFlags, ThingId, ThingKind};
@@ -32,7 +46,7 @@ use glam::{Affine2, Vec2};
 use render::colour::with_alpha;
 use render::{hex, DrawList, Pass, Rect, Rgba, Sprite, SpriteAtlas, Stencil, StencilId, WHITE};
 
-use super::layout::{hero_rect, is_hidden, item_rect, spread, CellLayout};
+use super::layout::{floor_box, is_hidden, CellLayout, ITEM_SIZE, WATCHER_SIZE};
 use super::mask::node_polygon;
 use super::projection::Projection;
 use crate::screens::play::danger::Danger;
@@ -51,6 +65,17 @@ pub const PORTAL_GLOW: Rgba = [0.27, 0.9, 1.0, 0.28];
 pub const REACHABLE_TINT: Rgba = [0.55, 0.75, 1.0, 0.10];
 /// Cells a watcher the hero sees will see at the end of the round.
 pub const DANGER_TINT: Rgba = [1.0, 0.16, 0.12, 0.30];
+/// The selected hero's outline, and the light on the real party's floor.
+pub const SELECTED_RIM: Rgba = hex(0xf5c542);
+pub const REAL_LIGHT: Rgba = [1.0, 0.82, 0.36, 0.36];
+/// A caught hero: tint, outline, and the "!" badge.
+pub const CAUGHT_TINT: Rgba = [1.0, 0.42, 0.38, 1.0];
+pub const CAUGHT_RED: Rgba = hex(0xff3b30);
+/// The remembered map: cells seen before, out of sight now.
+pub const MEMORY_FLOOR: [Rgba; 2] = [hex(0x151823), hex(0x13161f)];
+pub const MEMORY_WALL: Rgba = hex(0x33364a);
+pub const MEMORY_PLATFORM: Rgba = hex(0x4a3822);
+pub const MEMORY_PORTAL: Rgba = hex(0x1f5d6b);
 pub const ANCHOR: Rgba = hex(0x5b3a1e);
 /// A rope in motion, link by link: a light core on a dark strand.
 pub const ROPE: Rgba = hex(0xb98a52);
@@ -67,6 +92,11 @@ const GLOW_T: f32 = 0.22;
 /// Depths (0 nearest). Opaque: floor behind edges. Translucent: back to front.
 const DEPTH_FLOOR: f32 = 0.95;
 const DEPTH_EDGE: f32 = 0.5;
+/// The remembered map lies behind everything in sight (a live floor at
+/// [`DEPTH_FLOOR`] covers it).
+const DEPTH_MEMORY_FLOOR: f32 = 0.99;
+const DEPTH_MEMORY_EDGE: f32 = 0.97;
+const DEPTH_MEMORY_ENTRANCE: f32 = 0.96;
 const DEPTH_ENTRANCE: f32 = 0.9;
 const DEPTH_TINT: f32 = 0.88;
 const DEPTH_DANGER: f32 = 0.87;
@@ -85,7 +115,14 @@ pub struct WorldSprites {
     pub knight: Option<Sprite>,
     pub scout: Option<Sprite>,
     pub sorceress: Option<Sprite>,
+    /// White silhouettes a little larger than the heroes: tinted, drawn
+    /// behind a hero, they outline it.
+    pub knight_outline: Option<Sprite>,
+    pub scout_outline: Option<Sprite>,
+    pub sorceress_outline: Option<Sprite>,
     pub relic: Option<Sprite>,
+    /// A heavy relic.
+    pub statue: Option<Sprite>,
     pub bucket: Option<Sprite>,
     pub rope: Option<Sprite>,
     pub rope_coil: Option<Sprite>,
@@ -99,7 +136,11 @@ impl WorldSprites {
             knight: atlas.sprite("knight"),
             scout: atlas.sprite("scout"),
             sorceress: atlas.sprite("sorceress"),
+            knight_outline: atlas.sprite("knight_outline"),
+            scout_outline: atlas.sprite("scout_outline"),
+            sorceress_outline: atlas.sprite("sorceress_outline"),
             relic: atlas.sprite("relic"),
+            statue: atlas.sprite("statue"),
             bucket: atlas.sprite("bucket"),
             rope: atlas.sprite("rope"),
             rope_coil: atlas.sprite("rope_coil"),
@@ -114,6 +155,33 @@ impl WorldSprites {
             HeroKind::Knight => self.knight,
             HeroKind::Scout => self.scout,
             HeroKind::Sorceress => self.sorceress,
+        }
+    }
+
+    /// The silhouette of a hero kind (see the fields).
+    pub fn hero_outline(&self, kind: HeroKind) -> Option<Sprite> {
+        match kind {
+            HeroKind::Knight => self.knight_outline,
+            HeroKind::Scout => self.scout_outline,
+            HeroKind::Sorceress => self.sorceress_outline,
+        }
+    }
+
+    /// The sprite of an item, by what it is: a rope (coiled), a container
+    /// (a bucket), a heavy relic (a statue), a relic; `None` for anything
+    /// else (drawn as a plain block). The world, the hero's hand and the
+    /// HUD all draw items with it, so a thing looks the same everywhere.
+    pub fn item(&self, stage: &Stage, item: ThingId) -> Option<Sprite> {
+        if stage.is_rope(item) {
+            self.rope_coil
+        } else if stage.item_can(item, Capabilities::CONTAIN) {
+            self.bucket
+        } else if stage.item_can(item, Capabilities::HEAVY) {
+            self.statue
+        } else if stage.item_can(item, Capabilities::RELIC) {
+            self.relic
+        } else {
+            None
         }
     }
 }
@@ -246,21 +314,76 @@ pub fn draw_world(list: &mut DrawList, world: &Scene, view: &GridView) {
         }
     }
     groups.sort_by_key(|g| g.0);
+    let depths = region_depths(world.stage.grid(), view);
     for region in groups.chunk_by(|a, b| a.0 == b.0) {
         let (Some(id), Some(t)) = (StencilId::new(region[0].0), view.transform_of(region[0].0))
         else {
             continue;
         };
+        let depth = depths.get(region[0].0 as usize).copied().unwrap_or(1);
         list.set_stencil(Stencil::Read(id));
         for layer in LAYERS {
             for &(_, v, cell) in region {
                 let at = Vec2::new(v.x as f32, v.y as f32);
                 list.set_transform(proj.cell_transform(at, &t.view_to_grid));
-                draw_layer(list, world, v, cell, layer);
+                draw_layer(list, world, v, cell, layer, depth);
             }
         }
     }
     list.set_state(saved);
+}
+
+/// The portal depth of every region of `view`, indexed by stencil id: how
+/// few portals sight crosses from the hero's own region (stencil id 1,
+/// depth 0) to reach it, over the view's node connections. A region no
+/// connection reaches is counted one portal deep; index 0 is unused.
+pub fn region_depths(grid: &Grid, view: &GridView) -> Vec<u8> {
+    let regions = view.transforms().len();
+    let mut depth = vec![u8::MAX; regions + 1];
+    if regions == 0 {
+        return depth;
+    }
+    // The region graph: an edge wherever a node is continuous with a node
+    // of another region (a portal crossed between neighbouring view cells).
+    let mut links: Vec<(u8, u8)> = Vec::new();
+    for index in 1..=view.nodes().len() as u16 {
+        let Some(node) = view.node(index) else {
+            continue;
+        };
+        for dir in [Dir::Right, Dir::Up] {
+            if let Some(other) = view.neighbour(grid, index, dir).and_then(|m| view.node(m)) {
+                let pair = (
+                    node.stencil_id.min(other.stencil_id),
+                    node.stencil_id.max(other.stencil_id),
+                );
+                if pair.0 != pair.1 && !links.contains(&pair) {
+                    links.push(pair);
+                }
+            }
+        }
+    }
+    depth[1] = 0;
+    let mut frontier = vec![1u8];
+    let mut d = 0u8;
+    while !frontier.is_empty() {
+        d = d.saturating_add(1);
+        let mut next = Vec::new();
+        for &(a, b) in &links {
+            for (from, to) in [(a, b), (b, a)] {
+                if frontier.contains(&from) && depth[to as usize] == u8::MAX {
+                    depth[to as usize] = d;
+                    next.push(to);
+                }
+            }
+        }
+        frontier = next;
+    }
+    for (i, slot) in depth.iter_mut().enumerate().skip(1) {
+        if *slot == u8::MAX {
+            *slot = if i == 1 { 0 } else { 1 };
+        }
+    }
+    depth
 }
 
 /// Draws each of `cells` at its own grid position (view space = grid
@@ -312,7 +435,59 @@ pub fn draw_cells(list: &mut DrawList, world: &Scene, cells: impl IntoIterator<I
                     .projection
                     .cell_transform(at, &CellTransform::IDENTITY),
             );
-            draw_layer(list, world, ViewPos::new(c.x, c.y), c, layer);
+            draw_layer(list, world, ViewPos::new(c.x, c.y), c, layer, 0);
+        }
+    }
+    list.set_state(saved);
+}
+
+/// Draws the remembered map: each of `cells` (grid cells seen before) at
+/// its grid offset from `origin` (the hero's cell, at view `(0, 0)`):
+/// floor, walls, platforms, portal edges and the entrance, dark, and
+/// nothing else — no things, no ropes. Everything is drawn without a mask
+/// and behind what is in sight, so a live cell always covers a remembered
+/// one; the caller leaves out the cells in sight.
+pub fn draw_remembered(
+    list: &mut DrawList,
+    world: &Scene,
+    origin: CellPos,
+    cells: impl IntoIterator<Item = CellPos>,
+) {
+    let saved = list.state();
+    list.set_stencil(Stencil::None);
+    let stage = world.stage;
+    let grid = stage.grid();
+    for c in cells {
+        let at = Vec2::new((c.x - origin.x) as f32, (c.y - origin.y) as f32);
+        list.set_transform(
+            world
+                .projection
+                .cell_transform(at, &CellTransform::IDENTITY),
+        );
+        list.set_pass(Pass::Opaque);
+        list.set_depth(DEPTH_MEMORY_FLOOR);
+        let parity = ((c.x + c.y) & 1) as usize;
+        list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), MEMORY_FLOOR[parity]);
+        list.set_depth(DEPTH_MEMORY_EDGE);
+        for dir in Dir::ALL {
+            let Some(edge) = grid.edge_between(c, dir) else {
+                continue;
+            };
+            match edge.edge_type() {
+                EdgeType::Open => {}
+                EdgeType::Solid => list.quad(edge_rect(dir, WALL_T), MEMORY_WALL),
+                EdgeType::Platform => list.quad(edge_rect(dir, PLATFORM_T), MEMORY_PLATFORM),
+                EdgeType::Portal => list.quad(edge_rect(dir, PORTAL_T), MEMORY_PORTAL),
+            }
+        }
+        if let (true, Some(s)) = (c == stage.entrance(), world.sprites.entrance) {
+            list.set_pass(Pass::Translucent);
+            list.set_depth(DEPTH_MEMORY_ENTRANCE);
+            list.sprite(
+                s,
+                Rect::new(-0.36, -0.3, 0.72, 0.72),
+                with_alpha(WHITE, 0.22),
+            );
         }
     }
     list.set_state(saved);
@@ -326,9 +501,27 @@ pub fn region_at(view: &GridView, v: ViewPos, cell: CellPos) -> Option<CellTrans
         .map(|t| t.view_to_grid)
 }
 
+/// The veil over a region `depth` portals deep (transparent at depth 0).
+pub fn portal_veil(depth: u8) -> Rgba {
+    let a = if depth == 0 {
+        0.0
+    } else {
+        (0.05 + 0.035 * depth as f32).min(0.22)
+    };
+    with_alpha(PORTAL, a)
+}
+
 /// One layer of the grid cell `cell` shown at view cell `v`, in cell-local
-/// coordinates (see `Projection::cell_transform`).
-fn draw_layer(list: &mut DrawList, world: &Scene, v: ViewPos, cell: CellPos, layer: Layer) {
+/// coordinates (see `Projection::cell_transform`), in a region `depth`
+/// portals deep.
+fn draw_layer(
+    list: &mut DrawList,
+    world: &Scene,
+    v: ViewPos,
+    cell: CellPos,
+    layer: Layer,
+    depth: u8,
+) {
     let stage = world.stage;
     let grid = stage.grid();
     let edges = || {
@@ -379,10 +572,29 @@ fn draw_layer(list: &mut DrawList, world: &Scene, v: ViewPos, cell: CellPos, lay
             }
         }
         Layer::Tint => {
+            list.set_pass(Pass::Translucent);
             if world.reachable.is_some_and(|set| set.contains(v)) {
-                list.set_pass(Pass::Translucent);
                 list.set_depth(DEPTH_TINT);
                 list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), REACHABLE_TINT);
+            }
+            if depth > 0 {
+                // Seen through a portal: a veil that thickens with depth.
+                list.set_depth(DEPTH_TINT + 0.005);
+                list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), portal_veil(depth));
+            } else if v == ViewPos::default() && world.selected.is_some() {
+                // The real party's own cell: lit gold from the floor up.
+                list.set_depth(DEPTH_TINT + 0.005);
+                let clear = with_alpha(REAL_LIGHT, 0.0);
+                let (top, floor) = (-0.5, 0.5);
+                let (l, r) = (-0.5, 0.5);
+                list.coloured_triangles(&[
+                    (Vec2::new(l, floor), REAL_LIGHT),
+                    (Vec2::new(r, floor), REAL_LIGHT),
+                    (Vec2::new(r, top), clear),
+                    (Vec2::new(l, floor), REAL_LIGHT),
+                    (Vec2::new(r, top), clear),
+                    (Vec2::new(l, top), clear),
+                ]);
             }
         }
         Layer::Danger => {
@@ -392,7 +604,9 @@ fn draw_layer(list: &mut DrawList, world: &Scene, v: ViewPos, cell: CellPos, lay
                 list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), DANGER_TINT);
             }
         }
-        Layer::Rope | Layer::Items | Layer::Creatures => draw_things(list, world, cell, layer),
+        Layer::Rope | Layer::Items | Layer::Creatures => {
+            draw_things(list, world, cell, layer, depth)
+        }
     }
 }
 
@@ -416,7 +630,48 @@ fn inner_line(dir: Dir, t: f32, w: f32) -> Rect {
     }
 }
 
-fn draw_things(list: &mut DrawList, world: &Scene, cell: CellPos, layer: Layer) {
+/// How one copy of a hero is drawn: a tint over the sprite and, maybe, a
+/// coloured outline (its colour, and how far it grows past the sprite as
+/// a fraction of the sprite's size).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HeroLook {
+    pub tint: Rgba,
+    pub rim: Option<(Rgba, f32)>,
+    /// Caught: the "!" badge over the head.
+    pub alarm: bool,
+}
+
+impl HeroLook {
+    /// How `hero` is drawn in a region `depth` portals deep: caught heroes
+    /// red everywhere; copies seen through portals cooler, with a cyan rim
+    /// that grows with depth; the selected hero, real, with a gold rim.
+    pub fn of(world: &Scene, hero: ThingId, depth: u8) -> HeroLook {
+        if world.stage.has_flag(hero, ThingFlags::CAUGHT) {
+            return HeroLook {
+                tint: CAUGHT_TINT,
+                rim: Some((CAUGHT_RED, 0.04)),
+                alarm: true,
+            };
+        }
+        if depth > 0 {
+            let t = (depth as f32 / 4.0).min(1.0);
+            let tint = [1.0 - 0.3 * t, 1.0 - 0.08 * t, 1.0, 1.0];
+            let rim = with_alpha(PORTAL, (0.45 + 0.15 * depth as f32).min(0.95));
+            return HeroLook {
+                tint: [0.8 * tint[0], 0.95 * tint[1], tint[2], 1.0],
+                rim: Some((rim, (0.02 * depth as f32).min(0.1))),
+                alarm: false,
+            };
+        }
+        HeroLook {
+            tint: WHITE,
+            rim: (Some(hero) == world.selected).then_some((SELECTED_RIM, 0.0)),
+            alarm: false,
+        }
+    }
+}
+
+fn draw_things(list: &mut DrawList, world: &Scene, cell: CellPos, layer: Layer, depth: u8) {
     let stage = world.stage;
     let Some(index) = stage.cell_index(cell) else {
         return;
@@ -441,7 +696,7 @@ fn draw_things(list: &mut DrawList, world: &Scene, cell: CellPos, layer: Layer) 
                         .last()
                         .and_then(|&end| stage.children(end).first().copied());
                     if let Some(item) = tied.filter(|&i| !is_hidden(stage, world.hidden, i)) {
-                        let size = item_rect(0, 1, false).w;
+                        let size = ITEM_SIZE;
                         let rect =
                             Rect::new(centre.x - size / 2.0, centre.y - size / 2.0, size, size);
                         draw_item(list, world, item, rect, DEPTH_ITEM);
@@ -451,7 +706,7 @@ fn draw_things(list: &mut DrawList, world: &Scene, cell: CellPos, layer: Layer) 
             _ => {}
         }
     }
-    let (mut hero_i, mut item_i) = (0usize, 0usize);
+    let (mut hero_i, mut item_i, mut watcher_i) = (0usize, 0usize, 0usize);
     for (id, t) in store.iter_cell(index) {
         let root = t.parent().is_none();
         match (t.kind(), layer) {
@@ -479,12 +734,14 @@ fn draw_things(list: &mut DrawList, world: &Scene, cell: CellPos, layer: Layer) 
                 let slot = layout.hero_rect(hero_i);
                 hero_i += 1;
                 if !is_hidden(stage, world.hidden, id) {
-                    let depth = if Some(id) == world.selected {
+                    let selected = Some(id) == world.selected;
+                    // The selected hero in front of whoever shares the cell.
+                    let z = if selected {
                         DEPTH_SELECTED
                     } else {
-                        DEPTH_HERO
+                        DEPTH_HERO - 0.002 * hero_i as f32
                     };
-                    draw_hero(list, world, id, slot, depth);
+                    draw_hero(list, world, id, slot, z, HeroLook::of(world, id, depth));
                 }
             }
             (ThingKind::Interactable, Layer::Rope)
@@ -504,9 +761,11 @@ fn draw_things(list: &mut DrawList, world: &Scene, cell: CellPos, layer: Layer) 
                 draw_item(list, world, id, rect, DEPTH_ITEM);
             }
             (ThingKind::Enemy, Layer::Creatures) if root && !is_hidden(stage, world.hidden, id) => {
+                let rect = layout.watcher_rect(watcher_i);
+                watcher_i += 1;
                 if let Some(s) = world.sprites.watcher {
                     list.set_depth(DEPTH_ENEMY);
-                    list.sprite(s, spread(0, 1, 0.84, -0.5, 0.5), WHITE);
+                    list.sprite(s, rect, WHITE);
                 }
             }
             _ => {}
@@ -560,14 +819,31 @@ fn draw_rope_segment(list: &mut DrawList, world: &Scene, top: bool) {
     list.sprite(s, rect, WHITE);
 }
 
-/// A hero in `rect` (local coordinates) with what they hold at their hand.
-pub fn draw_hero(list: &mut DrawList, world: &Scene, hero: ThingId, rect: Rect, depth: f32) {
+/// A hero in `rect` (local coordinates) with what they hold at their hand,
+/// drawn as `look` says.
+pub fn draw_hero(
+    list: &mut DrawList,
+    world: &Scene,
+    hero: ThingId,
+    rect: Rect,
+    depth: f32,
+    look: HeroLook,
+) {
     let stage = world.stage;
     let kind = stage.hero_kind(hero).unwrap_or_default();
     list.set_pass(Pass::Translucent);
+    if let (Some((colour, grow)), Some(s)) = (look.rim, world.sprites.hero_outline(kind)) {
+        list.set_depth(depth + 0.001);
+        let g = rect.w * grow;
+        list.sprite(
+            s,
+            Rect::new(rect.x - g, rect.y - g, rect.w + 2.0 * g, rect.h + 2.0 * g),
+            colour,
+        );
+    }
     list.set_depth(depth);
     if let Some(s) = world.sprites.hero(kind) {
-        list.sprite(s, rect, WHITE);
+        list.sprite(s, rect, look.tint);
     }
     if let Some(item) = stage.held(hero) {
         let side = rect.w * 0.5;
@@ -579,6 +855,34 @@ pub fn draw_hero(list: &mut DrawList, world: &Scene, hero: ThingId, rect: Rect, 
         );
         draw_item(list, world, item, held, depth - 0.02);
     }
+    if look.alarm {
+        draw_alarm(
+            list,
+            Vec2::new(rect.centre().x, rect.y),
+            rect.w,
+            depth - 0.03,
+        );
+    }
+}
+
+/// The "!" badge of a caught hero: a red disc with a white "!" just above
+/// `head` (local coordinates), sized for a sprite `size` wide.
+fn draw_alarm(list: &mut DrawList, head: Vec2, size: f32, depth: f32) {
+    list.set_pass(Pass::Translucent);
+    list.set_depth(depth);
+    let r = (size * 0.2).max(0.07);
+    let c = head - Vec2::new(0.0, r * 0.6);
+    let disc: Vec<Vec2> = (0..12)
+        .map(|i| {
+            let a = i as f32 * std::f32::consts::TAU / 12.0;
+            c + Vec2::new(a.cos(), a.sin()) * r
+        })
+        .collect();
+    list.polygon(&disc, CAUGHT_RED);
+    list.set_depth(depth - 0.001);
+    let w = r * 0.32;
+    list.quad(Rect::new(c.x - w / 2.0, c.y - r * 0.62, w, r * 0.8), WHITE);
+    list.quad(Rect::new(c.x - w / 2.0, c.y + r * 0.32, w, w), WHITE);
 }
 
 /// An item in `rect`, with anything inside it drawn small at its top.
@@ -586,33 +890,8 @@ pub fn draw_item(list: &mut DrawList, world: &Scene, item: ThingId, rect: Rect, 
     let stage = world.stage;
     list.set_pass(Pass::Translucent);
     list.set_depth(depth);
-    let sprites = world.sprites;
-    let (sprite, tint) = if stage.is_rope(item) {
-        (sprites.rope_coil, WHITE)
-    } else if stage.item_can(item, Capabilities::CONTAIN) {
-        (sprites.bucket, WHITE)
-    } else if stage.item_can(item, Capabilities::RELIC | Capabilities::HEAVY) {
-        // A heavy relic (a statue) in stone colours, drawn bigger.
-        (sprites.relic, hex(0xb9b2a6))
-    } else if stage.item_can(item, Capabilities::RELIC) {
-        (sprites.relic, WHITE)
-    } else {
-        (None, WHITE)
-    };
-    match sprite {
-        Some(s) => {
-            let r = if tint != WHITE {
-                Rect::new(
-                    rect.x - rect.w * 0.15,
-                    rect.y - rect.h * 0.3,
-                    rect.w * 1.3,
-                    rect.h * 1.3,
-                )
-            } else {
-                rect
-            };
-            list.sprite(s, r, tint);
-        }
+    match world.sprites.item(stage, item) {
+        Some(s) => list.sprite(s, rect, WHITE),
         None => list.quad(rect.inset(rect.w * 0.2), hex(0x9c8f7a)),
     }
     for (child, _) in stage.store().children(item) {
@@ -641,18 +920,23 @@ pub fn draw_moving(
     list.set_transform(world.projection.cell_transform(at, region));
     let stage = world.stage;
     match stage.thing(thing).map(|t| t.kind()) {
-        Some(ThingKind::Hero) => {
-            draw_hero(list, world, thing, hero_rect(0, 1, false), DEPTH_MOVING)
-        }
+        Some(ThingKind::Hero) => draw_hero(
+            list,
+            world,
+            thing,
+            CellLayout::alone(thing).hero_rect(0),
+            DEPTH_MOVING,
+            HeroLook::of(world, thing, 0),
+        ),
         Some(ThingKind::Enemy) => {
             if let Some(s) = world.sprites.watcher {
                 list.set_pass(Pass::Translucent);
                 list.set_depth(DEPTH_MOVING);
-                list.sprite(s, spread(0, 1, 0.84, -0.5, 0.5), WHITE);
+                list.sprite(s, floor_box(0.0, WATCHER_SIZE), WHITE);
             }
         }
         Some(ThingKind::Interactable) => {
-            draw_item(list, world, thing, item_rect(0, 1, false), DEPTH_MOVING)
+            draw_item(list, world, thing, floor_box(0.0, ITEM_SIZE), DEPTH_MOVING)
         }
         _ => {}
     }

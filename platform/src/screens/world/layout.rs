@@ -1,14 +1,40 @@
-//! Who stands where in a cell: heroes on the left, items (loose, or hanging
-//! from a rope's end) on the right, so nobody hides anything. One
-//! [`CellLayout`] decides it for the world drawing, the play screen's
-//! selection marker and anything else that must point at a drawn thing.
+//! Who stands where in a cell: everyone in one row on the floor — heroes
+//! from the left, then the items (loose, or hanging from a rope's end),
+//! then watchers — fanned out so that each stays visible, and scaled down
+//! together when the cell is crowded. One [`CellLayout`] decides it for
+//! the world drawing, the play screen's selection marker and anything else
+//! that must point at a drawn thing.
+//!
+//! The geometry, in cell-local coordinates (the cell is `[-0.5, 0.5]²`, y
+//! down, the floor line at [`FLOOR_Y`]): each occupant has a square box of
+//! its kind's size ([`HERO_SIZE`], [`ITEM_SIZE`], [`WATCHER_SIZE`]) standing
+//! on the floor. Neighbouring boxes sit `pitch · (a + b) / 2` apart, centre
+//! to centre; the pitch is 1 (side by side, a small gap) when the row fits
+//! in [`ROW_WIDTH`], else it shrinks so the row fits, but never below
+//! [`MIN_PITCH`]: the figures drawn in the boxes take the middle ~55 % of
+//! their width, so at that pitch they touch but do not cover each other.
+//! Past that, every box shrinks by the same factor. The row is centred. A
+//! lone hero is drawn at the same size as the first of a pair would be
+//! without crowding, small enough to stand under a ceiling.
 use game::grid::CellPos;
 use game::stage::Stage;
 use game::things::{ThingFlags, ThingId, ThingKind};
 use render::Rect;
 
 /// The floor line of a cell, in cell-local coordinates (y runs down).
-const FLOOR_Y: f32 = 0.5 - super::draw::WALL_T * 0.5;
+pub const FLOOR_Y: f32 = 0.5 - super::draw::WALL_T * 0.5;
+/// The box of a hero standing alone: its head stays below a ceiling wall.
+pub const HERO_SIZE: f32 = 0.68;
+/// The box of an item lying alone.
+pub const ITEM_SIZE: f32 = 0.5;
+/// The box of a watcher.
+pub const WATCHER_SIZE: f32 = 0.7;
+/// How wide the row of occupants may be (walls take the cell's sides).
+pub const ROW_WIDTH: f32 = 0.86;
+/// The closest two neighbours' boxes come, as a fraction of their mean size.
+pub const MIN_PITCH: f32 = 0.56;
+/// The gap between boxes when the row fits side by side.
+const GAP: f32 = 0.02;
 
 /// Who is drawn in one cell, in slot order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -19,6 +45,8 @@ pub struct CellLayout {
     /// Items lying loose or hanging from a rope's end there, not counting
     /// those drawn elsewhere.
     pub items: usize,
+    /// Watchers standing there, not counting those drawn elsewhere.
+    pub watchers: usize,
 }
 
 /// Whether `id`, or what holds it, is in `hidden` (drawn elsewhere).
@@ -43,7 +71,7 @@ pub fn is_hidden(stage: &Stage, hidden: &[ThingId], id: ThingId) -> bool {
 
 impl CellLayout {
     /// The layout of `cell`, things in `hidden` (and what they hold) left
-    /// out of the items.
+    /// out of the items and watchers.
     pub fn of(stage: &Stage, cell: CellPos, hidden: &[ThingId]) -> CellLayout {
         let mut out = CellLayout::default();
         let Some(index) = stage.cell_index(cell) else {
@@ -69,20 +97,44 @@ impl CellLayout {
                         .filter(|(c, _)| !is_hidden(stage, hidden, *c))
                         .count();
                 }
+                ThingKind::Enemy if root && !is_hidden(stage, hidden, id) => out.watchers += 1,
                 _ => {}
             }
         }
         out
     }
 
+    /// One hero alone (drawn on its own, as by a tween).
+    pub fn alone(hero: ThingId) -> CellLayout {
+        CellLayout {
+            heroes: vec![hero],
+            ..CellLayout::default()
+        }
+    }
+
+    /// How many occupants share the row.
+    pub fn len(&self) -> usize {
+        self.heroes.len() + self.items + self.watchers
+    }
+
+    /// Whether nobody is drawn in the cell.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Where the `i`-th hero stands.
     pub fn hero_rect(&self, i: usize) -> Rect {
-        hero_rect(i, self.heroes.len(), self.items > 0)
+        self.slot(i.min(self.heroes.len().saturating_sub(1)))
     }
 
     /// Where the `i`-th item lies.
     pub fn item_rect(&self, i: usize) -> Rect {
-        item_rect(i, self.items, !self.heroes.is_empty())
+        self.slot(self.heroes.len() + i.min(self.items.saturating_sub(1)))
+    }
+
+    /// Where the `i`-th watcher stands.
+    pub fn watcher_rect(&self, i: usize) -> Rect {
+        self.slot(self.heroes.len() + self.items + i.min(self.watchers.saturating_sub(1)))
     }
 
     /// Where hero `id` stands, if it is in the cell.
@@ -92,71 +144,156 @@ impl CellLayout {
             .position(|&h| h == id)
             .map(|i| self.hero_rect(i))
     }
-}
 
-/// The `i`-th of `n` things `size` wide standing side by side on the floor
-/// between local x `lo` and `hi` (cell-local coordinates).
-pub fn spread(i: usize, n: usize, size: f32, lo: f32, hi: f32) -> Rect {
-    let (a, b) = (lo + size / 2.0, (hi - size / 2.0).max(lo + size / 2.0));
-    let cx = if n <= 1 {
-        (a + b) / 2.0
-    } else {
-        a + (b - a) * i as f32 / (n - 1) as f32
-    };
-    let floor = FLOOR_Y;
-    Rect::new(cx - size / 2.0, floor - size, size, size)
-}
+    /// The base size of each slot, heroes, items, watchers in order.
+    fn base_sizes(&self) -> impl Iterator<Item = f32> + '_ {
+        std::iter::repeat_n(HERO_SIZE, self.heroes.len())
+            .chain(std::iter::repeat_n(ITEM_SIZE, self.items))
+            .chain(std::iter::repeat_n(WATCHER_SIZE, self.watchers))
+    }
 
-/// Where the `i`-th of `n` heroes in a cell stands: across the cell, or
-/// its left part when items lie beside them.
-pub fn hero_rect(i: usize, n: usize, items_beside: bool) -> Rect {
-    if items_beside {
-        spread(i, n, hero_size(n).min(0.64), -0.5, 0.14)
-    } else {
-        spread(i, n, hero_size(n), -0.5, 0.5)
+    /// The box of slot `k` (an empty layout has one hero-sized slot in the
+    /// middle, so asking never fails).
+    fn slot(&self, k: usize) -> Rect {
+        let sizes: Vec<f32> = self.base_sizes().collect();
+        if sizes.is_empty() {
+            return floor_box(0.0, HERO_SIZE);
+        }
+        let k = k.min(sizes.len() - 1);
+        let ends = (sizes[0] + sizes[sizes.len() - 1]) / 2.0;
+        // The sum of neighbours' mean sizes: the row's length at pitch 1,
+        // ends excluded.
+        let pairs: f32 = sizes.windows(2).map(|w| (w[0] + w[1]) / 2.0).sum();
+        let gaps = GAP * (sizes.len() - 1) as f32;
+        let (pitch, gap, scale) = if ends + pairs + gaps <= ROW_WIDTH {
+            (1.0, GAP, 1.0)
+        } else if ends + MIN_PITCH * pairs <= ROW_WIDTH {
+            ((ROW_WIDTH - ends) / pairs, 0.0, 1.0)
+        } else {
+            (MIN_PITCH, 0.0, ROW_WIDTH / (ends + MIN_PITCH * pairs))
+        };
+        let length = scale * (ends + pitch * pairs) + gap * (sizes.len() - 1) as f32;
+        let mut centre = -length / 2.0 + scale * sizes[0] / 2.0;
+        for w in sizes[..=k].windows(2) {
+            centre += scale * pitch * (w[0] + w[1]) / 2.0 + gap;
+        }
+        floor_box(centre, scale * sizes[k])
     }
 }
 
-/// Where the `i`-th of `n` loose items in a cell lies: across the cell, or
-/// its right part beside heroes.
-pub fn item_rect(i: usize, n: usize, heroes_beside: bool) -> Rect {
-    if heroes_beside {
-        spread(i, n, 0.4, 0.06, 0.5)
-    } else {
-        spread(i, n, 0.5, -0.5, 0.5)
-    }
-}
-
-/// The size a hero is drawn at when `n` heroes share a cell.
-pub fn hero_size(n: usize) -> f32 {
-    match n {
-        0 | 1 => 0.84,
-        2 => 0.62,
-        _ => 0.52,
-    }
+/// A square box `size` wide centred on local x `cx`, standing on the floor.
+pub fn floor_box(cx: f32, size: f32) -> Rect {
+    Rect::new(cx - size / 2.0, FLOOR_Y - size, size, size)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn id(i: u16) -> ThingId {
+        ThingId::new(i, std::num::NonZeroU32::MIN)
+    }
+
+    fn layout(heroes: usize, items: usize, watchers: usize) -> CellLayout {
+        CellLayout {
+            heroes: (1..=heroes as u16).map(id).collect(),
+            items,
+            watchers,
+        }
+    }
+
+    /// Every slot's box, in row order.
+    fn boxes(l: &CellLayout) -> Vec<Rect> {
+        (0..l.heroes.len())
+            .map(|i| l.hero_rect(i))
+            .chain((0..l.items).map(|i| l.item_rect(i)))
+            .chain((0..l.watchers).map(|i| l.watcher_rect(i)))
+            .collect()
+    }
+
     #[test]
-    fn heroes_and_items_sharing_a_cell_stand_side_by_side_inside_it() {
-        for items in [false, true] {
-            let n = 3;
-            let rects: Vec<Rect> = (0..n).map(|i| hero_rect(i, n, items)).collect();
-            for pair in rects.windows(2) {
-                assert!(pair[0].centre().x < pair[1].centre().x);
-            }
-            for r in &rects {
-                assert!(r.x >= -0.5 - 1e-6 && r.x + r.w <= 0.5 + 1e-6 && r.y + r.h <= 0.5);
+    fn a_lone_hero_stands_under_the_ceiling_and_no_bigger_than_in_a_group() {
+        let lone = layout(1, 0, 0).hero_rect(0);
+        assert_eq!(lone.centre().x, 0.0);
+        assert!((lone.y + lone.h - FLOOR_Y).abs() < 1e-6, "on the floor");
+        let ceiling = -0.5 + super::super::draw::WALL_T;
+        assert!(lone.y > ceiling + 0.05, "clear of the ceiling: {lone:?}");
+        for n in 2..=4 {
+            let group = layout(n, 0, 0);
+            for i in 0..n {
+                assert!(group.hero_rect(i).w <= lone.w + 1e-6, "{n} heroes");
             }
         }
-        assert_eq!(hero_rect(0, 1, false).centre().x, 0.0);
-        assert_eq!(item_rect(0, 1, false).centre().x, 0.0);
-        // Beside heroes an item lies right of the lone hero's middle.
-        assert!(item_rect(0, 1, true).x > hero_rect(0, 1, true).centre().x);
-        assert!(item_rect(1, 2, true).x + item_rect(1, 2, true).w <= 0.5 + 1e-6);
+    }
+
+    #[test]
+    fn every_occupant_of_a_crowded_cell_keeps_a_visible_share_of_the_row() {
+        for (h, i, w) in [
+            (1, 0, 0),
+            (1, 1, 0),
+            (2, 0, 0),
+            (3, 0, 0),
+            (3, 1, 0),
+            (3, 2, 0),
+            (2, 1, 1),
+            (3, 3, 0),
+        ] {
+            let l = layout(h, i, w);
+            let b = boxes(&l);
+            assert_eq!(b.len(), h + i + w);
+            for r in &b {
+                assert!(
+                    r.x >= -ROW_WIDTH / 2.0 - 1e-5 && r.x + r.w <= ROW_WIDTH / 2.0 + 1e-5,
+                    "{h}+{i}+{w}: inside the row: {r:?}"
+                );
+                assert!((r.y + r.h - FLOOR_Y).abs() < 1e-5, "on the floor");
+                assert!(r.w > 0.15, "{h}+{i}+{w}: still a readable size: {}", r.w);
+            }
+            for pair in b.windows(2) {
+                let (a, c) = (pair[0], pair[1]);
+                let apart = c.centre().x - a.centre().x;
+                assert!(
+                    apart >= MIN_PITCH * (a.w + c.w) / 2.0 - 1e-5,
+                    "{h}+{i}+{w}: neighbours {apart} apart ({} and {})",
+                    a.w,
+                    c.w
+                );
+            }
+            let mid = (b[0].x + b[b.len() - 1].x + b[b.len() - 1].w) / 2.0;
+            assert!(mid.abs() < 1e-5, "{h}+{i}+{w}: the row is centred");
+        }
+        // Three heroes and a rope coil: four distinct places, heroes first.
+        let l = layout(3, 1, 0);
+        let xs: Vec<f32> = boxes(&l).iter().map(|r| r.centre().x).collect();
+        assert!(xs.windows(2).all(|w| w[1] - w[0] > 0.12), "{xs:?}");
+        assert!(
+            l.item_rect(0).w < l.hero_rect(0).w,
+            "items smaller than heroes"
+        );
+    }
+
+    #[test]
+    fn a_lone_occupant_keeps_its_size_and_a_pair_shares_the_cell() {
+        assert_eq!(layout(1, 0, 0).hero_rect(0).w, HERO_SIZE);
+        assert_eq!(layout(0, 1, 0).item_rect(0).w, ITEM_SIZE);
+        assert_eq!(layout(0, 0, 1).watcher_rect(0).w, WATCHER_SIZE);
+        let l = layout(1, 1, 0);
+        let (hero, item) = (l.hero_rect(0), l.item_rect(0));
+        assert!(
+            hero.centre().x < 0.0 && item.centre().x > 0.0,
+            "hero left, item right"
+        );
+        assert!(
+            hero.w > 0.6,
+            "a hero beside one item is barely shrunk: {}",
+            hero.w
+        );
+        // Asking past the end gives the last slot, never a panic.
+        assert_eq!(l.hero_rect(7), hero);
+        assert_eq!(
+            CellLayout::default().hero_rect(0),
+            floor_box(0.0, HERO_SIZE)
+        );
     }
 
     #[test]
@@ -172,11 +309,18 @@ mod tests {
         assert_eq!(here.items, 0, "the knight's rope is held, not loose");
         let relic = CellLayout::of(&stage, CellPos::new(1, 0), &[]);
         assert_eq!((relic.heroes.len(), relic.items), (0, 1));
-        assert_eq!(relic.item_rect(0), item_rect(0, 1, false));
+        assert_eq!(relic.item_rect(0), floor_box(0.0, ITEM_SIZE));
         // A thing drawn elsewhere (a tween) leaves its item slot free.
         let moving = stage.things_in(CellPos::new(1, 0));
         assert_eq!(CellLayout::of(&stage, CellPos::new(1, 0), &moving).items, 0);
         let knight = here.heroes[0];
         assert_eq!(here.rect_of_hero(knight), Some(here.hero_rect(0)));
+        let hall = game::level::load_file(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels/watcher_hall.txt"),
+        )
+        .expect("shipped level");
+        let stage = Stage::from_level(&hall).expect("stage");
+        let guard = CellLayout::of(&stage, CellPos::new(4, 1), &[]);
+        assert_eq!((guard.heroes.len(), guard.items, guard.watchers), (0, 0, 1));
     }
 }
