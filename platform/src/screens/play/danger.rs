@@ -308,9 +308,12 @@ pub fn draw_glares(
         let (hv, _) = place_of(view, h);
         let eye = proj.to_screen(Vec2::new(wv.x as f32, wv.y as f32 + 0.08));
         let body = proj.to_screen(Vec2::new(hv.x as f32, hv.y as f32 - 0.1));
-        thick_line(list, eye, body, (s * 0.22).max(6.0), GLARE_GLOW);
-        thick_line(list, eye, body, (s * 0.05).max(2.0), GLARE);
-        ring(list, body, s * 0.4, (s * 0.05).max(2.0), GLARE);
+        // The beam stops at the ring, so the caught hero stays in view.
+        let radius = s * 0.42;
+        let end = body + (eye - body).normalize_or_zero() * radius;
+        thick_line(list, eye, end, (s * 0.22).max(6.0), GLARE_GLOW);
+        thick_line(list, eye, end, (s * 0.05).max(2.0), GLARE);
+        ring(list, body, radius, (s * 0.05).max(2.0), GLARE);
     }
     list.set_state(saved);
 }

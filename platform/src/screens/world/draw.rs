@@ -865,13 +865,14 @@ pub fn draw_hero(
     }
 }
 
-/// The "!" badge of a caught hero: a red disc with a white "!" just above
-/// `head` (local coordinates), sized for a sprite `size` wide.
+/// The "!" badge of a caught hero: a red disc with a white "!" beside the
+/// top of its head (`head`, local coordinates; clear of the selection
+/// marker above it), sized for a sprite `size` wide.
 fn draw_alarm(list: &mut DrawList, head: Vec2, size: f32, depth: f32) {
     list.set_pass(Pass::Translucent);
     list.set_depth(depth);
     let r = (size * 0.2).max(0.07);
-    let c = head - Vec2::new(0.0, r * 0.6);
+    let c = head + Vec2::new(size * 0.38, r * 0.4);
     let disc: Vec<Vec2> = (0..12)
         .map(|i| {
             let a = i as f32 * std::f32::consts::TAU / 12.0;
