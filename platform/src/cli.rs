@@ -44,7 +44,7 @@ pub enum Command {
 }
 
 /// Options of a run of the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Default, Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Level to play at start; `None` starts at the title screen.
     pub level: Option<PathBuf>,
@@ -63,20 +63,6 @@ pub struct Options {
     /// Scripted input fed before the frames are counted (`--script`, not
     /// in the help: a testing aid); `None` for none.
     pub script: Option<PathBuf>,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            level: None,
-            edit: None,
-            window_px: None,
-            fullscreen: false,
-            screenshot: None,
-            frames: None,
-            script: None,
-        }
-    }
 }
 
 /// A command-line mistake, shown as one line. Text taken from the command

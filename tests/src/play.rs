@@ -27,6 +27,11 @@ pub fn playing(file: &str) -> Screens {
     let mut s = screens();
     s.open_level_file(&levels_dir().join(file))
         .unwrap_or_else(|e| panic!("{file}: {e}"));
+    // A level met for the first time opens with its intro card: read it,
+    // close it.
+    if s.play().is_some_and(|p| p.intro_open()) {
+        key(&mut s, Key::Escape, (1280, 720));
+    }
     s
 }
 

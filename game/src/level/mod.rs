@@ -90,6 +90,40 @@ impl Level {
             .map_or_else(|| self.relic_count(), usize::from)
     }
 
+    /// What a player is told before the level starts: the notes, less
+    /// any paragraph (or rest of a paragraph) from a line that starts with
+    /// `Solution:` — those are for designers. Paragraphs are separated by
+    /// empty note lines; each comes back as one string. Empty when the
+    /// notes hold nothing for players.
+    pub fn intro(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut paragraph = String::new();
+        let mut hidden = false;
+        let flush = |p: &mut String, out: &mut Vec<String>| {
+            if !p.is_empty() {
+                out.push(std::mem::take(p));
+            }
+        };
+        for line in &self.notes {
+            let line = line.trim();
+            if line.is_empty() {
+                flush(&mut paragraph, &mut out);
+                hidden = false;
+                continue;
+            }
+            hidden |= line.starts_with("Solution:");
+            if hidden {
+                continue;
+            }
+            if !paragraph.is_empty() {
+                paragraph.push(' ');
+            }
+            paragraph.push_str(line);
+        }
+        flush(&mut paragraph, &mut out);
+        out
+    }
+
     /// The thing with id `id`.
     pub fn thing(&self, id: &str) -> Option<&ThingSpec> {
         self.things.iter().find(|t| t.id == id)
@@ -157,6 +191,31 @@ mod tests {
                 .contains("required relics 2 (expected 0 to 1)"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn the_intro_is_the_notes_without_the_solution() {
+        let mut level = load_text("intro.txt", fixtures::LOOP_BACK).expect("loads");
+        level.notes = [
+            "Two rooms, one portal.",
+            "Look around!",
+            "",
+            "Solution: walk left, pick up, leave.",
+            "Then the others leave.",
+            "",
+            "Every hero must leave. Solution: not this one.",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(
+            level.intro(),
+            [
+                "Two rooms, one portal. Look around!",
+                "Every hero must leave. Solution: not this one."
+            ]
+        );
+        level.notes = vec!["Solution: all of it".into()];
+        assert!(level.intro().is_empty());
     }
 
     #[test]

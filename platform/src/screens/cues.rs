@@ -321,6 +321,7 @@ mod tests {
         let mut s = screens();
         key(&mut s, Key::Enter);
         key(&mut s, Key::Enter);
+        key(&mut s, Key::Escape); // The level's intro card.
         key(&mut s, Key::Escape);
         let volume_at = super::super::pause::ENTRIES
             .iter()

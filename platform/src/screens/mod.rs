@@ -497,6 +497,7 @@ impl Screens {
             Won(LevelResult),
             Retreated(LevelResult),
             GoBack,
+            Notes,
             Restart,
             Replay,
             LevelSelect,
@@ -550,6 +551,7 @@ impl Screens {
             Some(Screen::Pause(p)) => match p.handle(input, size) {
                 Some(PauseAction::Resume) => Next::Pop,
                 Some(PauseAction::Restart) => Next::Restart,
+                Some(PauseAction::Notes) => Next::Notes,
                 Some(PauseAction::LevelSelect) => Next::LevelSelect,
                 Some(PauseAction::Quit) => Next::Quit,
                 Some(PauseAction::Sound(volume)) => {
@@ -600,6 +602,12 @@ impl Screens {
             Next::Play(i) => self.play_campaign(i),
             Next::Won(r) => self.won(r),
             Next::Retreated(r) => self.retreated(r),
+            Next::Notes => {
+                self.stack.pop();
+                if let Some(p) = self.play_mut() {
+                    p.show_intro();
+                }
+            }
             Next::GoBack => {
                 self.stack.pop();
                 if let Some(p) = self.play_mut() {
@@ -716,6 +724,20 @@ mod tests {
         s.handle(Input::Key(k), SIZE)
     }
 
+    /// Escape (the pause menu), then `action`'s entry chosen by keys.
+    pub(super) fn pause_and_choose(s: &mut Screens, action: PauseAction) {
+        key(s, Key::Escape);
+        assert!(matches!(s.top(), Screen::Pause(_)), "paused");
+        let at = pause::ENTRIES
+            .iter()
+            .position(|e| *e == pause::Entry::Do(action))
+            .expect("an entry");
+        for _ in 0..at {
+            key(s, Key::Down);
+        }
+        key(s, Key::Enter);
+    }
+
     #[test]
     fn title_back_to_level_select_to_play_to_pause_and_back() {
         let mut s = screens();
@@ -728,7 +750,15 @@ mod tests {
         key(&mut s, Key::Enter);
         assert!(matches!(s.top(), Screen::Play(_)));
         assert_eq!(s.play().unwrap().level_name, "Loop-back room");
+        assert!(s.play().unwrap().intro_open());
+        // Any key but Enter, Space, E and Escape closes the intro and acts.
         key(&mut s, Key::Right);
+        assert!(!s.play().unwrap().intro_open());
+        assert_eq!(
+            s.play().unwrap().session.undo_log().undoable(),
+            1,
+            "it moved"
+        );
         key(&mut s, Key::Escape);
         assert!(matches!(s.top(), Screen::Pause(_)));
         key(&mut s, Key::Escape);
@@ -745,13 +775,19 @@ mod tests {
             "the step and the restart"
         );
         // Pause → Level select, → Quit.
-        key(&mut s, Key::Escape);
-        key(&mut s, Key::Down);
-        key(&mut s, Key::Down);
-        key(&mut s, Key::Enter);
+        pause_and_choose(&mut s, PauseAction::LevelSelect);
         assert!(matches!(s.top(), Screen::LevelSelect(_)));
         assert!(s.play().is_none());
         key(&mut s, Key::Enter);
+        assert!(
+            s.play().unwrap().intro_open(),
+            "a level not cleared: its intro"
+        );
+        key(&mut s, Key::Escape);
+        assert!(
+            matches!(s.top(), Screen::Play(_)),
+            "Escape closes the intro only"
+        );
         key(&mut s, Key::Escape);
         key(&mut s, Key::Up);
         assert_eq!(key(&mut s, Key::Enter), Some(AppRequest::Quit));

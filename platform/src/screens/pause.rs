@@ -1,5 +1,6 @@
 //! The pause menu, over the dimmed play screen: Resume, Restart, Level
-//! select, Volume, Sound, Ask before ending a turn, Quit. Escape resumes.
+//! notes, Level select, Volume, Sound, Ask before ending a turn, Quit.
+//! Escape resumes.
 //!
 //! The sound entries change the setting in place: on Volume, Right and
 //! Left step it 10 % up and down (Enter or a click raises it, wrapping
@@ -28,9 +29,10 @@ pub enum Entry {
 }
 
 /// The entries, top to bottom.
-pub const ENTRIES: [Entry; 7] = [
+pub const ENTRIES: [Entry; 8] = [
     Entry::Do(PauseAction::Resume),
     Entry::Do(PauseAction::Restart),
+    Entry::Do(PauseAction::Notes),
     Entry::Do(PauseAction::LevelSelect),
     Entry::Volume,
     Entry::Sound,
@@ -44,6 +46,8 @@ pub enum PauseAction {
     Resume,
     /// Restart the level (an undoable step, like R).
     Restart,
+    /// Show the level's intro card again.
+    Notes,
     LevelSelect,
     /// End the game.
     Quit,
@@ -58,6 +62,7 @@ impl PauseAction {
         match self {
             PauseAction::Resume => "Resume",
             PauseAction::Restart => "Restart level",
+            PauseAction::Notes => "Level notes",
             PauseAction::LevelSelect => "Level select",
             PauseAction::Quit => "Quit game",
             PauseAction::Sound(_) => "Sound",

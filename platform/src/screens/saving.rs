@@ -82,7 +82,14 @@ impl Screens {
                 Err(e) => notice = Some(e.to_string()),
             }
         }
-        let play = PlayScreen::new(&level)?;
+        let mut play = PlayScreen::new(&level)?;
+        // A level met for the first time starts with its intro card.
+        let cleared = index
+            .and_then(|i| self.campaign.levels.get(i))
+            .is_some_and(|e| self.progress.won(&e.file));
+        if !cleared {
+            play.show_intro();
+        }
         self.enter_play(level, index, play, saved_as);
         if let Some(n) = notice {
             self.notify(n);
@@ -248,7 +255,7 @@ impl Screens {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{clear_loop_back, key, screens};
+    use super::super::tests::{clear_loop_back, key, pause_and_choose, screens};
     use super::super::title;
     use super::*;
 
@@ -267,10 +274,10 @@ mod tests {
 
     /// Escape, then the pause menu's Level select.
     fn leave_for_level_select(s: &mut Screens) {
-        key(s, Key::Escape);
-        key(s, Key::Down);
-        key(s, Key::Down);
-        key(s, Key::Enter);
+        if s.play().is_some_and(|p| p.intro_open()) {
+            key(s, Key::Escape);
+        }
+        pause_and_choose(s, super::super::pause::PauseAction::LevelSelect);
         assert!(matches!(s.top(), Screen::LevelSelect(_)));
     }
 

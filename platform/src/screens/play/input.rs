@@ -46,6 +46,12 @@ impl PlayScreen {
                 return done;
             }
         }
+        if self.mode.intro_open() && !matches!(input, Input::MouseMove(_)) {
+            *self.mode.base_mut() = Mode::Normal;
+            if super::intro::only_closes(&input) {
+                return None;
+            }
+        }
         if self.mode.confirming_end_turn() && !matches!(input, Input::MouseMove(_)) {
             *self.mode.base_mut() = Mode::Normal;
             self.message = None;

@@ -30,6 +30,7 @@ pub mod help;
 mod history;
 pub mod hud;
 mod input;
+pub mod intro;
 pub mod memory;
 pub mod mode;
 pub mod preview;
@@ -94,6 +95,8 @@ pub struct PlayScreen {
     /// Whether Enter with action points left asks before ending the turn
     /// (a setting; on by default).
     pub confirm_end_turn: bool,
+    /// The level's intro card (shown when the mode is `Intro`).
+    pub intro: intro::Intro,
     pub level_name: String,
     /// Every hero, in level order (those who left included).
     heroes: Vec<ThingId>,
@@ -146,6 +149,7 @@ impl PlayScreen {
         let heroes = session.stage().heroes();
         let mut screen = PlayScreen {
             confirm_end_turn: true,
+            intro: intro::Intro::of(level),
             session,
             level_name: level.name.clone(),
             heroes,
@@ -226,6 +230,16 @@ impl PlayScreen {
     /// Whether the help panel is open.
     pub fn help_open(&self) -> bool {
         self.mode.help_open()
+    }
+
+    /// Shows the level's intro card (until any input).
+    pub fn show_intro(&mut self) {
+        *self.mode.base_mut() = Mode::Intro;
+    }
+
+    /// Whether the intro card is shown.
+    pub fn intro_open(&self) -> bool {
+        self.mode.intro_open()
     }
 
     /// Whether Enter was pressed with action points left and the end of

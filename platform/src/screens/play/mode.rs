@@ -19,6 +19,8 @@ pub enum Mode {
     /// Enter was pressed with action points left: Enter again ends the
     /// turn, anything else goes on playing.
     ConfirmEndTurn,
+    /// The level's intro card is shown (see `intro`).
+    Intro,
     /// The help panel, over the mode it was opened from.
     Help(Box<Mode>),
 }
@@ -82,6 +84,11 @@ impl Mode {
         if matches!(self.base(), Mode::Context(_)) {
             *self.base_mut() = Mode::Normal;
         }
+    }
+
+    /// Whether the intro card is shown.
+    pub fn intro_open(&self) -> bool {
+        matches!(self.base(), Mode::Intro)
     }
 
     /// Whether the end of the turn waits for a second Enter.
