@@ -78,14 +78,21 @@ impl PlayScreen {
             danger: Some(&self.danger),
             ropes: Some(&self.motion),
         };
-        // The remembered map: cells seen before and out of sight now, at
-        // their place in the level around the hero.
+        // The remembered map: every cell seen before, at its place in the
+        // level around the hero, behind what is in sight (which covers it
+        // wherever sight reaches, so what shows of it is what is out of
+        // sight now — a cell seen only through a portal, or only in part,
+        // still shows at its own place). Only the cells on screen.
         if let Some(origin) = self.selected_hero().and_then(|h| stage.cell_of(h)) {
-            let grid = stage.grid();
-            let remembered = self
-                .memory
-                .cells()
-                .filter(|&c| !self.view.is_visible(grid, c));
+            let (lo, hi) = (
+                proj.to_view(Vec2::new(0.0, proj.size.y)),
+                proj.to_view(Vec2::new(proj.size.x, 0.0)),
+            );
+            let on_screen = |c: &game::grid::CellPos| {
+                let (x, y) = ((c.x - origin.x) as f32, (c.y - origin.y) as f32);
+                x >= lo.x - 1.0 && x <= hi.x + 1.0 && y >= lo.y - 1.0 && y <= hi.y + 1.0
+            };
+            let remembered = self.memory.cells().filter(on_screen);
             world::draw_remembered(list, &scene, origin, remembered);
         }
         world::draw_world(list, &scene, &self.view);

@@ -445,8 +445,8 @@ pub fn draw_cells(list: &mut DrawList, world: &Scene, cells: impl IntoIterator<I
 /// its grid offset from `origin` (the hero's cell, at view `(0, 0)`):
 /// floor, walls, platforms, portal edges and the entrance, dark, and
 /// nothing else — no things, no ropes. Everything is drawn without a mask
-/// and behind what is in sight, so a live cell always covers a remembered
-/// one; the caller leaves out the cells in sight.
+/// and behind what is in sight (depth), so wherever sight reaches a live
+/// cell covers it, and what shows is what is out of sight now.
 pub fn draw_remembered(
     list: &mut DrawList,
     world: &Scene,
