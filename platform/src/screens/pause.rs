@@ -75,10 +75,9 @@ impl Entry {
     /// The text drawn for it, with `volume` and `confirm` as set.
     pub fn label(self, volume: Volume, confirm: bool) -> String {
         match self {
-            Entry::ConfirmEndTurn => format!(
-                "Ask before ending a turn: {}",
-                if confirm { "on" } else { "off" }
-            ),
+            Entry::ConfirmEndTurn => {
+                format!("Ask to end a turn: {}", if confirm { "on" } else { "off" })
+            }
             Entry::Do(action) => action.label().to_string(),
             Entry::Volume => format!("Volume: {} %", volume.percent()),
             Entry::Sound if volume.muted => "Sound: off (M)".to_string(),
@@ -244,7 +243,7 @@ mod tests {
         );
         assert_eq!(
             ENTRIES[at].label(p.volume, p.confirm_end_turn),
-            "Ask before ending a turn: off"
+            "Ask to end a turn: off"
         );
         assert_eq!(
             p.handle(Input::Key(Key::Right), size),

@@ -1,5 +1,7 @@
-//! The controls, as the in-game help panel (F1 or H) shows them. The same
-//! table is in `README.md` ("Controls"); a test keeps the two in step.
+//! The in-game help panel (F1 or H), two pages: the controls (the same
+//! table is in `README.md`, "Controls"; a test keeps the two in step) and
+//! the rules of play in a newcomer's words (`GAME.md` and the README's
+//! choices where it is silent). Left/Right or Tab turn the page.
 use glam::Vec2;
 use render::{hex, Align, DrawList, Font, Rect, TextStyle, WHITE};
 
@@ -31,10 +33,85 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ),
 ];
 
-/// The panel's rectangle on a drawable of `size`.
-pub fn panel_rect(size: Vec2, scale: f32) -> Rect {
-    let w = (760.0 * scale).min(size.x - 20.0);
-    let h = (30.0 * scale * (CONTROLS.len() as f32 + 2.5)).min(size.y - 20.0);
+/// The rules, a line of the page each: what, and how it works.
+pub const RULES: &[(&str, &str)] = &[
+    (
+        "The goal",
+        "Bring the level's relics out through the entrance, where the party starts. The level ends when every hero has left; with too few relics it is a retreat and nothing unlocks.",
+    ),
+    (
+        "Turns",
+        "Each hero has action points (AP) a round: 1 AP a cell walked or climbed, 1 AP a hand or rope action, leaving is free. Enter ends the turn: watchers move, AP refill. Z undoes anything, any number of times.",
+    ),
+    (
+        "Knight · 4 AP",
+        "Carries heavy things while walking. Starts with the rope; hoists two cells per AP.",
+    ),
+    (
+        "Scout · 6 AP",
+        "Falls up to 4 cells safely (the others 2) and steps up two cells.",
+    ),
+    (
+        "Sorceress · 4 AP",
+        "Levitates a loose item she can see up to 3 cells, through portals too (2 AP).",
+    ),
+    (
+        "Hands",
+        "A hero holds one item. Pick up and set down in your own cell; put things in a bucket and take them out.",
+    ),
+    (
+        "Ropes",
+        "Let a rope down where you stand or into a drop beside you; climb it with the arrows; at its top, hoist or lower it; take it back when nothing hangs on it.",
+    ),
+    (
+        "Heavy things",
+        "Only the knight carries them, never up a rope: put them in a bucket, tie it to the rope's end, hoist from the top.",
+    ),
+    (
+        "Watchers",
+        "A watcher sees as a hero does, through portals too. A hero in its sight at the end of a round is caught: undo or restart. Red cells are what it will see.",
+    ),
+    (
+        "Portals",
+        "Cyan edges are portals: walk, fall, look and hoist through them. The copies of your party you see through them are drawn darker.",
+    ),
+];
+
+/// The help panel's pages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Page {
+    #[default]
+    Controls,
+    Rules,
+}
+
+impl Page {
+    /// The other page.
+    pub fn turned(self) -> Page {
+        match self {
+            Page::Controls => Page::Rules,
+            Page::Rules => Page::Controls,
+        }
+    }
+
+    fn rows(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Page::Controls => CONTROLS,
+            Page::Rules => RULES,
+        }
+    }
+}
+
+/// The panel's width on a drawable of `size`.
+fn panel_width(size: Vec2, scale: f32) -> f32 {
+    (880.0 * scale).min(size.x - 20.0)
+}
+
+/// The panel's rectangle on a drawable of `size`, for rows `rows_h`
+/// pixels high in all.
+pub fn panel_rect(size: Vec2, scale: f32, rows_h: f32) -> Rect {
+    let w = panel_width(size, scale);
+    let h = (rows_h + 110.0 * scale).min(size.y - 20.0);
     Rect::new(
         ((size.x - w) / 2.0).round(),
         ((size.y - h) / 2.0).round(),
@@ -43,23 +120,41 @@ pub fn panel_rect(size: Vec2, scale: f32) -> Rect {
     )
 }
 
-/// Draws the help panel (UI pass).
-pub fn draw(list: &mut DrawList, font: &mut Font, size: Vec2, scale: f32) {
-    let r = panel_rect(size, scale);
-    menu::overlay_panel(list, r, scale);
+/// Draws the help panel at `page` (UI pass).
+pub fn draw(list: &mut DrawList, font: &mut Font, size: Vec2, scale: f32, page: Page) {
     let title_px = (24.0 * scale).round().max(6.0);
     let text_px = (16.0 * scale).round().max(6.0);
     let pad = 20.0 * scale;
+    let keys_w = 170.0 * scale;
+    let line = 28.0 * scale;
+    let style = TextStyle::new(text_px, WHITE)
+        .wrapped(panel_width(size, scale) - keys_w - 2.0 * pad);
+    let heights: Vec<f32> = page
+        .rows()
+        .iter()
+        .map(|(_, what)| line.max(render::text::measure(font, what, &style).y + 6.0 * scale))
+        .collect();
+    let r = panel_rect(size, scale, heights.iter().sum());
+    menu::overlay_panel(list, r, scale);
+    // The two page titles, the one shown in gold.
+    let y0 = r.y + pad * 0.6;
+    for (p, label, dx) in [(Page::Controls, "Controls", -90.0), (Page::Rules, "Rules", 90.0)] {
+        let colour = if p == page { hex(0xf5c542) } else { hex(0x6c7591) };
+        list.text(
+            font,
+            Vec2::new((r.centre().x + dx * scale).round(), y0.round()),
+            label,
+            &TextStyle::new(title_px, colour).aligned(Align::Centre),
+        );
+    }
     list.text(
         font,
-        Vec2::new(r.centre().x, r.y + pad * 0.6),
-        "Controls",
-        &TextStyle::new(title_px, hex(0xf5c542)).aligned(Align::Centre),
+        Vec2::new(r.centre().x.round(), (r.y + r.h - pad * 1.5).round()),
+        "Left/Right or Tab: the other page · Esc closes",
+        &TextStyle::new(text_px, hex(0x9aa6c8)).aligned(Align::Centre),
     );
-    let keys_w = 190.0 * scale;
-    let line = 30.0 * scale;
-    let mut y = r.y + pad * 0.6 + line * 1.4;
-    for (keys, what) in CONTROLS {
+    let mut y = y0 + line * 1.5;
+    for ((keys, what), h) in page.rows().iter().zip(heights) {
         list.text(
             font,
             Vec2::new((r.x + pad).round(), y.round()),
@@ -70,9 +165,9 @@ pub fn draw(list: &mut DrawList, font: &mut Font, size: Vec2, scale: f32) {
             font,
             Vec2::new((r.x + pad + keys_w).round(), y.round()),
             what,
-            &TextStyle::new(text_px, WHITE).wrapped(r.w - keys_w - 2.0 * pad),
+            &style,
         );
-        y += line;
+        y += h;
     }
 }
 

@@ -34,6 +34,10 @@ impl PlayScreen {
                     self.mode.close_help();
                     return None;
                 }
+                Input::Key(Key::Left | Key::Right | Key::NextHero | Key::PrevHero) => {
+                    self.help_page = self.help_page.turned();
+                    return None;
+                }
                 Input::MouseMove(_) => {}
                 _ => self.mode.close_help(),
             }

@@ -97,6 +97,8 @@ pub struct PlayScreen {
     pub confirm_end_turn: bool,
     /// The level's intro card (shown when the mode is `Intro`).
     pub intro: intro::Intro,
+    /// The help panel's page (kept between openings).
+    pub help_page: help::Page,
     pub level_name: String,
     /// Every hero, in level order (those who left included).
     heroes: Vec<ThingId>,
@@ -150,6 +152,7 @@ impl PlayScreen {
         let mut screen = PlayScreen {
             confirm_end_turn: true,
             intro: intro::Intro::of(level),
+            help_page: help::Page::default(),
             session,
             level_name: level.name.clone(),
             heroes,

@@ -619,3 +619,36 @@ fn hoisting_lowering_and_tying_map_to_their_cues() {
     assert_eq!(cues(&[detach, take]), [Cue::PickUp]);
     assert_eq!(cues(&[Event::TakeRope { hero, rope }]), [Cue::PickUp]);
 }
+
+#[test]
+fn the_help_panel_turns_to_the_rules_and_back() {
+    let mut s = screen("loop_back.txt");
+    key(&mut s, Key::Help);
+    assert!(s.help_open());
+    assert_eq!(s.help_page, help::Page::Controls);
+    key(&mut s, Key::Right);
+    assert!(s.help_open(), "turning the page keeps it open");
+    assert_eq!(s.help_page, help::Page::Rules);
+    let rules: String = help::RULES
+        .iter()
+        .map(|(k, v)| format!("{k} {v} "))
+        .collect();
+    for word in [
+        "Knight",
+        "Scout",
+        "Sorceress",
+        "heavy",
+        "bucket",
+        "every hero",
+        "Watcher",
+        "caught",
+        "one item",
+    ] {
+        assert!(rules.contains(word), "the rules speak of {word}");
+    }
+    key(&mut s, Key::Escape);
+    assert!(!s.help_open());
+    assert_eq!(cell_of_selected(&s), CellPos::new(0, 0), "nothing moved");
+    key(&mut s, Key::Help);
+    assert_eq!(s.help_page, help::Page::Rules, "opens where it was left");
+}
