@@ -146,7 +146,7 @@ impl PlayScreen {
             super::intro::draw(list, font, &self.intro, proj.size, ui_scale(size_px));
         }
         if self.mode.help_open() {
-            help::draw(list, font, proj.size, ui_scale(size_px));
+            help::draw(list, font, proj.size, ui_scale(size_px), self.help_page);
         }
     }
 
