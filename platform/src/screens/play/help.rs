@@ -127,8 +127,8 @@ pub fn draw(list: &mut DrawList, font: &mut Font, size: Vec2, scale: f32, page: 
     let pad = 20.0 * scale;
     let keys_w = 170.0 * scale;
     let line = 28.0 * scale;
-    let style = TextStyle::new(text_px, WHITE)
-        .wrapped(panel_width(size, scale) - keys_w - 2.0 * pad);
+    let style =
+        TextStyle::new(text_px, WHITE).wrapped(panel_width(size, scale) - keys_w - 2.0 * pad);
     let heights: Vec<f32> = page
         .rows()
         .iter()
@@ -138,8 +138,15 @@ pub fn draw(list: &mut DrawList, font: &mut Font, size: Vec2, scale: f32, page: 
     menu::overlay_panel(list, r, scale);
     // The two page titles, the one shown in gold.
     let y0 = r.y + pad * 0.6;
-    for (p, label, dx) in [(Page::Controls, "Controls", -90.0), (Page::Rules, "Rules", 90.0)] {
-        let colour = if p == page { hex(0xf5c542) } else { hex(0x6c7591) };
+    for (p, label, dx) in [
+        (Page::Controls, "Controls", -90.0),
+        (Page::Rules, "Rules", 90.0),
+    ] {
+        let colour = if p == page {
+            hex(0xf5c542)
+        } else {
+            hex(0x6c7591)
+        };
         list.text(
             font,
             Vec2::new((r.centre().x + dx * scale).round(), y0.round()),
