@@ -32,7 +32,15 @@ fn menu(s: &mut Screens) -> Vec<String> {
     let entries = s
         .play()
         .and_then(|p| p.context_menu())
-        .map(|m| m.entries.iter().map(|e| e.text()).collect())
+        // What cannot be done now is listed last, dimmed: not part of the
+        // order checked here.
+        .map(|m| {
+            m.entries
+                .iter()
+                .filter(|e| e.refused.is_none())
+                .map(|e| e.text())
+                .collect()
+        })
         .unwrap_or_default();
     key(s, platform::screens::input::Key::Escape, SIZE);
     entries

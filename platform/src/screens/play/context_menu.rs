@@ -49,14 +49,21 @@ pub struct Entry {
     pub action: ContextAction,
     /// Action points it costs (0: free, shown without a cost).
     pub cost: u8,
+    /// Why the rules refuse it now (shown dimmed, so a newcomer sees why
+    /// the relic at their feet cannot be picked up); `None`: it works.
+    pub refused: Option<String>,
 }
 
 impl Entry {
-    /// The text drawn: the label and its cost.
+    /// The text drawn: the label and its cost, or why not.
     pub fn text(&self) -> String {
-        match self.cost {
-            0 => self.label.clone(),
-            c => format!("{} · {c} AP", self.label),
+        match (&self.refused, self.cost) {
+            (Some(why), _) => {
+                let short = why.split(':').next().unwrap_or(why);
+                format!("{} ({short})", self.label)
+            }
+            (None, 0) => self.label.clone(),
+            (None, c) => format!("{} · {c} AP", self.label),
         }
     }
 }
@@ -81,6 +88,7 @@ fn candidates(stage: &Stage, view: &GridView, hero: ThingId) -> Vec<Entry> {
             label,
             action: ContextAction::Do(action),
             cost: 0,
+            refused: None,
         })
     };
     let Some(cell) = stage.cell_of(hero) else {
@@ -181,6 +189,7 @@ fn candidates(stage: &Stage, view: &GridView, hero: ThingId) -> Vec<Entry> {
                 label: format!("Levitate {}…", thing_name(stage, item)),
                 action: ContextAction::Levitate(item),
                 cost: game::action::abilities::LEVITATE_AP,
+                refused: None,
             });
         }
     }
@@ -311,8 +320,16 @@ impl ContextMenu {
         for mut e in candidates(session.stage(), view, hero) {
             let goal = match e.action {
                 ContextAction::Do(a) => {
-                    let Ok(events) = session.preview(&a) else {
-                        continue;
+                    let events = match session.preview(&a) {
+                        Ok(events) => events,
+                        // Something lies here that cannot be picked up
+                        // now: listed last, dimmed, saying why.
+                        Err(why) if matches!(a, Action::PickUp { .. }) => {
+                            e.refused = Some(why.to_string());
+                            ranked.push(((true, u8::MAX), e));
+                            continue;
+                        }
+                        Err(_) => continue,
                     };
                     let stage = session.stage();
                     e.cost = spent(&events, hero);
@@ -337,12 +354,16 @@ impl ContextMenu {
         }
         ranked.sort_by_key(|(rank, _)| *rank);
         let mut entries: Vec<Entry> = ranked.into_iter().map(|(_, e)| e).collect();
-        if !entries.is_empty() {
+        if entries.iter().any(|e| e.refused.is_none()) {
             entries.push(Entry {
                 label: "End turn".into(),
                 action: ContextAction::Do(Action::EndTurn),
                 cost: 0,
+                refused: None,
             });
+        } else {
+            // Nothing works here: the screen says so instead of a menu.
+            entries.clear();
         }
         ContextMenu {
             entries,
@@ -395,7 +416,7 @@ impl ContextMenu {
                 *rect,
                 &entry.text(),
                 i == self.menu.selected,
-                true,
+                entry.refused.is_none(),
                 text_px,
                 scale,
             );
@@ -468,6 +489,38 @@ mod tests {
     }
 
     #[test]
+    fn a_relic_that_cannot_be_picked_up_is_listed_last_saying_why() {
+        // The loop-back room: the knight holds his rope and walks onto the
+        // relic.
+        let mut s = session("loop_back.txt");
+        let knight = s.stage().heroes()[0];
+        s.perform(&Action::Move {
+            hero: knight,
+            to: game::action::Target::Cell(game::grid::CellPos::new(1, 0)),
+        })
+        .unwrap();
+        let mut view = GridView::new();
+        view.build(
+            s.stage().grid(),
+            s.stage().cell_of(knight).unwrap(),
+            SIGHT_RADIUS,
+        );
+        let m = ContextMenu::build(&mut s, &view, knight);
+        let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
+        let refused = m.entries.iter().position(|e| e.refused.is_some());
+        assert_eq!(
+            refused.map(|i| texts[i].as_str()),
+            Some("Pick up relic (hands are full)"),
+            "{texts:?}"
+        );
+        assert_eq!(texts.last().map(String::as_str), Some("End turn"));
+        assert!(
+            texts[0].starts_with("Set down rope"),
+            "what works comes first: {texts:?}"
+        );
+    }
+
+    #[test]
     fn the_menu_stays_on_screen() {
         let m = ContextMenu {
             entries: vec![
@@ -475,6 +528,7 @@ mod tests {
                     label: "a".into(),
                     action: ContextAction::Do(Action::EndTurn),
                     cost: 0,
+                    refused: None,
                 };
                 6
             ],
