@@ -73,7 +73,7 @@ pub const RULES: &[(&str, &str)] = &[
     ),
     (
         "Portals",
-        "Cyan edges are portals: walk, fall, look and hoist through them. The copies of your party you see through them are drawn darker.",
+        "Cyan edges are portals: walk, fall, look and hoist through them. What you see through one wears a cyan veil; your real party stands in gold corners.",
     ),
 ];
 
