@@ -147,8 +147,12 @@ mod tests {
             [
                 "loop_back.txt",
                 "rope_descent.txt",
+                "across_the_gap.txt",
+                "mirror_door.txt",
                 "heavy_haul.txt",
-                "watcher_hall.txt"
+                "turnstile.txt",
+                "watcher_hall.txt",
+                "through_the_wall.txt"
             ]
         );
         assert_eq!(c.levels[0].name(), "Loop-back room");

@@ -2,7 +2,8 @@
 //! campaign, synthetic keys and clicks, and the shipped solution scripts
 //! (`levels/solutions/*.sim`) replayed as input — every move a click on the
 //! cell where the selected hero sees it, every hand or rope action chosen
-//! from the context menu, every end of turn the Enter key.
+//! from the context menu (a levitation: its entry, then a click on where the
+//! item goes), every end of turn the Enter key.
 use std::path::PathBuf;
 
 use game::grid::CellPos;
@@ -113,6 +114,12 @@ pub fn play_solution(s: &mut Screens, script: &str, size: (u32, u32)) {
             }
             "move" => {
                 click_cell(s, CellPos::new(number(1), number(2)), size);
+            }
+            "levitate" => {
+                // The sorceress's menu entry for the item, then a click on
+                // where it goes.
+                choose(s, &format!("Levitate {}", arg(1)), size);
+                click_cell(s, CellPos::new(number(2), number(3)), size);
             }
             "end-turn" => {
                 // Enter, and Enter again when the game asks (AP left).

@@ -76,6 +76,26 @@ fn watcher_hall_solution_wins() {
     assert_solved("watcher_hall", 0x02da_4e50_266a_d46c);
 }
 
+#[test]
+fn across_the_gap_solution_wins() {
+    assert_solved("across_the_gap", 0x531a_f16b_2b64_4e4c);
+}
+
+#[test]
+fn mirror_door_solution_wins() {
+    assert_solved("mirror_door", 0x9005_4cae_ec03_d944);
+}
+
+#[test]
+fn turnstile_solution_wins() {
+    assert_solved("turnstile", 0x70d1_8b32_1a0f_42fb);
+}
+
+#[test]
+fn through_the_wall_solution_wins() {
+    assert_solved("through_the_wall", 0x74ad_308d_cf63_0430);
+}
+
 /// The naive line in the watcher hall: the scout heads straight for the
 /// relic and ends the first turn in the hall, where the guard (stepping
 /// down to 4,0) sees her. The level is lost; the next action is refused
