@@ -147,12 +147,14 @@ mod tests {
             [
                 "loop_back.txt",
                 "rope_descent.txt",
+                "the_scouts_drop.txt",
                 "across_the_gap.txt",
                 "mirror_door.txt",
                 "heavy_haul.txt",
                 "turnstile.txt",
                 "watcher_hall.txt",
-                "through_the_wall.txt"
+                "through_the_wall.txt",
+                "the_well.txt"
             ]
         );
         assert_eq!(c.levels[0].name(), "Loop-back room");

@@ -96,6 +96,16 @@ fn through_the_wall_solution_wins() {
     assert_solved("through_the_wall", 0x74ad_308d_cf63_0430);
 }
 
+#[test]
+fn the_scouts_drop_solution_wins() {
+    assert_solved("the_scouts_drop", 0xa013_d36b_d8b1_134d);
+}
+
+#[test]
+fn the_well_solution_wins() {
+    assert_solved("the_well", 0xbd64_2b50_bf98_16b9);
+}
+
 /// The naive line in the watcher hall: the scout heads straight for the
 /// relic and ends the first turn in the hall, where the guard (stepping
 /// down to 4,0) sees her. The level is lost; the next action is refused
