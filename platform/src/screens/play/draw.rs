@@ -22,7 +22,7 @@ impl PlayScreen {
     pub(super) fn hint(&self) -> String {
         if let Some(item) = self.mode.levitating() {
             return format!(
-                "Click where the {} goes · Esc cancels",
+                "Arrows or the mouse: where the {} goes · Enter sends it · Esc cancels",
                 thing_name(self.session.stage(), item)
             );
         }
