@@ -65,8 +65,14 @@ fn the_campaign_lists_every_level_once_in_order() {
         [
             "loop_back.txt",
             "rope_descent.txt",
+            "the_scouts_drop.txt",
+            "across_the_gap.txt",
+            "mirror_door.txt",
             "heavy_haul.txt",
-            "watcher_hall.txt"
+            "turnstile.txt",
+            "watcher_hall.txt",
+            "through_the_wall.txt",
+            "the_well.txt"
         ]
     );
     for p in &order {
