@@ -6,6 +6,7 @@
 pub mod action;
 pub mod edit;
 pub mod envelope;
+pub mod equipment;
 pub mod file_io;
 pub mod grid;
 pub mod hash;

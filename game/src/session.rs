@@ -189,6 +189,8 @@ mod tests {
             portal_labels: Vec::new(),
             required_relics: None,
             par: None,
+            requires: crate::equipment::EquipmentSet::EMPTY,
+            forbids: crate::equipment::EquipmentSet::EMPTY,
         }
     }
 

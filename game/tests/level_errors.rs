@@ -319,10 +319,10 @@ fn binary_damaged() {
 #[test]
 fn binary_of_a_newer_version() {
     let mut bytes = valid_binary();
-    bytes[4..6].copy_from_slice(&3u16.to_le_bytes());
+    bytes[4..6].copy_from_slice(&4u16.to_le_bytes());
     assert_eq!(
         bin_err(&bytes),
-        "t.rlv: byte 4: made by a newer Rappel: format version 3 (this build reads up to 2)"
+        "t.rlv: byte 4: made by a newer Rappel: format version 4 (this build reads up to 3)"
     );
 }
 

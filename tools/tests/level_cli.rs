@@ -50,7 +50,7 @@ fn check_accepts_the_shipped_levels_and_the_campaign() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
-        out.contains("campaign.txt: ok (campaign of 4 levels)"),
+        out.contains("campaign.txt: ok (campaign of 10 levels)"),
         "{out}"
     );
     assert!(
@@ -195,6 +195,8 @@ fn check_warns_of_a_level_that_could_overflow_the_store_and_exits_0() {
         portal_labels: Vec::new(),
         required_relics: None,
         par: None,
+        requires: game::equipment::EquipmentSet::EMPTY,
+        forbids: game::equipment::EquipmentSet::EMPTY,
     };
     let dir = scratch("capacity");
     let file = dir.join("crowded.txt");

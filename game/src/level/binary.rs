@@ -24,13 +24,15 @@
 use super::text::first;
 use super::{ErrorKind, Level, LevelError, Pos};
 use crate::envelope::Envelope;
+use crate::equipment::EquipmentSet;
 
 /// The first four bytes of every binary level.
 pub const MAGIC: [u8; 4] = *b"RAPL";
 /// The format version this build writes and the newest it reads. Version
-/// 2 added `required_relics` and `par`; version 1 files still load (as
-/// [`LevelV1`], without them).
-pub const FORMAT_VERSION: u16 = 2;
+/// 2 added `required_relics` and `par`, version 3 `requires` and
+/// `forbids` (one byte each, a set of equipment); version 1 and 2 files
+/// still load (as [`LevelV1`] and [`LevelV2`], without them).
+pub const FORMAT_VERSION: u16 = 3;
 /// Header bytes before the payload.
 pub const HEADER_LEN: usize = crate::envelope::HEADER_LEN;
 
@@ -75,6 +77,38 @@ impl From<LevelV1> for Level {
             portal_labels: v1.portal_labels,
             required_relics: None,
             par: None,
+            requires: EquipmentSet::EMPTY,
+            forbids: EquipmentSet::EMPTY,
+        }
+    }
+}
+
+/// A level as version 2 of the binary form held it (before equipment).
+#[derive(serde::Deserialize)]
+pub struct LevelV2 {
+    name: String,
+    notes: Vec<String>,
+    grid: crate::grid::Grid,
+    entrance: crate::grid::CellPos,
+    things: Vec<super::ThingSpec>,
+    portal_labels: Vec<char>,
+    required_relics: Option<u16>,
+    par: Option<u32>,
+}
+
+impl From<LevelV2> for Level {
+    fn from(v2: LevelV2) -> Level {
+        Level {
+            name: v2.name,
+            notes: v2.notes,
+            grid: v2.grid,
+            entrance: v2.entrance,
+            things: v2.things,
+            portal_labels: v2.portal_labels,
+            required_relics: v2.required_relics,
+            par: v2.par,
+            requires: EquipmentSet::EMPTY,
+            forbids: EquipmentSet::EMPTY,
         }
     }
 }
@@ -211,6 +245,7 @@ pub fn check_binary_draft(
     };
     let decoded = match version {
         1 => decode_payload::<LevelV1>(payload).map(|(l, used)| (Level::from(l), used)),
+        2 => decode_payload::<LevelV2>(payload).map(|(l, used)| (Level::from(l), used)),
         _ => decode_payload::<Level>(payload),
     };
     let (level, used) = match decoded {

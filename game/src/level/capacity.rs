@@ -142,6 +142,8 @@ mod tests {
             portal_labels: Vec::new(),
             required_relics: None,
             par: None,
+            requires: crate::equipment::EquipmentSet::EMPTY,
+            forbids: crate::equipment::EquipmentSet::EMPTY,
         };
         assert_eq!(level.problems(), Vec::new(), "a valid level");
         level

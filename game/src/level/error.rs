@@ -242,6 +242,14 @@ pub enum ErrorKind {
     BadFlags(u16),
     /// No hero among the things.
     NoHero,
+    /// `requires` or `forbids` holds bits that name no equipment (a
+    /// damaged binary file).
+    BadEquipment(u8),
+    /// A piece of equipment both required and forbidden.
+    RequiredAndForbidden(crate::equipment::Equipment),
+    /// A required piece that no hero of the level can take (a long rope
+    /// where no hero carries a rope, a second rope where every hero does).
+    RequiredUnfit(crate::equipment::Equipment),
     /// An id used twice.
     DuplicateId(String),
     /// More things than a level may hold.
@@ -428,7 +436,7 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::UnknownKey { section, key } => write!(
                 f,
-                "unknown key '{}' in [{section}] (expected name)",
+                "unknown key '{}' in [{section}] (expected name, required_relics, par, requires or forbids)",
                 Escaped(key)
             ),
             ErrorKind::DuplicateKey(key) => {
@@ -457,6 +465,27 @@ impl fmt::Display for ErrorKind {
                 write!(f, "item flags {bits:#010b} (expected only the six defined flags)")
             }
             ErrorKind::NoHero => write!(f, "no hero (expected at least one `hero` in [things])"),
+            ErrorKind::BadEquipment(bits) => write!(
+                f,
+                "equipment bits {bits:#04x} name no equipment (expected long_rope, second_rope, spare_bucket)"
+            ),
+            ErrorKind::RequiredAndForbidden(e) => write!(
+                f,
+                "{e} is both required and forbidden (expected one or the other)"
+            ),
+            ErrorKind::RequiredUnfit(e) => match e {
+                crate::equipment::Equipment::LongRope => write!(
+                    f,
+                    "{e} is required, but no hero carries a rope to lengthen (expected a hero with `rope N`)"
+                ),
+                crate::equipment::Equipment::SecondRope => write!(
+                    f,
+                    "{e} is required, but every hero carries a rope (expected a hero without one)"
+                ),
+                crate::equipment::Equipment::SpareBucket => {
+                    write!(f, "{e} is required, but the level has no hero (expected one)")
+                }
+            },
             ErrorKind::DuplicateId(id) => {
                 write!(f, "duplicate id '{}' (expected each id once)", Escaped(id))
             }

@@ -35,6 +35,7 @@ pub use text::{check_text, check_text_draft, load_text, to_text};
 pub use thing_spec::{expand_route, HeroKind, ItemFlags, ThingSpec, ThingSpecKind};
 pub use validate::{Problem, Subject};
 
+use crate::equipment::EquipmentSet;
 use crate::grid::{CellPos, Grid};
 use serde::{Deserialize, Serialize};
 
@@ -76,6 +77,13 @@ pub struct Level {
     /// The turns of the level's best known solution, shown as its par;
     /// `None`: not known.
     pub par: Option<u32>,
+    /// Equipment the party must take in (the loadout screen hands it out
+    /// and locks it; `crate::equipment`); empty: none. Each piece in it
+    /// fits some hero, and none is also in `forbids`.
+    pub requires: EquipmentSet,
+    /// Equipment the level forbids (never offered on its loadout screen);
+    /// empty: none.
+    pub forbids: EquipmentSet,
 }
 
 impl Level {
@@ -191,6 +199,103 @@ mod tests {
                 .contains("required relics 2 (expected 0 to 1)"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_level_may_require_and_forbid_equipment_and_the_keys_round_trip() {
+        use crate::equipment::{Equipment, EquipmentSet};
+        let with = |keys: &str| {
+            fixtures::LOOP_BACK.replace(
+                "name = \"Loop-back fixture\"\n",
+                &format!("name = \"Loop-back fixture\"\n{keys}"),
+            )
+        };
+        // Written in any order, read as sets, written back canonically.
+        let text = with("forbids = spare_bucket second_rope\nrequires = long_rope\n");
+        let level = load_text("eq.txt", &text).expect("loads");
+        assert_eq!(level.requires, EquipmentSet::of(&[Equipment::LongRope]));
+        assert_eq!(
+            level.forbids,
+            EquipmentSet::of(&[Equipment::SecondRope, Equipment::SpareBucket])
+        );
+        let canonical = with("requires = long_rope\nforbids = second_rope spare_bucket\n");
+        assert_eq!(to_text(&level), canonical);
+        assert_eq!(load_text("eq.txt", &canonical).expect("loads"), level);
+        let back = binary::from_binary("eq.rlv", &binary::to_binary(&level).expect("encodes"))
+            .expect("decodes");
+        assert_eq!(back, level);
+        // Without the keys: nothing written, nothing required or forbidden.
+        let plain = load_text("plain.txt", fixtures::LOOP_BACK).expect("loads");
+        assert!(plain.requires.is_empty() && plain.forbids.is_empty());
+        assert!(!to_text(&plain).contains("requires") && !to_text(&plain).contains("forbids"));
+        // Both required and forbidden: refused on the forbids line.
+        let text = with("requires = long_rope\nforbids = long_rope\n");
+        let e = load_text("both.txt", &text).expect_err("both");
+        assert_eq!(
+            e.to_string(),
+            "both.txt:6:11: long_rope is both required and forbidden (expected one or the other)"
+        );
+        // A required piece no hero can take: refused on the requires line.
+        let e = load_text("unfit.txt", &with("requires = second_rope\n"))
+            .expect_err("the only hero has a rope");
+        assert_eq!(
+            e.to_string(),
+            "unfit.txt:5:12: second_rope is required, but every hero carries a rope (expected a hero without one)"
+        );
+        let scout = with("requires = second_rope\n")
+            .replace("relic = item", "scout = hero scout at 0,0\nrelic = item");
+        assert!(load_text("fits.txt", &scout).is_ok(), "the scout has none");
+        let e = load_text(
+            "twice.txt",
+            &with("forbids = long_rope\nforbids = spare_bucket\n"),
+        )
+        .expect_err("twice");
+        assert_eq!(
+            e.to_string(),
+            "twice.txt:6:11: 'forbids' is given twice (expected once)"
+        );
+        // Bits of no equipment (a damaged binary file) are a problem too.
+        let mut damaged = plain.clone();
+        damaged.forbids = EquipmentSet::from_bits(0x40);
+        assert_eq!(
+            damaged.problems()[0].kind.to_string(),
+            "equipment bits 0x40 name no equipment (expected long_rope, second_rope, spare_bucket)"
+        );
+    }
+
+    #[test]
+    fn a_binary_level_of_version_2_still_loads() {
+        let mut level = load_text("v2.txt", fixtures::LOOP_BACK).expect("loads");
+        level.required_relics = Some(1);
+        level.par = Some(3);
+        // Version 2's payload: the fields before the equipment keys.
+        let v2 = (
+            &level.name,
+            &level.notes,
+            &level.grid,
+            level.entrance,
+            &level.things,
+            &level.portal_labels,
+            level.required_relics,
+            level.par,
+        );
+        let payload =
+            bincode::serde::encode_to_vec(v2, bincode::config::standard()).expect("encodes");
+        let sealed = crate::envelope::Envelope {
+            magic: MAGIC,
+            version: 2,
+            max_payload: binary::MAX_PAYLOAD,
+        }
+        .seal(&payload)
+        .expect("seals");
+        assert_eq!(
+            binary::from_binary("v2.rlv", &sealed).expect("a v2 level"),
+            level
+        );
+        // This build writes version 3: the v2 payload plus two bytes.
+        let v3 = binary::to_binary(&level).expect("encodes");
+        assert_eq!(&v3[4..6], &3u16.to_le_bytes());
+        assert_eq!(v3.len(), sealed.len() + 2);
     }
 
     #[test]

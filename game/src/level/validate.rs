@@ -6,6 +6,7 @@
 
 use super::thing_spec::{is_identifier, route_leg, MAX_ROPE_LEN, MAX_ROUTE_POINTS, MAX_THINGS};
 use super::{label_index, ErrorKind, Level, ThingSpec, ThingSpecKind};
+use crate::equipment::{Equipment, EquipmentSet};
 use crate::grid::{CellKind, CellPos, Grid, GridProblem};
 use std::collections::HashSet;
 
@@ -249,6 +250,48 @@ pub fn thing_problems(things: &[ThingSpec], grid: Option<&Grid>) -> Vec<Problem>
     out
 }
 
+/// The problems of a level's `requires` and `forbids` (all about the
+/// level as a whole): bits that name no equipment, a piece both required
+/// and forbidden, a required piece no hero in `things` can take.
+pub fn equipment_problems(
+    requires: EquipmentSet,
+    forbids: EquipmentSet,
+    things: &[ThingSpec],
+) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for set in [requires, forbids] {
+        if set.unknown_bits() != 0 {
+            out.push(Problem::new(
+                ErrorKind::BadEquipment(set.bits()),
+                Subject::Level,
+            ));
+        }
+    }
+    for e in requires.intersection(forbids).iter() {
+        out.push(Problem::new(
+            ErrorKind::RequiredAndForbidden(e),
+            Subject::Level,
+        ));
+    }
+    let ropes = || {
+        things.iter().filter_map(|t| match t.kind {
+            ThingSpecKind::Hero { rope_len_cells, .. } => Some(rope_len_cells.is_some()),
+            _ => None,
+        })
+    };
+    for e in requires.iter() {
+        let fits = match e {
+            Equipment::LongRope => ropes().any(|rope| rope),
+            Equipment::SecondRope => ropes().any(|rope| !rope),
+            Equipment::SpareBucket => ropes().next().is_some(),
+        };
+        if !fits {
+            out.push(Problem::new(ErrorKind::RequiredUnfit(e), Subject::Level));
+        }
+    }
+    out
+}
+
 impl Level {
     /// Every problem of the level, empty for a valid one. Never panics.
     pub fn problems(&self) -> Vec<Problem> {
@@ -284,6 +327,11 @@ impl Level {
                 out.push(Problem::new(kind, Subject::Level));
             }
         }
+        out.extend(equipment_problems(
+            self.requires,
+            self.forbids,
+            &self.things,
+        ));
         let grid_problems = grid_problems(&self.grid);
         let grid_ok = grid_problems.is_empty();
         out.extend(grid_problems);

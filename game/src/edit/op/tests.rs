@@ -19,6 +19,8 @@ pub(crate) fn blank(w: usize, h: usize) -> Level {
         portal_labels: Vec::new(),
         required_relics: None,
         par: None,
+        requires: crate::equipment::EquipmentSet::EMPTY,
+        forbids: crate::equipment::EquipmentSet::EMPTY,
     }
 }
 

@@ -6,6 +6,8 @@
 //! Grammar (see `levels/README.md`):
 //! ```text
 //! [level]    name = "Any text"
+//!            required_relics = N    par = N
+//!            requires = ITEM [ITEM…]    forbids = ITEM [ITEM…]
 //! [things]   ID = hero KIND at X,Y [rope N]
 //!            ID = item NAME at X,Y flags FLAG|FLAG…   (or flags NONE)
 //!            ID = rope at X,Y len N
@@ -13,6 +15,7 @@
 //! [portals]  LABEL = straight | flip | cw | ccw
 //! ```
 
+use crate::equipment::{Equipment, EquipmentSet};
 use crate::grid::{CellPos, PortalKind};
 use crate::level::thing_spec::{is_identifier, MAX_ROPE_LEN, MAX_ROUTE_POINTS};
 use crate::level::validate::name_ok;
@@ -121,6 +124,10 @@ pub(crate) enum LevelLine {
     RequiredRelics(u16, Pos),
     /// `par = N`: the turns of the best known solution.
     Par(u32, Pos),
+    /// `requires = ITEM …`: equipment the party must take in.
+    Requires(EquipmentSet, Pos),
+    /// `forbids = ITEM …`: equipment the level forbids.
+    Forbids(EquipmentSet, Pos),
 }
 
 /// The largest `par` a level may state.
@@ -143,6 +150,14 @@ pub(crate) fn parse_level_line(line: &str, line_no: u32) -> Result<LevelLine, Li
         "par" => {
             let n = number(value, line_no, col, "par", 1, MAX_PAR)?;
             return Ok(LevelLine::Par(n as u32, pos));
+        }
+        "requires" => {
+            let set = equipment_list(kv.value, line_no, kv.value_col)?;
+            return Ok(LevelLine::Requires(set, pos));
+        }
+        "forbids" => {
+            let set = equipment_list(kv.value, line_no, kv.value_col)?;
+            return Ok(LevelLine::Forbids(set, pos));
         }
         other => {
             let pos = Pos::at(line_no, key.col);
@@ -170,6 +185,30 @@ pub(crate) fn parse_level_line(line: &str, line_no: u32) -> Result<LevelLine, Li
         return Err((pos, ErrorKind::BadName));
     }
     Ok(LevelLine::Name(inner.to_string(), pos))
+}
+
+/// A `requires` or `forbids` value: one or more equipment names separated
+/// by spaces, each once (`value` starts at column `col0`).
+fn equipment_list(value: &str, line_no: u32, col0: u32) -> Result<EquipmentSet, LineError> {
+    let expected = "equipment: long_rope, second_rope or spare_bucket";
+    let words = tokens(value, col0);
+    if words.is_empty() {
+        return Err(syntax(line_no, col0, expected, ""));
+    }
+    let mut set = EquipmentSet::EMPTY;
+    for w in words {
+        let e =
+            Equipment::from_name(w.text).ok_or_else(|| syntax(line_no, w.col, expected, w.text))?;
+        if !set.insert(e) {
+            return Err(syntax(
+                line_no,
+                w.col,
+                "each piece of equipment once",
+                w.text,
+            ));
+        }
+    }
+    Ok(set)
 }
 
 /// One `[portals]` line: label, kind, and where the kind is written.
@@ -593,6 +632,34 @@ mod tests {
         let e = parse_level_line("par = 0", 4).expect_err("par is at least 1");
         assert_eq!(e.0, Pos::at(4, 7));
         assert!(parse_level_line("par = many", 4).is_err());
+        match parse_level_line("forbids = spare_bucket second_rope", 2) {
+            Ok(LevelLine::Forbids(set, pos)) => {
+                assert_eq!(set.to_string(), "second_rope spare_bucket");
+                assert_eq!(pos, Pos::at(2, 11));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            parse_level_line("requires = long_rope", 1),
+            Ok(LevelLine::Requires(set, _)) if set == EquipmentSet::of(&[Equipment::LongRope])
+        ));
+        let e = parse_level_line("requires = long_rope grappling_hook", 5).expect_err("unknown");
+        assert_eq!(e.0, Pos::at(5, 22));
+        assert_eq!(
+            e.1.to_string(),
+            "expected equipment: long_rope, second_rope or spare_bucket, found 'grappling_hook'"
+        );
+        let e = parse_level_line("forbids = long_rope long_rope", 5).expect_err("twice");
+        assert_eq!(e.0, Pos::at(5, 21));
+        assert_eq!(
+            e.1.to_string(),
+            "expected each piece of equipment once, found 'long_rope'"
+        );
+        let e = parse_level_line("forbids =  ", 5).expect_err("empty");
+        assert_eq!(
+            e.1.to_string(),
+            "expected equipment: long_rope, second_rope or spare_bucket, found the end of the line"
+        );
         let e = parse_level_line("title = \"x\"", 3).expect_err("unknown key");
         assert_eq!(e.0, Pos::at(3, 1));
         let p = parse_portal_line("a = flip", 2)

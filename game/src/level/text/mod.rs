@@ -23,8 +23,11 @@ pub mod write;
 
 pub use write::to_text;
 
-use super::validate::{grid_problems, note_ok, thing_problems, Problem, Subject};
+use super::validate::{
+    equipment_problems, grid_problems, note_ok, thing_problems, Problem, Subject,
+};
 use super::{ErrorKind, Level, LevelError, Pos};
+use crate::equipment::EquipmentSet;
 use crate::grid::GridProblem;
 use art::{Art, ArtRow};
 use keyed::{LevelLine, PortalLine, ThingLine};
@@ -302,6 +305,9 @@ pub fn check_text_draft(
     let mut name: Option<(String, Pos)> = None;
     let mut required_relics: Option<u16> = None;
     let mut par: Option<u32> = None;
+    // Each with the position of its value, for the problems about it.
+    let mut requires: Option<(EquipmentSet, Pos)> = None;
+    let mut forbids: Option<(EquipmentSet, Pos)> = None;
     match &sections.level {
         None => errors.push(start, ErrorKind::MissingSection("level")),
         Some((header, lines)) => {
@@ -322,6 +328,16 @@ pub fn check_text_draft(
                     Ok(LevelLine::Par(n, pos)) => {
                         if par.replace(n).is_some() {
                             errors.push(pos, ErrorKind::DuplicateKey("par".into()));
+                        }
+                    }
+                    Ok(LevelLine::Requires(set, pos)) => {
+                        if requires.replace((set, pos)).is_some() {
+                            errors.push(pos, ErrorKind::DuplicateKey("requires".into()));
+                        }
+                    }
+                    Ok(LevelLine::Forbids(set, pos)) => {
+                        if forbids.replace((set, pos)).is_some() {
+                            errors.push(pos, ErrorKind::DuplicateKey("forbids".into()));
                         }
                     }
                     Err((pos, kind)) => errors.push(pos, kind),
@@ -420,6 +436,22 @@ pub fn check_text_draft(
         problems.extend(grid_problems(g));
     }
     problems.extend(thing_problems(&specs, grid.as_ref()));
+    let (requires, requires_pos) = requires.unwrap_or((EquipmentSet::EMPTY, start));
+    let (forbids, forbids_pos) = forbids.unwrap_or((EquipmentSet::EMPTY, start));
+    for p in equipment_problems(requires, forbids, &specs) {
+        // A piece both required and forbidden is written on the forbids
+        // line; one that fits no hero on the requires line.
+        let pos = match p.kind {
+            ErrorKind::RequiredAndForbidden(_) => forbids_pos,
+            _ => requires_pos,
+        };
+        // A required piece "fits no hero" says nothing new when a line of
+        // [things] did not parse (it may have been the hero).
+        if matches!(p.kind, ErrorKind::RequiredUnfit(_)) && bad_thing_lines > 0 {
+            continue;
+        }
+        errors.push(pos, p.kind);
+    }
     for p in &problems {
         // "No hero" says nothing new when [things] is missing or a line of
         // it did not parse (it may have been the hero).
@@ -447,6 +479,8 @@ pub fn check_text_draft(
         portal_labels: labels,
         required_relics,
         par,
+        requires,
+        forbids,
     };
     if errors.count() > 0 {
         return Ok((level, errors.into_sorted()));

@@ -2,8 +2,9 @@
 //! the same level, and it writes it one way only, so a file it wrote is
 //! reproduced byte for byte (`to_text(load_text(t)) == t`):
 //! - the notes as `// ` lines, then a blank line (nothing if no notes);
-//! - `[level]` with `name = "…"`, then `required_relics = N` and `par = N`
-//!   when the level states them;
+//! - `[level]` with `name = "…"`, then `required_relics = N`, `par = N`,
+//!   `requires = …` and `forbids = …` when the level states them (the
+//!   equipment in canonical order: `long_rope second_rope spare_bucket`);
 //! - `[grid]` with the art (corners drawn `#` beside a wall, `-` between two
 //!   platforms, `.` otherwise);
 //! - `[things]`, one line per thing in order, single spaces, `at X,Y`, then
@@ -35,6 +36,12 @@ pub fn to_text(level: &Level) -> String {
     }
     if let Some(n) = level.par {
         let _ = writeln!(out, "par = {n}");
+    }
+    if level.requires.iter().next().is_some() {
+        let _ = writeln!(out, "requires = {}", level.requires);
+    }
+    if level.forbids.iter().next().is_some() {
+        let _ = writeln!(out, "forbids = {}", level.forbids);
     }
     out.push('\n');
     out.push_str("[grid]\n");

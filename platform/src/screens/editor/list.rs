@@ -345,6 +345,8 @@ pub fn new_level(text: &str) -> Result<Level, String> {
         portal_labels: Vec::new(),
         required_relics: None,
         par: None,
+        requires: game::equipment::EquipmentSet::EMPTY,
+        forbids: game::equipment::EquipmentSet::EMPTY,
     })
 }
 

@@ -119,6 +119,8 @@ pub fn benchmark_level() -> Level {
         portal_labels: vec!['a', 'b', 'c', 'd'],
         required_relics: None,
         par: None,
+        requires: game::equipment::EquipmentSet::EMPTY,
+        forbids: game::equipment::EquipmentSet::EMPTY,
     }
 }
 
