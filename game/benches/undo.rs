@@ -10,11 +10,14 @@
 //!
 //! The measured step: one hero walks one cell along the platforms. Undo and
 //! redo are timed separately (each timed call is paired with an untimed call
-//! of the other, so every iteration starts from the same state). For
-//! reference the same run also times performing the move (check, execute —
-//! which builds the hero's view — apply, commit), previewing it (execute
-//! alone) and `Store::rebuild_links` alone on a bare store with the same
-//! 10,000 Things, since undo and redo both end by rebuilding the rings.
+//! of the other, so every iteration starts from the same state). The same
+//! run also times performing the move (check, execute — which builds the
+//! hero's view — apply, commit), previewing it (execute alone), undo and
+//! redo of a bigger step (the last rope let down: 104 Things, 100 of them
+//! spawned), and `Store::rebuild_links` alone on a bare store with the same
+//! 10,000 Things: what undo and redo cost before issue 17, when they ended
+//! by rebuilding every ring (now they write the step's snapshots back and
+//! work out the heads, O(changed)).
 
 use std::time::{Duration, Instant};
 
@@ -124,6 +127,34 @@ fn undo_redo(c: &mut Criterion) {
         deploy.changed(),
         deploy.bytes()
     );
+
+    let mut group = c.benchmark_group("undo");
+    group.bench_function("undo letting a rope down (104 Things), 10k Things", |b| {
+        b.iter_custom(|iters| {
+            let mut timed = Duration::ZERO;
+            for _ in 0..iters {
+                let start = Instant::now();
+                black_box(s.undo());
+                timed += start.elapsed();
+                s.redo();
+            }
+            timed
+        })
+    });
+    group.bench_function("redo letting a rope down (104 Things), 10k Things", |b| {
+        b.iter_custom(|iters| {
+            let mut timed = Duration::ZERO;
+            for _ in 0..iters {
+                s.undo();
+                let start = Instant::now();
+                black_box(s.redo());
+                timed += start.elapsed();
+            }
+            timed
+        })
+    });
+    assert_eq!(s.stage().store().len(), LIVE);
+
     s.perform(&walk).expect("walks");
     let step = s.undo_log().last_done().expect("the walk is a step");
     println!(
@@ -136,7 +167,6 @@ fn undo_redo(c: &mut Criterion) {
         std::mem::size_of::<Thing>()
     );
 
-    let mut group = c.benchmark_group("undo");
     group.bench_function("undo one move, 10k Things", |b| {
         b.iter_custom(|iters| {
             let mut timed = Duration::ZERO;
@@ -184,6 +214,7 @@ fn undo_redo(c: &mut Criterion) {
     });
     group.finish();
     assert!(s.stage().store().validate().is_ok());
+    assert!(s.stage().store().check_canonical().is_ok());
 }
 
 criterion_group!(benches, undo_redo);

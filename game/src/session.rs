@@ -72,7 +72,7 @@ impl Session {
         } else {
             StepKind::Action
         };
-        self.undo.commit(&self.stage, kind);
+        self.undo.commit(&mut self.stage, kind);
         self.debug_validate("perform");
         debug!(
             "performed {action:?}: {} events, turn {}",
@@ -87,28 +87,43 @@ impl Session {
         self.stage.restore(things, turn);
     }
 
-    /// Replaces the undo log (a loaded save's).
+    /// Replaces the undo log (a loaded save's, built over the stage as it
+    /// stands, which becomes the reference for the next commit).
     pub(crate) fn replace_log(&mut self, log: UndoLog) {
         self.undo = log;
+        self.stage.store.forget_changes();
     }
 
     /// Undo without the debug invariant check (a loaded save is checked by
-    /// its loader, which reports rather than panics).
+    /// its loader, which reports rather than panics). False also when the
+    /// step's snapshots give a store that holds together but is not in
+    /// canonical form (a save not made by this game): undo and redo write
+    /// snapshots back as they are, so every state they reach must be
+    /// canonical.
     pub(crate) fn undo_unchecked(&mut self) -> bool {
-        self.undo.undo(&mut self.stage)
+        self.undo.undo(&mut self.stage) && self.canonical_or_broken()
     }
 
     /// Redo without the debug invariant check (see `undo_unchecked`).
     pub(crate) fn redo_unchecked(&mut self) -> bool {
-        self.undo.redo(&mut self.stage)
+        self.undo.redo(&mut self.stage) && self.canonical_or_broken()
+    }
+
+    /// False when the store is valid but not canonical; a broken store is
+    /// left for the loader's own check to name.
+    fn canonical_or_broken(&self) -> bool {
+        let store = self.stage.store();
+        store.validate().is_err() || store.check_canonical().is_ok()
     }
 
     /// In debug builds (tests included), checks every invariant of the
-    /// store after a change of state: a broken ring or tree is caught at
-    /// the step that broke it.
+    /// store after a change of state, and that it is canonical: a broken
+    /// ring or tree, or a ring out of slot order, is caught at the step
+    /// that did it.
     fn debug_validate(&self, after: &str) {
         if cfg!(debug_assertions) {
-            if let Err(e) = self.stage.store().validate() {
+            let store = self.stage.store();
+            if let Err(e) = store.validate().and_then(|()| store.check_canonical()) {
                 panic!("store invariant broken after {after}: {e}");
             }
         }
@@ -143,7 +158,7 @@ impl Session {
     /// already is.
     pub fn restart(&mut self) -> bool {
         self.stage.restore(&self.initial, self.initial_turn);
-        self.undo.commit(&self.stage, StepKind::Restart)
+        self.undo.commit(&mut self.stage, StepKind::Restart)
     }
 
     /// A stable hash of the whole state.
@@ -237,6 +252,7 @@ mod tests {
         s.stage.store.write_thing(slot, t).expect("slot");
         s.stage.turn += 5;
         s.stage.store.rebuild_links();
+        assert_eq!(s.stage.store.changed_slots(), None, "the log lost track");
         assert_ne!(s.state_hash(), committed);
         s.restore_committed();
         assert_eq!(s.state_hash(), committed);

@@ -4,19 +4,28 @@
 //! Each step keeps, for every Thing slot the step changed, one whole-Thing
 //! snapshot, plus the turn counter: the value *not* currently in the stage.
 //! Undo swaps the snapshots with the stage's Things (the befores go in, the
-//! afters come out into the log), redo swaps them back; then the rings are
-//! rebuilt. So a step stores each changed Thing once — a Thing knows its own
-//! slot — and its memory is `changed × size_of::<Thing>()` plus a small
-//! header. Unlimited undo and redo; committing after an undo drops the redo
-//! branch. What changed is found by comparing the stage with a shadow copy
-//! of the last committed state, kept up to date slot by slot.
+//! afters come out into the log), redo swaps them back
+//! ([`Store::exchange`](crate::things::Store::exchange)). So a step stores
+//! each changed Thing once — a Thing knows its own slot — and its memory is
+//! `changed × size_of::<Thing>()` plus a small header. Unlimited undo and
+//! redo; committing after an undo drops the redo branch.
 //!
-//! The stage is canonical after every change (rings rebuilt), so equal
-//! contents mean equal bytes and undoing everything gives back the first
-//! state byte for byte.
+//! What changed: the store lists every slot its calls wrote since the last
+//! commit (its change log); commit compares just those with a shadow copy
+//! of the last committed state, and keeps the whole before value of each
+//! one that differs, in slot order. When the list is not known (after a
+//! whole-state restore) it compares every slot. Both are O(slots looked
+//! at); a move on a stage of 10,000 Things looks at a handful.
+//!
+//! The stage is canonical after every change (every ring in slot order,
+//! [`crate::things::canonical`]), and a step holds every slot by which two
+//! canonical states differ, ring links included. So writing a step's
+//! snapshots back gives the other state's Things byte for byte, with no
+//! ring to rebuild: undo and redo cost O(changed), equal contents mean
+//! equal bytes, and undoing everything gives back the first state exactly.
 
 use crate::stage::Stage;
-use crate::things::Thing;
+use crate::things::{Thing, ThingIndex, THING_CAPACITY};
 
 /// What kind of step it was (for the screen: "undo: end of turn 3").
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
@@ -69,6 +78,8 @@ pub struct UndoLog {
     /// The committed state's Things, to find what a step changed.
     shadow: Box<[Thing]>,
     shadow_turn: u32,
+    /// Scratch: the slots a commit looks at, in slot order.
+    slots: Vec<ThingIndex>,
 }
 
 impl UndoLog {
@@ -79,12 +90,10 @@ impl UndoLog {
             done: 0,
             shadow: stage.store.things().to_vec().into_boxed_slice(),
             shadow_turn: stage.turn,
+            slots: Vec::new(),
         }
     }
 
-    /// Records what changed in `stage` since the last commit as one step;
-    /// drops the redo branch. Returns false (and records nothing) if nothing
-    /// changed.
     /// A log of `steps`, `done` of them done, over `stage` as the state
     /// they lead to (a loaded save); `None` when `done` is past the end.
     pub fn from_steps(steps: Vec<Step>, done: usize, stage: &Stage) -> Option<UndoLog> {
@@ -93,6 +102,7 @@ impl UndoLog {
             done,
             shadow: stage.store.things().to_vec().into_boxed_slice(),
             shadow_turn: stage.turn,
+            slots: Vec::new(),
         })
     }
 
@@ -101,10 +111,28 @@ impl UndoLog {
         (&self.shadow, self.shadow_turn)
     }
 
-    pub fn commit(&mut self, stage: &Stage, kind: StepKind) -> bool {
+    /// Records what changed in `stage` since the last commit as one step;
+    /// drops the redo branch. Returns false (and records nothing) if nothing
+    /// changed. Looks only at the slots the store's change log lists (all
+    /// of them when it does not know), then clears the log.
+    pub fn commit(&mut self, stage: &mut Stage, kind: StepKind) -> bool {
+        self.slots.clear();
+        match stage.store.changed_slots() {
+            Some(written) => {
+                self.slots.extend_from_slice(written);
+                self.slots.sort_unstable();
+            }
+            None => self.slots.extend(1..THING_CAPACITY as ThingIndex),
+        }
         let now = stage.store.things();
+        #[cfg(debug_assertions)]
+        let differ: Vec<usize> = (1..THING_CAPACITY)
+            .filter(|&i| now[i] != self.shadow[i])
+            .collect();
         let mut befores = Vec::new();
-        for (i, (now, shadow)) in now.iter().zip(self.shadow.iter_mut()).enumerate().skip(1) {
+        for &i in &self.slots {
+            let i = usize::from(i);
+            let (now, shadow) = (&now[i], &mut self.shadow[i]);
             if now != shadow {
                 // A never-used slot's snapshot must still name its slot.
                 befores.push(if shadow.index() as usize == i {
@@ -115,6 +143,12 @@ impl UndoLog {
                 *shadow = *now;
             }
         }
+        #[cfg(debug_assertions)]
+        debug_assert!(
+            befores.iter().map(|t| usize::from(t.index())).eq(differ),
+            "the change log missed a slot that changed"
+        );
+        stage.store.forget_changes();
         if befores.is_empty() && stage.turn == self.shadow_turn {
             return false;
         }
@@ -129,27 +163,20 @@ impl UndoLog {
         true
     }
 
-    /// Swaps step `index`'s snapshots with the stage's Things.
+    /// Swaps step `index`'s snapshots with the stage's Things and turn, and
+    /// brings the shadow up to date on those slots. O(changed).
     fn swap(&mut self, stage: &mut Stage, index: usize) {
         let Some(step) = self.steps.get_mut(index) else {
             return;
         };
-        for snapshot in step.things.iter_mut() {
-            let i = snapshot.index() as usize;
-            let current = stage.store.things()[i];
-            let written = stage.store.write_thing(i, *snapshot);
-            debug_assert!(written.is_ok(), "snapshots name real slots");
-            *snapshot = if current.index() as usize == i {
-                current
-            } else {
-                Thing::vacant(i as u16)
-            };
-        }
+        stage.store.exchange(&mut step.things);
         std::mem::swap(&mut stage.turn, &mut step.turn);
-        stage.store.rebuild_links();
+        let now = stage.store.things();
         for snapshot in step.things.iter() {
-            let i = snapshot.index() as usize;
-            self.shadow[i] = stage.store.things()[i];
+            let i = usize::from(snapshot.index());
+            if let (Some(shadow), Some(now)) = (self.shadow.get_mut(i), now.get(i)) {
+                *shadow = *now;
+            }
         }
         self.shadow_turn = stage.turn;
     }

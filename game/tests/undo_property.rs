@@ -9,7 +9,8 @@
 //! few steps and plays on. A model keeps the state (every Thing and the
 //! turn) after each done step, so every undo and redo is checked against
 //! the exact state it must restore, and the store is validated after every
-//! step. At the end: undo everything gives the first state back exactly,
+//! step, and checked to be canonical (exactly what `rebuild_links` makes of
+//! its Things). At the end: undo everything gives the first state back exactly,
 //! redo everything the last; the same commands replayed in a fresh session
 //! give the same state hash after every one; each step's memory is its
 //! changed Things and a small header.
@@ -69,10 +70,17 @@ fn changed_slots(a: &State, b: &State) -> usize {
     (0..len).filter(|&i| at(a, i) != at(b, i)).count()
 }
 
+/// The store holds together and is canonical: exactly what
+/// `rebuild_links` makes of its Things (undo and redo no longer rebuild,
+/// and perform puts back in order only what it moved).
 fn validate(s: &Session, what: &str) {
-    if let Err(e) = s.stage().store().validate() {
+    let store = s.stage().store();
+    if let Err(e) = store.validate().and_then(|()| store.check_canonical()) {
         panic!("{what}: {e}");
     }
+    let mut rebuilt = store.clone();
+    rebuilt.rebuild_links();
+    assert!(rebuilt == *store, "{what}: not what rebuild_links gives");
 }
 
 /// One run's record.

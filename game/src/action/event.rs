@@ -1,8 +1,12 @@
 //! Events: the schedule an action executes into, and the only thing that
 //! changes a stage. Executing an action computes its whole schedule up front
 //! — the path walked, any fall, where a rope's segments go, who is caught —
-//! so a screen can preview it; applying plays the schedule onto the store.
-//! After applying, the rings are rebuilt so the state is canonical.
+//! so a screen can preview it; applying plays the schedule onto the store
+//! through the store's own calls, which list every slot they write in the
+//! store's change log (the undo log's commit reads it). After applying,
+//! the slots the events spliced out of slot order are put back
+//! ([`Store::settle`](crate::things::Store::settle)), so the state is
+//! canonical again at a cost that follows the step, not the stage.
 
 use crate::grid::CellPos;
 use crate::stage::Stage;
@@ -113,13 +117,14 @@ fn cell(stage: &Stage, c: CellPos) -> Result<CellIndex, StoreError> {
     })
 }
 
-/// Plays `events` onto `stage`, then rebuilds the rings. A failure means
-/// the schedule did not match the stage: a bug in an action's execute step.
+/// Plays `events` onto `stage`, then puts the rings the events changed
+/// back in slot order (the canonical form). A failure means the schedule
+/// did not match the stage: a bug in an action's execute step.
 pub fn apply(stage: &mut Stage, events: &[Event]) -> Result<(), StoreError> {
     for event in events {
         apply_one(stage, event)?;
     }
-    stage.store.rebuild_links();
+    stage.store.settle();
     Ok(())
 }
 

@@ -6,9 +6,14 @@
 //!
 //! Built from a [`Level`] by [`Stage::from_level`]: heroes (a knight's rope
 //! as an item he holds), items, rope coils and watchers are spawned in file
-//! order, so a Thing's slot is a pure function of the level file. After any
-//! change the rings are rebuilt ([`Store::rebuild_links`]) so the whole state
-//! is canonical: equal contents, equal bytes.
+//! order, so a Thing's slot is a pure function of the level file. The state
+//! is canonical after every change — every ring in slot order (see
+//! [`crate::things::canonical`]): equal contents, equal bytes. Setting up
+//! and whole-state restores rebuild the rings ([`Store::rebuild_links`]);
+//! an action's events put back in order only what they moved
+//! ([`Store::settle`]), and undo and redo write back whole snapshots
+//! ([`Store::exchange`]). The store's change log is on, so the undo log
+//! reads which slots a step wrote instead of comparing the whole store.
 //!
 //! This module answers the questions the rules ask (who holds what, where the
 //! rope hangs, what supports a hero); the rules themselves live in
@@ -150,6 +155,7 @@ impl Stage {
             }
         }
         store.rebuild_links();
+        store.track_changes();
         Ok(Stage {
             name: level.name.clone(),
             grid,
@@ -165,8 +171,10 @@ impl Stage {
     /// Puts every Thing slot and the turn back to `things` and `turn` (a
     /// whole store's worth of slots, as the undo log's shadow of the last
     /// committed state or a session's first state hold them), writing only
-    /// the slots that differ, then rebuilds the rings. The one way the
-    /// session restores a whole state (a restart, a rollback).
+    /// the slots that differ, then rebuilds the rings (O(capacity); the
+    /// change log loses track, so the next commit compares every slot).
+    /// The one way the session restores a whole state (a restart, a
+    /// rollback, a loaded save).
     pub(crate) fn restore(&mut self, things: &[crate::things::Thing], turn: u32) {
         for (i, &thing) in things.iter().enumerate().skip(1) {
             if self.store.things()[i] != thing {

@@ -15,12 +15,22 @@
 //!
 //! Kind and cell rings are derived data: [`Store::rebuild_links`] recomputes
 //! them (and the free list) from each Thing's kind, cell and generation, in
-//! ascending slot order. Sibling rings are not derived: they are part of the
-//! tree the Things themselves record, so snapshots restore them.
+//! ascending slot order — the canonical order (see
+//! [`canonical`](super::canonical)), which [`Store::settle`] restores
+//! locally after spawn, despawn and moves have spliced slots in at a ring's
+//! end (or, for the free list, its front: between settles, spawning reuses
+//! the most recently freed slot). Sibling rings are not derived: they are
+//! part of the tree the Things themselves record, so snapshots restore
+//! them.
+//!
+//! Every splice lists the slots it writes (the member and its neighbours)
+//! in the store's change log, so the undo log knows which Things a step
+//! changed.
 //!
 //! No ring operation can panic or loop forever, even on corrupt links: slot
 //! indices are masked into the array and iteration is bounded by the capacity.
 
+use super::changes::ChangeLog;
 use super::id::{free_generation, is_live_generation, CellIndex, ThingId, ThingIndex};
 use super::store::{slot, Store, Things, THING_CAPACITY};
 use super::thing::{Thing, ThingKind};
@@ -74,10 +84,12 @@ impl RingLinks {
 /// just before the head, i.e. at the end in iteration order: its neighbours
 /// now point at it. Returns the links `new` must get; `new`'s own slot is not
 /// touched, so a caller writing the whole Thing can put them in directly. The
-/// ring's head stays `head`, or becomes `new` if the ring was empty.
+/// ring's head stays `head`, or becomes `new` if the ring was empty. The
+/// neighbours written go into `log`.
 #[inline(always)]
 pub(super) fn ring_splice_in(
     things: &mut Things,
+    log: &mut ChangeLog,
     ring: Ring,
     head: ThingIndex,
     new: ThingIndex,
@@ -89,6 +101,8 @@ pub(super) fn ring_splice_in(
     let tail = things[slot(head)].links[r].prev;
     things[slot(tail)].links[r].next = new;
     things[slot(head)].links[r].prev = new;
+    log.wrote(tail);
+    log.wrote(head);
     RingLinks {
         next: head,
         prev: tail,
@@ -96,16 +110,19 @@ pub(super) fn ring_splice_in(
 }
 
 /// Adds `new` to the ring whose head is `head` (0 = empty ring), at the end
-/// in iteration order. Returns the ring's head.
+/// in iteration order. Returns the ring's head. Every slot written goes
+/// into `log`.
 #[inline(always)]
 pub(super) fn ring_push(
     things: &mut Things,
+    log: &mut ChangeLog,
     ring: Ring,
     head: ThingIndex,
     new: ThingIndex,
 ) -> ThingIndex {
-    let links = ring_splice_in(things, ring, head, new);
+    let links = ring_splice_in(things, log, ring, head, new);
     things[slot(new)].links[ring.index()] = links;
+    log.wrote(new);
     if head == 0 {
         new
     } else {
@@ -115,10 +132,12 @@ pub(super) fn ring_push(
 
 /// Links `member`'s neighbours past it, leaving `member`'s own links as they
 /// are (for a caller about to overwrite the whole Thing). Returns the ring's
-/// new head (0 if the ring is now empty).
+/// new head (0 if the ring is now empty). The neighbours written go into
+/// `log`.
 #[inline(always)]
 pub(super) fn ring_splice_out(
     things: &mut Things,
+    log: &mut ChangeLog,
     ring: Ring,
     head: ThingIndex,
     member: ThingIndex,
@@ -130,6 +149,8 @@ pub(super) fn ring_splice_out(
     }
     things[slot(prev)].links[r].next = next;
     things[slot(next)].links[r].prev = prev;
+    log.wrote(prev);
+    log.wrote(next);
     if head == member {
         next
     } else {
@@ -138,16 +159,19 @@ pub(super) fn ring_splice_out(
 }
 
 /// Takes `member` off the ring whose head is `head` and clears its links.
-/// Returns the ring's new head (0 if the ring is now empty).
+/// Returns the ring's new head (0 if the ring is now empty). Every slot
+/// written goes into `log`.
 #[inline(always)]
 pub(super) fn ring_remove(
     things: &mut Things,
+    log: &mut ChangeLog,
     ring: Ring,
     head: ThingIndex,
     member: ThingIndex,
 ) -> ThingIndex {
-    let head = ring_splice_out(things, ring, head, member);
+    let head = ring_splice_out(things, log, ring, head, member);
     things[slot(member)].links[ring.index()] = RingLinks::NONE;
+    log.wrote(member);
     head
 }
 
@@ -223,8 +247,10 @@ impl Store {
     }
 
     /// Recomputes the kind rings, the cell rings and the free list from the
-    /// Things' own kind, cell and generation (after undo wrote snapshots back,
-    /// or after loading). Each ring comes out in ascending slot order.
+    /// Things' own kind, cell and generation (after `write_thing`: setting up
+    /// a level, loading, restoring a whole state). Each ring comes out in
+    /// ascending slot order: the canonical form. The change log loses track
+    /// (any slot may have changed).
     ///
     /// Also: resets the sentinel slot 0, clears every FREE slot to the empty
     /// value (keeping its generation, bumped to even if it was written odd,
@@ -233,6 +259,9 @@ impl Store {
     /// whose cell is out of range stays off every cell ring, and `validate`
     /// reports both kinds of damage. O(capacity + cells).
     pub fn rebuild_links(&mut self) {
+        // Any slot may change here: the change log stops listing slots.
+        self.changes.lose_track();
+        let log = &mut self.changes;
         let things = &mut *self.things;
         things[0] = Thing::default();
         let high_water = (1..THING_CAPACITY)
@@ -261,11 +290,11 @@ impl Store {
                 *thing = Thing::freed(index, generation);
             }
             let head = &mut self.kind_heads[kind.index()];
-            *head = ring_push(things, Ring::Kind, *head, index);
+            *head = ring_push(things, log, Ring::Kind, *head, index);
             if kind != ThingKind::Free {
                 live += 1;
                 if let Some(head) = self.cell_heads.get_mut(cell) {
-                    *head = ring_push(things, Ring::Cell, *head, index);
+                    *head = ring_push(things, log, Ring::Cell, *head, index);
                 }
             }
         }
@@ -292,10 +321,11 @@ mod unit {
     #[test]
     fn push_builds_a_ring_in_insertion_order_and_alone_links_to_itself() {
         let mut things = empty_things();
-        let mut head = ring_push(&mut things, Ring::Kind, 0, 5);
+        let mut log = ChangeLog::default();
+        let mut head = ring_push(&mut things, &mut log, Ring::Kind, 0, 5);
         assert_eq!(things[5].links[0], RingLinks::alone(5));
-        head = ring_push(&mut things, Ring::Kind, head, 9);
-        head = ring_push(&mut things, Ring::Kind, head, 2);
+        head = ring_push(&mut things, &mut log, Ring::Kind, head, 9);
+        head = ring_push(&mut things, &mut log, Ring::Kind, head, 2);
         assert_eq!(head, 5);
         assert_eq!(walk(&things, Ring::Kind, head), vec![5, 9, 2]);
         assert_eq!(walk(&things, Ring::Kind, 9), vec![9, 2, 5]);
@@ -305,17 +335,18 @@ mod unit {
     #[test]
     fn remove_unlinks_middle_head_and_last_member() {
         let mut things = empty_things();
+        let mut log = ChangeLog::default();
         let mut head = 0;
         for i in [3, 4, 7] {
-            head = ring_push(&mut things, Ring::Cell, head, i);
+            head = ring_push(&mut things, &mut log, Ring::Cell, head, i);
         }
-        head = ring_remove(&mut things, Ring::Cell, head, 4);
+        head = ring_remove(&mut things, &mut log, Ring::Cell, head, 4);
         assert_eq!(walk(&things, Ring::Cell, head), vec![3, 7]);
         assert_eq!(things[4].links[1], RingLinks::NONE);
-        head = ring_remove(&mut things, Ring::Cell, head, 3);
+        head = ring_remove(&mut things, &mut log, Ring::Cell, head, 3);
         assert_eq!(head, 7);
         assert_eq!(things[7].links[1], RingLinks::alone(7));
-        head = ring_remove(&mut things, Ring::Cell, head, 7);
+        head = ring_remove(&mut things, &mut log, Ring::Cell, head, 7);
         assert_eq!(head, 0);
         assert_eq!(walk(&things, Ring::Cell, head), Vec::<ThingIndex>::new());
     }

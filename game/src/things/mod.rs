@@ -10,6 +10,11 @@
 //!   cell, per sibling group), their iterator and `rebuild_links`;
 //! - [`tree`]: parent/child links, attach/detach and moving whole subtrees;
 //! - [`store`]: the array, spawn/despawn/get and the errors;
+//! - [`canonical`]: the canonical form (every kind, free and cell ring in
+//!   ascending slot order) and the O(changed) ways to keep it: `settle`
+//!   after ordinary calls, `exchange` for undo and redo, `check_canonical`;
+//! - `changes`: the change log, which slots the calls wrote since the last
+//!   commit (off in a bare store; a stage turns it on);
 //! - [`validate`]: the self-check that names the first broken invariant.
 //!
 //! Invariants (checked by [`Store::validate`]):
@@ -25,10 +30,18 @@
 //! they are, in the same cell, as roots. The rules decide what happens to an
 //! item whose holder leaves; the store never destroys a Thing implicitly.
 //!
-//! Data flow: rules and levels mutate the store only through its methods; undo
-//! copies whole Things out of [`Store::things`] and writes them back with
-//! [`Store::write_thing`], then calls [`Store::rebuild_links`].
+//! Data flow: rules and levels mutate the store only through its methods,
+//! which list the slots they write in the change log; after an action's
+//! events [`Store::settle`] puts the rings back in slot order. The undo log
+//! reads [`Store::changed_slots`], copies those whole Things out of
+//! [`Store::things`], and on undo and redo writes them back with
+//! [`Store::exchange`] (no rebuild: the snapshots are whole canonical
+//! Things). Levels, loads and whole-state restores write with
+//! [`Store::write_thing`] and then call [`Store::rebuild_links`], which
+//! yields the same canonical form from the Things alone.
 
+pub mod canonical;
+mod changes;
 pub mod id;
 pub mod links;
 pub mod store;

@@ -3,7 +3,10 @@
 //!
 //! Size: [`THING_CAPACITY`] (16384) Things of 40 bytes = 655,360 bytes
 //! (640 KiB), boxed on the heap, plus 2 bytes of cell head per grid cell
-//! (32 KiB at 128 × 128) and a few counters: about 672 KiB in all.
+//! (32 KiB at 128 × 128) and a few counters: about 672 KiB in all. A store
+//! whose change log is on ([`Store::track_changes`], a stage's) adds one
+//! byte of marks per slot (16 KiB) and the lists of slots written since the
+//! last commit (2 bytes each).
 //!
 //! Slots: 0 is the sentinel, never used; 1..=`high_water` have been used at
 //! least once (live, or FREE on the free list); above `high_water` every slot
@@ -15,6 +18,7 @@
 //! and calls made while the links are stale answer with an error, `None` or an
 //! empty iterator; nothing panics.
 
+use super::changes::{ChangeLog, CELL_RING, KIND_RING};
 use super::id::{free_generation, live_generation, CellIndex, ThingId, ThingIndex, MAX_CELLS};
 use super::links::{ring_splice_in, ring_splice_out, Ring, RingLinks};
 use super::thing::{Thing, ThingData, ThingKind, KIND_COUNT};
@@ -106,7 +110,7 @@ impl fmt::Display for StoreError {
 impl std::error::Error for StoreError {}
 
 /// The Large Array of Things of one stage. See the module doc.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Store {
     /// Every slot; slot 0 is the all-zero sentinel. Never reallocated.
     pub(super) things: Box<Things>,
@@ -123,7 +127,26 @@ pub struct Store {
     /// `write_thing` ran since the last `rebuild_links`: rings may be wrong,
     /// so structural calls are refused. false = rings are right.
     pub(super) links_stale: bool,
+    /// Which slots the methods wrote since the log was last cleared (see
+    /// the `changes` module); off until [`Store::track_changes`].
+    /// Bookkeeping, not state: equality ignores it.
+    pub(super) changes: ChangeLog,
 }
+
+impl PartialEq for Store {
+    /// Same Things, heads, counts and staleness; the change logs are not
+    /// compared (they are bookkeeping, not the store's state).
+    fn eq(&self, other: &Store) -> bool {
+        self.things == other.things
+            && self.kind_heads == other.kind_heads
+            && self.cell_heads == other.cell_heads
+            && self.high_water == other.high_water
+            && self.len == other.len
+            && self.links_stale == other.links_stale
+    }
+}
+
+impl Eq for Store {}
 
 impl Default for Store {
     fn default() -> Self {
@@ -172,6 +195,7 @@ impl Store {
             high_water: 0,
             len: 0,
             links_stale: false,
+            changes: ChangeLog::default(),
         }
     }
 
@@ -248,6 +272,7 @@ impl Store {
     #[inline]
     pub fn data_mut(&mut self, id: ThingId) -> Option<&mut ThingData> {
         let index = self.resolve(id)?;
+        self.changes.wrote(index);
         Some(&mut self.things[slot(index)].data)
     }
 
@@ -258,7 +283,9 @@ impl Store {
     }
 
     /// Creates a Thing of `kind` in `cell` with payload `data`, as a root.
-    /// Reuses the most recently freed slot, else the lowest never-used one.
+    /// Reuses the head of the free list — the lowest free slot in a settled
+    /// (canonical) store, else the most recently freed one — else the lowest
+    /// never-used one.
     #[inline]
     pub fn spawn(
         &mut self,
@@ -282,10 +309,11 @@ impl Store {
             }
         };
         let things = &mut *self.things;
+        let log = &mut self.changes;
         let free_head = self.kind_heads[ThingKind::Free.index()];
         let index = if free_head != 0 {
             self.kind_heads[ThingKind::Free.index()] =
-                ring_splice_out(things, Ring::Kind, free_head, free_head);
+                ring_splice_out(things, log, Ring::Kind, free_head, free_head);
             free_head
         } else if usize::from(self.high_water) < THING_CAPACITY - 1 {
             self.high_water += 1;
@@ -295,8 +323,11 @@ impl Store {
         };
         let generation = live_generation(things[slot(index)].generation);
         let kind_head = self.kind_heads[kind.index()];
-        let kind_links = ring_splice_in(things, Ring::Kind, kind_head, index);
-        let cell_links = ring_splice_in(things, Ring::Cell, cell_head, index);
+        let kind_links = ring_splice_in(things, log, Ring::Kind, kind_head, index);
+        let cell_links = ring_splice_in(things, log, Ring::Cell, cell_head, index);
+        // At the end of both rings, not necessarily at its place in slot
+        // order: `settle` puts it there.
+        log.relinked(index, KIND_RING | CELL_RING);
         // One write of the whole Thing, links included.
         things[slot(index)] = Thing {
             kind,
@@ -338,14 +369,17 @@ impl Store {
             self.release_children(index);
         }
         let things = &mut *self.things;
+        let log = &mut self.changes;
         let kind_head = &mut self.kind_heads[kind.index()];
-        *kind_head = ring_splice_out(things, Ring::Kind, *kind_head, index);
+        *kind_head = ring_splice_out(things, log, Ring::Kind, *kind_head, index);
         if let Some(cell_head) = self.cell_heads.get_mut(cell.index()) {
-            *cell_head = ring_splice_out(things, Ring::Cell, *cell_head, index);
+            *cell_head = ring_splice_out(things, log, Ring::Cell, *cell_head, index);
         }
-        // The freed slot becomes the head of the free list, written whole.
+        // The freed slot becomes the head of the free list, written whole
+        // (`settle` moves it to its place in slot order).
         let free_head = self.kind_heads[ThingKind::Free.index()];
-        let free_links = ring_splice_in(things, Ring::Kind, free_head, index);
+        let free_links = ring_splice_in(things, log, Ring::Kind, free_head, index);
+        log.relinked(index, KIND_RING);
         things[slot(index)] = Thing {
             links: [free_links, RingLinks::NONE, RingLinks::NONE],
             ..Thing::freed(index, free_generation(generation))
@@ -355,8 +389,9 @@ impl Store {
         Ok(())
     }
 
-    /// Overwrites slot `index` (1..capacity) with `thing`, as undo and loading
-    /// do. The rings are then stale: structural calls answer
+    /// Overwrites slot `index` (1..capacity) with `thing`, as loading and
+    /// whole-state restores do (undo uses [`Store::exchange`]). The rings
+    /// are then stale: structural calls answer
     /// [`StoreError::LinksStale`] until [`Store::rebuild_links`] runs. The
     /// Thing's ring links are rebuilt; its tree links are taken as written.
     pub fn write_thing(&mut self, index: usize, thing: Thing) -> Result<(), StoreError> {
@@ -373,7 +408,32 @@ impl Store {
             self.high_water = index as ThingIndex;
         }
         self.links_stale = true;
+        // Until the rebuild, nobody knows which neighbours will change.
+        self.changes.lose_track();
         Ok(())
+    }
+
+    /// Starts the change log (see the `changes` module): from now on
+    /// the store lists every slot its methods write, and [`Store::settle`]
+    /// needs to put only those back in order. The store as it stands is the
+    /// reference the log starts from. A stage turns this on; a bare store
+    /// leaves it off and pays nothing for it.
+    pub fn track_changes(&mut self) {
+        self.changes.start();
+    }
+
+    /// Every slot written since the change log was last cleared, each once,
+    /// in no particular order: a superset of the slots whose value differs
+    /// from then. `None` when that is not known — the log is off, or lost
+    /// track (`rebuild_links` or `write_thing` ran): any slot may differ.
+    pub fn changed_slots(&self) -> Option<&[ThingIndex]> {
+        self.changes.written()
+    }
+
+    /// Clears the change log: the store as it stands is the new reference
+    /// (the undo log calls it once it has recorded a step).
+    pub fn forget_changes(&mut self) {
+        self.changes.clear();
     }
 }
 
@@ -432,8 +492,9 @@ mod unit {
     fn store_memory_is_as_documented() {
         assert_eq!(std::mem::size_of::<Things>(), 655_360);
         assert_eq!(THING_CAPACITY, 16384);
-        // The Store itself is small: the array is behind a Box.
-        assert!(std::mem::size_of::<Store>() <= 64);
+        // The Store itself is small: the array, the cell heads and the
+        // change log's marks are behind boxes.
+        assert!(std::mem::size_of::<Store>() <= 160);
     }
 
     #[test]

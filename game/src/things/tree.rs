@@ -15,6 +15,7 @@
 //!
 //! Despawning a parent detaches its children: they stay in the cell as roots.
 
+use super::changes::CELL_RING;
 use super::id::{CellIndex, ThingId, ThingIndex};
 use super::links::{ring_push, ring_remove, Ring, RingIter, RingLinks};
 use super::store::{slot, Store, StoreError, THING_CAPACITY};
@@ -64,9 +65,11 @@ impl Store {
             self.unlink_from_parent(c);
         }
         let things = &mut *self.things;
+        let log = &mut self.changes;
         let first = things[slot(p)].first_child;
-        things[slot(p)].first_child = ring_push(things, Ring::Sibling, first, c);
+        things[slot(p)].first_child = ring_push(things, log, Ring::Sibling, first, c);
         things[slot(c)].parent = p;
+        log.wrote(p);
         let cell = things[slot(p)].cell;
         if things[slot(c)].cell != cell {
             self.move_subtree(c, cell);
@@ -106,10 +109,12 @@ impl Store {
     /// Takes `child` off its parent's sibling ring and clears its parent.
     pub(super) fn unlink_from_parent(&mut self, child: ThingIndex) {
         let things = &mut *self.things;
+        let log = &mut self.changes;
         let parent = things[slot(child)].parent;
         let first = things[slot(parent)].first_child;
-        things[slot(parent)].first_child = ring_remove(things, Ring::Sibling, first, child);
+        things[slot(parent)].first_child = ring_remove(things, log, Ring::Sibling, first, child);
         things[slot(child)].parent = 0;
+        log.wrote(parent);
     }
 
     /// Detaches every child of `parent`; they keep their cell and subtrees.
@@ -122,10 +127,12 @@ impl Store {
             let next = things[slot(child)].links[Ring::Sibling.index()].next;
             things[slot(child)].links[Ring::Sibling.index()] = RingLinks::NONE;
             things[slot(child)].parent = 0;
+            self.changes.wrote(child);
             child = if next == first { 0 } else { next };
             budget -= 1;
         }
         things[slot(parent)].first_child = 0;
+        self.changes.wrote(parent);
     }
 
     /// The Thing after `node` in a pre-order walk of `root`'s subtree; 0 when
@@ -160,14 +167,17 @@ impl Store {
         let mut budget = THING_CAPACITY;
         while node != 0 && budget > 0 {
             let things = &mut *self.things;
+            let log = &mut self.changes;
             let old = things[slot(node)].cell;
             if let Some(head) = self.cell_heads.get_mut(old.index()) {
-                *head = ring_remove(things, Ring::Cell, *head, node);
+                *head = ring_remove(things, log, Ring::Cell, *head, node);
             }
             things[slot(node)].cell = cell;
             if let Some(head) = self.cell_heads.get_mut(cell.index()) {
-                *head = ring_push(things, Ring::Cell, *head, node);
+                *head = ring_push(things, log, Ring::Cell, *head, node);
             }
+            // At the end of the new cell's ring: `settle` puts it in order.
+            log.relinked(node, CELL_RING);
             node = self.subtree_next(root, node);
             budget -= 1;
         }

@@ -70,6 +70,12 @@ pub enum Invariant {
     TreeAcyclic,
     /// The live count matches the Things.
     LenRight,
+    /// Canonical form ([`Store::check_canonical`]): a kind or free ring runs
+    /// in ascending slot order from its head.
+    KindRingInSlotOrder,
+    /// Canonical form ([`Store::check_canonical`]): a cell ring runs in
+    /// ascending slot order from its head.
+    CellRingInSlotOrder,
 }
 
 impl Invariant {
@@ -101,6 +107,10 @@ impl Invariant {
             Invariant::ChildrenComplete => "every child is on its parent's sibling ring",
             Invariant::TreeAcyclic => "every live thing is reached from a root (no cycles)",
             Invariant::LenRight => "the live count matches the things",
+            Invariant::KindRingInSlotOrder => {
+                "a kind ring (or the free list) runs in slot order from its head"
+            }
+            Invariant::CellRingInSlotOrder => "a cell ring runs in slot order from its head",
         }
     }
 }
