@@ -1,17 +1,28 @@
-//! Campaign progress: the best result of every level won, saved in a small
-//! text file in the user's data folder, so level n + 1 unlocks once level n
-//! is won (the first level is always open) and the results screen can show
-//! the best so far.
+//! Campaign progress: the best result of every level won, and the most
+//! relics ever brought out of each level (won or retreated from), saved in
+//! a small text file in the user's data folder, so level n + 1 unlocks once
+//! level n is won (the first level is always open), the results screen can
+//! show the best so far, and the relics recovered over the campaign unlock
+//! equipment (`game::equipment::unlock`).
 //!
 //! Where: `$RAPPEL_DATA/progress.txt` if `RAPPEL_DATA` is set, else
 //! `$XDG_DATA_HOME/rappel/progress.txt`, else
 //! `~/.local/share/rappel/progress.txt`. The file:
 //!
 //! ```text
-//! rappel-progress 1
+//! rappel-progress 2
 //! # level file, relics recovered, relics in the level, turns used
 //! loop_back.txt 1 1 1
+//! # relics, level file, the most relics ever brought out of it
+//! relics heavy_haul.txt 1
 //! ```
+//!
+//! Version 2 added the `relics` lines: a retreat records no result but its
+//! relics still count towards equipment. Version 1 files (no `relics`
+//! lines) still load, their wins counting their relics; a build that only
+//! reads version 1 sees a version 2 file as a newer build's and leaves it
+//! alone rather than dropping the lines it does not know. A level's relics
+//! recovered are the most of its `relics` line and its best result.
 //!
 //! Reading keeps what can be read: a damaged line is skipped, the file as
 //! it was is kept aside (`progress.txt.damaged`, never overwritten: see
@@ -32,8 +43,10 @@ use std::path::{Path, PathBuf};
 
 use log::{info, warn};
 
-/// The first line of a progress file.
-pub const HEADER: &str = "rappel-progress 1";
+/// The format version written; files of this version and older load.
+pub const VERSION: u32 = 2;
+/// The first line of a progress file this build writes.
+pub const HEADER: &str = "rappel-progress 2";
 
 /// A result on one level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +71,10 @@ pub struct Progress {
     /// Where it is saved; `None` keeps it in memory only.
     pub path: Option<PathBuf>,
     best: BTreeMap<String, LevelResult>,
+    /// The most relics ever brought out of each level file, retreats
+    /// included; a level not listed may still have a best result (whose
+    /// relics count too, see [`Progress::relics_recovered`]).
+    relics: BTreeMap<String, u32>,
     /// What the player should be told about the file, once; `None`: all
     /// was well.
     pub notice: Option<String>,
@@ -91,6 +108,8 @@ pub fn data_dir() -> Option<PathBuf> {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Parsed {
     pub best: BTreeMap<String, LevelResult>,
+    /// The `relics FILE N` lines: the most relics brought out of each file.
+    pub relics: BTreeMap<String, u32>,
     pub bad_lines: Vec<(usize, String)>,
 }
 
@@ -109,14 +128,16 @@ pub const MAX_PROGRESS_BYTES: u64 = 1 << 20;
 /// Parses progress text: every good line is kept, each bad one noted.
 pub fn parse(text: &str) -> Result<Parsed, Unreadable> {
     let mut lines = text.lines().enumerate();
+    let version = |first: &str| {
+        first
+            .trim()
+            .strip_prefix("rappel-progress ")
+            .and_then(|v| v.parse::<u32>().ok())
+    };
     match lines.next() {
-        Some((_, first)) if first.trim() == HEADER => {}
+        Some((_, first)) if version(first).is_some_and(|v| (1..=VERSION).contains(&v)) => {}
         Some((_, first)) => {
-            let newer = first
-                .trim()
-                .strip_prefix("rappel-progress ")
-                .and_then(|v| v.parse::<u32>().ok())
-                .is_some_and(|v| v > 1);
+            let newer = version(first).is_some_and(|v| v > VERSION);
             let shown: String = first.chars().take(40).collect();
             let shown = shown.escape_debug();
             return Err(if newer {
@@ -138,6 +159,18 @@ pub fn parse(text: &str) -> Result<Parsed, Unreadable> {
         let plain = |f: &str| {
             !f.contains(['/', '\\']) && !f.starts_with('.') && f.chars().all(|c| !c.is_control())
         };
+        if let ["relics", file, n] = words.as_slice() {
+            match number(n).filter(|_| plain(file)) {
+                Some(n) => {
+                    let most = out.relics.entry(file.to_string()).or_default();
+                    *most = (*most).max(n);
+                }
+                None => out
+                    .bad_lines
+                    .push((i + 1, "expected `relics LEVEL_FILE RELICS`".to_string())),
+            }
+            continue;
+        }
         let parsed =
             match words.as_slice() {
                 [file, r, t, n] if plain(file) => number(r).zip(number(t)).zip(number(n)).map(
@@ -211,18 +244,34 @@ impl Progress {
             }
         };
         match parse(&text) {
-            Ok(Parsed { best, bad_lines }) if bad_lines.is_empty() => {
-                info!("progress from {}: {} levels won", p.display(), best.len());
-                Progress {
+            Ok(Parsed {
+                best,
+                relics,
+                bad_lines,
+            }) if bad_lines.is_empty() => {
+                let progress = Progress {
                     best,
+                    relics,
                     ..Progress::empty(path)
-                }
+                };
+                info!(
+                    "progress from {}: {} levels won, {} relics recovered",
+                    p.display(),
+                    progress.best.len(),
+                    progress.relics_recovered_total()
+                );
+                progress
             }
-            Ok(Parsed { best, bad_lines }) => {
+            Ok(Parsed {
+                best,
+                relics,
+                bad_lines,
+            }) => {
                 // Keep the file as it was, and the good lines in its place.
                 let kept = keep_aside(&p);
                 let mut progress = Progress {
                     best,
+                    relics,
                     ..Progress::empty(path)
                 };
                 let (line, why) = &bad_lines[0];
@@ -272,6 +321,12 @@ impl Progress {
                 r.relics, r.relics_total, r.turns
             ));
         }
+        if !self.relics.is_empty() {
+            out.push_str("# relics, level file, the most relics ever brought out of it\n");
+            for (file, n) in &self.relics {
+                out.push_str(&format!("relics {file} {n}\n"));
+            }
+        }
         out
     }
 
@@ -292,6 +347,9 @@ impl Progress {
             Ok(Ok(on_disk)) => {
                 for (file, result) in on_disk.best {
                     self.record(&file, result);
+                }
+                for (file, n) in on_disk.relics {
+                    self.record_relics(&file, n);
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -344,6 +402,41 @@ impl Progress {
                 true
             }
         }
+    }
+
+    /// Records that `relics` relics were brought out of `file` (a level
+    /// cleared or retreated from); true if it is more than ever before.
+    pub fn record_relics(&mut self, file: &str, relics: u32) -> bool {
+        if relics <= self.relics_recovered(file) {
+            return false;
+        }
+        self.relics.insert(file.to_string(), relics);
+        true
+    }
+
+    /// The most relics ever brought out of `file`: its `relics` line or
+    /// its best result, whichever is more.
+    pub fn relics_recovered(&self, file: &str) -> u32 {
+        let line = self.relics.get(file).copied().unwrap_or(0);
+        let best = self.best.get(file).map_or(0, |r| r.relics);
+        line.max(best)
+    }
+
+    /// The relics recovered over the campaign: the most brought out of
+    /// each level, summed (what unlocks equipment).
+    pub fn relics_recovered_total(&self) -> u32 {
+        let files: std::collections::BTreeSet<&String> =
+            self.best.keys().chain(self.relics.keys()).collect();
+        files
+            .into_iter()
+            .map(|f| self.relics_recovered(f))
+            .fold(0u32, u32::saturating_add)
+    }
+
+    /// The equipment the relics recovered have unlocked, in canonical
+    /// order (`game::equipment::unlock`).
+    pub fn unlocked_equipment(&self) -> Vec<game::equipment::Equipment> {
+        game::equipment::unlocked(self.relics_recovered_total())
     }
 
     /// Whether level `index` of a campaign with these `files` may be played:
@@ -464,14 +557,14 @@ mod tests {
         let path = scratch("newer");
         let dir = path.parent().unwrap().to_path_buf();
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(&path, "rappel-progress 2\nsomething new\n").unwrap();
+        std::fs::write(&path, "rappel-progress 3\nsomething new\n").unwrap();
         let mut p = Progress::load(Some(path.clone()));
         assert!(p.notice.as_deref().is_some_and(|n| n.contains("newer")));
         p.record("loop_back.txt", r(1, 1));
         assert!(p.save().is_err());
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
-            "rappel-progress 2\nsomething new\n"
+            "rappel-progress 3\nsomething new\n"
         );
         // Garbage: read as nothing, kept aside, then the new file written.
         std::fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();
@@ -508,6 +601,82 @@ mod tests {
     }
 
     #[test]
+    fn relics_brought_out_count_retreats_too_and_unlock_equipment() {
+        use game::equipment::Equipment;
+        let path = scratch("relics");
+        let mut p = Progress::empty(Some(path.clone()));
+        assert_eq!(p.relics_recovered_total(), 0);
+        assert_eq!(p.unlocked_equipment(), []);
+        // A retreat with one relic out: no win, but the relic counts.
+        assert!(p.record_relics("heavy_haul.txt", 1));
+        assert!(!p.won("heavy_haul.txt"));
+        assert_eq!(p.unlocked_equipment(), [Equipment::LongRope]);
+        assert!(!p.record_relics("heavy_haul.txt", 0), "the most is kept");
+        // A win counts its relics; the same relics twice count once.
+        p.record("loop_back.txt", r(1, 1));
+        assert!(!p.record_relics("loop_back.txt", 1));
+        assert_eq!(p.relics_recovered_total(), 2);
+        assert_eq!(
+            p.unlocked_equipment(),
+            [Equipment::LongRope, Equipment::SecondRope]
+        );
+        p.record_relics("two_idols.txt", 2);
+        assert_eq!(p.relics_recovered_total(), 4);
+        assert_eq!(p.unlocked_equipment(), Equipment::ALL);
+        // Saved and read back, relics lines included.
+        p.save().unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with("rappel-progress 2\n"), "{text}");
+        assert!(text.contains("\nrelics heavy_haul.txt 1\n"), "{text}");
+        let back = Progress::load(Some(path.clone()));
+        assert_eq!(back, p);
+        assert_eq!(back.relics_recovered_total(), 4);
+        // Another copy of the game merges its relics with ours.
+        let mut other = Progress::load(Some(path.clone()));
+        other.record_relics("heavy_haul.txt", 2);
+        other.save().unwrap();
+        p.save().unwrap();
+        assert_eq!(
+            Progress::load(Some(path.clone())).relics_recovered("heavy_haul.txt"),
+            2
+        );
+        let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
+    }
+
+    #[test]
+    fn a_version_1_file_still_loads_and_its_wins_count_their_relics() {
+        let path = scratch("v1");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let v1 = "rappel-progress 1\n# level file, relics recovered, relics in the level, turns used\nloop_back.txt 1 1 1\nrope_descent.txt 1 1 4\n";
+        std::fs::write(&path, v1).unwrap();
+        let mut p = Progress::load(Some(path.clone()));
+        assert_eq!(p.notice, None, "read as it is");
+        assert!(p.won("loop_back.txt") && p.won("rope_descent.txt"));
+        assert_eq!(p.relics_recovered_total(), 2);
+        assert_eq!(p.unlocked_equipment().len(), 2);
+        // Written back as version 2, the wins as they were.
+        p.record_relics("heavy_haul.txt", 1);
+        p.save().unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.starts_with("rappel-progress 2\n") && text.contains("\nloop_back.txt 1 1 1\n"),
+            "{text}"
+        );
+        // A bad relics line loses only itself.
+        let parsed =
+            parse("rappel-progress 2\nrelics a.txt x\nrelics ../b.txt 1\nrelics c.txt 2\n")
+                .unwrap();
+        assert_eq!(parsed.bad_lines.len(), 2);
+        assert_eq!(parsed.relics.get("c.txt"), Some(&2));
+        // Version 3 is a newer build's.
+        assert!(matches!(
+            parse("rappel-progress 3\n"),
+            Err(Unreadable::Newer(_))
+        ));
+        let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
+    }
+
+    #[test]
     fn a_damaged_file_reads_as_no_progress() {
         let path = scratch("damaged");
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -516,7 +685,7 @@ mod tests {
             "not a progress file\n",
             "rappel-progress 1\nloop_back.txt one 1 1\n",
             "rappel-progress 1\nloop_back.txt 1 1\n",
-            "rappel-progress 2\n",
+            "rappel-progress 3\n",
         ] {
             std::fs::write(&path, text).unwrap();
             let p = Progress::load(Some(path.clone()));

@@ -7,7 +7,11 @@
 //! Files: one save a level, in `<data>/saves/` (see `progress::data_dir`):
 //! `campaign-FILE.sav` for a campaign level, `file-HASH.sav` for a level
 //! opened by path (the hash of its path; the path itself is in the save's
-//! origin). Continue resumes the save written last. Winning the level
+//! origin). A game played with equipment names its loadout in the origin
+//! too (`campaign heavy_haul.txt loadout knight:long_rope`): resuming
+//! equips the level again (`game::equipment::equip`), so the save's
+//! fingerprint matches the level as it was played; one save a level all
+//! the same, whatever the loadout. Continue resumes the save written last. Winning the level
 //! removes its save. A save that cannot be loaded (damaged, from a newer
 //! build, or of a level whose file has changed since) is moved aside
 //! (`NAME.sav.damaged`, `NAME.sav.stale`; never deleted, never
@@ -22,6 +26,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::thread::JoinHandle;
 
+use game::equipment::{equip, Loadout};
 use game::file_io::{move_aside, read_capped, write_atomic};
 use game::level::Level;
 use game::save::{SaveError, SavedGame};
@@ -42,17 +47,43 @@ pub enum SavedLevel {
     File(PathBuf),
 }
 
+/// The words between the level and the loadout in a save's origin.
+const LOADOUT_WORD: &str = " loadout ";
+
 impl SavedLevel {
-    /// The words stored as the save's origin.
-    pub fn origin(&self) -> String {
-        match self {
+    /// The words stored as the save's origin: the level (`campaign FILE`,
+    /// `file PATH`), then ` loadout HERO:ITEM …` when the game is
+    /// equipped.
+    pub fn origin(&self, loadout: &Loadout) -> String {
+        let level = match self {
             SavedLevel::Campaign(f) => format!("campaign {f}"),
             SavedLevel::File(p) => format!("file {}", p.display()),
+        };
+        if loadout.is_empty() {
+            level
+        } else {
+            format!("{level}{LOADOUT_WORD}{loadout}")
         }
     }
 
-    /// The level an origin names; `None` for words this build does not know.
-    pub fn from_origin(origin: &str) -> Option<SavedLevel> {
+    /// The level and loadout an origin names (the loadout empty for an
+    /// origin without one, as every save before equipment); `None` for
+    /// words this build does not know. The loadout is the text after the
+    /// last ` loadout `, when that text reads as one; otherwise the whole
+    /// origin names the level.
+    pub fn from_origin(origin: &str) -> Option<(SavedLevel, Loadout)> {
+        let (level, loadout) = match origin.rsplit_once(LOADOUT_WORD) {
+            Some((level, text)) => match Loadout::parse(text) {
+                Ok(loadout) if !loadout.is_empty() => (level, loadout),
+                _ => (origin, Loadout::new()),
+            },
+            None => (origin, Loadout::new()),
+        };
+        Some((SavedLevel::from_level_words(level)?, loadout))
+    }
+
+    /// The level named by an origin's first words.
+    fn from_level_words(origin: &str) -> Option<SavedLevel> {
         if let Some(f) = origin.strip_prefix("campaign ") {
             let plain = !f.is_empty() && !f.contains(['/', '\\']) && !f.starts_with('.');
             return plain.then(|| SavedLevel::Campaign(f.to_string()));
@@ -78,7 +109,10 @@ impl SavedLevel {
 
 /// A game resumed from its save.
 pub struct Resumed {
+    /// The level as it was played: equipped with `loadout`.
     pub level: Level,
+    /// The equipment it was played with (empty: none).
+    pub loadout: Loadout,
     /// Its campaign index, if it is a campaign level.
     pub index: Option<usize>,
     pub which: SavedLevel,
@@ -226,16 +260,17 @@ impl Saves {
         }
     }
 
-    /// Saves `session` of `level` as `which`'s game in progress: encoded
-    /// now, written by the saving thread.
+    /// Saves `session` of `level` (equipped with `loadout`) as `which`'s
+    /// game in progress: encoded now, written by the saving thread.
     pub fn save(
         &mut self,
         which: &SavedLevel,
+        loadout: &Loadout,
         session: &Session,
         level: &Level,
     ) -> Result<(), String> {
         let mut saved = session.to_saved(level);
-        saved.origin = which.origin();
+        saved.origin = which.origin(loadout);
         let bytes = saved
             .encode()
             .map_err(|e| format!("The game could not be saved: {e}"))?;
@@ -281,7 +316,7 @@ impl Saves {
         let bytes =
             read_capped(path, MAX_SAVE_BYTES).map_err(|e| unusable(e.to_string(), "damaged"))?;
         let saved = SavedGame::decode(&bytes).map_err(|e| unusable(e.to_string(), "damaged"))?;
-        let which = SavedLevel::from_origin(&saved.origin).ok_or_else(|| {
+        let (which, loadout) = SavedLevel::from_origin(&saved.origin).ok_or_else(|| {
             unusable(
                 format!(
                     "it names no level this game knows (`{}`)",
@@ -310,9 +345,16 @@ impl Saves {
                 Err(e) => return Err(unusable(format!("its level does not load: {e}"), "stale")),
             },
         };
+        let level = equip(&level, &loadout).map_err(|e| {
+            unusable(
+                format!("its equipment ({loadout}) no longer fits its level: {e}"),
+                "stale",
+            )
+        })?;
         match Session::from_saved(&level, saved) {
             Ok(session) => Ok(Resumed {
                 level,
+                loadout,
                 index,
                 which,
                 session,
@@ -362,12 +404,35 @@ mod tests {
     fn origins_name_their_level_and_a_file_each() {
         let c = SavedLevel::Campaign("loop_back.txt".into());
         let f = SavedLevel::File("/home/me/levels/deep well.txt".into());
+        let none = Loadout::new();
         for which in [&c, &f] {
             assert_eq!(
-                SavedLevel::from_origin(&which.origin()).as_ref(),
-                Some(which)
+                SavedLevel::from_origin(&which.origin(&none)),
+                Some((which.clone(), none.clone()))
             );
         }
+        // A loadout follows the level's words, and comes back.
+        let kit = Loadout::parse("scout:second_rope knight:long_rope").expect("loadout");
+        assert_eq!(
+            c.origin(&kit),
+            "campaign loop_back.txt loadout knight:long_rope scout:second_rope"
+        );
+        for which in [&c, &f] {
+            assert_eq!(
+                SavedLevel::from_origin(&which.origin(&kit)),
+                Some((which.clone(), kit.clone()))
+            );
+        }
+        // A path with the word in it that is no loadout is all path.
+        assert_eq!(
+            SavedLevel::from_origin("file /tmp/a loadout b.txt"),
+            Some((
+                SavedLevel::File("/tmp/a loadout b.txt".into()),
+                none.clone()
+            ))
+        );
+        // The save's file is the level's, whatever the loadout.
+        assert_eq!(c.file_name(), "campaign-loop_back.txt.sav");
         assert_eq!(c.file_name(), "campaign-loop_back.txt.sav");
         assert!(f.file_name().starts_with("file-") && f.file_name().ends_with(".sav"));
         assert_ne!(
@@ -383,6 +448,8 @@ mod tests {
             "x",
         ] {
             assert_eq!(SavedLevel::from_origin(bad), None, "{bad:?}");
+            let with = format!("{bad} loadout knight:long_rope");
+            assert_eq!(SavedLevel::from_origin(&with), None, "{with:?}");
         }
     }
 
@@ -398,7 +465,9 @@ mod tests {
         let level = levels::load_level(&file).expect("level");
         let which = SavedLevel::File(file.clone());
         let session = Session::new(&level).expect("stage");
-        saves.save(&which, &session, &level).expect("saves");
+        saves
+            .save(&which, &Loadout::new(), &session, &level)
+            .expect("saves");
         saves.flush();
         assert!(saves.has(&which));
         assert_eq!(saves.newest(), Some(saves.path(&which)));
@@ -426,6 +495,48 @@ mod tests {
     }
 
     #[test]
+    fn an_equipped_game_resumes_equipped_and_one_whose_loadout_no_longer_fits_is_kept_aside() {
+        let dir = scratch("equipped");
+        std::fs::create_dir_all(&dir).expect("dir");
+        let c = campaign();
+        // A copy of rope descent opened by path, played with the long rope.
+        let file = dir.join("descent.txt");
+        let descent = c.levels.iter().find(|e| e.file == "rope_descent.txt");
+        std::fs::copy(descent.expect("in the campaign").path.clone(), &file).expect("copy");
+        let plain = levels::load_level(&file).expect("level");
+        let kit = Loadout::parse("knight:long_rope").expect("loadout");
+        let level = equip(&plain, &kit).expect("fits");
+        let which = SavedLevel::File(file.clone());
+        let session = Session::new(&level).expect("stage");
+        let mut saves = Saves::new(dir.join("saves"));
+        saves.save(&which, &kit, &session, &level).expect("saves");
+        saves.flush();
+        let r = match saves.resume(&saves.path(&which), &c) {
+            Ok(r) => r,
+            Err(e) => panic!("resumes: {e}"),
+        };
+        assert_eq!(r.loadout, kit);
+        assert_eq!(r.level, level, "the equipped level");
+        assert_eq!(r.session.state_hash(), session.state_hash());
+        // The level now forbids the long rope: the save cannot resume.
+        let text = std::fs::read_to_string(&file).expect("read");
+        let text = text.replacen("[level]\n", "[level]\nforbids = long_rope\n", 1);
+        std::fs::write(&file, text).expect("edit");
+        let e = match saves.resume(&saves.path(&which), &c) {
+            Ok(_) => panic!("resumed with a forbidden rope"),
+            Err(e) => e,
+        };
+        assert!(
+            e.to_string()
+                .contains("its equipment (knight:long_rope) no longer fits its level: this level forbids the long rope"),
+            "{e}"
+        );
+        assert!(!saves.has(&which), "out of the way");
+        drop(saves);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn a_save_that_cannot_be_written_is_reported_and_nothing_else_breaks() {
         let dir = scratch("unwritable");
         // A file where the saves folder should be.
@@ -436,7 +547,9 @@ mod tests {
         let session = Session::new(&level).expect("stage");
         let mut saves = Saves::new(dir.clone());
         let which = SavedLevel::Campaign(c.levels[0].file.clone());
-        saves.save(&which, &session, &level).expect("queued");
+        saves
+            .save(&which, &Loadout::new(), &session, &level)
+            .expect("queued");
         saves.flush();
         let failures = saves.failures();
         assert_eq!(failures.len(), 1, "{failures:?}");
@@ -458,7 +571,9 @@ mod tests {
         assert_eq!(saves.newest(), None, "nothing to continue");
         let level = c.levels[0].level.clone().expect("level");
         let session = Session::new(&level).expect("stage");
-        saves.save(&which, &session, &level).expect("queued");
+        saves
+            .save(&which, &Loadout::new(), &session, &level)
+            .expect("queued");
         saves.flush();
         let failures = saves.failures();
         assert!(

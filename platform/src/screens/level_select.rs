@@ -5,12 +5,21 @@
 //! in progress says so, and choosing it asks: Resume (exactly where it was
 //! left) or Restart (the same game restarted, an undoable step, so nothing
 //! is lost).
+//!
+//! Once any equipment is unlocked (or the level requires some), choosing
+//! a level without a game in progress opens the loadout screen
+//! (`loadout.rs`) in its place: Start there plays the level equipped,
+//! Back returns to the list. Under the title a line says how many relics
+//! the campaign has recovered, what they unlocked and what comes next.
 use glam::Vec2;
-use render::{hex, Align, DrawList, Font, Rect, Rgba, TextStyle};
+use render::{hex, Align, DrawList, Font, Rect, Rgba, SpriteAtlas, TextStyle};
+
+use game::equipment::{next_unlock, Equipment, Loadout};
 
 use crate::levels::Campaign;
 use crate::progress::Progress;
 use crate::screens::input::Input;
+use crate::screens::loadout::{self, LoadoutAction, LoadoutScreen};
 use crate::screens::menu::{self, Menu, MenuEvent};
 use crate::screens::title::{BACKGROUND_BOTTOM, BACKGROUND_TOP, TITLE_COLOUR};
 
@@ -18,10 +27,16 @@ const SUB_TEXT: Rgba = hex(0x9aa6c8);
 const NOTICE: Rgba = hex(0xffb74d);
 
 /// What the level select asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LevelSelectAction {
-    /// Play campaign level `n` from its start.
+    /// Play campaign level `n` from its start, without equipment.
     Play(usize),
+    /// Play campaign level `index` from its start, equipped with
+    /// `loadout` (the loadout screen's Start).
+    Start {
+        index: usize,
+        loadout: Loadout,
+    },
     /// Resume level `n`'s game in progress; `restart`: then restart it.
     Resume {
         index: usize,
@@ -43,6 +58,9 @@ pub struct LevelSelectScreen {
     pub in_progress: Vec<bool>,
     /// The Resume/Restart question for level `.0`; `None`: not asked.
     pub asking: Option<(usize, Menu)>,
+    /// The loadout screen, shown instead of the list while open; `None`:
+    /// the list.
+    pub loadout: Option<Box<LoadoutScreen>>,
 }
 
 /// Where things go on a drawable of `size` with `count` levels.
@@ -55,6 +73,31 @@ pub struct LevelSelectLayout {
     pub small_px: f32,
     pub notice_at: Vec2,
     pub hint_at: Vec2,
+    /// The line about relics and equipment, under the title.
+    pub relics_at: Vec2,
+}
+
+/// The relics recovered over the campaign, the equipment they unlocked
+/// and what unlocks next, in a line.
+pub fn relics_line(progress: &Progress) -> String {
+    let relics = progress.relics_recovered_total();
+    let unlocked = progress.unlocked_equipment();
+    let mut line = format!(
+        "{relics} relic{} recovered",
+        if relics == 1 { "" } else { "s" }
+    );
+    if !unlocked.is_empty() {
+        let names: Vec<String> = unlocked.iter().map(|e| e.title().to_lowercase()).collect();
+        line.push_str(&format!(" · equipment: {}", names.join(", ")));
+    }
+    match next_unlock(relics) {
+        Some((next, needs)) => line.push_str(&format!(
+            " · {} at {needs}",
+            Equipment::title(next).to_lowercase()
+        )),
+        None => line.push_str(" · all equipment unlocked"),
+    }
+    line
 }
 
 /// The layout (see [`LevelSelectLayout`]).
@@ -73,6 +116,7 @@ pub fn layout(size: Vec2, count: usize) -> LevelSelectLayout {
         small_px: (16.0 * s).round().max(6.0),
         notice_at: Vec2::new((size.x / 2.0).round(), (below + 18.0 * s).round()),
         hint_at: Vec2::new((size.x / 2.0).round(), (size.y - 40.0 * s).round()),
+        relics_at: Vec2::new((size.x / 2.0).round(), (size.y * 0.06 + 60.0 * s).round()),
     }
 }
 
@@ -111,7 +155,20 @@ impl LevelSelectScreen {
             notice: None,
             in_progress: Vec::new(),
             asking: None,
+            loadout: None,
         }
+    }
+
+    /// Opens the loadout screen for campaign level `index` (`level`), with
+    /// `progress`'s relics; the list's selection moves to it.
+    pub fn open_loadout(&mut self, index: usize, level: &game::level::Level, progress: &Progress) {
+        self.menu.selected = index;
+        self.notice = None;
+        self.loadout = Some(Box::new(LoadoutScreen::new(
+            index,
+            level,
+            progress.relics_recovered_total(),
+        )));
     }
 
     /// Marks the levels with a game in progress (`in_progress[i]` for
@@ -141,6 +198,19 @@ impl LevelSelectScreen {
         campaign: &Campaign,
         progress: &Progress,
     ) -> Option<LevelSelectAction> {
+        if let Some(screen) = &mut self.loadout {
+            return match screen.handle(input, size)? {
+                LoadoutAction::Start(loadout) => {
+                    let index = screen.index;
+                    self.loadout = None;
+                    Some(LevelSelectAction::Start { index, loadout })
+                }
+                LoadoutAction::Back => {
+                    self.loadout = None;
+                    None
+                }
+            };
+        }
         let l = layout(size, campaign.levels.len());
         if let Some((index, menu)) = &mut self.asking {
             let index = *index;
@@ -181,20 +251,31 @@ impl LevelSelectScreen {
                     self.asking = Some((i, Menu::default()));
                     return None;
                 }
+                if let Ok(level) = &entry.level {
+                    if loadout::wanted(level, &progress.unlocked_equipment()) {
+                        self.open_loadout(i, level, progress);
+                        return None;
+                    }
+                }
                 Some(LevelSelectAction::Play(i))
             }
         }
     }
 
-    /// Draws the screen.
+    /// Draws the screen (the loadout screen while it is open).
     pub fn draw(
         &self,
         list: &mut DrawList,
         font: &mut Font,
+        sprites: &SpriteAtlas,
         size: Vec2,
         campaign: &Campaign,
         progress: &Progress,
     ) {
+        if let Some(screen) = &self.loadout {
+            screen.draw(list, font, sprites, size);
+            return;
+        }
         let l = layout(size, campaign.levels.len());
         let s = l.scale;
         list.panel(
@@ -212,6 +293,12 @@ impl LevelSelectScreen {
             l.title_at,
             "Choose a level",
             &TextStyle::new(l.title_px, TITLE_COLOUR).aligned(Align::Centre),
+        );
+        list.text(
+            font,
+            l.relics_at,
+            &relics_line(progress),
+            &TextStyle::new(l.small_px, SUB_TEXT).aligned(Align::Centre),
         );
         if let Some(e) = &campaign.error {
             list.text(
@@ -377,8 +464,9 @@ mod tests {
             .notice
             .as_deref()
             .is_some_and(|n| n.contains("Loop-back room")));
+        // Won without a relic (nothing unlocked: no loadout screen).
         let won = LevelResult {
-            relics: 1,
+            relics: 0,
             relics_total: 1,
             turns: 1,
         };
@@ -445,6 +533,55 @@ mod tests {
     }
 
     #[test]
+    fn with_equipment_unlocked_a_level_opens_the_loadout_screen_first() {
+        let c = campaign();
+        let mut p = Progress::empty(None);
+        p.record(
+            "loop_back.txt",
+            LevelResult {
+                relics: 1,
+                relics_total: 1,
+                turns: 1,
+            },
+        );
+        assert_eq!(
+            relics_line(&p),
+            "1 relic recovered · equipment: long rope · second rope at 2"
+        );
+        let mut s = LevelSelectScreen::new(&c, &p);
+        assert_eq!(s.menu.selected, 1);
+        assert_eq!(s.handle(Input::Key(Key::Enter), SIZE, &c, &p), None);
+        let screen = s.loadout.as_ref().expect("the loadout screen");
+        assert_eq!(screen.index, 1);
+        assert_eq!(screen.level().name, "Rope descent");
+        // Back: the list again, on the level.
+        s.handle(Input::Key(Key::Escape), SIZE, &c, &p);
+        assert!(s.loadout.is_none());
+        assert_eq!(s.menu.selected, 1);
+        // Again, the long rope to the knight, then Start.
+        s.handle(Input::Key(Key::Enter), SIZE, &c, &p);
+        s.handle(Input::Key(Key::Right), SIZE, &c, &p);
+        let start = s.loadout.as_ref().map(|l| l.start_entry()).unwrap_or(0);
+        s.loadout.as_mut().expect("open").menu.selected = start;
+        assert_eq!(
+            s.handle(Input::Key(Key::Enter), SIZE, &c, &p),
+            Some(LevelSelectAction::Start {
+                index: 1,
+                loadout: Loadout::parse("knight:long_rope").unwrap()
+            })
+        );
+        assert!(s.loadout.is_none(), "closed");
+        // Without anything unlocked the level plays at once.
+        let none = Progress::empty(None);
+        let mut s = LevelSelectScreen::new(&c, &none);
+        assert_eq!(
+            s.handle(Input::Key(Key::Enter), SIZE, &c, &none),
+            Some(LevelSelectAction::Play(0))
+        );
+        assert_eq!(relics_line(&none), "0 relics recovered · long rope at 1");
+    }
+
+    #[test]
     fn each_level_shows_its_goal_and_par() {
         let c = campaign();
         let goals: Vec<String> = c
@@ -471,7 +608,8 @@ mod tests {
                     "{size}: {r:?}"
                 );
             }
-            assert!(l.title_at.y + l.title_px <= l.items[0].y);
+            assert!(l.title_at.y + l.title_px <= l.relics_at.y);
+            assert!(l.relics_at.y + l.small_px <= l.items[0].y, "{size}");
         }
     }
 }

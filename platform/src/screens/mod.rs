@@ -6,6 +6,11 @@
 //!
 //! [`Screens`] is a stack: title → level select → play, with the pause
 //! menu or the results pushed over play (drawn over the dimmed world).
+//! Once equipment is unlocked, the level select shows the loadout screen
+//! before a level (`loadout.rs`); the level in play is then the level
+//! equipped (`game::equipment::equip`), and its save names the loadout.
+//! Every end of a campaign level, cleared or a retreat, records the relics
+//! brought out (they unlock equipment).
 //! Input goes to the top screen; what it asks for (play a level, pause,
 //! won, quit…) moves the stack. F11 and F12 go to the main loop as
 //! [`AppRequest`]s from any screen.
@@ -13,6 +18,7 @@ pub mod cues;
 pub mod editor;
 pub mod input;
 pub mod level_select;
+pub mod loadout;
 pub mod menu;
 pub mod pause;
 pub mod play;
@@ -21,6 +27,7 @@ mod saving;
 pub mod title;
 pub mod world;
 
+use game::equipment::{equip, Loadout};
 use game::level::Level;
 use glam::Vec2;
 use log::{info, warn};
@@ -61,7 +68,10 @@ pub enum AppRequest {
 
 /// The level in play: what Replay restarts and where progress goes.
 struct Playing {
+    /// The level as it started: equipped with `loadout`.
     level: Level,
+    /// The equipment it is played with (empty: none); its save says so.
+    loadout: Loadout,
     /// Its campaign index; `None` for a level opened by path outside it.
     index: Option<usize>,
     /// Test play from the editor: Esc and the end return to the editor.
@@ -92,6 +102,9 @@ pub struct Screens {
     /// Whether Enter asks before ending a turn with action points left
     /// (a setting).
     confirm_end_turn: bool,
+    /// Equipment just unlocked by the level that ended, said once on the
+    /// next loadout screen or level list; `None`: nothing new.
+    unlocked_news: Option<String>,
 }
 
 impl Screens {
@@ -109,6 +122,7 @@ impl Screens {
             confirm_end_turn: true,
             cues: cues::Cues::default(),
             volume: crate::audio::Volume::default(),
+            unlocked_news: None,
         }
     }
 
@@ -164,23 +178,38 @@ impl Screens {
     }
 
     /// Starts `level` (campaign level `index`, if it is one) over the title
-    /// and the level select, so Escape and Level select lead back there.
+    /// and the level select, so Escape and Level select lead back there;
+    /// with the equipment it requires, if any, and no other.
     pub fn start_level(
         &mut self,
         level: Level,
         index: Option<usize>,
     ) -> Result<(), crate::error::OpenError> {
+        let loadout = Loadout::required(&level);
+        self.start_level_with(level, index, loadout)
+    }
+
+    /// Starts `level` (as written; campaign level `index`, if it is one)
+    /// equipped with `loadout` — or its game in progress, if it has one,
+    /// with the loadout that game was started with.
+    pub fn start_level_with(
+        &mut self,
+        level: Level,
+        index: Option<usize>,
+        loadout: Loadout,
+    ) -> Result<(), crate::error::OpenError> {
         let saved_as = index
             .and_then(|i| self.campaign.levels.get(i))
             .map(|e| crate::saves::SavedLevel::Campaign(e.file.clone()));
-        self.play_level(level, index, saved_as)
+        self.play_level(level, index, saved_as, loadout)
     }
 
-    /// Starts `play` (of `level`, campaign level `index`) over the title and
-    /// the level select.
+    /// Starts `play` (of `level` as equipped with `loadout`, campaign level
+    /// `index`) over the title and the level select.
     fn enter_play(
         &mut self,
         level: Level,
+        loadout: Loadout,
         index: Option<usize>,
         play: PlayScreen,
         saved_as: Option<crate::saves::SavedLevel>,
@@ -197,8 +226,12 @@ impl Screens {
             Screen::LevelSelect(self.level_select()),
             Screen::Play(Box::new(play)),
         ];
+        if !loadout.is_empty() {
+            info!("equipped: {loadout}");
+        }
         self.playing = Some(Playing {
             level,
+            loadout,
             index,
             test: false,
             saved_as,
@@ -329,6 +362,10 @@ impl Screens {
     fn editor_action(&mut self, action: editor::EditorAction) -> Option<AppRequest> {
         match action {
             editor::EditorAction::TestPlay(level) => {
+                // With the equipment the level requires, as it plays.
+                let level = Box::new(
+                    equip(&level, &Loadout::required(&level)).unwrap_or_else(|_| (*level).clone()),
+                );
                 match PlayScreen::new(&level) {
                     Ok(mut play) => {
                         play.level_name =
@@ -336,6 +373,7 @@ impl Screens {
                         self.stack.push(Screen::Play(Box::new(play)));
                         self.playing = Some(Playing {
                             level: *level,
+                            loadout: Loadout::new(),
                             index: None,
                             test: true,
                             saved_as: None,
@@ -394,27 +432,104 @@ impl Screens {
             None => {
                 let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
                 let which = crate::saves::SavedLevel::File(path);
-                self.play_level(level, None, Some(which))
+                let loadout = Loadout::required(&level);
+                self.play_level(level, None, Some(which), loadout)
             }
         }
     }
 
+    /// Campaign level `index` from the level select or Next level: its
+    /// game in progress if it has one; else the loadout screen first when
+    /// equipment is unlocked (or required); else the level.
     fn play_campaign(&mut self, index: usize) {
         let Some(Ok(level)) = self.campaign.levels.get(index).map(|e| e.level.clone()) else {
             return;
         };
+        let in_progress = self
+            .saves
+            .as_ref()
+            .zip(self.campaign.levels.get(index))
+            .is_some_and(|(saves, e)| {
+                saves.has(&crate::saves::SavedLevel::Campaign(e.file.clone()))
+            });
+        if !in_progress && loadout::wanted(&level, &self.progress.unlocked_equipment()) {
+            self.save_game();
+            self.flush_saves();
+            self.zoom = self.zoom();
+            let mut select = self.level_select();
+            select.open_loadout(index, &level, &self.progress);
+            if let Some(screen) = &mut select.loadout {
+                screen.notice = self.unlocked_news.take();
+            }
+            self.stack = vec![
+                Screen::Title(self.title_screen()),
+                Screen::LevelSelect(select),
+            ];
+            self.playing = None;
+            return;
+        }
         if let Err(e) = self.start_level(level, Some(index)) {
             warn!("cannot start level {index}: {e}");
         }
+    }
+
+    /// The loadout screen's Start: campaign level `index` equipped.
+    fn play_campaign_with(&mut self, index: usize, loadout: Loadout) {
+        let Some(Ok(level)) = self.campaign.levels.get(index).map(|e| e.level.clone()) else {
+            return;
+        };
+        if let Err(e) = self.start_level_with(level, Some(index), loadout) {
+            warn!("cannot start level {index}: {e}");
+            self.notify(format!("Cannot start the level: {e}"));
+        }
+    }
+
+    /// Records the relics a campaign level's end brought out (cleared or
+    /// a retreat: both count towards equipment) and saves the progress;
+    /// newly unlocked equipment is told on the next loadout screen or
+    /// level list. Why the progress was not saved, if it was not.
+    fn record_relics(&mut self, relics: u32) -> Option<String> {
+        let file = self
+            .playing
+            .as_ref()
+            .and_then(|p| p.index)
+            .and_then(|i| self.campaign.levels.get(i))
+            .map(|e| e.file.clone())?;
+        let before = self.progress.unlocked_equipment();
+        if !self.progress.record_relics(&file, relics) {
+            return None;
+        }
+        let new: Vec<&str> = self
+            .progress
+            .unlocked_equipment()
+            .into_iter()
+            .filter(|e| !before.contains(e))
+            .map(|e| e.the())
+            .collect();
+        if !new.is_empty() {
+            info!("unlocked {}", new.join(", "));
+            let total = self.progress.relics_recovered_total();
+            self.unlocked_news = Some(format!(
+                "Unlocked: {} ({total} relic{} recovered)",
+                new.join(" and "),
+                if total == 1 { "" } else { "s" }
+            ));
+        }
+        self.progress.save().err().map(|e| {
+            warn!("{e}");
+            format!("Your relics could not be saved: {e}")
+        })
     }
 
     fn back_to_level_select(&mut self) {
         self.save_game();
         self.flush_saves();
         self.zoom = self.zoom();
+        let mut select = self.level_select();
+        select.notice = self.unlocked_news.take();
         self.stack = vec![
             Screen::Title(self.title_screen()),
-            Screen::LevelSelect(self.level_select()),
+            Screen::LevelSelect(select),
         ];
         self.playing = None;
     }
@@ -422,6 +537,7 @@ impl Screens {
     fn won(&mut self, result: LevelResult) {
         self.forget_game();
         let mut unsaved = None;
+        let told = self.record_relics(result.relics);
         let (name, previous, has_next) = match &self.playing {
             Some(p) => {
                 let name = p.level.name.clone();
@@ -449,7 +565,8 @@ impl Screens {
             result.relics, result.relics_total, result.turns
         );
         let mut results = ResultsScreen::new(&name, result, previous, has_next);
-        results.notice = unsaved;
+        // Said once: the result could not be saved (the relics with it).
+        results.notice = unsaved.or(told);
         results.par = self.playing.as_ref().and_then(|p| p.level.par);
         results.campaign_complete = !has_next
             && self.playing.as_ref().is_some_and(|p| p.index.is_some())
@@ -468,6 +585,7 @@ impl Screens {
     /// unlocked; the game stays in progress (undo goes back in).
     fn retreated(&mut self, result: LevelResult) {
         self.save_game();
+        let told = self.record_relics(result.relics);
         let Some(p) = &self.playing else { return };
         let needed = p.level.relics_to_clear() as u32;
         info!(
@@ -476,6 +594,7 @@ impl Screens {
         );
         let mut results = ResultsScreen::retreat(&p.level.name, result, needed);
         results.par = p.level.par;
+        results.notice = told;
         self.stack.push(Screen::Results(results));
     }
 
@@ -494,6 +613,7 @@ impl Screens {
             Push(Screen),
             Pop,
             Play(usize),
+            Equipped(usize, Loadout),
             Won(LevelResult),
             Retreated(LevelResult),
             GoBack,
@@ -518,6 +638,9 @@ impl Screens {
             Some(Screen::LevelSelect(s)) => {
                 match s.handle(input, size, &self.campaign, &self.progress) {
                     Some(LevelSelectAction::Play(i)) => Next::Play(i),
+                    Some(LevelSelectAction::Start { index, loadout }) => {
+                        Next::Equipped(index, loadout)
+                    }
                     Some(LevelSelectAction::Resume { index, restart }) => {
                         Next::Resume(index, restart)
                     }
@@ -600,6 +723,7 @@ impl Screens {
                 }
             }
             Next::Play(i) => self.play_campaign(i),
+            Next::Equipped(i, loadout) => self.play_campaign_with(i, loadout),
             Next::Won(r) => self.won(r),
             Next::Retreated(r) => self.retreated(r),
             Next::Notes => {
@@ -690,7 +814,9 @@ impl Screens {
             Screen::Title(t) => t.draw(list, font, sprites, size_px),
             Screen::EditorList(l) => l.draw(list, font, size_px),
             Screen::Editor(e) => e.draw(list, font, sprites, size_px),
-            Screen::LevelSelect(s) => s.draw(list, font, size, &self.campaign, &self.progress),
+            Screen::LevelSelect(s) => {
+                s.draw(list, font, sprites, size, &self.campaign, &self.progress)
+            }
             Screen::Play(p) => p.draw(list, font, sprites, size_px),
             Screen::Pause(m) => {
                 if let Some(p) = self.play() {
@@ -885,6 +1011,16 @@ mod tests {
         assert_eq!(r.retreat_needed, None, "cleared");
         assert!(r.has_next);
         assert!(s.progress.unlocked(&files, 1));
+        // Next level: the relic unlocked the long rope, so the loadout
+        // screen first; Start (nothing handed out) plays it.
+        key(&mut s, Key::Enter);
+        let Screen::LevelSelect(l) = s.top() else {
+            panic!("the loadout screen");
+        };
+        let start = l.loadout.as_ref().expect("open").start_entry();
+        for _ in 0..start {
+            key(&mut s, Key::Down);
+        }
         key(&mut s, Key::Enter);
         assert_eq!(s.play().unwrap().level_name, "Rope descent", "Next level");
     }
@@ -911,6 +1047,61 @@ mod tests {
         let p = s.play().expect("back in the level");
         assert!(matches!(s.top(), Screen::Play(_)));
         assert_eq!(p.session.stage().outcome(), game::stage::Outcome::Playing);
+    }
+
+    #[test]
+    fn a_retreat_still_counts_its_relics_towards_equipment() {
+        let mut s = screens();
+        // The loop-back room with a second relic beside the first: one
+        // brought out is a retreat.
+        let mut level = s.campaign.levels[0].level.clone().unwrap();
+        let mut second = level.thing("relic").cloned().expect("the relic");
+        second.id = "relic_2".into();
+        level.things.push(second);
+        s.campaign.levels[0].level = Ok(level.clone());
+        s.start_level(level, Some(0)).unwrap();
+        clear_loop_back(&mut s);
+        let Screen::Results(r) = s.top() else {
+            panic!("results");
+        };
+        assert_eq!(
+            (r.result.relics, r.retreat_needed),
+            (1, Some(2)),
+            "a retreat"
+        );
+        assert_eq!(r.notice, None, "the results screen as it was");
+        assert!(!s.progress.won("loop_back.txt"), "nothing unlocks");
+        assert_eq!(s.progress.relics_recovered("loop_back.txt"), 1);
+        assert_eq!(
+            s.progress.unlocked_equipment(),
+            [game::equipment::Equipment::LongRope],
+            "but the relic counts"
+        );
+        // The level list says so, once.
+        pause_and_choose_results_level_select(&mut s);
+        let Screen::LevelSelect(l) = s.top() else {
+            panic!("the level list");
+        };
+        assert_eq!(
+            l.notice.as_deref(),
+            Some("Unlocked: the long rope (1 relic recovered)")
+        );
+    }
+
+    /// The results screen's Level select entry, chosen by keys.
+    fn pause_and_choose_results_level_select(s: &mut Screens) {
+        let Screen::Results(r) = s.top() else {
+            panic!("results");
+        };
+        let at = r
+            .entries()
+            .iter()
+            .position(|e| *e == ResultsAction::LevelSelect)
+            .expect("Level select");
+        for _ in 0..at {
+            key(s, Key::Down);
+        }
+        key(s, Key::Enter);
     }
 
     #[test]

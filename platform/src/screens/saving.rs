@@ -10,6 +10,7 @@
 //! told why.
 use std::path::PathBuf;
 
+use game::equipment::{equip, Loadout};
 use game::level::Level;
 use log::{info, warn};
 
@@ -63,13 +64,15 @@ impl Screens {
         screen.with_games_in_progress(marks, latest)
     }
 
-    /// Starts `level` (campaign level `index`), saved as `saved_as`: its
-    /// game in progress if it has one, else from the start.
+    /// Starts `level` (as written; campaign level `index`), saved as
+    /// `saved_as`: its game in progress if it has one (equipped as that
+    /// game was), else from the start equipped with `loadout`.
     pub(super) fn play_level(
         &mut self,
         level: Level,
         index: Option<usize>,
         saved_as: Option<SavedLevel>,
+        loadout: Loadout,
     ) -> Result<(), crate::error::OpenError> {
         let saved = match (&self.saves, &saved_as) {
             (Some(saves), Some(which)) if saves.has(which) => Some(saves.path(which)),
@@ -82,6 +85,8 @@ impl Screens {
                 Err(e) => notice = Some(e.to_string()),
             }
         }
+        let level = equip(&level, &loadout)
+            .map_err(|e| format!("{}: cannot equip {loadout}: {e}", level.name))?;
         let mut play = PlayScreen::new(&level)?;
         // A level met for the first time starts with its intro card.
         let cleared = index
@@ -90,7 +95,7 @@ impl Screens {
         if !cleared {
             play.show_intro();
         }
-        self.enter_play(level, index, play, saved_as);
+        self.enter_play(level, loadout, index, play, saved_as);
         if let Some(n) = notice {
             self.notify(n);
         }
@@ -104,6 +109,7 @@ impl Screens {
         };
         let Resumed {
             level,
+            loadout,
             index,
             which,
             session,
@@ -114,7 +120,7 @@ impl Screens {
             session.undo_log().undoable()
         );
         let play = PlayScreen::with_session(&level, session);
-        self.enter_play(level, index, play, Some(which));
+        self.enter_play(level, loadout, index, play, Some(which));
         Ok(())
     }
 
@@ -174,6 +180,7 @@ impl Screens {
         let Some(saves) = &mut self.saves else { return };
         let Some(Playing {
             level,
+            loadout,
             saved_as: Some(which),
             ..
         }) = &self.playing
@@ -198,7 +205,7 @@ impl Screens {
         if self.saved_at == Some(at) && saves.has(which) {
             return;
         }
-        match saves.save(which, &play.session, level) {
+        match saves.save(which, loadout, &play.session, level) {
             Ok(()) => self.saved_at = Some(at),
             Err(e) => {
                 warn!("{e}");
@@ -327,6 +334,91 @@ mod tests {
         key(&mut again, Key::Undo);
         assert_eq!(again.play().unwrap().session.undo_log().undoable(), 0);
         assert_eq!(again.play().unwrap().session.undo_log().redoable(), 2);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The length of the rope `hero` holds in the game in play.
+    fn held_rope(s: &Screens, hero: &str) -> Option<u16> {
+        let stage = s.play()?.session.stage();
+        let rope = stage.held(stage.find(hero)?)?;
+        Some(stage.thing(rope)?.data.rope_len_cells)
+    }
+
+    #[test]
+    fn a_relic_unlocks_the_long_rope_the_next_level_offers_it_and_continue_keeps_it() {
+        let dir = saves_dir("equipment");
+        let mut s = screens();
+        s.set_saves_dir(Some(dir.clone()));
+        let level = s.campaign.levels[0].level.clone().unwrap();
+        s.start_level(level, Some(0)).unwrap();
+        assert!(s.progress.unlocked_equipment().is_empty());
+        clear_loop_back(&mut s);
+        assert!(matches!(s.top(), Screen::Results(_)), "results");
+        assert_eq!(
+            s.progress.unlocked_equipment(),
+            [game::equipment::Equipment::LongRope]
+        );
+        // Next level: the loadout screen comes first.
+        key(&mut s, Key::Enter);
+        let Screen::LevelSelect(l) = s.top() else {
+            panic!("the loadout screen, in the level select");
+        };
+        let screen = l.loadout.as_ref().expect("the loadout screen");
+        assert_eq!(screen.level().name, "Rope descent");
+        assert_eq!(
+            screen.notice.as_deref(),
+            Some("Unlocked: the long rope (1 relic recovered)"),
+            "the news, once"
+        );
+        assert!(s.play().is_none());
+        // The long rope to the knight (the only hero with a rope), Start.
+        key(&mut s, Key::Right);
+        key(&mut s, Key::Down);
+        key(&mut s, Key::Down);
+        key(&mut s, Key::Down);
+        key(&mut s, Key::Enter);
+        assert!(matches!(s.top(), Screen::Play(_)), "playing");
+        assert_eq!(s.play().unwrap().level_name, "Rope descent");
+        let playing = s.playing.as_ref().expect("playing");
+        assert_eq!(playing.loadout.to_string(), "knight:long_rope");
+        match playing.level.thing("knight").map(|t| &t.kind) {
+            Some(game::level::ThingSpecKind::Hero { rope_len_cells, .. }) => {
+                assert_eq!(*rope_len_cells, Some(12), "8 cells and 4 more")
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(held_rope(&s, "knight"), Some(12), "in the game too");
+        key(&mut s, Key::Escape); // The intro card.
+        key(&mut s, Key::Right);
+        let hash = s.play().unwrap().session.state_hash();
+        // Quit; a new run continues on the same equipped level.
+        assert!(s.request_quit());
+        let progress = s.progress.clone();
+        drop(s);
+        let sav = campaign_save(&dir, "rope_descent.txt");
+        let bytes = std::fs::read(&sav).expect("saved");
+        let saved = game::save::SavedGame::decode(&bytes).expect("decodes");
+        assert_eq!(
+            saved.origin,
+            "campaign rope_descent.txt loadout knight:long_rope"
+        );
+        let mut again = screens();
+        again.progress = progress;
+        again.set_saves_dir(Some(dir.clone()));
+        key(&mut again, Key::Enter); // Continue.
+        assert!(matches!(again.top(), Screen::Play(_)), "resumed at once");
+        assert_eq!(again.play().unwrap().session.state_hash(), hash);
+        assert_eq!(held_rope(&again, "knight"), Some(12));
+        assert_eq!(
+            again.playing.as_ref().map(|p| p.loadout.to_string()),
+            Some("knight:long_rope".into())
+        );
+        // The level select resumes it too, without the loadout screen.
+        pause_and_choose(&mut again, super::super::pause::PauseAction::LevelSelect);
+        key(&mut again, Key::Enter); // Resume or Restart?
+        key(&mut again, Key::Enter); // Resume.
+        assert!(matches!(again.top(), Screen::Play(_)));
+        assert_eq!(held_rope(&again, "knight"), Some(12));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

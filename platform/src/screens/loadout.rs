@@ -1,0 +1,784 @@
+//! The loadout screen: before a campaign level, once any equipment is
+//! unlocked (or the level requires some), the player hands the pieces to
+//! the heroes (`GAME.md`, "Equipment"; `game::equipment`).
+//!
+//! One row per piece of equipment, in canonical order, and one column per
+//! hero of the level (its sprite, its name, its rope) plus "Nobody". A row
+//! is one of four [`Offer`]s: open (unlocked and allowed: the player
+//! chooses its holder among the heroes it suits), required (the level
+//! requires it: handed out at the start and locked), forbidden (unlocked,
+//! but the level forbids it: greyed, saying so) or locked (not unlocked
+//! yet: greyed, with the relics it needs). Below the rows, Start begins
+//! the level with the loadout; Back (or Escape) returns to the level list.
+//!
+//! Keys: Up/Down choose a row or button; Left/Right (or Enter/Space) on a
+//! row hand the piece to the next hero it suits (then nobody, then round
+//! again); 1-3 hand it to that hero; Enter on Start starts. The mouse
+//! hovers rows, clicks a hero's cell to hand the piece over and clicks the
+//! buttons; a gamepad's d-pad and A/B do what the keys do. Asking for what
+//! cannot be (a locked row, a hero the piece does not suit) says why on
+//! the notice line and changes nothing.
+//!
+//! The screen sits inside the level select (`level_select.rs`), which
+//! opens it when a level is chosen, so the screens' stack and its sounds
+//! are the level select's. Logic and drawing are apart: the logic is
+//! tested without GL.
+use glam::Vec2;
+use render::{hex, Align, DrawList, Font, Rect, Rgba, SpriteAtlas, TextStyle, WHITE};
+
+use game::equipment::{check_give, equip, relics_to_unlock, Equipment, Loadout};
+use game::level::{Level, ThingSpecKind};
+
+use crate::screens::input::{Input, Key};
+use crate::screens::menu::{self, Menu, MenuEvent};
+use crate::screens::title::{BACKGROUND_BOTTOM, BACKGROUND_TOP, TITLE_COLOUR};
+
+const SUB_TEXT: Rgba = hex(0x9aa6c8);
+const NOTICE: Rgba = hex(0xffb74d);
+const LOCKED_TEXT: Rgba = hex(0x6c7591);
+const REQUIRED_TEXT: Rgba = hex(0xf5c542);
+
+/// What the loadout screen asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadoutAction {
+    /// Start the level equipped with this loadout (it fits: checked).
+    Start(Loadout),
+    /// Back to the level list.
+    Back,
+}
+
+/// How a piece of equipment is offered in this level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    /// Unlocked and allowed: the player hands it to a hero, or not.
+    Open,
+    /// The level requires it: handed out at the start, locked there.
+    Required,
+    /// Unlocked, but the level forbids it.
+    Forbidden,
+    /// Not unlocked yet: it needs this many relics recovered.
+    Locked { relics: u32 },
+}
+
+/// A hero of the level, as a column of the screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeroColumn {
+    /// The hero's id in the level (what a loadout names).
+    pub id: String,
+    /// What the hero is (its sprite and name).
+    pub kind: game::level::HeroKind,
+    /// The rope it starts with, in cells; `None`: none.
+    pub rope_len_cells: Option<u16>,
+}
+
+/// The screen's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadoutScreen {
+    /// The campaign level it equips.
+    pub index: usize,
+    /// The level as written (not equipped).
+    level: Level,
+    /// The level's heroes, in file order.
+    pub heroes: Vec<HeroColumn>,
+    /// Every piece of equipment, in canonical order, with its offer.
+    pub offers: Vec<(Equipment, Offer)>,
+    /// What is handed out so far (the required pieces from the start).
+    pub loadout: Loadout,
+    /// The selection: a row (`0..offers.len()`), then Start, then Back.
+    pub menu: Menu,
+    /// A one-line notice (why something cannot be); `None`: none.
+    pub notice: Option<String>,
+    /// The relics recovered over the campaign (shown; what unlocked).
+    pub relics: u32,
+}
+
+/// Whether a level chosen with `unlocked` equipment opens the loadout
+/// screen first: when anything is unlocked, or the level requires some.
+pub fn wanted(level: &Level, unlocked: &[Equipment]) -> bool {
+    !unlocked.is_empty() || !level.requires.is_empty()
+}
+
+/// The text with its first letter upper-case.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+impl LoadoutScreen {
+    /// The screen for campaign level `index`, `level`, with `relics`
+    /// recovered over the campaign: required pieces handed out, nothing
+    /// else; the first open row selected (else Start).
+    pub fn new(index: usize, level: &Level, relics: u32) -> LoadoutScreen {
+        let heroes = level
+            .things
+            .iter()
+            .filter_map(|t| match t.kind {
+                ThingSpecKind::Hero {
+                    hero,
+                    rope_len_cells,
+                } => Some(HeroColumn {
+                    id: t.id.clone(),
+                    kind: hero,
+                    rope_len_cells,
+                }),
+                _ => None,
+            })
+            .collect();
+        let offers: Vec<(Equipment, Offer)> = Equipment::ALL
+            .into_iter()
+            .map(|e| {
+                let needs = relics_to_unlock(e);
+                let offer = if level.requires.contains(e) {
+                    Offer::Required
+                } else if relics < needs {
+                    Offer::Locked { relics: needs }
+                } else if level.forbids.contains(e) {
+                    Offer::Forbidden
+                } else {
+                    Offer::Open
+                };
+                (e, offer)
+            })
+            .collect();
+        let first_open = offers
+            .iter()
+            .position(|(_, o)| *o == Offer::Open)
+            .unwrap_or(offers.len());
+        LoadoutScreen {
+            index,
+            level: level.clone(),
+            heroes,
+            loadout: Loadout::required(level),
+            menu: Menu {
+                selected: first_open,
+            },
+            notice: None,
+            relics,
+            offers,
+        }
+    }
+
+    /// The number of entries: the rows, Start and Back.
+    pub fn entries(&self) -> usize {
+        self.offers.len() + 2
+    }
+
+    /// The entry index of Start.
+    pub fn start_entry(&self) -> usize {
+        self.offers.len()
+    }
+
+    /// The level as written.
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+
+    /// Why `item` cannot be handed to `hero` (`None`: to nobody) now, in
+    /// a player's words; `None` when it can.
+    pub fn refusal(&self, item: Equipment, hero: Option<&str>) -> Option<String> {
+        let offer = self.offers.iter().find(|(e, _)| *e == item)?.1;
+        match offer {
+            Offer::Locked { relics } => Some(format!(
+                "{} unlocks at {relics} relics recovered (you have {})",
+                item.title(),
+                self.relics
+            )),
+            Offer::Required => Some(format!(
+                "This level requires {}: it stays with the {}",
+                item.the(),
+                self.loadout
+                    .holder(item)
+                    .and_then(|h| self.hero_name(h))
+                    .unwrap_or("hero it was given to")
+            )),
+            Offer::Forbidden | Offer::Open => {
+                let hero = hero?;
+                check_give(&self.level, item, hero)
+                    .err()
+                    .map(|e| sentence(&e.to_string()))
+            }
+        }
+    }
+
+    /// The name shown for hero `id` (its kind's name).
+    fn hero_name(&self, id: &str) -> Option<&'static str> {
+        self.heroes
+            .iter()
+            .find(|h| h.id == id)
+            .map(|h| h.kind.name())
+    }
+
+    /// Hands `item` to `hero` (`None`: to nobody); on refusal, the notice
+    /// says why and nothing changes.
+    pub fn give(&mut self, item: Equipment, hero: Option<&str>) -> bool {
+        if let Some(why) = self.refusal(item, hero) {
+            self.notice = Some(why);
+            return false;
+        }
+        self.notice = None;
+        match hero {
+            Some(h) => self.loadout.give(item, h),
+            None => {
+                self.loadout.take_back(item);
+            }
+        }
+        true
+    }
+
+    /// Who may hold `item`, in column order: the heroes it suits, then
+    /// nobody (`None`).
+    pub fn holders(&self, item: Equipment) -> Vec<Option<String>> {
+        self.heroes
+            .iter()
+            .filter(|h| check_give(&self.level, item, &h.id).is_ok())
+            .map(|h| Some(h.id.clone()))
+            .chain(std::iter::once(None))
+            .collect()
+    }
+
+    /// Hands the piece of row `row` to the next (`step` 1) or previous
+    /// (`step` -1) of its possible holders.
+    pub fn cycle(&mut self, row: usize, step: isize) {
+        let Some(&(item, _)) = self.offers.get(row) else {
+            return;
+        };
+        if let Some(why) = self.refusal(item, None) {
+            self.notice = Some(why);
+            return;
+        }
+        let holders = self.holders(item);
+        let now = self.loadout.holder(item).map(str::to_string);
+        let at = holders.iter().position(|h| *h == now).unwrap_or(0) as isize;
+        let n = holders.len() as isize;
+        let next = holders[(at + step).rem_euclid(n) as usize].clone();
+        if holders.len() == 1 {
+            // Nobody it suits: say why, naming the first hero.
+            if let Some(first) = self.heroes.first().map(|h| h.id.clone()) {
+                self.notice = self.refusal(item, Some(&first));
+            }
+            return;
+        }
+        self.give(item, next.as_deref());
+    }
+
+    /// Start: the loadout, if the level takes it (else the notice says
+    /// why).
+    fn start(&mut self) -> Option<LoadoutAction> {
+        match equip(&self.level, &self.loadout) {
+            Ok(_) => Some(LoadoutAction::Start(self.loadout.clone())),
+            Err(e) => {
+                self.notice = Some(sentence(&e.to_string()));
+                None
+            }
+        }
+    }
+
+    /// Applies one input on a drawable of `size`.
+    pub fn handle(&mut self, input: Input, size: Vec2) -> Option<LoadoutAction> {
+        let l = layout(size, self.heroes.len());
+        let row = (self.menu.selected < self.offers.len()).then_some(self.menu.selected);
+        match (input, row) {
+            (Input::Key(Key::Right | Key::Enter | Key::Space), Some(r)) => {
+                self.cycle(r, 1);
+                return None;
+            }
+            (Input::Key(Key::Left), Some(r)) => {
+                self.cycle(r, -1);
+                return None;
+            }
+            (Input::Key(Key::Hero(n)), Some(r)) => {
+                let item = self.offers[r].0;
+                if let Some(hero) = self.heroes.get(usize::from(n)).map(|h| h.id.clone()) {
+                    self.give(item, Some(&hero));
+                }
+                return None;
+            }
+            (Input::Click(p), _) => {
+                for (r, rects) in l.rows.iter().enumerate() {
+                    if let Some(c) = rects.cells.iter().position(|c| c.contains(p)) {
+                        self.menu.selected = r;
+                        let item = self.offers[r].0;
+                        let hero = self.heroes.get(c).map(|h| h.id.clone());
+                        self.give(item, hero.as_deref());
+                        return None;
+                    }
+                }
+            }
+            _ => {}
+        }
+        let mut rects: Vec<Rect> = l.rows.iter().map(|r| r.whole).collect();
+        rects.extend(l.buttons);
+        match self.menu.handle(input, &rects)? {
+            MenuEvent::Back => Some(LoadoutAction::Back),
+            MenuEvent::Chosen(i) if i < self.offers.len() => {
+                self.cycle(i, 1);
+                None
+            }
+            MenuEvent::Chosen(i) if i == self.start_entry() => self.start(),
+            MenuEvent::Chosen(_) => Some(LoadoutAction::Back),
+        }
+    }
+
+    /// Draws the screen (it fills the drawable).
+    pub fn draw(&self, list: &mut DrawList, font: &mut Font, sprites: &SpriteAtlas, size: Vec2) {
+        let l = layout(size, self.heroes.len());
+        let s = l.scale;
+        list.panel(
+            Rect::new(0.0, 0.0, size.x, size.y),
+            &render::PanelStyle {
+                fill_top: BACKGROUND_TOP,
+                fill_bottom: BACKGROUND_BOTTOM,
+                border: BACKGROUND_TOP,
+                border_px: 0.0,
+                bevel_px: 0.0,
+            },
+        );
+        let centre = |px: f32, colour: Rgba| TextStyle::new(px, colour).aligned(Align::Centre);
+        list.text(
+            font,
+            l.title_at,
+            &format!("Equipment for “{}”", self.level.name),
+            &centre(l.title_px, TITLE_COLOUR),
+        );
+        list.text(
+            font,
+            l.sub_at,
+            &format!(
+                "{} relic{} recovered · hand each piece to a hero, or leave it",
+                self.relics,
+                if self.relics == 1 { "" } else { "s" }
+            ),
+            &centre(l.small_px, SUB_TEXT),
+        );
+        // The heroes: a column each, then Nobody.
+        let small_h = font.line_metrics(l.small_px).line_height_px;
+        for (i, head) in l.heads.iter().enumerate() {
+            list.panel(*head, &menu::scaled(crate::screens::title::ITEM_STYLE, s));
+            let (name, rope) = match self.heroes.get(i) {
+                Some(h) => (
+                    sentence(h.kind.name()),
+                    h.rope_len_cells
+                        .map_or("no rope".to_string(), |n| format!("rope {n}")),
+                ),
+                None => ("Nobody".to_string(), "leave it".to_string()),
+            };
+            if let Some(sprite) = self
+                .heroes
+                .get(i)
+                .and_then(|h| sprites.sprite(h.kind.name()))
+            {
+                let px = l.sprite_px;
+                let at = Rect::new(
+                    (head.centre().x - px / 2.0).round(),
+                    (head.y + 6.0 * s).round(),
+                    px,
+                    px,
+                );
+                list.sprite(sprite, at, WHITE);
+            }
+            let text_top = head.y + head.h - 2.0 * small_h - 6.0 * s;
+            list.text(
+                font,
+                Vec2::new(head.centre().x, text_top.round()),
+                &name,
+                &centre(l.small_px, WHITE),
+            );
+            list.text(
+                font,
+                Vec2::new(head.centre().x, (text_top + small_h).round()),
+                &rope,
+                &centre(l.small_px, SUB_TEXT),
+            );
+        }
+        // The rows.
+        for (r, ((item, offer), rects)) in self.offers.iter().zip(&l.rows).enumerate() {
+            let selected = self.menu.selected == r;
+            let usable = matches!(offer, Offer::Open | Offer::Required);
+            menu::draw_item(list, font, rects.label, "", selected, usable, l.text_px, s);
+            let line_h = font.line_metrics(l.text_px).line_height_px;
+            let top = (rects.label.centre().y - (line_h + small_h) / 2.0).round();
+            let title_colour = match (usable, selected) {
+                (false, _) => menu::DISABLED_TEXT,
+                (true, true) => WHITE,
+                (true, false) => menu::ITEM_TEXT,
+            };
+            list.text(
+                font,
+                Vec2::new(rects.label.centre().x, top),
+                item.title(),
+                &centre(l.text_px, title_colour),
+            );
+            let (what, colour) = match offer {
+                Offer::Open => (item.effect().to_string(), SUB_TEXT),
+                Offer::Required => (format!("required here · {}", item.effect()), REQUIRED_TEXT),
+                Offer::Forbidden => ("not allowed in this level".to_string(), LOCKED_TEXT),
+                Offer::Locked { relics } => {
+                    (format!("unlocks at {relics} relics recovered"), LOCKED_TEXT)
+                }
+            };
+            list.text(
+                font,
+                Vec2::new(rects.label.centre().x, top + line_h),
+                &what,
+                &centre(l.small_px, colour),
+            );
+            let holder = self.loadout.holder(*item);
+            for (c, cell) in rects.cells.iter().enumerate() {
+                let hero = self.heroes.get(c).map(|h| h.id.as_str());
+                let holds = hero == holder;
+                let fits = usable && hero.is_none_or(|h| check_give(&self.level, *item, h).is_ok());
+                let label = match (holds && usable, self.heroes.get(c)) {
+                    (true, Some(h)) => taken_label(*item, h),
+                    (true, None) => "nobody".to_string(),
+                    (false, _) => String::new(),
+                };
+                menu::draw_item(
+                    list,
+                    font,
+                    *cell,
+                    &label,
+                    holds && usable,
+                    fits,
+                    l.small_px,
+                    s,
+                );
+                if !fits {
+                    // Greyed: a dark veil over the cell.
+                    list.quad(*cell, [0.02, 0.02, 0.05, 0.45]);
+                }
+            }
+        }
+        for (i, (label, rect)) in ["Start", "Back"].iter().zip(&l.buttons).enumerate() {
+            menu::draw_item(
+                list,
+                font,
+                *rect,
+                label,
+                self.menu.selected == self.offers.len() + i,
+                true,
+                l.text_px,
+                s,
+            );
+        }
+        if let Some(n) = &self.notice {
+            list.text(
+                font,
+                l.notice_at,
+                n,
+                &centre(l.small_px, NOTICE).wrapped(size.x * 0.9),
+            );
+        }
+        list.text(
+            font,
+            l.hint_at,
+            "Up/Down choose · Left/Right or 1-3 hand it over · Enter on Start plays · Esc back",
+            &centre(l.small_px, SUB_TEXT),
+        );
+    }
+}
+
+/// What a hero's cell says when the hero takes `item`: the rope it
+/// then starts with, or that it brings the bucket.
+pub fn taken_label(item: Equipment, hero: &HeroColumn) -> String {
+    use game::equipment::{LONG_ROPE_EXTRA_CELLS, SECOND_ROPE_CELLS};
+    let max = game::level::thing_spec::MAX_ROPE_LEN;
+    match (item, hero.rope_len_cells) {
+        (Equipment::LongRope, Some(n)) => {
+            format!("rope {}", n.saturating_add(LONG_ROPE_EXTRA_CELLS).min(max))
+        }
+        (Equipment::SecondRope, _) => format!("rope {SECOND_ROPE_CELLS}"),
+        (Equipment::SpareBucket, _) => "brings it".to_string(),
+        (Equipment::LongRope, None) => "takes it".to_string(),
+    }
+}
+
+/// One row's rectangles.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RowRects {
+    /// The whole row (what hovering selects).
+    pub whole: Rect,
+    /// The piece's name and what it does.
+    pub label: Rect,
+    /// One cell per hero, then Nobody, under the heroes' columns.
+    pub cells: Vec<Rect>,
+}
+
+/// Where things go (see [`layout`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadoutLayout {
+    pub scale: f32,
+    pub title_at: Vec2,
+    pub title_px: f32,
+    pub sub_at: Vec2,
+    pub text_px: f32,
+    pub small_px: f32,
+    pub sprite_px: f32,
+    /// The column heads: one per hero, then Nobody.
+    pub heads: Vec<Rect>,
+    /// One per piece of equipment, in canonical order.
+    pub rows: Vec<RowRects>,
+    /// Start, Back.
+    pub buttons: Vec<Rect>,
+    pub notice_at: Vec2,
+    pub hint_at: Vec2,
+}
+
+/// The layout on a drawable of `size` for a level of `heroes` heroes.
+pub fn layout(size: Vec2, heroes: usize) -> LoadoutLayout {
+    let s = (size.y / 720.0).min(size.x / 1280.0).max(0.2);
+    let columns = heroes + 1;
+    let gap = (12.0 * s).round();
+    let label_w = (380.0 * s).round();
+    let cells_w = (600.0 * s).round();
+    let cell_w = ((cells_w - gap * (columns - 1) as f32) / columns as f32).floor();
+    let total_w = label_w + gap * 2.0 + cells_w;
+    let left = ((size.x - total_w) / 2.0).round();
+    let cells_left = left + label_w + gap * 2.0;
+    let column_x = |c: usize| cells_left + c as f32 * (cell_w + gap);
+    let head_top = (118.0 * s).round();
+    let head_h = (104.0 * s).round();
+    let heads = (0..columns)
+        .map(|c| Rect::new(column_x(c), head_top, cell_w, head_h))
+        .collect();
+    let row_h = (64.0 * s).round();
+    let row_step = (76.0 * s).round();
+    let rows_top = head_top + head_h + (14.0 * s).round();
+    let rows = (0..Equipment::ALL.len())
+        .map(|r| {
+            let y = rows_top + r as f32 * row_step;
+            RowRects {
+                whole: Rect::new(left, y, total_w, row_h),
+                label: Rect::new(left, y, label_w, row_h),
+                cells: (0..columns)
+                    .map(|c| Rect::new(column_x(c), y, cell_w, row_h))
+                    .collect(),
+            }
+        })
+        .collect::<Vec<_>>();
+    let rows_end = rows_top + (Equipment::ALL.len() as f32 - 1.0) * row_step + row_h;
+    let button = Vec2::new((300.0 * s).round(), (52.0 * s).round());
+    let buttons = menu::column(
+        size.x / 2.0,
+        rows_end + (22.0 * s).round(),
+        2,
+        button,
+        (62.0 * s).round(),
+    );
+    let below = buttons.last().map_or(rows_end, |r| r.y + r.h);
+    LoadoutLayout {
+        scale: s,
+        title_at: Vec2::new((size.x / 2.0).round(), (28.0 * s).round()),
+        title_px: (44.0 * s).round().max(8.0),
+        sub_at: Vec2::new((size.x / 2.0).round(), (82.0 * s).round()),
+        text_px: (24.0 * s).round().max(6.0),
+        small_px: (16.0 * s).round().max(6.0),
+        sprite_px: (48.0 * s).round().max(8.0),
+        heads,
+        rows,
+        buttons,
+        notice_at: Vec2::new((size.x / 2.0).round(), (below + 14.0 * s).round()),
+        hint_at: Vec2::new((size.x / 2.0).round(), (size.y - 36.0 * s).round()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::equipment::EquipmentSet;
+    use std::path::Path;
+
+    const SIZE: Vec2 = Vec2::new(1280.0, 720.0);
+
+    fn shipped(name: &str) -> Level {
+        crate::levels::load_level(
+            &Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../levels")
+                .join(name),
+        )
+        .expect("a shipped level")
+    }
+
+    fn press(s: &mut LoadoutScreen, k: Key) -> Option<LoadoutAction> {
+        s.handle(Input::Key(k), SIZE)
+    }
+
+    #[test]
+    fn the_screen_is_wanted_once_anything_is_unlocked_or_required() {
+        let mut level = shipped("rope_descent.txt");
+        assert!(!wanted(&level, &[]));
+        assert!(wanted(&level, &[Equipment::LongRope]));
+        level.requires = EquipmentSet::of(&[Equipment::SpareBucket]);
+        assert!(wanted(&level, &[]));
+    }
+
+    #[test]
+    fn keys_hand_a_piece_to_the_heroes_it_suits_and_start_gives_the_loadout() {
+        let level = shipped("rope_descent.txt");
+        let mut s = LoadoutScreen::new(1, &level, 1);
+        assert_eq!(
+            s.offers,
+            [
+                (Equipment::LongRope, Offer::Open),
+                (Equipment::SecondRope, Offer::Locked { relics: 2 }),
+                (Equipment::SpareBucket, Offer::Locked { relics: 3 }),
+            ]
+        );
+        assert_eq!(s.menu.selected, 0, "on the long rope");
+        assert!(s.loadout.is_empty(), "nothing handed out yet");
+        // Only the knight carries a rope: Right gives it to him, Right
+        // again to nobody, Left back to him.
+        press(&mut s, Key::Right);
+        assert_eq!(s.loadout.to_string(), "knight:long_rope");
+        press(&mut s, Key::Right);
+        assert!(s.loadout.is_empty());
+        press(&mut s, Key::Left);
+        assert_eq!(s.loadout.holder(Equipment::LongRope), Some("knight"));
+        // 2 for the scout: refused, saying why, nothing changes.
+        press(&mut s, Key::Hero(1));
+        assert_eq!(
+            s.notice.as_deref(),
+            Some("The long rope lengthens a rope, and 'scout' carries none")
+        );
+        assert_eq!(s.loadout.holder(Equipment::LongRope), Some("knight"));
+        // A locked row says what unlocks it.
+        press(&mut s, Key::Down);
+        press(&mut s, Key::Right);
+        assert_eq!(
+            s.notice.as_deref(),
+            Some("Second rope unlocks at 2 relics recovered (you have 1)")
+        );
+        assert_eq!(s.loadout.to_string(), "knight:long_rope");
+        // Down to Start, Enter: the loadout.
+        press(&mut s, Key::Down);
+        press(&mut s, Key::Down);
+        assert_eq!(s.menu.selected, s.start_entry());
+        assert_eq!(
+            press(&mut s, Key::Enter),
+            Some(LoadoutAction::Start(
+                Loadout::parse("knight:long_rope").unwrap()
+            ))
+        );
+        assert_eq!(press(&mut s, Key::Escape), Some(LoadoutAction::Back));
+    }
+
+    #[test]
+    fn required_pieces_are_handed_out_and_locked_forbidden_ones_refused() {
+        let mut level = shipped("heavy_haul.txt");
+        level.requires = EquipmentSet::of(&[Equipment::LongRope]);
+        level.forbids = EquipmentSet::of(&[Equipment::SecondRope]);
+        let mut s = LoadoutScreen::new(5, &level, 3);
+        assert_eq!(
+            s.offers,
+            [
+                (Equipment::LongRope, Offer::Required),
+                (Equipment::SecondRope, Offer::Forbidden),
+                (Equipment::SpareBucket, Offer::Open),
+            ]
+        );
+        assert_eq!(s.loadout.to_string(), "knight:long_rope", "pre-assigned");
+        assert_eq!(s.menu.selected, 2, "the first open row");
+        // The required row does not move.
+        assert!(!s.give(Equipment::LongRope, None));
+        assert_eq!(
+            s.notice.as_deref(),
+            Some("This level requires the long rope: it stays with the knight")
+        );
+        s.cycle(0, 1);
+        assert_eq!(s.loadout.holder(Equipment::LongRope), Some("knight"));
+        // The forbidden one cannot be handed to anybody.
+        assert!(!s.give(Equipment::SecondRope, Some("scout")));
+        assert_eq!(
+            s.notice.as_deref(),
+            Some("This level forbids the second rope")
+        );
+        // The bucket suits anyone: every hero, then nobody.
+        assert_eq!(s.holders(Equipment::SpareBucket).len(), 4);
+        press(&mut s, Key::Hero(2));
+        assert_eq!(s.loadout.holder(Equipment::SpareBucket), Some("sorceress"));
+        assert_eq!(s.notice, None);
+        // Start gives the loadout, and it fits the level.
+        s.menu.selected = s.start_entry();
+        let Some(LoadoutAction::Start(loadout)) = press(&mut s, Key::Enter) else {
+            panic!("started");
+        };
+        assert_eq!(
+            loadout.to_string(),
+            "knight:long_rope sorceress:spare_bucket"
+        );
+        assert!(equip(&level, &loadout).is_ok());
+    }
+
+    #[test]
+    fn the_mouse_clicks_a_heros_cell_and_the_buttons() {
+        let level = shipped("heavy_haul.txt");
+        let mut s = LoadoutScreen::new(5, &level, 3);
+        let l = layout(SIZE, s.heroes.len());
+        // The second rope, the scout's cell.
+        s.handle(Input::Click(l.rows[1].cells[1].centre()), SIZE);
+        assert_eq!(s.loadout.to_string(), "scout:second_rope");
+        assert_eq!(s.menu.selected, 1);
+        // The knight's cell: he has a rope already.
+        s.handle(Input::Click(l.rows[1].cells[0].centre()), SIZE);
+        assert!(s
+            .notice
+            .as_deref()
+            .is_some_and(|n| n.contains("already carries")));
+        assert_eq!(s.loadout.to_string(), "scout:second_rope");
+        // Nobody's cell takes it back.
+        s.handle(Input::Click(l.rows[1].cells[3].centre()), SIZE);
+        assert!(s.loadout.is_empty());
+        s.handle(Input::MouseMove(l.rows[2].label.centre()), SIZE);
+        assert_eq!(s.menu.selected, 2, "hovering selects");
+        assert_eq!(
+            s.handle(Input::Click(l.buttons[1].centre()), SIZE),
+            Some(LoadoutAction::Back)
+        );
+        assert_eq!(
+            s.handle(Input::Click(l.buttons[0].centre()), SIZE),
+            Some(LoadoutAction::Start(Loadout::new()))
+        );
+    }
+
+    #[test]
+    fn a_heros_cell_says_what_the_hero_starts_with() {
+        let level = shipped("rope_descent.txt");
+        let s = LoadoutScreen::new(1, &level, 3);
+        let knight = &s.heroes[0];
+        assert_eq!(knight.rope_len_cells, Some(8));
+        assert_eq!(taken_label(Equipment::LongRope, knight), "rope 12");
+        assert_eq!(taken_label(Equipment::SecondRope, &s.heroes[1]), "rope 6");
+        assert_eq!(taken_label(Equipment::SpareBucket, knight), "brings it");
+    }
+
+    #[test]
+    fn the_layout_fits_on_screen() {
+        for size in [SIZE, Vec2::new(640.0, 360.0), Vec2::new(800.0, 1200.0)] {
+            for heroes in [1, 3, 5] {
+                let l = layout(size, heroes);
+                let mut all: Vec<Rect> = l.heads.clone();
+                for r in &l.rows {
+                    all.push(r.whole);
+                    all.extend(&r.cells);
+                }
+                all.extend(&l.buttons);
+                for r in &all {
+                    assert!(
+                        r.x >= 0.0 && r.x + r.w <= size.x && r.y >= 0.0 && r.y + r.h <= size.y,
+                        "{size} {heroes}: {r:?}"
+                    );
+                }
+                assert!(l.notice_at.y < l.hint_at.y, "{size}");
+                // Cells never overlap their neighbours.
+                for r in &l.rows {
+                    for pair in r.cells.windows(2) {
+                        assert!(pair[0].x + pair[0].w <= pair[1].x);
+                    }
+                    assert!(r.label.x + r.label.w <= r.cells[0].x);
+                }
+            }
+        }
+    }
+}
