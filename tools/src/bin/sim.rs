@@ -4,6 +4,13 @@
 //! `--strict` makes a refusal exit with status 1. A malformed line always
 //! exits with status 2. See `tools::sim` for the commands.
 //!
+//! `--loadout "HERO:ITEM …"` plays the level equipped (a solution states
+//! its loadout this way): the level is `game::equipment::equip(level,
+//! loadout)` before the session starts, e.g. `--loadout "knight:long_rope
+//! scout:second_rope"`. A loadout that does not read is a bad argument
+//! (status 2); one the level does not take exits with status 1, saying
+//! why.
+//!
 //! Arguments are taken as the OS gives them (`lexopt`): a path that is not
 //! UTF-8 still names its file. The script is read only if it is a regular
 //! file of at most [`MAX_SCRIPT_BYTES`] (a named pipe or a device is
@@ -14,6 +21,7 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use game::equipment::{equip, Loadout};
 use game::level::escaped;
 use game::level::file::{io_message, load_file};
 use game::session::Session;
@@ -29,6 +37,9 @@ it did. A refused command prints its reason and play goes on.
 
 options:
     --strict      exit with status 1 at the first refused command
+    --loadout L   play the level equipped: L is HERO:ITEM entries, e.g.
+                  \"knight:long_rope scout:second_rope\" (items: long_rope,
+                  second_rope, spare_bucket)
     -h, --help    print this help
 
 commands (`#` starts a comment): select HERO, move X Y, pickup [ITEM], drop,
@@ -45,8 +56,9 @@ const MAX_SCRIPT_BYTES: u64 = 16 << 20;
 /// What the command line asks for.
 enum Request {
     Help,
-    /// Play: the level, the script (`None`: standard input), `--strict`.
-    Run(PathBuf, Option<PathBuf>, bool),
+    /// Play: the level, the script (`None`: standard input), `--strict`,
+    /// the `--loadout` (empty: none).
+    Run(PathBuf, Option<PathBuf>, bool, Loadout),
 }
 
 fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Request, String> {
@@ -54,9 +66,15 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Request, Strin
     let mut parser = lexopt::Parser::from_args(args);
     let mut strict = false;
     let mut paths: Vec<PathBuf> = Vec::new();
+    let mut loadout = Loadout::new();
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
             Long("strict") => strict = true,
+            Long("loadout") => {
+                let value = parser.value().map_err(|e| e.to_string())?;
+                loadout = Loadout::parse(&value.to_string_lossy())
+                    .map_err(|e| format!("--loadout: {e}"))?;
+            }
             Short('h') | Long("help") => return Ok(Request::Help),
             Long(other) => return Err(format!("unknown option `--{other}`")),
             Short(other) => return Err(format!("unknown option `-{other}`")),
@@ -65,7 +83,7 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Request, Strin
     }
     let mut paths = paths.into_iter();
     match (paths.next(), paths.next(), paths.next()) {
-        (Some(level), script, None) => Ok(Request::Run(level, script, strict)),
+        (Some(level), script, None) => Ok(Request::Run(level, script, strict, loadout)),
         (None, ..) => Err("no LEVEL".to_string()),
         _ => Err("too many arguments".to_string()),
     }
@@ -99,12 +117,12 @@ fn read_script(path: Option<&PathBuf>) -> Result<String, String> {
 }
 
 fn main() -> ExitCode {
-    let (level_path, script_path, strict) = match parse_args(std::env::args_os().skip(1)) {
+    let (level_path, script_path, strict, loadout) = match parse_args(std::env::args_os().skip(1)) {
         Ok(Request::Help) => {
             println!("{USAGE}\n\n{HELP_DETAILS}");
             return ExitCode::SUCCESS;
         }
-        Ok(Request::Run(level, script, strict)) => (level, script, strict),
+        Ok(Request::Run(level, script, strict, loadout)) => (level, script, strict, loadout),
         Err(problem) => {
             eprintln!("sim: {}\n{USAGE}", escaped(&problem));
             return ExitCode::from(2);
@@ -115,6 +133,14 @@ fn main() -> ExitCode {
         Ok(level) => level,
         Err(e) => {
             eprintln!("sim: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let level = match equip(&level, &loadout) {
+        Ok(level) => level,
+        Err(e) => {
+            let line = format!("{}: loadout {loadout}: {e}", level_path.display());
+            eprintln!("sim: {}", escaped(&line));
             return ExitCode::FAILURE;
         }
     };
