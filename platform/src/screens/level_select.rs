@@ -103,10 +103,29 @@ pub fn relics_line(progress: &Progress) -> String {
 /// The layout (see [`LevelSelectLayout`]).
 pub fn layout(size: Vec2, count: usize) -> LevelSelectLayout {
     let s = (size.y / 720.0).min(size.x / 1280.0).max(0.2);
-    let step = (84.0 * s).min((size.y * 0.62) / count.max(1) as f32);
-    let item = Vec2::new((620.0 * s).min(size.x - 40.0 * s), step - 12.0 * s);
-    let items = menu::column(size.x / 2.0, (size.y * 0.22).round(), count, item, step);
-    let below = items.last().map_or(size.y * 0.3, |r| r.y + r.h);
+    // Up to six levels in one column; more in two (first column first), so
+    // each keeps room for its name and its line of status.
+    let columns = if count > 6 { 2 } else { 1 };
+    let rows = count.div_ceil(columns).max(1);
+    let step = (84.0 * s).min((size.y * 0.62) / rows as f32);
+    let gap = 16.0 * s;
+    let width = match columns {
+        1 => (620.0 * s).min(size.x - 40.0 * s),
+        _ => (560.0 * s).min((size.x - 40.0 * s - gap) / 2.0),
+    };
+    let item = Vec2::new(width, step - 12.0 * s);
+    let top = (size.y * 0.22).round();
+    let items: Vec<Rect> = (0..columns)
+        .flat_map(|c| {
+            let centre_x = match columns {
+                1 => size.x / 2.0,
+                _ => size.x / 2.0 + (c as f32 - 0.5) * (width + gap),
+            };
+            let n = rows.min(count.saturating_sub(c * rows));
+            menu::column(centre_x, top, n, item, step)
+        })
+        .collect();
+    let below = items.iter().map(|r| r.y + r.h).fold(size.y * 0.3, f32::max);
     LevelSelectLayout {
         scale: s,
         title_at: Vec2::new((size.x / 2.0).round(), (size.y * 0.06).round()),
@@ -229,6 +248,22 @@ impl LevelSelectScreen {
                 }
                 None => None,
             };
+        }
+        // Two columns: Left and Right move across them.
+        let count = campaign.levels.len();
+        if count > 6 {
+            let rows = count.div_ceil(2);
+            match input {
+                Input::Key(crate::screens::input::Key::Right) => {
+                    self.menu.selected = (self.menu.selected + rows).min(count - 1);
+                    return None;
+                }
+                Input::Key(crate::screens::input::Key::Left) => {
+                    self.menu.selected = self.menu.selected.saturating_sub(rows);
+                    return None;
+                }
+                _ => {}
+            }
         }
         match self.menu.handle(input, &l.items)? {
             MenuEvent::Back => Some(LevelSelectAction::Back),
@@ -596,6 +631,25 @@ mod tests {
             .position(|e| e.file == "heavy_haul.txt")
             .expect("in the campaign");
         assert_eq!(goals[haul], "bring out 1 relic · par 8 turns");
+    }
+
+    #[test]
+    fn ten_levels_sit_in_two_columns_and_left_right_move_across() {
+        let c = campaign();
+        assert!(c.levels.len() > 6);
+        let p = Progress::empty(None);
+        let l = layout(SIZE, c.levels.len());
+        let rows = c.levels.len().div_ceil(2);
+        assert!(
+            l.items[rows].x > l.items[0].x + l.items[0].w,
+            "a second column"
+        );
+        assert_eq!(l.items[rows].y, l.items[0].y);
+        let mut s = LevelSelectScreen::new(&c, &p);
+        s.handle(Input::Key(Key::Right), SIZE, &c, &p);
+        assert_eq!(s.menu.selected, rows);
+        s.handle(Input::Key(Key::Left), SIZE, &c, &p);
+        assert_eq!(s.menu.selected, 0);
     }
 
     #[test]
