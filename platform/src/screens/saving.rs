@@ -275,6 +275,17 @@ mod tests {
         d
     }
 
+    /// Screens saving in the scratch folder `name`, playing the campaign's
+    /// first level.
+    fn playing_first_level(name: &str) -> (PathBuf, Screens) {
+        let dir = saves_dir(name);
+        let mut s = screens();
+        s.set_saves_dir(Some(dir.clone()));
+        let level = s.campaign.levels[0].level.clone().unwrap();
+        s.start_level(level, Some(0)).unwrap();
+        (dir, s)
+    }
+
     fn campaign_save(dir: &std::path::Path, file: &str) -> PathBuf {
         dir.join(SavedLevel::Campaign(file.into()).file_name())
     }
@@ -346,11 +357,7 @@ mod tests {
 
     #[test]
     fn a_relic_unlocks_the_long_rope_the_next_level_offers_it_and_continue_keeps_it() {
-        let dir = saves_dir("equipment");
-        let mut s = screens();
-        s.set_saves_dir(Some(dir.clone()));
-        let level = s.campaign.levels[0].level.clone().unwrap();
-        s.start_level(level, Some(0)).unwrap();
+        let (dir, mut s) = playing_first_level("equipment");
         assert!(s.progress.unlocked_equipment().is_empty());
         clear_loop_back(&mut s);
         assert!(matches!(s.top(), Screen::Results(_)), "results");
@@ -424,11 +431,7 @@ mod tests {
 
     #[test]
     fn restart_from_the_level_select_keeps_the_old_game_one_undo_away() {
-        let dir = saves_dir("restart");
-        let mut s = screens();
-        s.set_saves_dir(Some(dir.clone()));
-        let level = s.campaign.levels[0].level.clone().unwrap();
-        s.start_level(level, Some(0)).unwrap();
+        let (dir, mut s) = playing_first_level("restart");
         key(&mut s, Key::Right);
         let moved = s.play().unwrap().session.state_hash();
         leave_for_level_select(&mut s);
@@ -458,11 +461,7 @@ mod tests {
 
     #[test]
     fn winning_forgets_the_game_in_progress() {
-        let dir = saves_dir("won");
-        let mut s = screens();
-        s.set_saves_dir(Some(dir.clone()));
-        let level = s.campaign.levels[0].level.clone().unwrap();
-        s.start_level(level, Some(0)).unwrap();
+        let (dir, mut s) = playing_first_level("won");
         // Saved at its start (nothing to undo), then won.
 
         s.save_game();
@@ -478,11 +477,7 @@ mod tests {
 
     #[test]
     fn a_damaged_save_is_moved_aside_with_a_message_and_play_goes_on() {
-        let dir = saves_dir("damaged");
-        let mut s = screens();
-        s.set_saves_dir(Some(dir.clone()));
-        let level = s.campaign.levels[0].level.clone().unwrap();
-        s.start_level(level, Some(0)).unwrap();
+        let (dir, mut s) = playing_first_level("damaged");
         key(&mut s, Key::Right);
         s.save_game();
         s.flush_saves();

@@ -437,14 +437,18 @@ mod tests {
         Session::new(&game::level::load_file(&path).unwrap()).unwrap()
     }
 
-    fn labels(m: &ContextMenu) -> Vec<&str> {
-        m.entries.iter().map(|e| e.label.as_str()).collect()
-    }
-
-    #[test]
-    fn the_knight_at_the_rope_descent_entrance_can_set_down_or_leave() {
-        let mut s = session("rope_descent.txt");
+    /// `name` with its knight walked to `x,y` (none if `None`), and the
+    /// knight's menu there.
+    fn knights_menu(name: &str, to: Option<(i32, i32)>) -> (Session, ContextMenu) {
+        let mut s = session(name);
         let knight = s.stage().heroes()[0];
+        if let Some((x, y)) = to {
+            s.perform(&Action::Move {
+                hero: knight,
+                to: game::action::Target::Cell(game::grid::CellPos::new(x, y)),
+            })
+            .unwrap();
+        }
         let mut view = GridView::new();
         view.build(
             s.stage().grid(),
@@ -452,6 +456,16 @@ mod tests {
             SIGHT_RADIUS,
         );
         let m = ContextMenu::build(&mut s, &view, knight);
+        (s, m)
+    }
+
+    fn labels(m: &ContextMenu) -> Vec<&str> {
+        m.entries.iter().map(|e| e.label.as_str()).collect()
+    }
+
+    #[test]
+    fn the_knight_at_the_rope_descent_entrance_can_set_down_or_leave() {
+        let (_, m) = knights_menu("rope_descent.txt", None);
         assert_eq!(
             labels(&m),
             ["Set down rope", "Leave the level with rope", "End turn"],
@@ -461,20 +475,7 @@ mod tests {
 
     #[test]
     fn entries_are_only_what_the_rules_allow_and_each_one_works() {
-        let mut s = session("rope_descent.txt");
-        let knight = s.stage().heroes()[0];
-        s.perform(&Action::Move {
-            hero: knight,
-            to: game::action::Target::Cell(game::grid::CellPos::new(1, 6)),
-        })
-        .unwrap();
-        let mut view = GridView::new();
-        view.build(
-            s.stage().grid(),
-            s.stage().cell_of(knight).unwrap(),
-            SIGHT_RADIUS,
-        );
-        let m = ContextMenu::build(&mut s, &view, knight);
+        let (mut s, m) = knights_menu("rope_descent.txt", Some((1, 6)));
         assert!(
             labels(&m).contains(&"Let the rope down right"),
             "{:?}",
@@ -492,20 +493,7 @@ mod tests {
     fn a_relic_that_cannot_be_picked_up_is_listed_last_saying_why() {
         // The loop-back room: the knight holds his rope and walks onto the
         // relic.
-        let mut s = session("loop_back.txt");
-        let knight = s.stage().heroes()[0];
-        s.perform(&Action::Move {
-            hero: knight,
-            to: game::action::Target::Cell(game::grid::CellPos::new(1, 0)),
-        })
-        .unwrap();
-        let mut view = GridView::new();
-        view.build(
-            s.stage().grid(),
-            s.stage().cell_of(knight).unwrap(),
-            SIGHT_RADIUS,
-        );
-        let m = ContextMenu::build(&mut s, &view, knight);
+        let (_, m) = knights_menu("loop_back.txt", Some((1, 0)));
         let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
         let refused = m.entries.iter().position(|e| e.refused.is_some());
         assert_eq!(
