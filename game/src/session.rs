@@ -180,33 +180,12 @@ impl Session {
 mod tests {
     use super::*;
     use crate::action::DeployDir;
-    use crate::grid::{CellPos, Grid};
-    use crate::level::{HeroKind, ThingSpec, ThingSpecKind};
 
     /// A 128×128 room of air with 128 knights along the top row, each
     /// holding a 128-cell rope: 125 ropes fit in the store, the 126th not.
     fn crowded() -> Level {
-        Level {
-            name: "Crowded".into(),
-            notes: Vec::new(),
-            grid: Grid::new(128, 128).expect("size"),
-            entrance: CellPos::new(0, 127),
-            things: (0..128)
-                .map(|x| ThingSpec {
-                    id: format!("k{x}"),
-                    cell: CellPos::new(x, 127),
-                    kind: ThingSpecKind::Hero {
-                        hero: HeroKind::Knight,
-                        rope_len_cells: Some(128),
-                    },
-                })
-                .collect(),
-            portal_labels: Vec::new(),
-            required_relics: None,
-            par: None,
-            requires: crate::equipment::EquipmentSet::EMPTY,
-            forbids: crate::equipment::EquipmentSet::EMPTY,
-        }
+        use crate::level::fixtures::{big_room, rope_knight};
+        big_room((0..128).map(|x| rope_knight(x, 128)).collect())
     }
 
     #[test]

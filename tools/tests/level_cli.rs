@@ -173,31 +173,11 @@ fn bad_arguments_print_usage_and_exit_2() {
 
 #[test]
 fn check_warns_of_a_level_that_could_overflow_the_store_and_exits_0() {
-    use game::grid::{CellPos, Grid};
-    use game::level::{to_text, HeroKind, Level, ThingSpec, ThingSpecKind};
+    use game::level::fixtures::{big_room, rope_knight};
+    use game::level::to_text;
     // 128 knights, each holding a 128-cell rope, in a 128x128 room: with
     // every rope hanging, 16640 Things, more than the store's 16383.
-    let crowded = Level {
-        name: "Crowded".into(),
-        notes: Vec::new(),
-        grid: Grid::new(128, 128).expect("size"),
-        entrance: CellPos::new(0, 127),
-        things: (0..128)
-            .map(|x| ThingSpec {
-                id: format!("k{x}"),
-                cell: CellPos::new(x, 127),
-                kind: ThingSpecKind::Hero {
-                    hero: HeroKind::Knight,
-                    rope_len_cells: Some(128),
-                },
-            })
-            .collect(),
-        portal_labels: Vec::new(),
-        required_relics: None,
-        par: None,
-        requires: game::equipment::EquipmentSet::EMPTY,
-        forbids: game::equipment::EquipmentSet::EMPTY,
-    };
+    let crowded = big_room((0..128).map(|x| rope_knight(x, 128)).collect());
     let dir = scratch("capacity");
     let file = dir.join("crowded.txt");
     fs::write(&file, to_text(&crowded)).expect("write");

@@ -104,21 +104,11 @@ impl Level {
 mod tests {
     use super::*;
     use crate::action::{Action, DeployDir};
-    use crate::grid::{CellPos, Grid};
-    use crate::level::{load_file, HeroKind, ItemFlags, ThingSpec};
+    use crate::grid::CellPos;
+    use crate::level::fixtures::{big_room, rope_knight as knight};
+    use crate::level::{load_file, ItemFlags, ThingSpec};
     use crate::session::Session;
     use crate::things::Store;
-
-    fn knight(x: i32, rope_len_cells: u16) -> ThingSpec {
-        ThingSpec {
-            id: format!("k{x}"),
-            cell: CellPos::new(x, 127),
-            kind: ThingSpecKind::Hero {
-                hero: HeroKind::Knight,
-                rope_len_cells: Some(rope_len_cells),
-            },
-        }
-    }
 
     fn pebble(x: i32) -> ThingSpec {
         ThingSpec {
@@ -133,18 +123,7 @@ mod tests {
 
     /// A 128×128 room of air with `things`.
     fn room(things: Vec<ThingSpec>) -> Level {
-        let level = Level {
-            name: "Crowded".into(),
-            notes: Vec::new(),
-            grid: Grid::new(128, 128).expect("size"),
-            entrance: CellPos::new(0, 127),
-            things,
-            portal_labels: Vec::new(),
-            required_relics: None,
-            par: None,
-            requires: crate::equipment::EquipmentSet::EMPTY,
-            forbids: crate::equipment::EquipmentSet::EMPTY,
-        };
+        let level = big_room(things);
         assert_eq!(level.problems(), Vec::new(), "a valid level");
         level
     }

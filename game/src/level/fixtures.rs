@@ -101,6 +101,36 @@ pub const ALL: [(&str, &str); 4] = [
     ("rotating", ROTATING),
 ];
 
+/// A 128×128 room of air, entrance at the top left, holding `things`: the
+/// largest level, for tests of what a full store does.
+pub fn big_room(things: Vec<super::ThingSpec>) -> Level {
+    Level {
+        name: "Crowded".into(),
+        notes: Vec::new(),
+        grid: crate::grid::Grid::new(128, 128).unwrap_or_else(|e| unreachable!("{e}")),
+        entrance: crate::grid::CellPos::new(0, 127),
+        things,
+        portal_labels: Vec::new(),
+        required_relics: None,
+        par: None,
+        requires: crate::equipment::EquipmentSet::EMPTY,
+        forbids: crate::equipment::EquipmentSet::EMPTY,
+    }
+}
+
+/// A knight on the top row of [`big_room`] at column `x`, holding a rope
+/// of `rope_len_cells`.
+pub fn rope_knight(x: i32, rope_len_cells: u16) -> super::ThingSpec {
+    super::ThingSpec {
+        id: format!("k{x}"),
+        cell: crate::grid::CellPos::new(x, 127),
+        kind: super::ThingSpecKind::Hero {
+            hero: super::HeroKind::Knight,
+            rope_len_cells: Some(rope_len_cells),
+        },
+    }
+}
+
 /// Loads a fixture text; fixtures are valid, so a failure is a bug in the
 /// fixture and says so.
 pub fn level(text: &str) -> Level {
