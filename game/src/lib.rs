@@ -17,6 +17,7 @@ pub mod random_play;
 pub mod rng;
 pub mod save;
 pub mod session;
+pub mod solve;
 pub mod stage;
 pub mod things;
 pub mod undo;

@@ -9,12 +9,17 @@
 //! the queries `show`, `view HERO`, `hash`. HERO and ITEM are ids from the
 //! level file (`knight`, `idol`, …). Actions apply to the selected hero (the
 //! first hero at the start).
+//!
+//! [`solution_script`] writes a solver's [`Solution`] in this language, so
+//! `sim solve` prints what `sim LEVEL SCRIPT --strict` replays.
 
 use std::fmt::Write as _;
 
 use game::action::{Action, DeployDir, Event, Refusal, Target};
 use game::grid::CellPos;
+use game::level::Level;
 use game::session::Session;
+use game::solve::Report;
 use game::stage::{Outcome, Stage};
 use game::things::{Capabilities, ThingFlags, ThingId, ThingKind};
 
@@ -67,6 +72,11 @@ impl Sim {
     pub fn new(session: Session) -> Sim {
         let selected = session.stage().active_heroes().first().copied();
         Sim { session, selected }
+    }
+
+    /// The hero that actions apply to.
+    pub fn selected(&self) -> Option<ThingId> {
+        self.selected
     }
 
     fn hero(&self) -> Result<ThingId, String> {
@@ -424,4 +434,121 @@ impl Sim {
         }
         out.trim_end().to_string()
     }
+}
+
+/// The command line of `action` for the selected hero (`select` lines are
+/// the caller's business); `None` for something the language cannot name
+/// (an item without a level id).
+fn command_of(stage: &Stage, action: &Action) -> Option<String> {
+    let id = |t: ThingId| stage.id_name(t).map(str::to_string);
+    Some(match *action {
+        Action::Move {
+            to: Target::Cell(c),
+            ..
+        } => format!("move {} {}", c.x, c.y),
+        Action::Move {
+            to: Target::View(_),
+            ..
+        } => return None,
+        Action::PickUp { item: None, .. } => "pickup".into(),
+        Action::PickUp {
+            item: Some(item), ..
+        } => format!("pickup {}", id(item)?),
+        Action::SetDown { .. } => "drop".into(),
+        Action::PutIn { .. } => "put-in".into(),
+        Action::TakeOut { .. } => "take-out".into(),
+        Action::DeployRope { dir, .. } => format!(
+            "deploy-rope {}",
+            match dir {
+                DeployDir::Down => "down",
+                DeployDir::Left => "left",
+                DeployDir::Right => "right",
+            }
+        ),
+        Action::Hoist { .. } => "hoist".into(),
+        Action::Lower { .. } => "lower".into(),
+        Action::TakeRope { .. } => "take-rope".into(),
+        Action::Tie { .. } => "tie".into(),
+        Action::Levitate { item, to, .. } => format!("levitate {} {} {}", id(item)?, to.x, to.y),
+        Action::Exit { .. } => "exit".into(),
+        Action::EndTurn => "end-turn".into(),
+    })
+}
+
+/// The solution of `report` as a `sim` script for `level`: a header
+/// naming the level and what the solver found, a comment at the start of
+/// each turn, a `select` line wherever the acting hero changes (the first
+/// action included), and `show` at the end. The script is played as it
+/// is written, line by line, so what comes out is known to replay with
+/// `--strict`; an action the rules refuse, or one the language cannot
+/// name, is an error naming it (as is a report without a solution).
+pub fn solution_script(level: &Level, report: &Report) -> Result<String, String> {
+    let solution = report
+        .solution
+        .as_ref()
+        .ok_or_else(|| format!("no solution: {}", report.summary()))?;
+    let session = Session::new(level).map_err(|e| e.to_string())?;
+    let mut sim = Sim::new(session);
+    let mut out = String::new();
+    let how_sure = if report.complete {
+        "the fewest turns, then actions"
+    } else if report.fewest_turns() {
+        "the fewest turns; fewer actions not ruled out"
+    } else {
+        "shorter lines not ruled out"
+    };
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let _ = writeln!(
+        out,
+        "# {}, solved by `sim solve`: {} turn{}, {} action{} ({how_sure}).",
+        level.name,
+        solution.turns,
+        plural(solution.turns as usize),
+        solution.action_count(),
+        plural(solution.action_count()),
+    );
+    let run = |sim: &mut Sim, out: &mut String, line: String| match sim.run_line(&line) {
+        LineResult::Done(_) => {
+            let _ = writeln!(out, "{line}");
+            Ok(())
+        }
+        other => Err(format!("`{line}` does not replay: {other:?}")),
+    };
+    let mut turn_open = false;
+    // The hero the last `select` line named: every action names its hero,
+    // even where `sim` would pick it by itself (after someone leaves).
+    let mut named: Option<ThingId> = None;
+    for action in &solution.actions {
+        if !turn_open {
+            let _ = writeln!(out, "# Turn {}", sim.session.stage().turn());
+            turn_open = true;
+        }
+        if let Some(hero) = action.hero() {
+            if named != Some(hero) || sim.selected() != Some(hero) {
+                let name = sim
+                    .session
+                    .stage()
+                    .id_name(hero)
+                    .ok_or_else(|| format!("hero #{} has no id", hero.index()))?
+                    .to_string();
+                run(&mut sim, &mut out, format!("select {name}"))?;
+                named = Some(hero);
+            }
+        }
+        let line = command_of(sim.session.stage(), action)
+            .ok_or_else(|| format!("{action:?} cannot be written as a sim command"))?;
+        run(&mut sim, &mut out, line)?;
+        if matches!(action, Action::EndTurn) {
+            turn_open = false;
+        }
+    }
+    if sim.session.stage().outcome() != Outcome::Cleared {
+        return Err(format!(
+            "the solution does not clear {}: {}",
+            level.name,
+            sim.show()
+        ));
+    }
+    out.push_str("show\n");
+    Ok(out)
 }

@@ -11,6 +11,14 @@
 //! (status 2); one the level does not take exits with status 1, saying
 //! why.
 //!
+//! `sim solve LEVEL [--max-turns N] [--budget-s S] [--max-states N]
+//! [--first]`:
+//! searches the level with `game::solve` for the fewest turns (then
+//! actions) that clear it and prints that line of play as a script (the
+//! one `sim LEVEL SCRIPT --strict` replays) on standard output; what the
+//! search cost goes to standard error. No solution within the limits exits
+//! with status 1 and says which limit stopped it.
+//!
 //! Arguments are taken as the OS gives them (`lexopt`): a path that is not
 //! UTF-8 still names its file. The script is read only if it is a regular
 //! file of at most [`MAX_SCRIPT_BYTES`] (a named pipe or a device is
@@ -25,10 +33,12 @@ use game::equipment::{equip, Loadout};
 use game::level::escaped;
 use game::level::file::{io_message, load_file};
 use game::session::Session;
-use tools::sim::{LineResult, Sim};
+use game::solve::{self, Limits};
+use tools::sim::{solution_script, LineResult, Sim};
 
 const USAGE: &str =
-    "usage: sim LEVEL [SCRIPT] [--strict]   (commands from SCRIPT, or standard input)";
+    "usage: sim LEVEL [SCRIPT] [--strict]   (commands from SCRIPT, or standard input)
+       sim solve LEVEL [--max-turns N] [--budget-s S] [--max-states N] [--first]";
 
 /// The rest of `sim --help`, after [`USAGE`].
 const HELP_DETAILS: &str = "\
@@ -42,13 +52,24 @@ options:
                   second_rope, spare_bucket)
     -h, --help    print this help
 
+`sim solve` searches LEVEL for the fewest turns, then the fewest actions,
+that clear it, playing it by the game's own rules, and prints the solution
+as a script for `sim LEVEL SCRIPT --strict`. It says so when there is none
+within the limits:
+    --max-turns N    the longest solution looked for, in turns (default 30)
+    --budget-s S     give up after S seconds (default: no limit)
+    --max-states N   give up after N positions (default 5000000)
+    --first          stop at the first solution found, not looking for a
+                     shorter one (with --max-turns: can it be done in N?)
+
 commands (`#` starts a comment): select HERO, move X Y, pickup [ITEM], drop,
 put-in, take-out, deploy-rope down|left|right, hoist, lower, take-rope, tie,
 levitate ITEM X Y, exit, end-turn, undo, redo, restart; queries: show,
 view HERO, hash.
 
-Exit status: 0 when the script ran, 1 when the level or script cannot be
-read (or a refusal with --strict), 2 for bad arguments or a malformed line.";
+Exit status: 0 when the script ran (or a solution was found), 1 when the
+level or script cannot be read (or a refusal with --strict, or no solution
+found), 2 for bad arguments or a malformed line.";
 
 /// The largest script read, in bytes (from a file or standard input).
 const MAX_SCRIPT_BYTES: u64 = 16 << 20;
@@ -59,6 +80,53 @@ enum Request {
     /// Play: the level, the script (`None`: standard input), `--strict`,
     /// the `--loadout` (empty: none).
     Run(PathBuf, Option<PathBuf>, bool, Loadout),
+    /// Solve the level within these limits.
+    Solve(PathBuf, Limits),
+}
+
+/// A whole number option's value.
+fn number<T: std::str::FromStr>(parser: &mut lexopt::Parser, option: &str) -> Result<T, String> {
+    let value = parser.value().map_err(|e| e.to_string())?;
+    let text = value.to_string_lossy();
+    text.parse()
+        .map_err(|_| format!("{option} takes a whole number, got `{text}`"))
+}
+
+fn parse_solve(mut parser: lexopt::Parser) -> Result<Request, String> {
+    use lexopt::Arg::{Long, Short, Value};
+    let mut limits = Limits::default();
+    let mut level: Option<PathBuf> = None;
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        match arg {
+            Long("max-turns") => {
+                limits.max_turns = number(&mut parser, "--max-turns")?;
+                if limits.max_turns == 0 {
+                    return Err("--max-turns must be at least 1".into());
+                }
+            }
+            Long("max-states") => limits.max_states = number(&mut parser, "--max-states")?,
+            Long("first") => limits.first = true,
+            Long("budget-s") => {
+                let value = parser.value().map_err(|e| e.to_string())?;
+                let text = value.to_string_lossy();
+                let secs: f64 = text
+                    .parse()
+                    .ok()
+                    .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s < 1e9)
+                    .ok_or_else(|| {
+                        format!("--budget-s takes a positive number of seconds, got `{text}`")
+                    })?;
+                limits.max_time = Some(std::time::Duration::from_secs_f64(secs));
+            }
+            Short('h') | Long("help") => return Ok(Request::Help),
+            Long(other) => return Err(format!("unknown option `--{other}`")),
+            Short(other) => return Err(format!("unknown option `-{other}`")),
+            Value(v) if level.is_none() => level = Some(v.into()),
+            Value(_) => return Err("too many arguments".to_string()),
+        }
+    }
+    let level = level.ok_or("no LEVEL to solve")?;
+    Ok(Request::Solve(level, limits))
 }
 
 fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Request, String> {
@@ -69,6 +137,7 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Request, Strin
     let mut loadout = Loadout::new();
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
+            Value(v) if paths.is_empty() && !strict && v == "solve" => return parse_solve(parser),
             Long("strict") => strict = true,
             Long("loadout") => {
                 let value = parser.value().map_err(|e| e.to_string())?;
@@ -116,12 +185,62 @@ fn read_script(path: Option<&PathBuf>) -> Result<String, String> {
         .map_err(|_| format!("{name}: bytes that are not UTF-8 (expected UTF-8 text)"))
 }
 
+/// `sim solve`: searches, prints the script or why there is none.
+fn solve_level(level_path: &std::path::Path, limits: Limits) -> ExitCode {
+    let level = match load_file(level_path) {
+        Ok(level) => level,
+        Err(e) => {
+            eprintln!("sim: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let report = match solve::solve(&level, limits, None) {
+        Ok(report) => report,
+        Err(e) => {
+            let line = format!("{}: {e}", level_path.display());
+            eprintln!("sim: {}", escaped(&line));
+            return ExitCode::FAILURE;
+        }
+    };
+    let name = escaped(&level.name);
+    let cost = format!(
+        "{} states ({} kept, {} replayed) in {:.3} s: {:.0} states/s",
+        report.states,
+        report.kept,
+        report.replays,
+        report.elapsed.as_secs_f64(),
+        report.states_per_s()
+    );
+    eprintln!("sim: {name}: {}", report.summary());
+    eprintln!("sim: {cost}");
+    let Some(solution) = &report.solution else {
+        return ExitCode::FAILURE;
+    };
+    match solution_script(&level, &report) {
+        Ok(script) => {
+            print!("{script}");
+            if let Some(par) = level.par.filter(|&par| solution.turns < par) {
+                eprintln!(
+                    "sim: {name}: {} turns is shorter than the level's par ({par})",
+                    solution.turns
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("sim: {name}: {}", escaped(&e));
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let (level_path, script_path, strict, loadout) = match parse_args(std::env::args_os().skip(1)) {
         Ok(Request::Help) => {
             println!("{USAGE}\n\n{HELP_DETAILS}");
             return ExitCode::SUCCESS;
         }
+        Ok(Request::Solve(level, limits)) => return solve_level(&level, limits),
         Ok(Request::Run(level, script, strict, loadout)) => (level, script, strict, loadout),
         Err(problem) => {
             eprintln!("sim: {}\n{USAGE}", escaped(&problem));

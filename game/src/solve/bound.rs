@@ -1,0 +1,256 @@
+//! A lower bound on the turn a position can be cleared in, so the search
+//! can drop positions that cannot finish within the turns it is looking at.
+//!
+//! Every hero still in the level must walk to the entrance and leave. How
+//! far each cell is from the entrance is measured once per hero kind on a
+//! relaxed map where every move costs no more than the real one: one
+//! action point for a step left or right, one for a cell up (as if a rope
+//! hung everywhere), one for a step up (one cell up and across, two up for
+//! the scout), nothing for a cell down (as if every fall were safe and
+//! every drop had a rope). All of them go through walls only where the grid
+//! lets a step through, portals included. A real path is a relaxed path of
+//! no greater cost, so a hero `d` points away with `ap` points left this
+//! turn and `full` points a turn cannot leave before
+//! `ceil((d − ap) / full)` more turns have ended. The bound is the latest
+//! of those over the heroes; a hero with no relaxed way home at all means
+//! no clearing ever.
+
+use std::collections::VecDeque;
+
+use crate::grid::{CellPos, Dir, Grid};
+use crate::stage::Stage;
+use crate::things::{Capabilities, HeroKind, ThingFlags, ThingKind};
+
+/// Distance (action points) meaning "no way".
+const FAR: u16 = u16::MAX;
+
+/// Relaxed distances to the entrance, per hero kind.
+pub struct Bound {
+    width: usize,
+    /// Per hero kind (knight, scout, sorceress), per cell index.
+    home: [Vec<u16>; 3],
+}
+
+fn kind_index(kind: HeroKind) -> usize {
+    match kind {
+        HeroKind::Knight => 0,
+        HeroKind::Scout => 1,
+        HeroKind::Sorceress => 2,
+    }
+}
+
+/// The relaxed moves out of `cell` (see the module docs): where to, and
+/// at what cost.
+fn moves(grid: &Grid, cell: CellPos, step_up: u16, out: &mut Vec<(CellPos, u16)>) {
+    let step = |c: CellPos, d: Dir| grid.step(c, d).map(|s| s.cell);
+    for side in [Dir::Left, Dir::Right] {
+        if let Some(c) = step(cell, side) {
+            out.push((c, 1));
+        }
+    }
+    if let Some(c) = step(cell, Dir::Down) {
+        out.push((c, 0));
+    }
+    let mut up = cell;
+    for n in 0..step_up.max(1) {
+        let Some(c) = step(up, Dir::Up) else { break };
+        up = c;
+        if n == 0 {
+            out.push((c, 1));
+        }
+        for side in [Dir::Left, Dir::Right] {
+            if let Some(c) = step(up, side) {
+                out.push((c, 1));
+            }
+        }
+    }
+}
+
+impl Bound {
+    /// The distances for `stage`'s grid and entrance.
+    pub fn new(stage: &Stage) -> Bound {
+        let grid = stage.grid();
+        let width = grid.width();
+        let cells = grid.cell_count();
+        let kinds = [HeroKind::Knight, HeroKind::Scout, HeroKind::Sorceress];
+        let home = kinds.map(|kind| {
+            let step_up = crate::action::abilities::step_up_cells(kind);
+            // Reverse the relaxed moves, then a 0-1 breadth-first search
+            // from the entrance.
+            let mut into: Vec<Vec<(u32, u16)>> = vec![Vec::new(); cells];
+            let mut out = Vec::new();
+            for i in 0..cells {
+                let Some(cell) = grid.cell_pos(i) else {
+                    continue;
+                };
+                out.clear();
+                moves(grid, cell, step_up, &mut out);
+                for &(to, cost) in &out {
+                    if let Some(j) = grid.cell_index(to) {
+                        into[j].push((i as u32, cost));
+                    }
+                }
+            }
+            let mut dist = vec![FAR; cells];
+            let mut queue = VecDeque::new();
+            if let Some(e) = grid.cell_index(stage.entrance()) {
+                dist[e] = 0;
+                queue.push_back(e);
+            }
+            while let Some(j) = queue.pop_front() {
+                let d = dist[j];
+                for &(i, cost) in &into[j] {
+                    let i = i as usize;
+                    if d + cost < dist[i] {
+                        dist[i] = d + cost;
+                        if cost == 0 {
+                            queue.push_front(i);
+                        } else {
+                            queue.push_back(i);
+                        }
+                    }
+                }
+            }
+            dist
+        });
+        Bound { width, home }
+    }
+
+    /// Relaxed action points from `cell` to the entrance for a `kind`
+    /// hero; `None` when there is no way at all.
+    pub fn home(&self, kind: HeroKind, cell: CellPos) -> Option<u16> {
+        if cell.x < 0 || cell.y < 0 || cell.x as usize >= self.width {
+            return None;
+        }
+        let i = cell.y as usize * self.width + cell.x as usize;
+        self.home[kind_index(kind)]
+            .get(i)
+            .copied()
+            .filter(|&d| d != FAR)
+    }
+
+    /// How far `stage` is from cleared, roughly, in relaxed action points:
+    /// four times the distance home of every relic still inside plus the
+    /// distance home of every hero still inside. Not a bound — an order in
+    /// which to look when any solution will do.
+    pub fn distance_left(&self, stage: &Stage) -> u16 {
+        let mut left: u32 = 0;
+        for (_, t) in stage.store().iter_kind(ThingKind::Hero) {
+            if t.data.flags.contains(ThingFlags::EXITED) {
+                continue;
+            }
+            let d = stage
+                .grid()
+                .cell_pos(t.cell().index())
+                .and_then(|c| self.home(t.data.hero, c));
+            left += u32::from(d.unwrap_or(64));
+        }
+        for (id, t) in stage.store().iter_kind(ThingKind::Interactable) {
+            if !t.data.capabilities.contains(Capabilities::RELIC) {
+                continue;
+            }
+            let root = stage.root_of(id);
+            if stage.has_flag(root, ThingFlags::EXITED) {
+                continue;
+            }
+            let d = stage
+                .grid()
+                .cell_pos(t.cell().index())
+                .and_then(|c| self.home(HeroKind::Scout, c));
+            left += 4 * u32::from(d.unwrap_or(64));
+        }
+        left.min(u32::from(u16::MAX)) as u16
+    }
+
+    /// The earliest turn `stage` could be cleared in (see the module
+    /// docs); `None` when a hero still in the level can never get out.
+    pub fn earliest_clear(&self, stage: &Stage) -> Option<u32> {
+        let mut turn = stage.turn();
+        for (_, t) in stage.store().iter_kind(ThingKind::Hero) {
+            if t.data.flags.contains(ThingFlags::EXITED) {
+                continue;
+            }
+            let kind = t.data.hero;
+            let cell = stage.grid().cell_pos(t.cell().index())?;
+            let d = self.home(kind, cell)?;
+            let ap = u16::from(t.data.action_points);
+            let full = u16::from(kind.action_points_per_round()).max(1);
+            let more = d.saturating_sub(ap).div_ceil(full);
+            turn = turn.max(stage.turn() + u32::from(more));
+        }
+        Some(turn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::CellPos;
+    use crate::level::load_text;
+    use crate::session::Session;
+
+    /// An entrance ledge over a two-cell drop (as in the solver's tests):
+    /// the scout steps up two cells out of it, the knight one.
+    const LEDGE: &str = "[level]
+name = \"Ledge\"
+
+[grid]
+#######
+#@....#
+#####.#
+#####.#
+#####.#
+#####.#
+#######
+
+[things]
+knight = hero knight at 0,2
+scout = hero scout at 0,2
+";
+
+    #[test]
+    fn distances_home_count_what_the_cheapest_real_moves_cost_at_most() {
+        let level = load_text("ledge.txt", LEDGE).expect("loads");
+        let mut s = Session::new(&level).expect("sets up");
+        let bound = Bound::new(s.stage());
+        let at = |x, y| CellPos::new(x, y);
+        // Along the ledge: a step a cell; the way down is free.
+        assert_eq!(bound.home(HeroKind::Knight, at(0, 2)), Some(0));
+        assert_eq!(bound.home(HeroKind::Knight, at(2, 2)), Some(2));
+        // Out of the drop: the scout steps up two cells and across (1),
+        // then walks (1); the knight climbs one (1), steps up (1), walks.
+        assert_eq!(bound.home(HeroKind::Scout, at(2, 0)), Some(2));
+        assert_eq!(bound.home(HeroKind::Knight, at(2, 0)), Some(3));
+        assert_eq!(bound.home(HeroKind::Knight, at(0, 0)), None, "rock");
+        // The real step out of the drop costs no less than the relaxed one.
+        let scout = s.stage().find("scout").expect("scout");
+        let to = |c| crate::action::Action::Move {
+            hero: scout,
+            to: crate::action::Target::Cell(c),
+        };
+        s.perform(&to(at(2, 0))).expect("falls in");
+        let before = s.stage().thing(scout).expect("scout").data.action_points;
+        s.perform(&to(at(1, 2))).expect("steps out");
+        let after = s.stage().thing(scout).expect("scout").data.action_points;
+        let relaxed = bound.home(HeroKind::Scout, at(2, 0)).expect("way home")
+            - bound.home(HeroKind::Scout, at(1, 2)).expect("way home");
+        assert_eq!(u16::from(before - after), relaxed);
+    }
+
+    #[test]
+    fn the_earliest_clear_waits_for_the_slowest_hero() {
+        let level = load_text("ledge.txt", LEDGE).expect("loads");
+        let mut s = Session::new(&level).expect("sets up");
+        let bound = Bound::new(s.stage());
+        assert_eq!(bound.earliest_clear(s.stage()), Some(1));
+        let knight = s.stage().find("knight").expect("knight");
+        s.perform(&crate::action::Action::Move {
+            hero: knight,
+            to: crate::action::Target::Cell(CellPos::new(2, 0)),
+        })
+        .expect("falls in: two cells is safe");
+        // Three points home, two left this turn: out next turn at best.
+        assert_eq!(s.stage().thing(knight).expect("k").data.action_points, 2);
+        assert_eq!(bound.earliest_clear(s.stage()), Some(2));
+    }
+}

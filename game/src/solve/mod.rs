@@ -1,0 +1,184 @@
+//! The solver: the fewest turns (then the fewest actions) that clear a
+//! level, found by playing it — every position is reached through
+//! [`Session::perform`](crate::session::Session::perform) and left through
+//! [`Session::undo`](crate::session::Session::undo), so the solver knows
+//! exactly the rules the play screen knows and no others.
+//!
+//! [`solve`] takes a level and [`Limits`] (turns, positions, seconds) and
+//! answers a [`Report`]: the best [`Solution`] found, whether it is proven
+//! the best, how many turns were ruled out, and what the search cost. A
+//! [`Progress`] lets another thread watch and stop it. Files: [`solver`]
+//! (the phases of a solve), [`search`] (one search), [`key`] (what counts
+//! as the same position), [`candidates`] (the actions tried in a
+//! position), [`cuts`] (actions skipped as reaching nothing new),
+//! [`bound`] (the earliest turn a position could clear in, and how far it
+//! is from cleared), [`progress`].
+//!
+//! What it costs: a few hundred thousand positions a second in a release
+//! build (`BENCHMARKS.md`, "Solver"). Small levels are solved and proven in
+//! well under a second; a level with three heroes who all could lend a
+//! hand over many turns can outgrow any budget in the whole party's
+//! search, and then the report says which turns were ruled out.
+//!
+//! Used by the `sim solve` command and the editor's Solve button; the
+//! shipped levels' test (`tools/tests/solver.rs`) checks every level is
+//! solved within its par.
+
+pub mod bound;
+pub mod candidates;
+pub mod cuts;
+pub mod key;
+pub mod progress;
+pub mod search;
+pub mod solver;
+
+#[cfg(test)]
+mod tests;
+
+use std::time::Duration;
+
+pub use progress::Progress;
+pub use search::Stop;
+pub use solver::solve;
+
+use crate::action::Action;
+
+/// How far the search may go.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Limits {
+    /// The most turns a solution may take (a level cleared in its first
+    /// turn takes 1).
+    pub max_turns: u32,
+    /// The most positions reached before giving up.
+    pub max_states: u64,
+    /// The most time spent before giving up; `None`: no limit.
+    pub max_time: Option<Duration>,
+    /// Stop at the first solution found (within `max_turns`), without
+    /// looking for a shorter one: "can this level be done in N turns?".
+    pub first: bool,
+}
+
+impl Default for Limits {
+    /// 30 turns, five million positions, no time limit, the best solution.
+    fn default() -> Limits {
+        Limits {
+            max_turns: 30,
+            max_states: 5_000_000,
+            max_time: None,
+            first: false,
+        }
+    }
+}
+
+/// A line of play that clears the level.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Solution {
+    /// Every action in order, `EndTurn`s included.
+    pub actions: Vec<Action>,
+    /// The turn it clears the level in (1: without ending a turn).
+    pub turns: u32,
+}
+
+impl Solution {
+    /// Actions other than ending the turn.
+    pub fn action_count(&self) -> usize {
+        self.actions
+            .iter()
+            .filter(|a| !matches!(a, Action::EndTurn))
+            .count()
+    }
+}
+
+/// What the solve found and what it cost.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Report {
+    /// The best line of play found, if any.
+    pub solution: Option<Solution>,
+    /// No line of play clears the level in this many turns or fewer.
+    pub none_within: u32,
+    /// The search finished: the solution is the fewest turns, then the
+    /// fewest actions (or, without one, none exists within `max_turns`).
+    pub complete: bool,
+    /// The search finished with every position the level can reach
+    /// searched: no line of play clears it, however long.
+    pub unsolvable: bool,
+    /// Why the search stopped early, if it did.
+    pub stopped: Option<Stop>,
+    /// The turn limit it searched under.
+    pub max_turns: u32,
+    /// Positions reached: every action and end of turn the rules accepted
+    /// while searching (walks back to a known position not counted).
+    pub states: u64,
+    /// Distinct positions kept (neither seen before nor beaten by one).
+    pub kept: u64,
+    /// Actions performed again to walk back to a kept position.
+    pub replays: u64,
+    /// Wall time spent.
+    pub elapsed: Duration,
+}
+
+impl Report {
+    /// Positions reached per second.
+    pub fn states_per_s(&self) -> f64 {
+        self.states as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// Whether the solution (if any) is known to take the fewest turns.
+    pub fn fewest_turns(&self) -> bool {
+        self.solution
+            .as_ref()
+            .is_some_and(|s| s.turns == self.none_within + 1)
+    }
+
+    /// One line for a status bar or a terminal: what was found, how sure
+    /// it is, and why the search stopped.
+    pub fn summary(&self) -> String {
+        let stop = match self.stopped {
+            Some(Stop::Budget) => format!("budget exhausted after {} states", self.states),
+            Some(Stop::Cancelled) => format!("cancelled after {} states", self.states),
+            None => format!("{} states", self.states),
+        };
+        let ruled_out = match self.none_within {
+            0 => "nothing ruled out".to_string(),
+            1 => "no solution in 1 turn".to_string(),
+            n => format!("no solution within {n} turns"),
+        };
+        match &self.solution {
+            Some(s) => {
+                let found = format!(
+                    "{} turn{}, {} action{}",
+                    s.turns,
+                    plural(s.turns as usize),
+                    s.action_count(),
+                    plural(s.action_count())
+                );
+                if self.complete {
+                    format!("solved: {found}, the fewest ({stop})")
+                } else if self.fewest_turns() {
+                    format!(
+                        "solved: {found}; the fewest turns, fewer actions not ruled out ({stop})"
+                    )
+                } else {
+                    format!("solved: {found}; shorter not ruled out: {ruled_out} ({stop})")
+                }
+            }
+            None if self.unsolvable => {
+                format!("no solution: every reachable position searched ({stop})")
+            }
+            None if self.complete => format!(
+                "no solution within {} turn{} ({stop})",
+                self.max_turns,
+                plural(self.max_turns as usize)
+            ),
+            None => format!("{stop}: {ruled_out}"),
+        }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}

@@ -1,0 +1,392 @@
+//! The solve, in three phases that share one budget.
+//!
+//! **1. Any line, fast.** Searches for any line of play within the turn
+//! limit, closest-to-cleared positions first ([`Goal::any`]): one for each
+//! small group of heroes — each hero alone and (for four heroes or fewer)
+//! each pair, each three, …, the heroes left out leaving at once — and one
+//! for the whole party. They run side by side, the one that has reached
+//! the fewest positions going next, so whichever finds its way cheaply
+//! gets there first. With [`Limits::first`] the solve ends here.
+//!
+//! **2. Groups, turn by turn.** The groups again, each searched turn by
+//! turn so that what it finds is its fewest turns, then its fewest
+//! actions (side by side as before), each looking only for lines that beat
+//! the best so far.
+//!
+//! **3. Everyone.** The whole party's search, turn by turn: first for a
+//! line in fewer turns than the best (if it finishes without one, the best
+//! has the fewest turns), then for one as short with fewer actions. If it
+//! finishes, the answer is the fewest turns, then the fewest actions; if a
+//! budget stops it first, the report says how many turns it ruled out.
+//!
+//! Why groups at all: heroes who never lend a hand (they only walk and
+//! leave) are common, and in the whole party's search every place they
+//! might wander to multiplies the positions. A group's search finds the
+//! lines where the others leave at once in a fraction of that, and each
+//! line found lets every later search drop what could not beat it. Phase 1
+//! takes at most a quarter of the budget, phases 1 and 2 together half.
+
+use std::time::Instant;
+
+use log::info;
+
+use super::bound::Bound;
+use super::search::{Found, Goal, Meter, Search, Step, Stop};
+use super::{Limits, Progress, Report, Solution};
+use crate::action::Action;
+use crate::level::Level;
+use crate::session::Session;
+use crate::stage::StageError;
+
+/// Groups are tried for parties of at most this many heroes (for larger
+/// ones, each hero alone only).
+const MAX_PARTY_FOR_GROUPS: usize = 4;
+
+/// The groups to try, smallest first: bitmasks over `heroes` heroes, each
+/// leaving out only heroes who can leave at once (those in `can_leave`).
+fn groups(heroes: usize, can_leave: u32) -> Vec<u32> {
+    if !(2..=16).contains(&heroes) {
+        return Vec::new();
+    }
+    let all = (1u32 << heroes) - 1;
+    let largest = if heroes <= MAX_PARTY_FOR_GROUPS {
+        heroes - 1
+    } else {
+        1
+    };
+    let mut out: Vec<u32> = (1..all)
+        .filter(|&g| g.count_ones() as usize <= largest && (all & !g) & !can_leave == 0)
+        .collect();
+    out.sort_by_key(|&g| (g.count_ones(), g));
+    out
+}
+
+/// A search of `level` where every hero but those of `group` (a bitmask
+/// over the heroes in level order; `None`: all) has left at once.
+fn search_of(level: &Level, group: Option<u32>) -> Result<Search, StageError> {
+    let mut session = Session::new(level)?;
+    let mut prefix = Vec::new();
+    if let Some(group) = group {
+        for (i, hero) in session.stage().active_heroes().into_iter().enumerate() {
+            if group & (1 << i) == 0 {
+                let exit = Action::Exit { hero };
+                if session.perform(&exit).is_ok() {
+                    prefix.push(exit);
+                }
+            }
+        }
+    }
+    Ok(Search::new(session, prefix))
+}
+
+/// The goal of a search under `limits`, given the best line so far.
+fn goal(limits: &Limits, best: &Option<Found>, any: bool) -> Goal {
+    Goal {
+        max_turns: limits.max_turns,
+        incumbent: best.as_ref().map(|f| (f.turns, f.action_count)),
+        any,
+    }
+}
+
+/// What runs side by side.
+struct Racer {
+    /// The heroes searched (`None`: the whole party).
+    group: Option<u32>,
+    search: Search,
+    /// Positions it has reached so far.
+    spent: u64,
+}
+
+/// How a race ended.
+enum Race {
+    /// Every search is done (or, with `first_wins`, one found a line).
+    Over,
+    /// The whole party's search is done: no line within the goal.
+    PartyDone {
+        everything: bool,
+    },
+    /// The budget of the phase ran out.
+    Budget,
+    Cancelled,
+}
+
+/// Runs `racers` side by side, the one that has spent the least going
+/// next, keeping the best line found in `best`. With `first_wins` the
+/// race ends at the first line found.
+fn race(
+    racers: &mut [Racer],
+    bound: &Bound,
+    limits: &Limits,
+    any: bool,
+    first_wins: bool,
+    best: &mut Option<Found>,
+    meter: &mut Meter<'_>,
+) -> Race {
+    while let Some(racer) = racers
+        .iter_mut()
+        .filter(|r| !r.search.is_done())
+        .min_by_key(|r| r.spent)
+    {
+        if let Some(p) = meter.progress {
+            p.set_whole_party(racer.group.is_none());
+        }
+        let before = meter.states;
+        let step = racer.search.step(bound, &goal(limits, best, any), meter);
+        racer.spent += meter.states - before;
+        match step {
+            Step::Found(found) => {
+                info!(
+                    "solver: {}: {} turns, {} actions",
+                    racer
+                        .group
+                        .map_or("the whole party".to_string(), |g| format!("group {g:#b}")),
+                    found.turns,
+                    found.action_count
+                );
+                if let Some(p) = meter.progress {
+                    p.set_best_turns(found.turns);
+                }
+                *best = Some(found);
+                if first_wins {
+                    return Race::Over;
+                }
+            }
+            Step::Going => {}
+            Step::Done { everything } if racer.group.is_none() => {
+                return Race::PartyDone { everything };
+            }
+            Step::Done { .. } => {}
+            Step::Stopped(Stop::Cancelled) => return Race::Cancelled,
+            Step::Stopped(Stop::Budget) => return Race::Budget,
+        }
+    }
+    Race::Over
+}
+
+/// Runs `search` step after step until it is done; keeps the turns it
+/// searched in full in `meter.turns_done`.
+fn run(
+    mut search: Search,
+    bound: &Bound,
+    limits: &Limits,
+    best: &Option<Found>,
+    meter: &mut Meter<'_>,
+) -> Step {
+    meter.turns_done = search.turn() - 1;
+    loop {
+        match search.step(bound, &goal(limits, best, false), meter) {
+            Step::Going => meter.turns_done = search.turn() - 1,
+            ended => return ended,
+        }
+    }
+}
+
+/// How a solve ended, besides its solution (see [`Report`]).
+#[derive(Default)]
+struct Ended {
+    none_within: u32,
+    complete: bool,
+    unsolvable: bool,
+    stopped: Option<Stop>,
+}
+
+/// Searches `level` for the line of play that clears it in the fewest
+/// turns, then the fewest actions, within `limits` (see the module docs).
+/// `progress`, if given, is kept up to date and can cancel the search.
+/// Fails only if the level cannot be set up for play.
+pub fn solve(
+    level: &Level,
+    limits: Limits,
+    progress: Option<&Progress>,
+) -> Result<Report, StageError> {
+    let started = Instant::now();
+    let whole = search_of(level, None)?;
+    let party = Session::new(level)?;
+    let bound = Bound::new(party.stage());
+    let heroes = party.stage().active_heroes();
+    let entrance = party.stage().entrance();
+    let mut can_leave = 0u32;
+    for (i, &h) in heroes.iter().enumerate().take(16) {
+        if party.stage().cell_of(h) == Some(entrance) {
+            can_leave |= 1 << i;
+        }
+    }
+    let groups = groups(heroes.len(), can_leave);
+    let share = |parts: u32| Meter {
+        limits,
+        progress,
+        states: 0,
+        stop_at: limits.max_states / 4 * u64::from(parts),
+        deadline: limits.max_time.map(|t| started + t / 4 * parts),
+        kept: 0,
+        replays: 0,
+        turns_done: 0,
+    };
+    let mut meter = if limits.first { share(4) } else { share(1) };
+    let mut best: Option<Found> = None;
+    let mut ended = Ended::default();
+
+    // 1. Any line, fast.
+    let mut racers: Vec<Racer> = Vec::new();
+    for &g in &groups {
+        racers.push(Racer {
+            group: Some(g),
+            search: search_of(level, Some(g))?,
+            spent: 0,
+        });
+    }
+    racers.push(Racer {
+        group: None,
+        search: whole,
+        spent: 0,
+    });
+    let first = race(
+        &mut racers,
+        &bound,
+        &limits,
+        true,
+        true,
+        &mut best,
+        &mut meter,
+    );
+    drop(racers);
+    match first {
+        Race::Cancelled => ended.stopped = Some(Stop::Cancelled),
+        Race::Budget if limits.first => ended.stopped = Some(Stop::Budget),
+        Race::PartyDone { everything } => {
+            // No line at all within the limit: nothing more to look for.
+            ended.complete = true;
+            ended.none_within = limits.max_turns;
+            ended.unsolvable = everything;
+        }
+        Race::Over | Race::Budget => {}
+    }
+    let go_on = ended.stopped.is_none() && !ended.complete && !limits.first;
+
+    // 2. Groups, turn by turn.
+    if go_on && !groups.is_empty() {
+        meter.stop_at = limits.max_states / 2;
+        meter.deadline = limits.max_time.map(|t| started + t / 2);
+        let mut racers: Vec<Racer> = Vec::new();
+        for &g in &groups {
+            racers.push(Racer {
+                group: Some(g),
+                search: search_of(level, Some(g))?,
+                spent: 0,
+            });
+        }
+        if let Race::Cancelled = race(
+            &mut racers,
+            &bound,
+            &limits,
+            false,
+            false,
+            &mut best,
+            &mut meter,
+        ) {
+            ended.stopped = Some(Stop::Cancelled);
+        }
+    }
+
+    // 3. Everyone: first no shorter line, then no line as short with
+    // fewer actions.
+    if go_on && ended.stopped.is_none() {
+        meter.stop_at = limits.max_states;
+        meter.deadline = limits.max_time.map(|t| started + t);
+        if let Some(p) = progress {
+            p.set_whole_party(true);
+        }
+        let shorter = match &best {
+            Some(f) if f.turns > 1 => Some(Limits {
+                max_turns: f.turns - 1,
+                ..limits
+            }),
+            Some(_) => None,
+            None => Some(limits),
+        };
+        let mut turns_proven = best.as_ref().is_some_and(|f| f.turns == 1);
+        if let Some(limit) = shorter {
+            match run(search_of(level, None)?, &bound, &limit, &None, &mut meter) {
+                Step::Found(found) => {
+                    ended.none_within = found.turns - 1;
+                    ended.complete = true;
+                    best = Some(found);
+                }
+                Step::Done { everything } => {
+                    ended.none_within = limit.max_turns;
+                    ended.complete = best.is_none();
+                    ended.unsolvable = everything && best.is_none();
+                    turns_proven = true;
+                }
+                Step::Stopped(stop) => {
+                    ended.stopped = Some(stop);
+                    ended.none_within = meter.turns_done;
+                }
+                Step::Going => unreachable!("run goes on until the search is done"),
+            }
+        }
+        if turns_proven && !ended.complete {
+            match run(search_of(level, None)?, &bound, &limits, &best, &mut meter) {
+                Step::Found(found) => best = Some(found),
+                Step::Done { .. } => {}
+                Step::Stopped(stop) => ended.stopped = Some(stop),
+                Step::Going => unreachable!("run goes on until the search is done"),
+            }
+            ended.complete = ended.stopped.is_none();
+            ended.none_within = best.as_ref().map_or(0, |f| f.turns - 1);
+        }
+    }
+    Ok(report(level, &limits, &meter, started, best, ended))
+}
+
+/// The report of a solve, also told to the progress and the log.
+fn report(
+    level: &Level,
+    limits: &Limits,
+    meter: &Meter<'_>,
+    started: Instant,
+    best: Option<Found>,
+    ended: Ended,
+) -> Report {
+    if let Some(p) = meter.progress {
+        p.set_states(meter.states);
+        if let Some(f) = &best {
+            p.set_best_turns(f.turns);
+        }
+    }
+    let report = Report {
+        solution: best.map(|f| Solution {
+            actions: f.actions,
+            turns: f.turns,
+        }),
+        none_within: ended.none_within,
+        complete: ended.complete,
+        unsolvable: ended.unsolvable,
+        stopped: ended.stopped,
+        max_turns: limits.max_turns,
+        states: meter.states,
+        kept: meter.kept,
+        replays: meter.replays,
+        elapsed: started.elapsed(),
+    };
+    info!("solver: {}: {}", level.name, report.summary());
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::groups;
+
+    #[test]
+    fn groups_come_smallest_first_and_leave_out_only_heroes_who_can_leave() {
+        assert!(groups(1, 1).is_empty());
+        assert_eq!(
+            groups(3, 0b111),
+            vec![0b001, 0b010, 0b100, 0b011, 0b101, 0b110]
+        );
+        // The second hero is not at the entrance: every group holds it.
+        assert_eq!(groups(3, 0b101), vec![0b010, 0b011, 0b110]);
+        // Five heroes: each alone only.
+        assert_eq!(groups(5, 0b11111), vec![1, 2, 4, 8, 16]);
+    }
+}

@@ -1,0 +1,342 @@
+//! The solver on small levels whose answers are known: worked out by hand,
+//! or by a brute-force search over every action the rules could take (no
+//! table, no cuts, no bound, no groups) that the solver must agree with.
+
+use std::collections::HashSet;
+
+use super::{solve, Limits, Progress, Report, Stop};
+use crate::action::{Action, DeployDir, Target};
+use crate::grid::CellPos;
+use crate::level::fixtures::{level, LOOP_BACK};
+use crate::level::{load_text, Level};
+use crate::session::Session;
+use crate::stage::Outcome;
+use crate::things::ThingKind;
+
+/// A ledge over a two-cell drop to the relic. The scout falls in safely
+/// and steps up two cells out again; the knight would need his rope.
+const LEDGE: &str = "[level]
+name = \"Ledge\"
+
+[grid]
+#######
+#@....#
+#####.#
+#####.#
+#####.#
+#####.#
+#######
+
+[things]
+knight = hero knight at 0,2 rope 3
+scout = hero scout at 0,2
+relic = item relic at 2,0 flags ACQUIRE|PLACE|RELIC
+";
+
+/// The ledge with the knight alone: down his rope and back up it.
+const KNIGHTS_LEDGE: &str = "[level]
+name = \"Knight's ledge\"
+
+[grid]
+#######
+#@....#
+#####.#
+#####.#
+#####.#
+#####.#
+#######
+
+[things]
+knight = hero knight at 0,2 rope 3
+relic = item relic at 2,0 flags ACQUIRE|PLACE|RELIC
+";
+
+/// A corridor of eight cells: the scout walks to the relic at the far end
+/// and back, sixteen steps with six action points a turn.
+const CORRIDOR: &str = "[level]
+name = \"Corridor\"
+
+[grid]
+#################
+#@..............#
+#################
+
+[things]
+scout = hero scout at 0,0
+relic = item relic at 7,0 flags ACQUIRE|PLACE|RELIC
+";
+
+/// The relic is walled off: no line of play clears the level.
+const SEALED: &str = "[level]
+name = \"Sealed\"
+
+[grid]
+#######
+#@..#.#
+#######
+
+[things]
+scout = hero scout at 0,0
+relic = item relic at 2,0 flags ACQUIRE|PLACE|RELIC
+";
+
+fn load(text: &str) -> Level {
+    load_text("test.txt", text).expect("the test level loads")
+}
+
+fn limits(max_turns: u32) -> Limits {
+    Limits {
+        max_turns,
+        ..Limits::default()
+    }
+}
+
+/// Plays `report`'s solution on a fresh session of `level`: every action
+/// accepted, the level cleared in the solution's turn.
+fn replay(level: &Level, report: &Report) -> Session {
+    let solution = report.solution.as_ref().expect("a solution");
+    let mut s = Session::new(level).expect("sets up");
+    for (i, action) in solution.actions.iter().enumerate() {
+        if let Err(why) = s.perform(action) {
+            panic!("action {i} {action:?} refused: {why}");
+        }
+    }
+    assert_eq!(s.stage().outcome(), Outcome::Cleared);
+    assert_eq!(s.stage().turn(), solution.turns);
+    s
+}
+
+/// Every action the rules could be asked for in `s`: every hero still in
+/// the level moving to every air cell, every hand and rope action, every
+/// levitation of every item to every air cell, and the end of the turn.
+fn every_action(s: &Session) -> Vec<Action> {
+    let stage = s.stage();
+    let grid = stage.grid();
+    let cells: Vec<CellPos> = (0..grid.cell_count())
+        .filter_map(|i| grid.cell_pos(i))
+        .filter(|&c| grid.is_air(c))
+        .collect();
+    let items = stage.of_kind(ThingKind::Interactable);
+    let mut out = vec![Action::EndTurn];
+    for hero in stage.active_heroes() {
+        for &c in &cells {
+            out.push(Action::Move {
+                hero,
+                to: Target::Cell(c),
+            });
+            for &item in &items {
+                out.push(Action::Levitate { hero, item, to: c });
+            }
+        }
+        out.push(Action::PickUp { hero, item: None });
+        for &item in &items {
+            out.push(Action::PickUp {
+                hero,
+                item: Some(item),
+            });
+        }
+        for dir in [DeployDir::Down, DeployDir::Left, DeployDir::Right] {
+            out.push(Action::DeployRope { hero, dir });
+        }
+        out.extend([
+            Action::SetDown { hero },
+            Action::PutIn { hero },
+            Action::TakeOut { hero },
+            Action::Hoist { hero },
+            Action::Lower { hero },
+            Action::TakeRope { hero },
+            Action::Tie { hero },
+            Action::Exit { hero },
+        ]);
+    }
+    out
+}
+
+/// The fewest turns, then actions, that clear `level` within `max_turns`,
+/// by brute force: lines in order of (turn, actions), every action tried
+/// in every state, a state expanded the first time it comes out of the
+/// queue (which is at its cheapest).
+fn brute_force(level: &Level, max_turns: u32) -> Option<(u32, usize)> {
+    let mut s = Session::new(level).expect("sets up");
+    let mut expanded: HashSet<u64> = HashSet::new();
+    // Per turn, lines by action count.
+    let mut turns: Vec<Vec<Vec<Vec<Action>>>> = vec![vec![vec![Vec::new()]]];
+    let mut turn = 0;
+    while turn < turns.len() && turn < max_turns as usize {
+        let mut count = 0;
+        while count < turns[turn].len() {
+            let lines = std::mem::take(&mut turns[turn][count]);
+            for line in lines {
+                while s.undo() {}
+                for a in &line {
+                    s.perform(a).expect("a line replays");
+                }
+                if !expanded.insert(s.state_hash()) {
+                    continue;
+                }
+                for action in every_action(&s) {
+                    if s.perform(&action).is_err() {
+                        continue;
+                    }
+                    let outcome = s.stage().outcome();
+                    s.undo();
+                    let end = action == Action::EndTurn;
+                    match outcome {
+                        Outcome::Cleared => return Some((turn as u32 + 1, count + 1)),
+                        Outcome::Playing => {
+                            let (t, n) = if end {
+                                (turn + 1, count)
+                            } else {
+                                (turn, count + 1)
+                            };
+                            if t >= max_turns as usize {
+                                continue;
+                            }
+                            if turns.len() <= t {
+                                turns.resize_with(t + 1, Vec::new);
+                            }
+                            if turns[t].len() <= n {
+                                turns[t].resize_with(n + 1, Vec::new);
+                            }
+                            let mut next = line.clone();
+                            next.push(action);
+                            turns[t][n].push(next);
+                        }
+                        Outcome::Lost | Outcome::Retreated => {}
+                    }
+                }
+            }
+            count += 1;
+        }
+        turn += 1;
+    }
+    None
+}
+
+#[test]
+fn the_loop_back_room_is_cleared_in_one_turn_of_five_actions() {
+    let level = level(LOOP_BACK);
+    let report = solve(&level, Limits::default(), None).expect("sets up");
+    let solution = report.solution.as_ref().expect("solved");
+    // The knight's hands hold his rope: set it down, walk to the relic,
+    // pick it up, walk back, leave.
+    assert_eq!((solution.turns, solution.action_count()), (1, 5));
+    assert!(report.complete && report.fewest_turns());
+    assert_eq!(report.none_within, 0);
+    assert!(
+        report
+            .summary()
+            .starts_with("solved: 1 turn, 5 actions, the fewest"),
+        "{}",
+        report.summary()
+    );
+    replay(&level, &report);
+    assert_eq!(brute_force(&level, 1), Some((1, 5)));
+}
+
+#[test]
+fn the_solver_agrees_with_brute_force_on_small_levels() {
+    for (text, max_turns) in [(LEDGE, 1), (KNIGHTS_LEDGE, 3)] {
+        let level = load(text);
+        let report = solve(&level, limits(max_turns), None).expect("sets up");
+        let solution = report.solution.as_ref().expect("solved");
+        let found = (solution.turns, solution.action_count());
+        assert_eq!(
+            Some(found),
+            brute_force(&level, max_turns),
+            "{}",
+            level.name
+        );
+        assert!(report.complete, "{}: {}", level.name, report.summary());
+        replay(&level, &report);
+    }
+}
+
+#[test]
+fn a_long_walk_takes_the_turns_it_takes_and_fewer_are_ruled_out() {
+    let level = load(CORRIDOR);
+    let report = solve(&level, Limits::default(), None).expect("sets up");
+    let solution = report.solution.as_ref().expect("solved");
+    // Seven cells there and seven back at six a turn, the pick-up and the
+    // exit: 15 action points, three turns.
+    assert_eq!(solution.turns, 3);
+    assert_eq!(report.none_within, 2);
+    assert!(report.complete);
+    replay(&level, &report);
+    // Allowed two turns only: none, and it says so.
+    let short = solve(&level, limits(2), None).expect("sets up");
+    assert!(short.solution.is_none() && short.complete && !short.unsolvable);
+    assert_eq!(short.none_within, 2);
+    assert!(
+        short.summary().starts_with("no solution within 2 turns"),
+        "{}",
+        short.summary()
+    );
+}
+
+#[test]
+fn a_level_that_cannot_be_cleared_is_said_to_be_unsolvable() {
+    let report = solve(&load(SEALED), Limits::default(), None).expect("sets up");
+    assert!(report.solution.is_none());
+    assert!(report.unsolvable && report.complete, "{}", report.summary());
+    assert!(report
+        .summary()
+        .starts_with("no solution: every reachable position searched"));
+}
+
+#[test]
+fn a_spent_budget_is_reported_with_what_was_ruled_out() {
+    let level = load(CORRIDOR);
+    let report = solve(
+        &level,
+        Limits {
+            max_states: 10,
+            ..Limits::default()
+        },
+        None,
+    )
+    .expect("sets up");
+    assert_eq!(report.stopped, Some(Stop::Budget));
+    assert!(!report.complete);
+    assert!(report.states <= 10 + 2 * super::search::STRETCH);
+    assert!(
+        report.summary().contains("budget exhausted after"),
+        "{}",
+        report.summary()
+    );
+}
+
+#[test]
+fn cancelling_stops_the_search_and_progress_counts_what_it_did() {
+    let progress = Progress::new();
+    progress.cancel();
+    let report = solve(&load(CORRIDOR), Limits::default(), Some(&progress)).expect("sets up");
+    assert_eq!(report.stopped, Some(Stop::Cancelled));
+    assert!(report.solution.is_none());
+    assert!(report.summary().starts_with("cancelled after"));
+    // Left to run, the progress ends with the states and the best turns.
+    let progress = Progress::new();
+    let report = solve(&load(CORRIDOR), Limits::default(), Some(&progress)).expect("sets up");
+    assert_eq!(progress.states(), report.states);
+    assert_eq!(progress.best_turns(), Some(3));
+    assert!(progress.whole_party());
+}
+
+#[test]
+fn the_first_solution_is_within_the_limit_but_not_claimed_the_fewest() {
+    let level = load(LEDGE);
+    let report = solve(
+        &level,
+        Limits {
+            max_turns: 3,
+            first: true,
+            ..Limits::default()
+        },
+        None,
+    )
+    .expect("sets up");
+    let solution = report.solution.as_ref().expect("solved");
+    assert!(solution.turns <= 3);
+    assert!(!report.complete);
+    replay(&level, &report);
+}
