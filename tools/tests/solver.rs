@@ -170,6 +170,30 @@ fn sim_solve_says_when_there_is_no_solution_within_the_limits() {
 }
 
 #[test]
+fn sim_solve_solves_the_level_equipped_and_says_how_to_replay_it() {
+    let (code, script, err) = sim(&[
+        "solve",
+        "levels/loop_back.txt",
+        "--loadout",
+        "knight:long_rope",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        script.starts_with("# Equipped: replay with --loadout \"knight:long_rope\"\n"),
+        "{script}"
+    );
+    // A loadout the level does not take: said, status 1.
+    let (code, _, err) = sim(&[
+        "solve",
+        "levels/loop_back.txt",
+        "--loadout",
+        "scout:long_rope",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("loadout scout:long_rope"), "{err}");
+}
+
+#[test]
 fn sim_solve_refuses_bad_arguments() {
     for (args, says) in [
         (&["solve"][..], "no LEVEL to solve"),

@@ -12,12 +12,14 @@
 //! why.
 //!
 //! `sim solve LEVEL [--max-turns N] [--budget-s S] [--max-states N]
-//! [--first]`:
+//! [--first] [--loadout L]`:
 //! searches the level with `game::solve` for the fewest turns (then
 //! actions) that clear it and prints that line of play as a script (the
 //! one `sim LEVEL SCRIPT --strict` replays) on standard output; what the
 //! search cost goes to standard error. No solution within the limits exits
-//! with status 1 and says which limit stopped it.
+//! with status 1 and says which limit stopped it. The level is solved
+//! equipped as play starts it (the pieces it requires), or with
+//! `--loadout`.
 //!
 //! Arguments are taken as the OS gives them (`lexopt`): a path that is not
 //! UTF-8 still names its file. The script is read only if it is a regular
@@ -38,7 +40,7 @@ use tools::sim::{solution_script, LineResult, Sim};
 
 const USAGE: &str =
     "usage: sim LEVEL [SCRIPT] [--strict]   (commands from SCRIPT, or standard input)
-       sim solve LEVEL [--max-turns N] [--budget-s S] [--max-states N] [--first]";
+       sim solve LEVEL [--max-turns N] [--budget-s S] [--max-states N] [--first] [--loadout L]";
 
 /// The rest of `sim --help`, after [`USAGE`].
 const HELP_DETAILS: &str = "\
@@ -61,6 +63,8 @@ within the limits:
     --max-states N   give up after N positions (default 5000000)
     --first          stop at the first solution found, not looking for a
                      shorter one (with --max-turns: can it be done in N?)
+    --loadout L      solve the level equipped so (default: the equipment
+                     it requires, as play starts it)
 
 commands (`#` starts a comment): select HERO, move X Y, pickup [ITEM], drop,
 put-in, take-out, deploy-rope down|left|right, hoist, lower, take-rope, tie,
@@ -80,8 +84,9 @@ enum Request {
     /// Play: the level, the script (`None`: standard input), `--strict`,
     /// the `--loadout` (empty: none).
     Run(PathBuf, Option<PathBuf>, bool, Loadout),
-    /// Solve the level within these limits.
-    Solve(PathBuf, Limits),
+    /// Solve the level within these limits, with this loadout (`None`:
+    /// the equipment the level requires, as play starts it).
+    Solve(PathBuf, Limits, Option<Loadout>),
 }
 
 /// A whole number option's value.
@@ -96,6 +101,7 @@ fn parse_solve(mut parser: lexopt::Parser) -> Result<Request, String> {
     use lexopt::Arg::{Long, Short, Value};
     let mut limits = Limits::default();
     let mut level: Option<PathBuf> = None;
+    let mut loadout = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
             Long("max-turns") => {
@@ -106,6 +112,13 @@ fn parse_solve(mut parser: lexopt::Parser) -> Result<Request, String> {
             }
             Long("max-states") => limits.max_states = number(&mut parser, "--max-states")?,
             Long("first") => limits.first = true,
+            Long("loadout") => {
+                let value = parser.value().map_err(|e| e.to_string())?;
+                loadout = Some(
+                    Loadout::parse(&value.to_string_lossy())
+                        .map_err(|e| format!("--loadout: {e}"))?,
+                );
+            }
             Long("budget-s") => {
                 let value = parser.value().map_err(|e| e.to_string())?;
                 let text = value.to_string_lossy();
@@ -126,7 +139,7 @@ fn parse_solve(mut parser: lexopt::Parser) -> Result<Request, String> {
         }
     }
     let level = level.ok_or("no LEVEL to solve")?;
-    Ok(Request::Solve(level, limits))
+    Ok(Request::Solve(level, limits, loadout))
 }
 
 fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Request, String> {
@@ -186,11 +199,21 @@ fn read_script(path: Option<&PathBuf>) -> Result<String, String> {
 }
 
 /// `sim solve`: searches, prints the script or why there is none.
-fn solve_level(level_path: &std::path::Path, limits: Limits) -> ExitCode {
+fn solve_level(level_path: &std::path::Path, limits: Limits, loadout: Option<Loadout>) -> ExitCode {
     let level = match load_file(level_path) {
         Ok(level) => level,
         Err(e) => {
             eprintln!("sim: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    // Equipped as play starts it: with the pieces it requires, or as asked.
+    let loadout = loadout.unwrap_or_else(|| Loadout::required(&level));
+    let level = match equip(&level, &loadout) {
+        Ok(level) => level,
+        Err(e) => {
+            let line = format!("{}: loadout {loadout}: {e}", level_path.display());
+            eprintln!("sim: {}", escaped(&line));
             return ExitCode::FAILURE;
         }
     };
@@ -218,6 +241,9 @@ fn solve_level(level_path: &std::path::Path, limits: Limits) -> ExitCode {
     };
     match solution_script(&level, &report) {
         Ok(script) => {
+            if !loadout.is_empty() {
+                println!("# Equipped: replay with --loadout \"{loadout}\"");
+            }
             print!("{script}");
             if let Some(par) = level.par.filter(|&par| solution.turns < par) {
                 eprintln!(
@@ -240,7 +266,7 @@ fn main() -> ExitCode {
             println!("{USAGE}\n\n{HELP_DETAILS}");
             return ExitCode::SUCCESS;
         }
-        Ok(Request::Solve(level, limits)) => return solve_level(&level, limits),
+        Ok(Request::Solve(level, limits, loadout)) => return solve_level(&level, limits, loadout),
         Ok(Request::Run(level, script, strict, loadout)) => (level, script, strict, loadout),
         Err(problem) => {
             eprintln!("sim: {}\n{USAGE}", escaped(&problem));
