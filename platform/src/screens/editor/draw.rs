@@ -119,7 +119,8 @@ impl EditorScreen {
         // Rock first: the world drawing leaves rock cells unpainted.
         list.set_pass(Pass::Ui);
         list.set_depth(0.0);
-        if let Some(stage) = self.stage() {
+        // A solution playing back shows its own stage.
+        if let Some(stage) = self.playback_stage().or(self.stage()) {
             let hover = self.hover_cell(&l, size_px);
             match (&self.sight, hover) {
                 (Some(view), Some(origin)) if !view.nodes().is_empty() => {
@@ -408,6 +409,26 @@ impl EditorScreen {
                 &key,
             );
         }
+        // The Solve button: lit while the solver runs.
+        let solving = self.is_solving();
+        let style = if solving {
+            &crate::screens::title::SELECTED_STYLE
+        } else {
+            &crate::screens::title::ITEM_STYLE
+        };
+        list.panel(l.solve, style);
+        list.text(
+            font,
+            Vec2::new(l.solve.centre().x, l.solve.y + 9.0 * s),
+            if solving { "Stop" } else { "Solve" },
+            &TextStyle::new(12.0 * s, if solving { GOLD } else { TEXT }).aligned(Align::Centre),
+        );
+        list.text(
+            font,
+            Vec2::new(l.solve.centre().x, l.solve.y + l.solve.h - 15.0 * s),
+            "F6",
+            &TextStyle::new(11.0 * s, DIM).aligned(Align::Centre),
+        );
         // Top bar.
         list.quad(l.top, PANEL);
         list.quad(Rect::new(0.0, l.top.h - 1.0, w, 1.0), PANEL_EDGE);
@@ -427,6 +448,14 @@ impl EditorScreen {
             &title,
             &TextStyle::new(15.0 * s, TEXT),
         );
+        if let Some(line) = self.solver_line().filter(|_| !solving) {
+            list.text(
+                font,
+                Vec2::new(l.side.x - 10.0 * s, 7.0 * s),
+                &line,
+                &TextStyle::new(14.0 * s, GOLD).aligned(Align::Right),
+            );
+        }
         // Side panel: inspector.
         list.quad(l.side, PANEL);
         list.quad(Rect::new(l.side.x, l.side.y, 1.0, l.side.h), PANEL_EDGE);
@@ -519,11 +548,19 @@ impl EditorScreen {
         }
         // Status line.
         list.quad(l.status, PANEL);
+        let on_solve = self.mouse_px().is_some_and(|p| l.solve.contains(p));
         let (text, colour) = match (&self.status, hovered) {
             (_, Some(t)) => (
                 format!("{} ({}): {}", t.name(), t.hotkey().to_uppercase(), t.help()),
                 TEXT,
             ),
+            (_, None) if on_solve => (
+                "Solve (F6): the fewest turns that clear the level, by the rules; F7 plays it back"
+                    .to_string(),
+                TEXT,
+            ),
+            // While the solver runs, the status line is its progress.
+            (_, None) if solving => (self.solver_line().unwrap_or_default(), GOLD),
             (Some(Status::Info(t)), None) => (t.clone(), TEXT),
             (Some(Status::Refused(t)), None) => (t.clone(), hex(0xffb74d)),
             (None, None) => (

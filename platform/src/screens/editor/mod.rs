@@ -10,8 +10,10 @@
 //! pixels, picking cells and edges), [`tools`] (the palette, hotkeys and
 //! the layout), [`inspector`] (the fields of what is selected, edited in
 //! place), [`dialog`] (questions that must be answered: save / discard /
-//! cancel, a name), [`files`] (saving, autosave, recovery), [`draw`] and
-//! [`list`] (the title's Editor entry: levels to open, New level).
+//! cancel, a name), [`files`] (saving, autosave, recovery), `solving`
+//! (the Solve button: the solver on a worker thread, the solution played
+//! back on the canvas), [`draw`] and [`list`] (the title's Editor entry:
+//! levels to open, New level).
 //!
 //! A press of the mouse starts a *stroke* on the model, moves extend it, the
 //! release ends it: a drag is one undo step. Everything here runs without
@@ -27,6 +29,7 @@ pub mod inspector;
 pub mod list;
 mod pointer;
 mod saving;
+mod solving;
 pub mod tools;
 
 use game::edit::{Area, Clip, Editor};
@@ -155,6 +158,8 @@ pub struct EditorScreen {
     size_px: (u32, u32),
     /// Whether the camera has been fitted to the level (on first use).
     fitted: bool,
+    /// The solver: running, its answer, or a playback of it.
+    solving: solving::Solving,
 }
 
 impl EditorScreen {
@@ -188,6 +193,7 @@ impl EditorScreen {
             autosaved_revision: 0,
             size_px: (1280, 720),
             fitted: false,
+            solving: solving::Solving::Idle,
         };
         screen.refresh_stage();
         // Framed for the default window now; the first input refits it to
@@ -288,8 +294,10 @@ impl EditorScreen {
         }
     }
 
-    /// Advances the autosave clock by `dt_s`; autosaves when due.
+    /// Advances the autosave clock by `dt_s` (autosaves when due), picks
+    /// up the solver's answer and moves a playback on.
     pub fn update(&mut self, dt_s: f32) {
+        self.update_solving(dt_s);
         if let Some(t) = &mut self.unsaved_s {
             *t += dt_s;
             if *t >= AUTOSAVE_S && self.autosaved_revision != self.editor.revision() {
@@ -363,6 +371,14 @@ impl EditorScreen {
         }
         if self.dialog.is_some() {
             return self.handle_dialog(input);
+        }
+        // A key or a click stops a playback, and does nothing else.
+        let acts = matches!(
+            input,
+            RawInput::Chord(_) | RawInput::Press(..) | RawInput::Input(_)
+        );
+        if acts && self.stop_playback() {
+            return None;
         }
         if self.help_open {
             if matches!(
@@ -473,6 +489,8 @@ impl EditorScreen {
         }
         match code {
             Keycode::F5 => return self.test_play(),
+            Keycode::F6 => self.solve_key(),
+            Keycode::F7 => self.play_solution(),
             Keycode::F1 => self.help_open = true,
             Keycode::F => self.fit(),
             Keycode::Escape => return self.escape(),

@@ -64,6 +64,10 @@ impl EditorScreen {
             self.set_tool(t);
             return None;
         }
+        if l.solve.contains(p) {
+            self.solve_key();
+            return None;
+        }
         if l.side.contains(p) {
             self.side_click(p);
             return None;

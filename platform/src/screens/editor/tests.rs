@@ -254,3 +254,110 @@ fn unsaved_work_left_by_a_crash_is_offered_back_and_a_damaged_autosave_is_moved_
     assert!(!auto.exists());
     assert!(auto.with_extension("rlv.damaged").is_file());
 }
+
+/// Runs the editor's frames until the solver is done (at most a minute).
+fn wait_for_the_solver(s: &mut EditorScreen) {
+    let start = std::time::Instant::now();
+    while s.is_solving() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "the solver is still running after a minute"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        s.update(0.016);
+    }
+}
+
+fn status_text(s: &EditorScreen) -> String {
+    match &s.status {
+        Some(Status::Info(t) | Status::Refused(t)) => t.clone(),
+        None => String::new(),
+    }
+}
+
+#[test]
+fn solve_runs_in_the_background_and_its_solution_plays_back_on_the_canvas() {
+    // The knight at 0,0 and a relic two cells along: there (2 AP), pick it
+    // up (1), back (2), leave — one point more than a turn has: two turns,
+    // four actions.
+    let mut s = screen(6, 4);
+    chord(&mut s, "i");
+    chord(&mut s, "1");
+    let c = cell(&s, 2, 0);
+    s.handle(RawInput::Press(Button::Left, c), SIZE);
+    s.handle(RawInput::Release(Button::Left, c), SIZE);
+    assert!(s.editor.level().thing("relic").is_some());
+    // The Solve button starts it; the status line is its progress.
+    let button = s.layout().solve.centre();
+    s.handle(RawInput::Press(Button::Left, button), SIZE);
+    s.handle(RawInput::Release(Button::Left, button), SIZE);
+    assert!(s.is_solving() || status_text(&s).contains("solved"));
+    if s.is_solving() {
+        assert!(s.solver_line().is_some_and(|l| l.starts_with("Solving: ")));
+    }
+    wait_for_the_solver(&mut s);
+    let said = status_text(&s);
+    assert!(
+        said.starts_with("solved: 2 turns, 4 actions, the fewest") && said.ends_with("F7 plays it"),
+        "{said}"
+    );
+    assert_eq!(
+        s.solver_line().as_deref(),
+        Some("Solved: 2 turns, 4 actions (fewest) · F7 plays it")
+    );
+    // F7: the canvas shows the playback's stage, an action a step.
+    chord(&mut s, "f7");
+    let start = s.playback_stage().expect("playing back");
+    assert_eq!(start.turn(), 1);
+    let mut steps = 0;
+    while s
+        .playback_stage()
+        .is_some_and(|st| st.outcome() != game::stage::Outcome::Cleared)
+    {
+        s.update(solving::STEP_S);
+        steps += 1;
+        assert!(steps < 50, "the playback ends");
+    }
+    // Four actions and an end of turn.
+    assert_eq!(steps, 5);
+    let said = status_text(&s);
+    assert!(said.contains("cleared in 2 turn(s), 4 actions"), "{said}");
+    // Any key stops it and does nothing else; editing resumes.
+    chord(&mut s, "q");
+    assert!(s.playback_stage().is_none());
+    assert_eq!(s.tool, Tool::Item, "the key only stopped the playback");
+    assert!(status_text(&s).starts_with("Playback stopped"));
+    // A changed level is not played back with an old solution.
+    let c = cell(&s, 4, 0);
+    s.handle(RawInput::Press(Button::Left, c), SIZE);
+    s.handle(RawInput::Release(Button::Left, c), SIZE);
+    chord(&mut s, "f7");
+    assert!(s.playback_stage().is_none());
+    assert_eq!(
+        s.status,
+        Some(Status::Refused(
+            "The level changed since it was solved: F6 solves it again".into()
+        ))
+    );
+}
+
+#[test]
+fn solve_can_be_stopped_and_needs_a_level_without_problems() {
+    let mut s = screen(16, 10);
+    chord(&mut s, "f6");
+    chord(&mut s, "f6");
+    assert!(!s.is_solving());
+    assert_eq!(s.status, Some(Status::Info("Solver stopped".into())));
+    chord(&mut s, "f7");
+    assert!(matches!(&s.status, Some(Status::Refused(t)) if t.starts_with("Nothing to play back")));
+    // Without a hero the level has a problem: no solving.
+    chord(&mut s, "q");
+    let c = cell(&s, 0, 0);
+    s.handle(RawInput::Press(Button::Left, c), SIZE);
+    s.handle(RawInput::Release(Button::Left, c), SIZE);
+    chord(&mut s, "delete");
+    assert!(!s.editor.problems().is_empty());
+    chord(&mut s, "f6");
+    assert!(!s.is_solving());
+    assert!(matches!(&s.status, Some(Status::Refused(t)) if t.starts_with("Can't solve: ")));
+}

@@ -1,7 +1,8 @@
 //! The editor's tools and the screen layout around the canvas: the palette
 //! down the left side (an icon and a hotkey a tool, its name and what it
-//! does shown on hover), the side panel on the right (inspector above, the
-//! problem list below), the status line at the bottom.
+//! does shown on hover, then the Solve button), the side panel on the right
+//! (inspector above, the problem list below), the status line at the
+//! bottom.
 //!
 //! Hotkeys avoid W A S D (the canvas pans with them, as with the arrows),
 //! F (fit), V (sight preview) and the Ctrl shortcuts; the full table is
@@ -120,7 +121,7 @@ impl Tool {
 }
 
 /// Every shortcut, as (keys, what) — the F1 panel and the README list it.
-pub const HOTKEYS: [(&str, &str); 24] = [
+pub const HOTKEYS: [(&str, &str); 26] = [
     (
         "Q B R E L P N H I C G T",
         "tools (see the palette; hover for help)",
@@ -150,6 +151,11 @@ pub const HOTKEYS: [(&str, &str); 24] = [
     ("K", "next kind for the selected portal"),
     ("Enter", "edit the inspector's first field"),
     ("F5", "test-play the level (Esc comes back)"),
+    (
+        "F6 (Solve button)",
+        "solve: fewest turns by the rules, in the background (F6 stops)",
+    ),
+    ("F7", "play the solution back on the canvas (any key stops)"),
     ("Ctrl+S", "save (text, atomically)"),
     ("Ctrl+Shift+S", "save as"),
     ("Ctrl+Shift+C", "copy the whole level as text"),
@@ -165,6 +171,8 @@ pub struct Layout {
     pub scale: f32,
     /// The palette's tool buttons, in [`TOOLS`] order.
     pub tools: Vec<Rect>,
+    /// The Solve button, under the tools.
+    pub solve: Rect,
     /// The level drawing area.
     pub canvas: Rect,
     /// The side panel: inspector, then problems.
@@ -197,12 +205,19 @@ pub fn layout(size_px: (u32, u32)) -> Layout {
             )
         })
         .collect();
+    let solve = Rect::new(
+        (palette_w - button) / 2.0,
+        top_h + gap + TOOLS.len() as f32 * (button + gap) + gap,
+        button,
+        button,
+    );
     let body_h = h - top_h - status_h;
     let side = Rect::new(w - side_w, top_h, side_w, body_h);
     let inspector_h = (body_h * 0.55).round();
     Layout {
         scale: s,
         tools,
+        solve,
         canvas: Rect::new(palette_w, top_h, (w - palette_w - side_w).max(1.0), body_h),
         inspector: Rect::new(side.x, side.y, side.w, inspector_h),
         problems: Rect::new(side.x, side.y + inspector_h, side.w, body_h - inspector_h),
@@ -247,6 +262,16 @@ mod tests {
                 assert_eq!(l.tool_at(r.centre()), Some(TOOLS[i]));
                 assert!(r.y + r.h <= l.status.y, "{size:?}: tool {i} on screen");
             }
+            let last = l.tools[TOOLS.len() - 1];
+            assert!(
+                l.solve.y >= last.y + last.h,
+                "{size:?}: Solve under the tools"
+            );
+            assert!(
+                l.solve.y + l.solve.h <= l.status.y,
+                "{size:?}: Solve on screen"
+            );
+            assert_eq!(l.tool_at(l.solve.centre()), None);
         }
     }
 }

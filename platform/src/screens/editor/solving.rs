@@ -1,0 +1,427 @@
+//! Solve (F6, or the Solve button under the palette): the level as it
+//! stands (equipped as test play starts it) goes to the solver
+//! (`game::solve`, the game's own rules) on a worker thread, so the editor
+//! stays live. The top bar shows how far it
+//! has got — positions searched, the turn being searched, the best line so
+//! far — then what it found: the fewest turns and actions, or how many
+//! turns it ruled out before its budget ran out ([`LIMITS`]). F6 again
+//! stops it.
+//!
+//! F7 plays the line found back on the canvas: a session of the level as
+//! it was solved takes one action every [`STEP_S`] seconds, and the canvas
+//! draws that session's stage (heroes walking, ropes, items moving) with
+//! the status line naming each action. Any key or click stops the playback
+//! and gives the editor back as it was. A level changed since it was
+//! solved is not played back (F6 solves it again).
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use game::action::{Action, DeployDir, Target};
+use game::equipment::{equip, Loadout};
+use game::level::Level;
+use game::session::Session;
+use game::solve::{self, Limits, Progress, Report};
+use game::stage::{Outcome, Stage};
+use log::{info, warn};
+
+use super::EditorScreen;
+
+/// What the editor asks of the solver: up to 30 turns, five million
+/// positions, half a minute.
+pub const LIMITS: Limits = Limits {
+    max_turns: 30,
+    max_states: 5_000_000,
+    max_time: Some(Duration::from_secs(30)),
+    first: false,
+};
+
+/// Seconds between two actions of a playback.
+pub const STEP_S: f32 = 0.45;
+
+/// The solver's thread and its shared progress; stopping it (or dropping
+/// it, when the editor closes) cancels the search.
+pub struct Worker {
+    progress: Arc<Progress>,
+    handle: Option<JoinHandle<Result<Report, String>>>,
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        // The thread ends at its next look at the flag; nobody waits.
+        self.progress.cancel();
+    }
+}
+
+/// A line of play being played back on the canvas.
+pub struct Playback {
+    session: Session,
+    actions: Vec<Action>,
+    /// The next action to play.
+    next: usize,
+    /// Seconds since the last action.
+    wait_s: f32,
+}
+
+impl Playback {
+    /// The stage as the playback has it.
+    pub fn stage(&self) -> &Stage {
+        self.session.stage()
+    }
+
+    /// Whether every action has been played.
+    pub fn finished(&self) -> bool {
+        self.next >= self.actions.len()
+    }
+}
+
+/// Where the editor's solver stands.
+#[derive(Default)]
+pub enum Solving {
+    /// Nothing asked yet.
+    #[default]
+    Idle,
+    /// Searching `level` (the editor's revision `revision`).
+    Running {
+        worker: Worker,
+        level: Box<Level>,
+        revision: u64,
+    },
+    /// Done: what it found for `level`.
+    Done {
+        report: Box<Report>,
+        level: Box<Level>,
+        revision: u64,
+    },
+    /// Playing the solution of a `Done` back (which it returns to).
+    Playing {
+        playback: Box<Playback>,
+        report: Box<Report>,
+        level: Box<Level>,
+        revision: u64,
+    },
+}
+
+/// A thousands-separated count (`1,234,567`).
+fn count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// An action as the status line names it (`knight: move to 3,2`).
+fn describe(stage: &Stage, action: &Action) -> String {
+    let who = |h| stage.id_name(h).unwrap_or("hero").to_string();
+    let what = |t| stage.id_name(t).unwrap_or("it").to_string();
+    match *action {
+        Action::Move {
+            hero,
+            to: Target::Cell(c),
+        } => format!("{}: move to {c}", who(hero)),
+        Action::Move { hero, .. } => format!("{}: move", who(hero)),
+        Action::PickUp {
+            hero,
+            item: Some(i),
+        } => format!("{}: pick up {}", who(hero), what(i)),
+        Action::PickUp { hero, item: None } => format!("{}: pick up", who(hero)),
+        Action::SetDown { hero } => format!("{}: set down", who(hero)),
+        Action::PutIn { hero } => format!("{}: put in", who(hero)),
+        Action::TakeOut { hero } => format!("{}: take out", who(hero)),
+        Action::DeployRope { hero, dir } => {
+            let dir = match dir {
+                DeployDir::Down => "down",
+                DeployDir::Left => "left",
+                DeployDir::Right => "right",
+            };
+            format!("{}: let the rope down {dir}", who(hero))
+        }
+        Action::Hoist { hero } => format!("{}: hoist", who(hero)),
+        Action::Lower { hero } => format!("{}: lower", who(hero)),
+        Action::TakeRope { hero } => format!("{}: take the rope", who(hero)),
+        Action::Tie { hero } => format!("{}: tie", who(hero)),
+        Action::Levitate { hero, item, to } => {
+            format!("{}: levitate {} to {to}", who(hero), what(item))
+        }
+        Action::Exit { hero } => format!("{}: leave", who(hero)),
+        Action::EndTurn => "end of the turn".to_string(),
+    }
+}
+
+impl EditorScreen {
+    /// F6 or the Solve button: starts the solver on the level as it
+    /// stands, or stops the one running, or a playback.
+    pub(super) fn solve_key(&mut self) {
+        self.end_drag();
+        match std::mem::take(&mut self.solving) {
+            Solving::Running { worker, .. } => {
+                drop(worker);
+                self.info("Solver stopped");
+                return;
+            }
+            Solving::Playing {
+                report,
+                level,
+                revision,
+                ..
+            } => {
+                self.solving = Solving::Done {
+                    report,
+                    level,
+                    revision,
+                };
+            }
+            other => self.solving = other,
+        }
+        // Equipped as test play starts it: with the pieces it requires.
+        let plain = self.editor.level();
+        let level = equip(plain, &Loadout::required(plain)).unwrap_or_else(|_| plain.clone());
+        if let Some(p) = self.editor.problems().first() {
+            self.refuse(format!(
+                "Can't solve: {} problem(s) — {}",
+                self.editor.problems().len(),
+                p.message
+            ));
+            return;
+        }
+        let progress = Arc::new(Progress::new());
+        let shared = Arc::clone(&progress);
+        let job = level.clone();
+        let spawned = std::thread::Builder::new()
+            .name("solver".into())
+            .spawn(move || solve::solve(&job, LIMITS, Some(&shared)).map_err(|e| e.to_string()));
+        match spawned {
+            Ok(handle) => {
+                info!("solving {}", level.name);
+                self.solving = Solving::Running {
+                    worker: Worker {
+                        progress,
+                        handle: Some(handle),
+                    },
+                    level: Box::new(level),
+                    revision: self.editor.revision(),
+                };
+                self.info("Solving… (F6 stops)");
+            }
+            Err(e) => self.refuse(format!("Can't start the solver: {e}")),
+        }
+    }
+
+    /// F7: plays the solution found back on the canvas.
+    pub(super) fn play_solution(&mut self) {
+        self.end_drag();
+        let (report, level, revision) = match std::mem::take(&mut self.solving) {
+            Solving::Done {
+                report,
+                level,
+                revision,
+            }
+            | Solving::Playing {
+                report,
+                level,
+                revision,
+                ..
+            } => (report, level, revision),
+            other => {
+                let running = matches!(other, Solving::Running { .. });
+                self.solving = other;
+                self.refuse(if running {
+                    "Still solving: F7 plays the solution once it is found"
+                } else {
+                    "Nothing to play back yet: F6 solves the level"
+                });
+                return;
+            }
+        };
+        let refusal = if revision != self.editor.revision() {
+            Some("The level changed since it was solved: F6 solves it again")
+        } else if report.solution.is_none() {
+            Some("No solution to play back")
+        } else {
+            None
+        };
+        let session = Session::new(&level);
+        let (Some(solution), Ok(session), None) = (&report.solution, session, refusal) else {
+            self.refuse(refusal.unwrap_or("The level cannot be set up for play"));
+            self.solving = Solving::Done {
+                report,
+                level,
+                revision,
+            };
+            return;
+        };
+        let playback = Playback {
+            session,
+            actions: solution.actions.clone(),
+            next: 0,
+            wait_s: 0.0,
+        };
+        self.info(format!(
+            "Playing the solution back: {} turns, {} actions (any key stops)",
+            solution.turns,
+            solution.action_count()
+        ));
+        self.solving = Solving::Playing {
+            playback: Box::new(playback),
+            report,
+            level,
+            revision,
+        };
+    }
+
+    /// Stops a playback (any key or click does); false if none was playing.
+    pub(super) fn stop_playback(&mut self) -> bool {
+        match std::mem::take(&mut self.solving) {
+            Solving::Playing {
+                report,
+                level,
+                revision,
+                ..
+            } => {
+                self.solving = Solving::Done {
+                    report,
+                    level,
+                    revision,
+                };
+                self.info("Playback stopped (F7 plays it again)");
+                true
+            }
+            other => {
+                self.solving = other;
+                false
+            }
+        }
+    }
+
+    /// Each frame: picks up the solver's answer when it is ready, and moves
+    /// a playback on.
+    pub(super) fn update_solving(&mut self, dt_s: f32) {
+        let finished = matches!(
+            &self.solving,
+            Solving::Running { worker, .. } if worker.handle.as_ref().is_none_or(|h| h.is_finished())
+        );
+        if finished {
+            if let Solving::Running {
+                mut worker,
+                level,
+                revision,
+            } = std::mem::take(&mut self.solving)
+            {
+                match worker.handle.take().map(JoinHandle::join) {
+                    Some(Ok(Ok(report))) => {
+                        let changed = if revision == self.editor.revision() {
+                            ""
+                        } else {
+                            " (for the level as it was when F6 was pressed)"
+                        };
+                        let play = if report.solution.is_some() {
+                            " · F7 plays it"
+                        } else {
+                            ""
+                        };
+                        self.info(format!("{}{changed}{play}", report.summary()));
+                        self.solving = Solving::Done {
+                            report: Box::new(report),
+                            level,
+                            revision,
+                        };
+                    }
+                    Some(Ok(Err(e))) => self.refuse(format!("Can't solve: {e}")),
+                    _ => {
+                        warn!("the solver thread panicked");
+                        self.refuse("The solver failed (see the log)");
+                    }
+                }
+            }
+        }
+        let mut said = None;
+        if let Solving::Playing { playback, .. } = &mut self.solving {
+            playback.wait_s += dt_s;
+            while playback.wait_s >= STEP_S && !playback.finished() {
+                playback.wait_s -= STEP_S;
+                let action = playback.actions[playback.next];
+                let name = describe(playback.session.stage(), &action);
+                let turn = playback.session.stage().turn();
+                playback.next += 1;
+                said = Some(match playback.session.perform(&action) {
+                    Ok(_) if playback.session.stage().outcome() == Outcome::Cleared => format!(
+                        "Turn {turn}: {name} — cleared in {turn} turn(s), {} actions. Any key: back to editing",
+                        playback.actions.iter().filter(|a| **a != Action::EndTurn).count()
+                    ),
+                    Ok(_) => format!(
+                        "Turn {turn}, action {} of {}: {name} (any key stops)",
+                        playback.next,
+                        playback.actions.len()
+                    ),
+                    // The rules are the solver's: this would be a bug.
+                    Err(why) => {
+                        playback.next = playback.actions.len();
+                        format!("Playback stopped: {name} was refused ({why})")
+                    }
+                });
+            }
+        }
+        if let Some(text) = said {
+            self.info(text);
+        }
+    }
+
+    /// The top bar's solver line: how far a running search has got, or
+    /// what the last one found.
+    pub fn solver_line(&self) -> Option<String> {
+        match &self.solving {
+            Solving::Idle => None,
+            Solving::Running { worker, .. } => {
+                let p = &worker.progress;
+                let who = if p.whole_party() {
+                    "everyone"
+                } else {
+                    "small groups"
+                };
+                let best = p
+                    .best_turns()
+                    .map_or(String::new(), |t| format!(" · best so far {t} turns"));
+                Some(format!(
+                    "Solving: {} states · turn {} ({who}){best} · F6 stops",
+                    count(p.states()),
+                    p.turn()
+                ))
+            }
+            Solving::Done { report, .. } | Solving::Playing { report, .. } => {
+                Some(match &report.solution {
+                    Some(s) => format!(
+                        "Solved: {} turns, {} actions{} · F7 plays it",
+                        s.turns,
+                        s.action_count(),
+                        if report.complete {
+                            " (fewest)"
+                        } else if report.fewest_turns() {
+                            " (fewest turns)"
+                        } else {
+                            ""
+                        }
+                    ),
+                    None => "No solution found".to_string(),
+                })
+            }
+        }
+    }
+
+    /// The playback's stage, while a solution plays back on the canvas.
+    pub fn playback_stage(&self) -> Option<&Stage> {
+        match &self.solving {
+            Solving::Playing { playback, .. } => Some(playback.stage()),
+            _ => None,
+        }
+    }
+
+    /// Whether the solver is searching now.
+    pub fn is_solving(&self) -> bool {
+        matches!(self.solving, Solving::Running { .. })
+    }
+}
