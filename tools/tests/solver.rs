@@ -11,6 +11,7 @@
 //! the small levels.
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use game::level::{load_file, Level};
 use game::solve::{solve, Limits};
@@ -90,24 +91,32 @@ fn solve_within_par(path: &Path) -> String {
 fn every_campaign_level_is_solved_within_its_par() {
     let levels = campaign();
     assert!(levels.len() >= 4, "the campaign lists its levels");
-    // Two at a time: the levels are independent.
-    let (even, odd): (Vec<_>, Vec<_>) = levels.iter().enumerate().partition(|(i, _)| i % 2 == 0);
-    let lines: Vec<String> = std::thread::scope(|s| {
-        let halves = [even, odd].map(|half| {
-            s.spawn(move || {
-                half.into_iter()
-                    .map(|(i, p)| (i, solve_within_par(p)))
-                    .collect::<Vec<_>>()
+    // Two threads take the next level as they get free (the levels are
+    // independent, and two of them take most of the time).
+    let next = AtomicUsize::new(0);
+    let mut lines: Vec<(usize, String)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..2)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(path) = levels.get(i) else {
+                            return done;
+                        };
+                        done.push((i, solve_within_par(path)));
+                    }
+                })
             })
-        });
-        let mut lines: Vec<(usize, String)> = halves
-            .into_iter()
-            .flat_map(|h| h.join().expect("a level failed (see above)"))
             .collect();
-        lines.sort();
-        lines.into_iter().map(|(_, l)| l).collect()
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a level failed (see above)"))
+            .collect()
     });
-    for line in lines {
+    lines.sort();
+    assert_eq!(lines.len(), levels.len());
+    for (_, line) in lines {
         eprintln!("solver: {line}");
     }
 }
