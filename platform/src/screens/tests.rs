@@ -1,0 +1,285 @@
+//! The screen stack driven by synthetic input, no GL: the flow between
+//! screens, winning and retreating, the campaign's end, the pause menu.
+use super::*;
+use std::path::Path;
+
+const SIZE: (u32, u32) = (1280, 720);
+
+pub(super) fn screens() -> Screens {
+    let campaign = Campaign::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels"));
+    Screens::new(campaign, Progress::empty(None))
+}
+
+pub(super) fn key(s: &mut Screens, k: Key) -> Option<AppRequest> {
+    s.handle(Input::Key(k), SIZE)
+}
+
+/// Escape (the pause menu), then `action`'s entry chosen by keys.
+pub(super) fn pause_and_choose(s: &mut Screens, action: PauseAction) {
+    key(s, Key::Escape);
+    assert!(matches!(s.top(), Screen::Pause(_)), "paused");
+    let at = pause::ENTRIES
+        .iter()
+        .position(|e| *e == pause::Entry::Do(action))
+        .expect("an entry");
+    for _ in 0..at {
+        key(s, Key::Down);
+    }
+    key(s, Key::Enter);
+}
+
+#[test]
+fn title_back_to_level_select_to_play_to_pause_and_back() {
+    let mut s = screens();
+    assert!(matches!(s.top(), Screen::Title(_)));
+    key(&mut s, Key::Enter);
+    assert!(matches!(s.top(), Screen::LevelSelect(_)));
+    key(&mut s, Key::Escape);
+    assert!(matches!(s.top(), Screen::Title(_)), "Escape goes back");
+    key(&mut s, Key::Enter);
+    key(&mut s, Key::Enter);
+    assert!(matches!(s.top(), Screen::Play(_)));
+    assert_eq!(s.play().unwrap().level_name, "Loop-back room");
+    assert!(s.play().unwrap().intro_open());
+    // Any key but Enter, Space, E and Escape closes the intro and acts.
+    key(&mut s, Key::Right);
+    assert!(!s.play().unwrap().intro_open());
+    assert_eq!(
+        s.play().unwrap().session.undo_log().undoable(),
+        1,
+        "it moved"
+    );
+    key(&mut s, Key::Escape);
+    assert!(matches!(s.top(), Screen::Pause(_)));
+    key(&mut s, Key::Escape);
+    assert!(matches!(s.top(), Screen::Play(_)), "Escape resumes");
+    // Pause → Restart: back at the start, as an undoable step.
+    key(&mut s, Key::Escape);
+    key(&mut s, Key::Down);
+    key(&mut s, Key::Enter);
+    assert!(matches!(s.top(), Screen::Play(_)));
+    let play = s.play().unwrap();
+    assert_eq!(
+        play.session.undo_log().undoable(),
+        2,
+        "the step and the restart"
+    );
+    // Pause → Level select, → Quit.
+    pause_and_choose(&mut s, PauseAction::LevelSelect);
+    assert!(matches!(s.top(), Screen::LevelSelect(_)));
+    assert!(s.play().is_none());
+    key(&mut s, Key::Enter);
+    assert!(
+        s.play().unwrap().intro_open(),
+        "a level not cleared: its intro"
+    );
+    key(&mut s, Key::Escape);
+    assert!(
+        matches!(s.top(), Screen::Play(_)),
+        "Escape closes the intro only"
+    );
+    key(&mut s, Key::Escape);
+    key(&mut s, Key::Up);
+    assert_eq!(key(&mut s, Key::Enter), Some(AppRequest::Quit));
+    assert_eq!(
+        key(&mut s, Key::Fullscreen),
+        Some(AppRequest::ToggleFullscreen)
+    );
+    assert_eq!(key(&mut s, Key::Screenshot), Some(AppRequest::Screenshot));
+}
+
+#[test]
+fn the_editor_test_plays_comes_back_unchanged_and_asks_before_quitting() {
+    use input::{Chord, RawInput};
+    let mut s = screens();
+    key(&mut s, Key::Down);
+    key(&mut s, Key::Enter);
+    assert!(matches!(s.top(), Screen::EditorList(_)));
+    let level = editor::list::new_level("Room 6x4").expect("level");
+    s.open_editor(level, editor::files::LevelFile::default());
+    let chord = |s: &mut Screens, c: &str| {
+        s.handle_raw(RawInput::Chord(Chord::parse(c).expect("chord")), SIZE)
+    };
+    chord(&mut s, "r");
+    chord(&mut s, "f5");
+    assert!(matches!(s.top(), Screen::Play(_)), "test play");
+    key(&mut s, Key::Right);
+    key(&mut s, Key::Escape);
+    assert!(matches!(s.top(), Screen::Editor(_)), "Esc returns");
+    let e = s.editor().expect("editor");
+    assert_eq!(e.tool, editor::tools::Tool::Room, "as it was");
+    assert_eq!(e.editor.history().undoable(), 0);
+    // Quitting with unsaved changes asks first; Discard then quits.
+    s.editor_mut()
+        .expect("editor")
+        .editor
+        .edit("rock", "cell", |l| {
+            game::edit::op::paint_cell(
+                l,
+                game::grid::CellPos::new(5, 3),
+                game::grid::CellKind::Rock,
+            )
+        })
+        .expect("rock");
+    assert!(!s.request_quit());
+    assert!(s.editor().expect("editor").dialog.is_some());
+    chord(&mut s, "right");
+    assert_eq!(chord(&mut s, "enter"), Some(AppRequest::Quit));
+}
+
+/// Every hero still in leaves (each chooses Leave from the context
+/// menu), the selected one first.
+pub(super) fn everybody_leaves(s: &mut Screens) {
+    for hero in 0..3u8 {
+        key(s, Key::Hero(hero));
+        key(s, Key::Context);
+        let Some(menu) = s.play().and_then(|p| p.context_menu()) else {
+            continue;
+        };
+        let i = menu
+            .entries
+            .iter()
+            .position(|e| e.label.starts_with("Leave"))
+            .expect("Leave on the menu");
+        for _ in 0..i {
+            key(s, Key::Down);
+        }
+        key(s, Key::Enter);
+    }
+}
+
+/// The loop-back room cleared by keys: the scout fetches the relic,
+/// then everybody leaves.
+pub(super) fn clear_loop_back(s: &mut Screens) {
+    key(s, Key::Hero(1));
+    key(s, Key::Right);
+    key(s, Key::Context);
+    key(s, Key::Enter); // Pick up relic: first, as it advances the goal.
+    key(s, Key::Left);
+    everybody_leaves(s);
+}
+
+#[test]
+fn clearing_records_progress_unlocks_the_next_level_and_offers_it() {
+    let mut s = screens();
+    let level = s.campaign.levels[0].level.clone().unwrap();
+    s.start_level(level, Some(0)).unwrap();
+    let files: Vec<String> = s.campaign.levels.iter().map(|e| e.file.clone()).collect();
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    assert!(!s.progress.unlocked(&files, 1));
+    clear_loop_back(&mut s);
+    let Screen::Results(r) = s.top() else {
+        panic!("results after the last hero leaves");
+    };
+    assert_eq!(r.result.relics, 1);
+    assert_eq!(r.retreat_needed, None, "cleared");
+    assert!(r.has_next);
+    assert!(s.progress.unlocked(&files, 1));
+    // Next level: the relic unlocked the long rope, so the loadout
+    // screen first; Start (nothing handed out) plays it.
+    key(&mut s, Key::Enter);
+    let Screen::LevelSelect(l) = s.top() else {
+        panic!("the loadout screen");
+    };
+    let start = l.loadout.as_ref().expect("open").start_entry();
+    for _ in 0..start {
+        key(&mut s, Key::Down);
+    }
+    key(&mut s, Key::Enter);
+    assert_eq!(s.play().unwrap().level_name, "Rope descent", "Next level");
+}
+
+#[test]
+fn leaving_without_the_relic_is_a_retreat_that_unlocks_nothing() {
+    let mut s = screens();
+    let level = s.campaign.levels[0].level.clone().unwrap();
+    s.start_level(level, Some(0)).unwrap();
+    let files: Vec<String> = s.campaign.levels.iter().map(|e| e.file.clone()).collect();
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    everybody_leaves(&mut s);
+    let Screen::Results(r) = s.top() else {
+        panic!("results after the last hero leaves");
+    };
+    assert_eq!(r.result.relics, 0);
+    assert_eq!(r.retreat_needed, Some(1), "a retreat");
+    assert!(!r.has_next, "no Next level");
+    assert!(!s.progress.unlocked(&files, 1), "nothing unlocks");
+    assert_eq!(s.progress.best("loop_back.txt"), None, "no best result");
+    // Go back in: the last hero's leaving is undone.
+    assert_eq!(r.entries()[0], ResultsAction::GoBack);
+    key(&mut s, Key::Enter);
+    let p = s.play().expect("back in the level");
+    assert!(matches!(s.top(), Screen::Play(_)));
+    assert_eq!(p.session.stage().outcome(), game::stage::Outcome::Playing);
+}
+
+#[test]
+fn a_retreat_still_counts_its_relics_towards_equipment() {
+    let mut s = screens();
+    // The loop-back room with a second relic beside the first: one
+    // brought out is a retreat.
+    let mut level = s.campaign.levels[0].level.clone().unwrap();
+    let mut second = level.thing("relic").cloned().expect("the relic");
+    second.id = "relic_2".into();
+    level.things.push(second);
+    s.campaign.levels[0].level = Ok(level.clone());
+    s.start_level(level, Some(0)).unwrap();
+    clear_loop_back(&mut s);
+    let Screen::Results(r) = s.top() else {
+        panic!("results");
+    };
+    assert_eq!(
+        (r.result.relics, r.retreat_needed),
+        (1, Some(2)),
+        "a retreat"
+    );
+    assert_eq!(r.notice, None, "the results screen as it was");
+    assert!(!s.progress.won("loop_back.txt"), "nothing unlocks");
+    assert_eq!(s.progress.relics_recovered("loop_back.txt"), 1);
+    assert_eq!(
+        s.progress.unlocked_equipment(),
+        [game::equipment::Equipment::LongRope],
+        "but the relic counts"
+    );
+    // The level list says so, once.
+    pause_and_choose_results_level_select(&mut s);
+    let Screen::LevelSelect(l) = s.top() else {
+        panic!("the level list");
+    };
+    assert_eq!(
+        l.notice.as_deref(),
+        Some("Unlocked: the long rope (1 relic recovered)")
+    );
+}
+
+/// The results screen's Level select entry, chosen by keys.
+fn pause_and_choose_results_level_select(s: &mut Screens) {
+    let Screen::Results(r) = s.top() else {
+        panic!("results");
+    };
+    let at = r
+        .entries()
+        .iter()
+        .position(|e| *e == ResultsAction::LevelSelect)
+        .expect("Level select");
+    for _ in 0..at {
+        key(s, Key::Down);
+    }
+    key(s, Key::Enter);
+}
+
+#[test]
+fn clearing_the_last_level_completes_the_campaign() {
+    let mut s = screens();
+    // A campaign of the loop-back room alone: clearing it clears all.
+    s.campaign.levels.truncate(1);
+    let level = s.campaign.levels[0].level.clone().unwrap();
+    s.start_level(level, Some(0)).unwrap();
+    clear_loop_back(&mut s);
+    let Screen::Results(r) = s.top() else {
+        panic!("results");
+    };
+    assert!(r.campaign_complete);
+    assert_eq!(r.par, Some(1));
+    assert!(!r.has_next);
+}
