@@ -21,7 +21,7 @@ use crate::progress::Progress;
 use crate::screens::input::Input;
 use crate::screens::loadout::{self, LoadoutAction, LoadoutScreen};
 use crate::screens::menu::{self, Menu, MenuEvent};
-use crate::screens::title::{BACKGROUND_BOTTOM, BACKGROUND_TOP, TITLE_COLOUR};
+use crate::screens::title::TITLE_COLOUR;
 
 const SUB_TEXT: Rgba = hex(0x9aa6c8);
 const NOTICE: Rgba = hex(0xffb74d);
@@ -313,16 +313,7 @@ impl LevelSelectScreen {
         }
         let l = layout(size, campaign.levels.len());
         let s = l.scale;
-        list.panel(
-            Rect::new(0.0, 0.0, size.x, size.y),
-            &render::PanelStyle {
-                fill_top: BACKGROUND_TOP,
-                fill_bottom: BACKGROUND_BOTTOM,
-                border: BACKGROUND_TOP,
-                border_px: 0.0,
-                bevel_px: 0.0,
-            },
-        );
+        menu::backdrop(list, size);
         list.text(
             font,
             l.title_at,

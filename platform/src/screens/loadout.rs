@@ -31,7 +31,7 @@ use game::level::{Level, ThingSpecKind};
 
 use crate::screens::input::{Input, Key};
 use crate::screens::menu::{self, Menu, MenuEvent};
-use crate::screens::title::{BACKGROUND_BOTTOM, BACKGROUND_TOP, TITLE_COLOUR};
+use crate::screens::title::TITLE_COLOUR;
 
 const SUB_TEXT: Rgba = hex(0x9aa6c8);
 const NOTICE: Rgba = hex(0xffb74d);
@@ -326,16 +326,7 @@ impl LoadoutScreen {
     pub fn draw(&self, list: &mut DrawList, font: &mut Font, sprites: &SpriteAtlas, size: Vec2) {
         let l = layout(size, self.heroes.len());
         let s = l.scale;
-        list.panel(
-            Rect::new(0.0, 0.0, size.x, size.y),
-            &render::PanelStyle {
-                fill_top: BACKGROUND_TOP,
-                fill_bottom: BACKGROUND_BOTTOM,
-                border: BACKGROUND_TOP,
-                border_px: 0.0,
-                bevel_px: 0.0,
-            },
-        );
+        menu::backdrop(list, size);
         let centre = |px: f32, colour: Rgba| TextStyle::new(px, colour).aligned(Align::Centre);
         list.text(
             font,

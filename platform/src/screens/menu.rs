@@ -114,6 +114,21 @@ pub fn draw_item(
     list.text(font, at, label, &style);
 }
 
+/// The menus' backdrop: the title's dark gradient over the whole drawable.
+pub fn backdrop(list: &mut DrawList, size: Vec2) {
+    use crate::screens::title::{BACKGROUND_BOTTOM, BACKGROUND_TOP};
+    list.panel(
+        Rect::new(0.0, 0.0, size.x, size.y),
+        &PanelStyle {
+            fill_top: BACKGROUND_TOP,
+            fill_bottom: BACKGROUND_BOTTOM,
+            border: BACKGROUND_TOP,
+            border_px: 0.0,
+            bevel_px: 0.0,
+        },
+    );
+}
+
 /// Darkens the whole drawable (UI pass) beneath an overlay.
 pub fn veil(list: &mut DrawList, size: Vec2) {
     list.quad(Rect::new(0.0, 0.0, size.x, size.y), VEIL);

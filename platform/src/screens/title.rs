@@ -244,16 +244,7 @@ impl TitleScreen {
         let l = self.layout(size_px);
         let (w, h) = (l.size.x, l.size.y);
         // The shaft: a dark gradient between two stone walls.
-        list.panel(
-            Rect::new(0.0, 0.0, w, h),
-            &PanelStyle {
-                fill_top: BACKGROUND_TOP,
-                fill_bottom: BACKGROUND_BOTTOM,
-                border: BACKGROUND_TOP,
-                border_px: 0.0,
-                bevel_px: 0.0,
-            },
-        );
+        crate::screens::menu::backdrop(list, l.size);
         let t = l.tile_px;
         if let Some(wall) = sprites.sprite("wall") {
             let rows = (h / t).ceil() as i32;
