@@ -24,6 +24,9 @@ pub struct Session {
     initial_turn: u32,
     /// Scratch space for sight (reused by every action that needs it).
     view: GridView,
+    /// Whether debug builds check every store invariant after each change
+    /// of state (see [`Session::set_self_checks`]).
+    self_checks: bool,
 }
 
 impl Session {
@@ -39,7 +42,19 @@ impl Session {
             initial,
             initial_turn,
             view: GridView::new(),
+            self_checks: cfg!(debug_assertions),
         })
+    }
+
+    /// Turns off (or back on) the self-checks debug builds run after every
+    /// perform, undo and redo: every store invariant and the canonical
+    /// form, and the undo log's full comparison, each O(capacity). Play
+    /// and the tests keep them; the solver, which replays the rules
+    /// millions of times, turns them off outside the game crate's own
+    /// tests. Release builds never run them.
+    pub fn set_self_checks(&mut self, on: bool) {
+        self.self_checks = on && cfg!(debug_assertions);
+        self.undo.set_self_checks(on);
     }
 
     /// The stage as it stands.
@@ -121,7 +136,7 @@ impl Session {
     /// ring or tree, or a ring out of slot order, is caught at the step
     /// that did it.
     fn debug_validate(&self, after: &str) {
-        if cfg!(debug_assertions) {
+        if self.self_checks {
             let store = self.stage.store();
             if let Err(e) = store.validate().and_then(|()| store.check_canonical()) {
                 panic!("store invariant broken after {after}: {e}");

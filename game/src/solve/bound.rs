@@ -15,7 +15,8 @@
 //! of those over the heroes; a hero with no relaxed way home at all means
 //! no clearing ever.
 
-use std::collections::VecDeque;
+use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
 
 use crate::grid::{CellPos, Dir, Grid};
 use crate::stage::Stage;
@@ -24,11 +25,19 @@ use crate::things::{Capabilities, HeroKind, ThingFlags, ThingKind};
 /// Distance (action points) meaning "no way".
 const FAR: u16 = u16::MAX;
 
-/// Relaxed distances to the entrance, per hero kind.
+/// Relaxed distances to the entrance, per hero kind, and (for the order
+/// of a search for any line) to the cells relics lie in.
 pub struct Bound {
     width: usize,
     /// Per hero kind (knight, scout, sorceress), per cell index.
     home: [Vec<u16>; 3],
+    /// Per hero kind, per cell index: the relaxed moves into that cell
+    /// (from which cell, at what cost), to measure distances to any cell.
+    into: [Vec<Vec<(u32, u16)>>; 3],
+    /// Relaxed distances to a cell, per hero kind and target cell index,
+    /// measured when first asked for (relics lie in few cells over a
+    /// search). Empty until then.
+    to_cell: RefCell<HashMap<(usize, usize), Vec<u16>>>,
 }
 
 fn kind_index(kind: HeroKind) -> usize {
@@ -66,54 +75,80 @@ fn moves(grid: &Grid, cell: CellPos, step_up: u16, out: &mut Vec<(CellPos, u16)>
     }
 }
 
+/// The relaxed moves into each cell of `grid` for a hero stepping up
+/// `step_up` cells: the reverse of [`moves`].
+fn moves_into(grid: &Grid, step_up: u16) -> Vec<Vec<(u32, u16)>> {
+    let cells = grid.cell_count();
+    let mut into: Vec<Vec<(u32, u16)>> = vec![Vec::new(); cells];
+    let mut out = Vec::new();
+    for i in 0..cells {
+        let Some(cell) = grid.cell_pos(i) else {
+            continue;
+        };
+        out.clear();
+        moves(grid, cell, step_up, &mut out);
+        for &(to, cost) in &out {
+            if let Some(j) = grid.cell_index(to) {
+                into[j].push((i as u32, cost));
+            }
+        }
+    }
+    into
+}
+
+/// Relaxed distances from every cell to cell `target` (a 0-1 breadth-first
+/// search over the reversed moves `into`).
+fn distances_to(into: &[Vec<(u32, u16)>], target: usize) -> Vec<u16> {
+    let mut dist = vec![FAR; into.len()];
+    let mut queue = VecDeque::new();
+    if target < into.len() {
+        dist[target] = 0;
+        queue.push_back(target);
+    }
+    while let Some(j) = queue.pop_front() {
+        let d = dist[j];
+        for &(i, cost) in &into[j] {
+            let i = i as usize;
+            if d + cost < dist[i] {
+                dist[i] = d + cost;
+                if cost == 0 {
+                    queue.push_front(i);
+                } else {
+                    queue.push_back(i);
+                }
+            }
+        }
+    }
+    dist
+}
+
+const KINDS: [HeroKind; 3] = [HeroKind::Knight, HeroKind::Scout, HeroKind::Sorceress];
+
 impl Bound {
     /// The distances for `stage`'s grid and entrance.
     pub fn new(stage: &Stage) -> Bound {
         let grid = stage.grid();
-        let width = grid.width();
-        let cells = grid.cell_count();
-        let kinds = [HeroKind::Knight, HeroKind::Scout, HeroKind::Sorceress];
-        let home = kinds.map(|kind| {
-            let step_up = crate::action::abilities::step_up_cells(kind);
-            // Reverse the relaxed moves, then a 0-1 breadth-first search
-            // from the entrance.
-            let mut into: Vec<Vec<(u32, u16)>> = vec![Vec::new(); cells];
-            let mut out = Vec::new();
-            for i in 0..cells {
-                let Some(cell) = grid.cell_pos(i) else {
-                    continue;
-                };
-                out.clear();
-                moves(grid, cell, step_up, &mut out);
-                for &(to, cost) in &out {
-                    if let Some(j) = grid.cell_index(to) {
-                        into[j].push((i as u32, cost));
-                    }
-                }
-            }
-            let mut dist = vec![FAR; cells];
-            let mut queue = VecDeque::new();
-            if let Some(e) = grid.cell_index(stage.entrance()) {
-                dist[e] = 0;
-                queue.push_back(e);
-            }
-            while let Some(j) = queue.pop_front() {
-                let d = dist[j];
-                for &(i, cost) in &into[j] {
-                    let i = i as usize;
-                    if d + cost < dist[i] {
-                        dist[i] = d + cost;
-                        if cost == 0 {
-                            queue.push_front(i);
-                        } else {
-                            queue.push_back(i);
-                        }
-                    }
-                }
-            }
-            dist
-        });
-        Bound { width, home }
+        let into =
+            KINDS.map(|kind| moves_into(grid, crate::action::abilities::step_up_cells(kind)));
+        let entrance = grid.cell_index(stage.entrance()).unwrap_or(usize::MAX);
+        let home = [0, 1, 2].map(|k| distances_to(&into[k], entrance));
+        Bound {
+            width: grid.width(),
+            home,
+            into,
+            to_cell: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// Relaxed action points from `from` to the cell of index `target` for
+    /// a `kind` hero; `None` when there is no way.
+    fn between(&self, kind: HeroKind, from: usize, target: usize) -> Option<u16> {
+        let k = kind_index(kind);
+        let mut cache = self.to_cell.borrow_mut();
+        let dist = cache
+            .entry((k, target))
+            .or_insert_with(|| distances_to(&self.into[k], target));
+        dist.get(from).copied().filter(|&d| d != FAR)
     }
 
     /// Relaxed action points from `cell` to the entrance for a `kind`
@@ -130,17 +165,21 @@ impl Bound {
     }
 
     /// How far `stage` is from cleared, roughly, in relaxed action points:
-    /// four times the distance home of every relic still inside plus the
-    /// distance home of every hero still inside. Not a bound — an order in
-    /// which to look when any solution will do.
+    /// the distance home of every hero still inside, plus for every relic
+    /// still inside four times its distance home and, while no hero holds
+    /// it, twice the distance to it of the nearest hero who can carry it.
+    /// Not a bound — an order in which to look when any solution will do:
+    /// heroes head for the relics first, then bring them out.
     pub fn distance_left(&self, stage: &Stage) -> u16 {
+        let grid = stage.grid();
         let mut left: u32 = 0;
+        let mut heroes: Vec<(HeroKind, usize)> = Vec::new();
         for (_, t) in stage.store().iter_kind(ThingKind::Hero) {
             if t.data.flags.contains(ThingFlags::EXITED) {
                 continue;
             }
-            let d = stage
-                .grid()
+            heroes.push((t.data.hero, t.cell().index()));
+            let d = grid
                 .cell_pos(t.cell().index())
                 .and_then(|c| self.home(t.data.hero, c));
             left += u32::from(d.unwrap_or(64));
@@ -153,11 +192,23 @@ impl Bound {
             if stage.has_flag(root, ThingFlags::EXITED) {
                 continue;
             }
-            let d = stage
-                .grid()
-                .cell_pos(t.cell().index())
+            let cell = t.cell().index();
+            let d = grid
+                .cell_pos(cell)
                 .and_then(|c| self.home(HeroKind::Scout, c));
             left += 4 * u32::from(d.unwrap_or(64));
+            let loose = stage
+                .thing(root)
+                .is_some_and(|r| r.kind() == ThingKind::Interactable);
+            if loose {
+                let heavy = t.data.capabilities.contains(Capabilities::HEAVY);
+                let reach = heroes
+                    .iter()
+                    .filter(|(kind, _)| !heavy || crate::action::abilities::carries_heavy(*kind))
+                    .filter_map(|&(kind, from)| self.between(kind, from, cell))
+                    .min();
+                left += 2 * u32::from(reach.unwrap_or(64));
+            }
         }
         left.min(u32::from(u16::MAX)) as u16
     }
@@ -252,5 +303,51 @@ scout = hero scout at 0,2
         // Three points home, two left this turn: out next turn at best.
         assert_eq!(s.stage().thing(knight).expect("k").data.action_points, 2);
         assert_eq!(bound.earliest_clear(s.stage()), Some(2));
+    }
+
+    #[test]
+    fn a_search_for_any_line_heads_for_the_relic_before_heading_home() {
+        // A heavy statue at the bottom of the drop: only the knight can
+        // carry it, so only his way to it counts.
+        let text = LEDGE.replace(
+            "scout = hero scout at 0,2\n",
+            "scout = hero scout at 0,2\nstatue = item statue at 2,0 flags ACQUIRE|PLACE|HEAVY|RELIC\n",
+        );
+        let level = load_text("ledge.txt", &text).expect("loads");
+        let mut s = Session::new(&level).expect("sets up");
+        let bound = Bound::new(s.stage());
+        let at = |x, y| CellPos::new(x, y);
+        let start = bound.distance_left(s.stage());
+        // The statue is 2 points from home (as the scout would go); the
+        // knight is 2 from it (two steps, then a free drop); both heroes
+        // are home.
+        let statue_home = bound.home(HeroKind::Scout, at(2, 0)).expect("way home");
+        assert_eq!(statue_home, 2);
+        assert_eq!(start, 4 * statue_home + 2 * 2);
+        let scout = s.stage().find("scout").expect("scout");
+        let knight = s.stage().find("knight").expect("knight");
+        let go = |hero, c| crate::action::Action::Move {
+            hero,
+            to: crate::action::Target::Cell(c),
+        };
+        // The scout walking towards it changes nothing but her way home.
+        s.perform(&go(scout, at(1, 2))).expect("walks");
+        assert_eq!(bound.distance_left(s.stage()), start + 1);
+        assert!(s.undo());
+        // The knight walking towards it comes closer to cleared: a point
+        // further from home, two (one step, counted twice) nearer to it.
+        s.perform(&go(knight, at(1, 2))).expect("walks");
+        assert_eq!(bound.distance_left(s.stage()), start - 1);
+        s.perform(&go(knight, at(2, 0)))
+            .expect("drops in beside it");
+        let there = bound.distance_left(s.stage());
+        let statue = s.stage().find("statue").expect("statue");
+        s.perform(&crate::action::Action::PickUp {
+            hero: knight,
+            item: Some(statue),
+        })
+        .expect("picks it up");
+        // Held, it no longer waits for anyone: only its way home counts.
+        assert_eq!(bound.distance_left(s.stage()), there);
     }
 }

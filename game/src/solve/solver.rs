@@ -65,6 +65,10 @@ fn groups(heroes: usize, can_leave: u32) -> Vec<u32> {
 /// over the heroes in level order; `None`: all) has left at once.
 fn search_of(level: &Level, group: Option<u32>) -> Result<Search, StageError> {
     let mut session = Session::new(level)?;
+    // The per-step self-checks of debug builds (O(capacity) each) would
+    // make the search some thirty times slower; the game's own tests keep
+    // them on for the solver too.
+    session.set_self_checks(cfg!(test));
     let mut prefix = Vec::new();
     if let Some(group) = group {
         for (i, hero) in session.stage().active_heroes().into_iter().enumerate() {

@@ -298,7 +298,7 @@ impl Store {
     }
 
     /// Checks that the store is canonical (see the module doc): on every
-    /// kind, free and cell ring, each member's `next` is above it or is the
+    /// free and cell ring, each member's `next` is above it or is the
     /// ring's head. Meaningful on a store `validate` accepts (whose rings are
     /// closed cycles); the error names the first slot out of order.
     /// O(high water).
