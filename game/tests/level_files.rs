@@ -72,7 +72,10 @@ fn the_campaign_lists_every_level_once_in_order() {
             "turnstile.txt",
             "watcher_hall.txt",
             "through_the_wall.txt",
-            "the_well.txt"
+            "the_well.txt",
+            "sentry.txt",
+            "the_gap.txt",
+            "the_vault.txt"
         ]
     );
     for p in &order {

@@ -154,7 +154,10 @@ mod tests {
                 "turnstile.txt",
                 "watcher_hall.txt",
                 "through_the_wall.txt",
-                "the_well.txt"
+                "the_well.txt",
+                "sentry.txt",
+                "the_gap.txt",
+                "the_vault.txt"
             ]
         );
         assert_eq!(c.levels[0].name(), "Loop-back room");

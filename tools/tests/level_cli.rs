@@ -50,7 +50,7 @@ fn check_accepts_the_shipped_levels_and_the_campaign() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
-        out.contains("campaign.txt: ok (campaign of 10 levels)"),
+        out.contains("campaign.txt: ok (campaign of 13 levels)"),
         "{out}"
     );
     assert!(

@@ -68,7 +68,7 @@ fn rope_descent_solution_wins() {
 
 #[test]
 fn heavy_haul_solution_wins() {
-    assert_solved("heavy_haul", 0x22a5_83e6_804c_c72e);
+    assert_solved("heavy_haul", 0x1f51_c09d_cf5a_2174);
 }
 
 #[test]
@@ -83,12 +83,12 @@ fn across_the_gap_solution_wins() {
 
 #[test]
 fn mirror_door_solution_wins() {
-    assert_solved("mirror_door", 0x9005_4cae_ec03_d944);
+    assert_solved("mirror_door", 0xef4b_9cbe_9d3e_979c);
 }
 
 #[test]
 fn turnstile_solution_wins() {
-    assert_solved("turnstile", 0x70d1_8b32_1a0f_42fb);
+    assert_solved("turnstile", 0x5dd4_54f3_0f19_32b8);
 }
 
 #[test]
@@ -98,12 +98,27 @@ fn through_the_wall_solution_wins() {
 
 #[test]
 fn the_scouts_drop_solution_wins() {
-    assert_solved("the_scouts_drop", 0xa013_d36b_d8b1_134d);
+    assert_solved("the_scouts_drop", 0x73ce_e7d3_3df6_4522);
 }
 
 #[test]
 fn the_well_solution_wins() {
-    assert_solved("the_well", 0xbd64_2b50_bf98_16b9);
+    assert_solved("the_well", 0x37e6_695d_9574_ade5);
+}
+
+#[test]
+fn sentry_solution_wins() {
+    assert_solved("sentry", 0x2b90_f01b_c18f_de84);
+}
+
+#[test]
+fn the_gap_solution_wins() {
+    assert_solved("the_gap", 0x2ffa_a5ed_95b6_9ea9);
+}
+
+#[test]
+fn the_vault_solution_wins() {
+    assert_solved("the_vault", 0x2f0b_3b7f_7d21_c20a);
 }
 
 /// The naive line in the watcher hall: the scout heads straight for the

@@ -433,15 +433,28 @@ pub fn delete_portal(level: &mut Level, index: usize) -> Changed {
     Ok(1)
 }
 
-/// Moves the entrance to `cell`, digging it out if it is rock.
+/// Moves the entrance to `cell`, digging it out if it is rock. Heroes
+/// standing on the old entrance (the party as it enters) move with it, so
+/// the party still starts at the way in; whatever else is there stays.
+/// Counts the entrance and each hero moved.
 pub fn set_entrance(level: &mut Level, cell: CellPos) -> Changed {
     check_cell(level, cell)?;
-    if level.entrance == cell {
+    let old = level.entrance;
+    if old == cell {
         return Ok(0);
     }
     paint_cell(level, cell, CellKind::Air)?;
     level.entrance = cell;
-    Ok(1)
+    let mut moved = 0;
+    for t in level
+        .things
+        .iter_mut()
+        .filter(|t| t.is_hero() && t.cell == old)
+    {
+        t.cell = cell;
+        moved += 1;
+    }
+    Ok(1 + moved)
 }
 
 /// An id not used by any thing: `base`, else `base_2`, `base_3`, …

@@ -247,6 +247,27 @@ fn burying_a_portal_face_is_refused_and_the_entrance_digs_itself_out() {
 }
 
 #[test]
+fn the_party_on_the_entrance_moves_with_it_and_nothing_else_does() {
+    // The loop-back fixture: the knight starts on the entrance at 0,0,
+    // the relic lies at 1,0.
+    let mut l = fixtures::level(LOOP_BACK);
+    let knight = l.things.iter().position(|t| t.is_hero()).expect("knight");
+    let relic = l.things.iter().position(|t| t.is_relic()).expect("relic");
+    assert_eq!((l.entrance, l.things[knight].cell), (c(0, 0), c(0, 0)));
+    // The entrance and the knight on it.
+    assert_eq!(set_entrance(&mut l, c(1, 0)), Ok(2));
+    assert_eq!(l.things[knight].cell, c(1, 0));
+    // A hero off the entrance stays where he is, and items always do.
+    move_thing(&mut l, knight, c(0, 0)).expect("moves");
+    assert_eq!(set_entrance(&mut l, c(0, 0)), Ok(1));
+    assert_eq!(l.things[relic].cell, c(1, 0));
+    assert_eq!(set_entrance(&mut l, c(1, 0)), Ok(2));
+    assert_eq!(l.things[knight].cell, c(1, 0));
+    assert_eq!(l.things[relic].cell, c(1, 0));
+    assert_eq!(reloaded(&l), l);
+}
+
+#[test]
 fn things_are_added_moved_changed_and_deleted_by_index() {
     let mut l = fixtures::level(TWO_ROOMS);
     let n = l.things.len();

@@ -110,7 +110,7 @@ impl Tool {
             Tool::Wall => "left: wall · right: open · drag along edges",
             Tool::Platform => "left: platform (floors only) · right: open",
             Tool::Portal => "click an edge, then another: a portal pair (kind in the inspector)",
-            Tool::Entrance => "click: the entrance goes here",
+            Tool::Entrance => "click: the entrance goes here, the party on it too",
             Tool::Hero => "click: place a hero (1 knight, 2 scout, 3 sorceress)",
             Tool::Item => "click: place an item (1 relic, 2 heavy relic, 3 bucket, 4 custom)",
             Tool::Rope => "click: place a coiled rope",
