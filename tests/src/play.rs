@@ -45,13 +45,34 @@ pub fn key(s: &mut Screens, k: Key, size: (u32, u32)) -> Option<AppRequest> {
 /// out first if it lies off screen or under the HUD, as a player would;
 /// returns the pixel.
 pub fn hover_cell(s: &mut Screens, cell: CellPos, size: (u32, u32)) -> Vec2 {
+    hover(s, size, |play| {
+        play.screen_pos_of_cell(cell, size)
+            .unwrap_or_else(|| panic!("cell {cell} is not in sight"))
+    })
+}
+
+/// Points where a click moves the selected hero to grid cell `cell`: the
+/// cell where the hero sees it, or the cell in sight a fall into it starts
+/// from.
+pub fn hover_move_to(s: &mut Screens, cell: CellPos, size: (u32, u32)) -> Vec2 {
+    hover(s, size, |play| {
+        play.screen_pos_to_move_to(cell, size)
+            .unwrap_or_else(|| panic!("no move to cell {cell} in sight"))
+    })
+}
+
+/// Points at the pixel `at` finds, zooming out first (again and again) if
+/// it lies off screen or under the HUD, as a player would.
+fn hover(
+    s: &mut Screens,
+    size: (u32, u32),
+    at: impl Fn(&platform::screens::play::PlayScreen) -> Vec2,
+) -> Vec2 {
     let screen = Vec2::new(size.0 as f32, size.1 as f32);
     let mut zoom_outs = 0;
     let p = loop {
         let play = s.play().expect("playing");
-        let p = play
-            .screen_pos_of_cell(cell, size)
-            .unwrap_or_else(|| panic!("cell {cell} is not in sight"));
+        let p = at(play);
         let clear = p.cmpge(Vec2::ZERO).all() && p.cmplt(screen).all() && !play.over_hud(p, size);
         if clear || zoom_outs == 8 {
             break p;
@@ -113,7 +134,8 @@ pub fn play_solution(s: &mut Screens, script: &str, size: (u32, u32)) {
                 key(s, Key::Hero(i as u8), size);
             }
             "move" => {
-                click_cell(s, CellPos::new(number(1), number(2)), size);
+                let p = hover_move_to(s, CellPos::new(number(1), number(2)), size);
+                s.handle(Input::Click(p), size);
             }
             "levitate" => {
                 // The sorceress's menu entry for the item, then a click on

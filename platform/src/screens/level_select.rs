@@ -621,7 +621,7 @@ mod tests {
             .iter()
             .position(|e| e.file == "heavy_haul.txt")
             .expect("in the campaign");
-        assert_eq!(goals[haul], "bring out 1 relic · par 8 turns");
+        assert_eq!(goals[haul], "bring out 1 relic · par 5 turns");
     }
 
     #[test]

@@ -303,6 +303,25 @@ impl PlayScreen {
         Some(self.projection(size_px).cell_centre(v))
     }
 
+    /// Where to click to move the selected hero to grid cell `cell`: the
+    /// copy of the cell nearest the hero if the hero sees it, else a cell
+    /// in sight whose move ends there (walking off a ledge into a fall that
+    /// lands out of sight); `None` when neither.
+    pub fn screen_pos_to_move_to(&self, cell: CellPos, size_px: (u32, u32)) -> Option<Vec2> {
+        if let Some(p) = self.screen_pos_of_cell(cell, size_px) {
+            return Some(p);
+        }
+        let hero = self.selected_hero()?;
+        let stage = self.session.stage();
+        let ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
+        let v = movement::reachable(stage, &self.view, hero, ap)
+            .into_iter()
+            .filter(|&(_, to, _)| to == cell)
+            .min_by_key(|&(_, _, cost)| cost)?
+            .0;
+        Some(self.projection(size_px).cell_centre(v))
+    }
+
     /// Advances animation by `dt_s` seconds.
     pub fn update(&mut self, dt_s: f32) {
         if let Some(t) = &mut self.tween {
