@@ -219,7 +219,7 @@ fn report_errors(kind: SceneKind) {
     println!(
         "physics/{}: over 10 s at 120 Hz — ours: max joint error {:.6} m, max penetration {:.6} m \
          (joints one by one: {:.6} m); rapier2d: max joint error {:.6} m, max penetration {:.6} m; \
-         focus body ends at ({:.3}, {:.3}) ours, ({:.3}, {:.3}) rapier2d",
+         focus body ends at ({:.3}, {:.3}) ours, ({:.3}, {:.3}) rapier2d; our state hash {:#018x}",
         kind.name(),
         oj,
         op,
@@ -230,6 +230,7 @@ fn report_errors(kind: SceneKind) {
         focus.y,
         theirs_focus.x,
         theirs_focus.y,
+        ours.world.state_hash(),
     );
 }
 

@@ -107,11 +107,11 @@ pub struct Contact {
     /// The two-point normal block `K` (see `solve_velocity`) and its
     /// inverse; zero when the two rows are (nearly) redundant or there is
     /// one point, and then the rows are solved one after the other.
-    block_k: Mat22,
-    block_inv: Mat22,
+    pub(crate) block_k: Mat22,
+    pub(crate) block_inv: Mat22,
     /// The manifold's tangential speed at the start of the step (points
     /// averaged); below [`STATIC_SPEED`] it is at rest.
-    start_slip: f32,
+    pub(crate) start_slip: f32,
 }
 
 /// Below this tangential speed (m/s) at the start of a step a contact is at

@@ -27,8 +27,10 @@
 pub mod body;
 mod chain;
 pub mod contact;
+mod contact_rows;
 pub mod hash;
 pub mod joint;
+mod lanes;
 pub mod math;
 pub mod polygon;
 pub mod query;

@@ -33,6 +33,7 @@
 use super::body::{Body, BodyDef, BodyId, BodyKind};
 use super::chain::Chains;
 use super::contact::Contact;
+use super::contact_rows::ContactRows;
 use super::joint::{JointId, RevoluteJoint};
 use super::math::Vec2;
 use super::polygon::{Polygon, MAX_VERTICES};
@@ -91,6 +92,8 @@ pub struct World {
     body_colours: Vec<u64>,
     colour_counts: [u32; 65],
     contact_colours: Vec<u8>,
+    /// The contacts of a step in 4-wide batches (see `contact_rows`).
+    rows: ContactRows,
     steps: u64,
 }
 
@@ -115,6 +118,7 @@ impl World {
             body_colours: Vec::new(),
             colour_counts: [0; 65],
             contact_colours: Vec::new(),
+            rows: ContactRows::default(),
             steps: 0,
         }
     }
@@ -386,13 +390,19 @@ impl World {
             }
         }
 
+        self.rows.pack(
+            &self.solve_order,
+            &self.contact_colours,
+            &self.contacts,
+            &self.bodies,
+        );
         for _ in 0..settings.velocity_iterations {
             self.chains
                 .solve_velocity(&mut self.joints, &mut self.bodies);
-            for &ci in &self.solve_order {
-                self.contacts[ci as usize].solve_velocity(&mut self.bodies);
-            }
+            self.rows
+                .solve_velocity(&mut self.contacts, &mut self.bodies);
         }
+        self.rows.unpack(&mut self.contacts);
         for &ci in &self.solve_order {
             self.contacts[ci as usize].apply_restitution(&mut self.bodies);
         }
