@@ -112,6 +112,32 @@ pub struct Contact {
     /// The manifold's tangential speed at the start of the step (points
     /// averaged); below [`STATIC_SPEED`] it is at rest.
     pub(crate) start_slip: f32,
+    /// B's pose in A's frame (centre, and B's x axis) when the SAT built
+    /// this manifold: while the pair's relative pose stays within
+    /// [`REUSE_DISTANCE`] and [`REUSE_ANGLE`] of it, later steps re-measure
+    /// these points instead of running the SAT again (see [`Contact::reuse`]).
+    pub(crate) built_at: (Vec2, Vec2),
+}
+
+/// How far (m) B's centre may move relative to A, since the SAT last ran
+/// on the pair, before the manifold is rebuilt: a fifth of the default
+/// `linear_slop`, so a clipped point kept from the old manifold is off by
+/// well under the penetration the solver lets stand.
+pub const REUSE_DISTANCE: f32 = 0.001;
+
+/// How far (rad) B may turn relative to A before the manifold is rebuilt
+/// (1 mm at 1 m from the centre).
+pub const REUSE_ANGLE: f32 = 0.001;
+
+/// B's pose in A's frame: its centre, and its x axis (cos, sin of the
+/// relative angle).
+#[inline]
+fn relative_pose(a: &Body, b: &Body) -> (Vec2, Vec2) {
+    let xa = a.transform();
+    (
+        xa.apply_inv(b.position),
+        xa.q.inv_rotate(Vec2::new(b.rot.cos, b.rot.sin)),
+    )
 }
 
 /// Below this tangential speed (m/s) at the start of a step a contact is at
@@ -161,7 +187,49 @@ impl Contact {
             block_k: Mat22::default(),
             block_inv: Mat22::default(),
             start_slip: 0.0,
+            built_at: relative_pose(a, b),
         }
+    }
+
+    /// This (last step's) contact carried over to the bodies' current
+    /// poses without the SAT, when the pair has barely moved relative to
+    /// the pose the manifold was built at (within [`REUSE_DISTANCE`] and
+    /// [`REUSE_ANGLE`]): the same features, their points re-measured (normal,
+    /// midpoint, separation), the accumulated impulses kept for warm
+    /// starting. `None` when the pair moved further, a point no longer
+    /// penetrates (the SAT decides whether the pair still touches), or the
+    /// manifold has one point.
+    pub(crate) fn reuse(&self, a: &Body, b: &Body) -> Option<Contact> {
+        // A one-point manifold (a corner on a face) gains its second
+        // point as the pair turns flat: only the SAT sees it come.
+        if self.count < MAX_MANIFOLD_POINTS {
+            return None;
+        }
+        let (p, axis) = relative_pose(a, b);
+        if (p - self.built_at.0).length_squared() > REUSE_DISTANCE * REUSE_DISTANCE
+            || (axis - self.built_at.1).length_squared() > REUSE_ANGLE * REUSE_ANGLE
+        {
+            return None;
+        }
+        let mut c = *self;
+        let (xa, xb) = (a.transform(), b.transform());
+        for cp in &mut c.points[..c.count] {
+            let (n, point, s) = remeasure(
+                c.reference,
+                c.local_normal,
+                c.local_face_point,
+                cp.local_incident,
+                xa,
+                xb,
+            );
+            if s > 0.0 {
+                return None;
+            }
+            c.normal = n;
+            cp.point = point;
+            cp.separation = s;
+        }
+        Some(c)
     }
 
     /// The valid points.

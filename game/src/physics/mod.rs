@@ -41,6 +41,8 @@ pub mod timestep;
 pub mod world;
 
 #[cfg(test)]
+mod rest_tests;
+#[cfg(test)]
 mod tests;
 
 pub use body::{Body, BodyDef, BodyId, BodyKind, Filter, Material};

@@ -11,7 +11,10 @@
 //!    dynamic, filters agree, not joined, bounding boxes overlap; an `n²`
 //!    sweep, fine for the ≤ 100 bodies of a scene) goes through the SAT
 //!    narrow phase; each new contact inherits the accumulated impulses of
-//!    last step's contact between the same pair, by feature id;
+//!    last step's contact between the same pair, by feature id — or, when
+//!    the pair has barely moved relative to the pose its manifold was built
+//!    at, last step's contact is kept with its points re-measured and the
+//!    SAT skipped (`Contact::reuse`);
 //! 4. prepare the constraints and warm-start them with those impulses; order
 //!    the contacts by colour (no two of a colour share a dynamic body);
 //! 5. `velocity_iterations` passes over joints, then contacts (Gauss–Seidel
@@ -503,24 +506,30 @@ impl World {
                 {
                     continue;
                 }
-                let Some(m) = collide(&bi.polygon, bi.transform(), &bj.polygon, bj.transform())
-                else {
-                    continue;
-                };
                 let (ida, idb) = (
                     BodyId::new(i as u32, self.body_slots[i].0),
                     BodyId::new(j as u32, self.body_slots[j].0),
                 );
-                let mut contact = Contact::new(ida, idb, &m, bi, bj);
                 while prev_at < self.previous.len()
                     && (self.previous[prev_at].body_a, self.previous[prev_at].body_b) < (ida, idb)
                 {
                     prev_at += 1;
                 }
-                if let Some(old) = self.previous.get(prev_at) {
-                    if (old.body_a, old.body_b) == (ida, idb) {
-                        contact.inherit_impulses(old);
-                    }
+                let old = self
+                    .previous
+                    .get(prev_at)
+                    .filter(|old| (old.body_a, old.body_b) == (ida, idb));
+                if let Some(kept) = old.and_then(|old| old.reuse(bi, bj)) {
+                    self.contacts.push(kept);
+                    continue;
+                }
+                let Some(m) = collide(&bi.polygon, bi.transform(), &bj.polygon, bj.transform())
+                else {
+                    continue;
+                };
+                let mut contact = Contact::new(ida, idb, &m, bi, bj);
+                if let Some(old) = old {
+                    contact.inherit_impulses(old);
                 }
                 self.contacts.push(contact);
             }
