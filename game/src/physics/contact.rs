@@ -115,7 +115,8 @@ pub struct Contact {
     /// B's pose in A's frame (centre, and B's x axis) when the SAT built
     /// this manifold: while the pair's relative pose stays within
     /// [`REUSE_DISTANCE`] and [`REUSE_ANGLE`] of it, later steps re-measure
-    /// these points instead of running the SAT again (see [`Contact::reuse`]).
+    /// these points instead of running the SAT again (see
+    /// [`Contact::may_reuse`]).
     pub(crate) built_at: (Vec2, Vec2),
 }
 
@@ -191,45 +192,46 @@ impl Contact {
         }
     }
 
-    /// This (last step's) contact carried over to the bodies' current
-    /// poses without the SAT, when the pair has barely moved relative to
-    /// the pose the manifold was built at (within [`REUSE_DISTANCE`] and
-    /// [`REUSE_ANGLE`]): the same features, their points re-measured (normal,
-    /// midpoint, separation), the accumulated impulses kept for warm
-    /// starting. `None` when the pair moved further, a point no longer
-    /// penetrates (the SAT decides whether the pair still touches), or the
-    /// manifold has one point.
-    pub(crate) fn reuse(&self, a: &Body, b: &Body) -> Option<Contact> {
-        // A one-point manifold (a corner on a face) gains its second
-        // point as the pair turns flat: only the SAT sees it come.
+    /// Whether this (last step's) contact may be carried over to the
+    /// bodies' current poses without the SAT: the pair has barely moved
+    /// relative to the pose the manifold was built at (within
+    /// [`REUSE_DISTANCE`] and [`REUSE_ANGLE`]), and the manifold has two
+    /// points (a corner on a face gains its second point as the pair turns
+    /// flat, and only the SAT sees it come). Then [`Contact::remeasure`]
+    /// brings it up to date.
+    pub(crate) fn may_reuse(&self, a: &Body, b: &Body) -> bool {
         if self.count < MAX_MANIFOLD_POINTS {
-            return None;
+            return false;
         }
         let (p, axis) = relative_pose(a, b);
-        if (p - self.built_at.0).length_squared() > REUSE_DISTANCE * REUSE_DISTANCE
-            || (axis - self.built_at.1).length_squared() > REUSE_ANGLE * REUSE_ANGLE
-        {
-            return None;
-        }
-        let mut c = *self;
+        (p - self.built_at.0).length_squared() <= REUSE_DISTANCE * REUSE_DISTANCE
+            && (axis - self.built_at.1).length_squared() <= REUSE_ANGLE * REUSE_ANGLE
+    }
+
+    /// Re-measures the points at the bodies' current poses (normal,
+    /// midpoint, separation), keeping the features and the accumulated
+    /// impulses for warm starting; false (the contact half updated, to be
+    /// dropped) when a point no longer penetrates: then the SAT decides
+    /// whether the pair still touches.
+    pub(crate) fn remeasure(&mut self, a: &Body, b: &Body) -> bool {
         let (xa, xb) = (a.transform(), b.transform());
-        for cp in &mut c.points[..c.count] {
+        for cp in &mut self.points[..self.count] {
             let (n, point, s) = remeasure(
-                c.reference,
-                c.local_normal,
-                c.local_face_point,
+                self.reference,
+                self.local_normal,
+                self.local_face_point,
                 cp.local_incident,
                 xa,
                 xb,
             );
             if s > 0.0 {
-                return None;
+                return false;
             }
-            c.normal = n;
+            self.normal = n;
             cp.point = point;
             cp.separation = s;
         }
-        Some(c)
+        true
     }
 
     /// The valid points.

@@ -117,11 +117,12 @@ impl Vel {
 
 impl Batch {
     /// Packs `ids` (1–4 prepared, warm-started contacts of one colour).
-    fn pack(ids: &[u32], contacts: &[Contact], bodies: &[Body]) -> Batch {
-        let mut b = Batch {
+    fn pack(&mut self, ids: &[u32], contacts: &[Contact], bodies: &[Body]) {
+        *self = Batch {
             len: ids.len(),
             ..Batch::default()
         };
+        let b = self;
         for (l, &ci) in ids.iter().enumerate() {
             let c = &contacts[ci as usize];
             let (ba, bb) = (&bodies[c.body_a.index()], &bodies[c.body_b.index()]);
@@ -163,7 +164,6 @@ impl Batch {
         b.two = M4::from_fn(|l| lane(l).is_some_and(|c| c.count == 2));
         b.block = M4::from_fn(|l| lane(l).is_some_and(|c| c.block_k.col1.x > 0.0));
         b.at_rest = M4::from_fn(|l| lane(l).is_some_and(|c| c.start_slip.abs() < STATIC_SPEED));
-        b
     }
 
     /// The relative tangential velocity at point `j`.
@@ -364,7 +364,7 @@ impl ContactRows {
         contacts: &[Contact],
         bodies: &[Body],
     ) {
-        self.batches.clear();
+        let mut used = 0;
         self.overflow.clear();
         let mut at = 0;
         while at < order.len() {
@@ -377,11 +377,16 @@ impl ContactRows {
                 self.overflow.extend_from_slice(&order[at..end]);
             } else {
                 for ids in order[at..end].chunks(4) {
-                    self.batches.push(Batch::pack(ids, contacts, bodies));
+                    if used == self.batches.len() {
+                        self.batches.push(Batch::default());
+                    }
+                    self.batches[used].pack(ids, contacts, bodies);
+                    used += 1;
                 }
             }
             at = end;
         }
+        self.batches.truncate(used);
     }
 
     /// One velocity iteration over every contact.
