@@ -15,7 +15,7 @@
 //! timestep, restitution (combine rule Max), friction (our dynamic
 //! coefficient, combine rule GeometricMean), rope links filtered from each
 //! other by collision groups, joints with contacts disabled, sleeping off
-//! (ours has none). Rapier keeps its default solver: 4 substeps
+//! (as ours in those rows). Rapier keeps its default solver: 4 substeps
 //! (`num_solver_iterations`) of 1 PGS iteration plus 1 stabilisation
 //! iteration each — 8 velocity passes a step, like our 8 velocity iterations
 //! (plus our 3 position passes). Before timing, each engine simulates 10 s

@@ -178,20 +178,18 @@ impl Islands {
         }
         self.min_time.clear();
         self.min_time.resize(bodies.len(), f32::INFINITY);
-        for i in 0..bodies.len() {
-            if bodies[i].kind == BodyKind::Dynamic && !bodies[i].asleep {
+        for (i, b) in bodies.iter().enumerate() {
+            if b.kind == BodyKind::Dynamic && !b.asleep {
                 let root = self.find(i as u32) as usize;
-                self.min_time[root] = self.min_time[root].min(bodies[i].sleep_time);
+                self.min_time[root] = self.min_time[root].min(b.sleep_time);
             }
         }
-        for i in 0..bodies.len() {
-            let b = &bodies[i];
+        for (i, b) in bodies.iter_mut().enumerate() {
             if b.kind != BodyKind::Dynamic || b.asleep {
                 continue;
             }
             let root = self.find(i as u32);
             if self.min_time[root as usize] >= TIME_TO_SLEEP {
-                let b = &mut bodies[i];
                 b.asleep = true;
                 b.island = root;
                 b.linear_velocity = super::math::Vec2::ZERO;

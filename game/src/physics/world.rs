@@ -481,7 +481,9 @@ impl World {
             let (a, b) = (c.body_a.index(), c.body_b.index());
             let dyn_a = self.bodies[a].kind == BodyKind::Dynamic;
             let dyn_b = self.bodies[b].kind == BodyKind::Dynamic;
-            if !(dyn_a && !self.bodies[a].asleep || dyn_b && !self.bodies[b].asleep) {
+            let awake_a = dyn_a && !self.bodies[a].asleep;
+            let awake_b = dyn_b && !self.bodies[b].asleep;
+            if !awake_a && !awake_b {
                 // A sleeping pair's contact is kept, not solved.
                 self.contact_colours.push(SLEEPING);
                 continue;
