@@ -352,11 +352,14 @@ impl Batch {
 pub(crate) struct ContactRows {
     batches: Vec<Batch>,
     overflow: Vec<u32>,
+    /// Scratch: one colour's contacts in packing order.
+    colour: Vec<u32>,
 }
 
 impl ContactRows {
     /// Packs the contacts in `order` (sorted by `colours`, the overflow
-    /// colour 64 last) four at a time within each colour.
+    /// colour 64 last) four at a time within each colour, those solved as a
+    /// 2×2 block first.
     pub(crate) fn pack(
         &mut self,
         order: &[u32],
@@ -376,7 +379,15 @@ impl ContactRows {
             if colour >= 64 {
                 self.overflow.extend_from_slice(&order[at..end]);
             } else {
-                for ids in order[at..end].chunks(4) {
+                // Block-solved contacts first, so fewer batches mix both
+                // normal solves (the colour's contacts are independent,
+                // so their order changes nothing).
+                let block = |ci: &&u32| contacts[**ci as usize].block_k.col1.x > 0.0;
+                self.colour.clear();
+                self.colour.extend(order[at..end].iter().filter(block));
+                self.colour
+                    .extend(order[at..end].iter().filter(|ci| !block(ci)));
+                for ids in self.colour.chunks(4) {
                     if used == self.batches.len() {
                         self.batches.push(Batch::default());
                     }
