@@ -15,7 +15,7 @@
 //! timestep, restitution (combine rule Max), friction (our dynamic
 //! coefficient, combine rule GeometricMean), rope links filtered from each
 //! other by collision groups, joints with contacts disabled, sleeping off
-//! (ours has none). Rapier keeps its default solver: 4 substeps
+//! (as ours in those rows). Rapier keeps its default solver: 4 substeps
 //! (`num_solver_iterations`) of 1 PGS iteration plus 1 stabilisation
 //! iteration each — 8 velocity passes a step, like our 8 velocity iterations
 //! (plus our 3 position passes). Before timing, each engine simulates 10 s
@@ -24,10 +24,15 @@
 //! engines by our SAT on every pair of bodies that may touch, at the poses
 //! after each step); then each is warmed up to t = 3 s (the bucket mid-hoist,
 //! the pyramid settled) and criterion times single steps of the running
-//! simulation.
+//! simulation. Because criterion times one engine after the other, each
+//! scene also prints a paired figure: the engines stepped in alternating
+//! blocks, fastest block of each (see `paired_blocks`). Ours runs with
+//! sleeping off in the solver rows (as rapier's copy); the `*-sleeping`
+//! rows run both engines with sleeping on.
 //!
 //! Run: `cargo bench -p game --bench physics`.
 use std::hint::black_box;
+use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use game::physics::sat::separation;
@@ -51,7 +56,8 @@ fn v(p: PVec2) -> Vector {
 }
 
 impl RapierScene {
-    fn build(scene: &Scene) -> RapierScene {
+    /// Rapier's copy of `scene`; `sleeping`: whether its bodies may sleep.
+    fn build(scene: &Scene, sleeping: bool) -> RapierScene {
         let ours = &scene.world;
         let mut world = PhysicsWorld::new();
         world.gravity = v(ours.settings.gravity);
@@ -67,7 +73,7 @@ impl RapierScene {
             .rotation(b.angle())
             .linvel(v(b.linear_velocity()))
             .angvel(b.angular_velocity())
-            .can_sleep(false);
+            .can_sleep(sleeping);
             let verts = b.polygon().vertices();
             let axis_aligned_box = verts.len() == 4
                 && verts[0].x == -verts[2].x
@@ -202,24 +208,37 @@ fn report_errors(kind: SceneKind) {
         gauss_seidel.step();
         gs_joint = gs_joint.max(gauss_seidel.world.max_joint_error());
     }
-    let mut ours = kind.build();
-    let mut theirs = RapierScene::build(&ours);
+    let mut ours = build_awake(kind);
+    let mut theirs = RapierScene::build(&ours, false);
+    let mut sleepy = kind.build();
     let steps = (10.0 / ours.dt_s).round() as usize;
     let (mut oj, mut op, mut rj, mut rp) = (0.0f32, 0.0f32, 0.0f32, 0.0f32);
+    let (mut sj, mut sp) = (0.0f32, 0.0f32);
     for _ in 0..steps {
         ours.step();
         theirs.step();
+        sleepy.step();
         oj = oj.max(ours.world.max_joint_error());
         op = op.max(max_penetration(&ours, &our_poses(&ours)));
         rj = rj.max(theirs.max_joint_error());
         rp = rp.max(max_penetration(&ours, &theirs.poses()));
+        sj = sj.max(sleepy.world.max_joint_error());
+        sp = sp.max(max_penetration(&sleepy, &our_poses(&sleepy)));
     }
+    let asleep = sleepy
+        .world
+        .bodies()
+        .iter()
+        .filter(|b| !b.is_awake())
+        .count();
     let focus = ours.world.body(ours.focus).position();
     let theirs_focus = theirs.world.bodies[theirs.handles[ours.focus.index()]].translation();
     println!(
         "physics/{}: over 10 s at 120 Hz — ours: max joint error {:.6} m, max penetration {:.6} m \
          (joints one by one: {:.6} m); rapier2d: max joint error {:.6} m, max penetration {:.6} m; \
-         focus body ends at ({:.3}, {:.3}) ours, ({:.3}, {:.3}) rapier2d",
+         focus body ends at ({:.3}, {:.3}) ours, ({:.3}, {:.3}) rapier2d; our state hash {:#018x}; \
+         ours with sleeping: max joint error {:.6} m, max penetration {:.6} m, {} bodies asleep \
+         at 10 s",
         kind.name(),
         oj,
         op,
@@ -230,15 +249,63 @@ fn report_errors(kind: SceneKind) {
         focus.y,
         theirs_focus.x,
         theirs_focus.y,
+        ours.world.state_hash(),
+        sj,
+        sp,
+        asleep,
+    );
+}
+
+/// Our scene with sleeping off (as rapier's copy, for the solver rows).
+fn build_awake(kind: SceneKind) -> Scene {
+    let mut scene = kind.build();
+    scene.world.settings.sleeping = false;
+    scene
+}
+
+/// Ours and rapier2d stepped in alternating blocks of 60 steps from t = 3 s
+/// (sleeping off in both), 40 blocks each, and the fastest block of each
+/// per step: on a shared machine whose load changes slower than a block,
+/// both engines meet the same conditions, and the fastest block is what
+/// each costs undisturbed. Criterion times the engines one after the other,
+/// seconds apart, so its ratio carries the load's swings.
+fn paired_blocks(kind: SceneKind) {
+    let mut ours = build_awake(kind);
+    let mut theirs = RapierScene::build(&ours, false);
+    for _ in 0..360 {
+        ours.step();
+        theirs.step();
+    }
+    let (mut best_ours, mut best_theirs) = (f64::INFINITY, f64::INFINITY);
+    for _ in 0..40 {
+        let t = Instant::now();
+        for _ in 0..60 {
+            ours.step();
+        }
+        best_ours = best_ours.min(t.elapsed().as_secs_f64() / 60.0);
+        let t = Instant::now();
+        for _ in 0..60 {
+            theirs.step();
+        }
+        best_theirs = best_theirs.min(t.elapsed().as_secs_f64() / 60.0);
+    }
+    println!(
+        "physics/{}: paired blocks, fastest of 40 x 60 steps: ours {:.2} us, rapier2d {:.2} us, \
+         ours/rapier2d {:.2}",
+        kind.name(),
+        best_ours * 1e6,
+        best_theirs * 1e6,
+        best_ours / best_theirs
     );
 }
 
 fn bench_scene(c: &mut Criterion, kind: SceneKind) {
     report_errors(kind);
+    paired_blocks(kind);
     let warm_up_steps = 360; // 3 s
     let mut group = c.benchmark_group(format!("physics/{}", kind.name()));
 
-    let mut ours = kind.build();
+    let mut ours = build_awake(kind);
     for _ in 0..warm_up_steps {
         ours.step();
     }
@@ -250,7 +317,7 @@ fn bench_scene(c: &mut Criterion, kind: SceneKind) {
     });
 
     if !ours.world.joints().is_empty() {
-        let mut gauss_seidel = kind.build();
+        let mut gauss_seidel = build_awake(kind);
         gauss_seidel.world.settings.direct_chains = false;
         for _ in 0..warm_up_steps {
             gauss_seidel.step();
@@ -263,7 +330,7 @@ fn bench_scene(c: &mut Criterion, kind: SceneKind) {
         });
     }
 
-    let mut theirs = RapierScene::build(&kind.build());
+    let mut theirs = RapierScene::build(&kind.build(), false);
     for _ in 0..warm_up_steps {
         theirs.step();
     }
@@ -271,6 +338,26 @@ fn bench_scene(c: &mut Criterion, kind: SceneKind) {
         b.iter(|| {
             theirs.step();
             black_box(theirs.world.bodies.len())
+        })
+    });
+
+    // Both engines with sleeping on, as a game would run them.
+    let mut sleepy = kind.build();
+    let mut theirs_sleepy = RapierScene::build(&kind.build(), true);
+    for _ in 0..warm_up_steps {
+        sleepy.step();
+        theirs_sleepy.step();
+    }
+    group.bench_function("ours-sleeping", |b| {
+        b.iter(|| {
+            sleepy.step();
+            black_box(sleepy.world.bodies().len())
+        })
+    });
+    group.bench_function("rapier2d-sleeping", |b| {
+        b.iter(|| {
+            theirs_sleepy.step();
+            black_box(theirs_sleepy.world.bodies.len())
         })
     });
     group.finish();
@@ -285,14 +372,17 @@ fn bench_motion(c: &mut Criterion) {
     let mut peers: Vec<RapierScene> = ours
         .worlds()
         .map(|w| {
-            RapierScene::build(&Scene {
-                kind: SceneKind::Chain,
-                world: w.clone(),
-                dt_s: game::motion::STEP_S,
-                hoist: None,
-                focus: game::physics::BodyId::first(0),
-                view: (PVec2::ZERO, PVec2::ZERO),
-            })
+            RapierScene::build(
+                &Scene {
+                    kind: SceneKind::Chain,
+                    world: w.clone(),
+                    dt_s: game::motion::STEP_S,
+                    hoist: None,
+                    focus: game::physics::BodyId::first(0),
+                    view: (PVec2::ZERO, PVec2::ZERO),
+                },
+                false,
+            )
         })
         .collect();
     let bodies: usize = ours.worlds().map(|w| w.bodies().len()).sum();

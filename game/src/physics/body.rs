@@ -12,6 +12,8 @@
 //! - Dynamic bodies have positive mass and inertia from their polygon and
 //!   density.
 //! - Force and torque accumulate between steps and are cleared by each step.
+//! - Setting a velocity, force, impulse or mass wakes a sleeping body
+//!   (`sleep`); a sleeping body is dynamic and still.
 //!
 //! Bodies live in `World::bodies` and are named by [`BodyId`]: their index
 //! there and the slot's generation. A removed body's slot is kept (as a
@@ -190,6 +192,11 @@ pub struct Body {
     pub(crate) step_start_angular: f32,
     pub(crate) prev_position: Vec2,
     pub(crate) prev_rot: Rot,
+    /// Sleeping (see `sleep`): not simulated until woken; how long the body
+    /// has been slow; the tag of the island it fell asleep with.
+    pub(crate) asleep: bool,
+    pub(crate) sleep_time: f32,
+    pub(crate) island: u32,
 }
 
 impl Body {
@@ -234,7 +241,23 @@ impl Body {
             step_start_angular: 0.0,
             prev_position: position,
             prev_rot: rot,
+            asleep: false,
+            sleep_time: 0.0,
+            island: super::sleep::NO_ISLAND,
         }
+    }
+
+    /// Whether the body is simulated (not sleeping, see `sleep`); static
+    /// and kinematic bodies are always awake.
+    #[inline]
+    pub fn is_awake(&self) -> bool {
+        !self.asleep
+    }
+
+    /// Wakes the body, and with it (at the next step) its whole island.
+    pub fn wake(&mut self) {
+        self.asleep = false;
+        self.sleep_time = 0.0;
     }
 
     /// Static, kinematic or dynamic.
@@ -369,6 +392,9 @@ impl Body {
     /// Sets the velocity of a dynamic or kinematic body (ignored for static).
     pub fn set_linear_velocity(&mut self, v: Vec2) {
         if self.kind != BodyKind::Static {
+            if v != Vec2::ZERO {
+                self.wake();
+            }
             self.linear_velocity = v;
         }
     }
@@ -377,6 +403,9 @@ impl Body {
     /// static).
     pub fn set_angular_velocity(&mut self, w: f32) {
         if self.kind != BodyKind::Static {
+            if w != 0.0 {
+                self.wake();
+            }
             self.angular_velocity = w;
         }
     }
@@ -395,6 +424,7 @@ impl Body {
         } else {
             1.0
         };
+        self.wake();
         self.mass = mass;
         self.inv_mass = 1.0 / mass;
         self.inertia *= scale;
@@ -407,11 +437,17 @@ impl Body {
 
     /// Adds a force (N) at the centre of mass for the next step.
     pub fn apply_force(&mut self, force: Vec2) {
+        if force != Vec2::ZERO {
+            self.wake();
+        }
         self.force += force;
     }
 
     /// Adds a force (N) at a world point for the next step (also a torque).
     pub fn apply_force_at(&mut self, force: Vec2, world_point: Vec2) {
+        if force != Vec2::ZERO {
+            self.wake();
+        }
         self.force += force;
         self.torque += (world_point - self.position).cross(force);
     }
@@ -419,6 +455,9 @@ impl Body {
     /// Applies an impulse (N·s) at a world point now: `Δv = J/m`,
     /// `Δω = (r × J)/I`. No effect on static or kinematic bodies.
     pub fn apply_impulse_at(&mut self, impulse: Vec2, world_point: Vec2) {
+        if impulse != Vec2::ZERO && self.kind == BodyKind::Dynamic {
+            self.wake();
+        }
         self.linear_velocity += impulse * self.inv_mass;
         self.angular_velocity += self.inv_inertia * (world_point - self.position).cross(impulse);
     }

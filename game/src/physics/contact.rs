@@ -107,11 +107,38 @@ pub struct Contact {
     /// The two-point normal block `K` (see `solve_velocity`) and its
     /// inverse; zero when the two rows are (nearly) redundant or there is
     /// one point, and then the rows are solved one after the other.
-    block_k: Mat22,
-    block_inv: Mat22,
+    pub(crate) block_k: Mat22,
+    pub(crate) block_inv: Mat22,
     /// The manifold's tangential speed at the start of the step (points
     /// averaged); below [`STATIC_SPEED`] it is at rest.
-    start_slip: f32,
+    pub(crate) start_slip: f32,
+    /// B's pose in A's frame (centre, and B's x axis) when the SAT built
+    /// this manifold: while the pair's relative pose stays within
+    /// [`REUSE_DISTANCE`] and [`REUSE_ANGLE`] of it, later steps re-measure
+    /// these points instead of running the SAT again (see
+    /// [`Contact::may_reuse`]).
+    pub(crate) built_at: (Vec2, Vec2),
+}
+
+/// How far (m) B's centre may move relative to A, since the SAT last ran
+/// on the pair, before the manifold is rebuilt: a fifth of the default
+/// `linear_slop`, so a clipped point kept from the old manifold is off by
+/// well under the penetration the solver lets stand.
+pub const REUSE_DISTANCE: f32 = 0.001;
+
+/// How far (rad) B may turn relative to A before the manifold is rebuilt
+/// (1 mm at 1 m from the centre).
+pub const REUSE_ANGLE: f32 = 0.001;
+
+/// B's pose in A's frame: its centre, and its x axis (cos, sin of the
+/// relative angle).
+#[inline]
+fn relative_pose(a: &Body, b: &Body) -> (Vec2, Vec2) {
+    let xa = a.transform();
+    (
+        xa.apply_inv(b.position),
+        xa.q.inv_rotate(Vec2::new(b.rot.cos, b.rot.sin)),
+    )
 }
 
 /// Below this tangential speed (m/s) at the start of a step a contact is at
@@ -161,7 +188,50 @@ impl Contact {
             block_k: Mat22::default(),
             block_inv: Mat22::default(),
             start_slip: 0.0,
+            built_at: relative_pose(a, b),
         }
+    }
+
+    /// Whether this (last step's) contact may be carried over to the
+    /// bodies' current poses without the SAT: the pair has barely moved
+    /// relative to the pose the manifold was built at (within
+    /// [`REUSE_DISTANCE`] and [`REUSE_ANGLE`]), and the manifold has two
+    /// points (a corner on a face gains its second point as the pair turns
+    /// flat, and only the SAT sees it come). Then [`Contact::remeasure`]
+    /// brings it up to date.
+    pub(crate) fn may_reuse(&self, a: &Body, b: &Body) -> bool {
+        if self.count < MAX_MANIFOLD_POINTS {
+            return false;
+        }
+        let (p, axis) = relative_pose(a, b);
+        (p - self.built_at.0).length_squared() <= REUSE_DISTANCE * REUSE_DISTANCE
+            && (axis - self.built_at.1).length_squared() <= REUSE_ANGLE * REUSE_ANGLE
+    }
+
+    /// Re-measures the points at the bodies' current poses (normal,
+    /// midpoint, separation), keeping the features and the accumulated
+    /// impulses for warm starting; false (the contact half updated, to be
+    /// dropped) when a point no longer penetrates: then the SAT decides
+    /// whether the pair still touches.
+    pub(crate) fn remeasure(&mut self, a: &Body, b: &Body) -> bool {
+        let (xa, xb) = (a.transform(), b.transform());
+        for cp in &mut self.points[..self.count] {
+            let (n, point, s) = remeasure(
+                self.reference,
+                self.local_normal,
+                self.local_face_point,
+                cp.local_incident,
+                xa,
+                xb,
+            );
+            if s > 0.0 {
+                return false;
+            }
+            self.normal = n;
+            cp.point = point;
+            cp.separation = s;
+        }
+        true
     }
 
     /// The valid points.

@@ -12,6 +12,11 @@
 //! positions and applies positional correction; drawing interpolates poses
 //! between the last two steps.
 //!
+//! Resting bodies cost little: a two-point manifold whose pair barely moved
+//! is re-measured instead of rebuilt, and an island whose bodies have all
+//! been slow for half a second sleeps until something touches it or a
+//! joint's anchor moves.
+//!
 //! Invariants: static bodies never move, and neither do joint anchors on
 //! static or kinematic bodies (inverse mass 0 everywhere the solver splits
 //! a correction); the same inputs give bit-identical states
@@ -20,24 +25,31 @@
 //! One file per concept, layered so that nothing reaches up: `math`
 //! (Vec2, Rot, Mat22), `polygon` (shape and mass properties), `body` (with
 //! the pair access constraints use), `settings` (the solver's), `sat`
-//! (narrow phase), `contact`, `joint`, `chain` (a rope's joints solved
-//! exactly as one block-tridiagonal system), `world` (the step), `query`
+//! (narrow phase), `contact`, `lanes` (four f32 lanes in plain arrays),
+//! `contact_rows` (one colour's contacts solved four at a time), `joint`,
+//! `chain` (a rope's joints solved exactly as one block-tridiagonal
+//! system), `sleep` (islands at rest), `world` (the step), `query`
 //! (point and ray queries, teleporting), `timestep`, `hash`, and `scenes`
 //! (the setups shared by tests, the viewer and the benchmark).
 pub mod body;
 mod chain;
 pub mod contact;
+mod contact_rows;
 pub mod hash;
 pub mod joint;
+mod lanes;
 pub mod math;
 pub mod polygon;
 pub mod query;
 pub mod sat;
 pub mod scenes;
 pub mod settings;
+pub mod sleep;
 pub mod timestep;
 pub mod world;
 
+#[cfg(test)]
+mod rest_tests;
 #[cfg(test)]
 mod tests;
 

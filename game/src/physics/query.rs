@@ -96,6 +96,7 @@ impl World {
     /// kept. Static bodies may be moved this way too (a level edit).
     pub fn teleport(&mut self, id: BodyId, position: Vec2, angle: f32) {
         let b = self.body_mut(id);
+        b.wake();
         b.position = position;
         b.rot = Rot::from_angle(angle);
         b.prev_position = position;

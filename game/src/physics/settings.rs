@@ -1,7 +1,8 @@
 //! The solver's settings: gravity, iteration counts, how much penetration
-//! may remain and how fast it is corrected, warm starting, and whether
-//! chains are solved exactly. Their own file so the constraints (contacts,
-//! joints) read them without reaching up into the world.
+//! may remain and how fast it is corrected, warm starting, whether chains
+//! are solved exactly, and whether resting islands sleep. Their own file so
+//! the constraints (contacts, joints) read them without reaching up into
+//! the world.
 use super::math::Vec2;
 
 /// Solver settings of a world.
@@ -27,6 +28,8 @@ pub struct Settings {
     /// block-tridiagonal system each (`chain` module), instead of joint by
     /// joint.
     pub direct_chains: bool,
+    /// Let islands at rest sleep until disturbed (`sleep` module).
+    pub sleeping: bool,
 }
 
 impl Default for Settings {
@@ -41,6 +44,7 @@ impl Default for Settings {
             max_linear_correction: 0.2,
             warm_starting: true,
             direct_chains: true,
+            sleeping: true,
         }
     }
 }

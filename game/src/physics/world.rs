@@ -3,6 +3,7 @@
 //!
 //! One step (symplectic Euler with an iterative impulse solver):
 //!
+//! 0. wake the sleeping islands something disturbs (see `sleep`);
 //! 1. remember each body's pose (for interpolated drawing) and velocity
 //!    (contacts bounce from the approach velocity before gravity);
 //! 2. integrate velocities of dynamic bodies: `v += dt (g + F/m)`,
@@ -11,7 +12,10 @@
 //!    dynamic, filters agree, not joined, bounding boxes overlap; an `n²`
 //!    sweep, fine for the ≤ 100 bodies of a scene) goes through the SAT
 //!    narrow phase; each new contact inherits the accumulated impulses of
-//!    last step's contact between the same pair, by feature id;
+//!    last step's contact between the same pair, by feature id — or, when
+//!    the pair has barely moved relative to the pose its manifold was built
+//!    at, last step's contact is kept with its points re-measured and the
+//!    SAT skipped (`Contact::may_reuse`);
 //! 4. prepare the constraints and warm-start them with those impulses; order
 //!    the contacts by colour (no two of a colour share a dynamic body);
 //! 5. `velocity_iterations` passes over joints, then contacts (Gauss–Seidel
@@ -23,7 +27,11 @@
 //! 7. `position_iterations` passes of positional correction over joints,
 //!    then contacts (split by inverse mass: static bodies and kinematic
 //!    anchors never move);
-//! 8. clear forces.
+//! 8. clear forces; islands whose bodies have all been slow for a while
+//!    fall asleep (`sleep`): sleeping bodies are neither integrated nor
+//!    solved, and their contacts are kept as they were.
+//!
+//! Contacts are solved four at a time within a colour (`contact_rows`).
 //!
 //! Everything is deterministic: bodies, joints and contacts are kept in
 //! vectors in a fixed order (contacts sorted by body pair), iteration
@@ -33,11 +41,16 @@
 use super::body::{Body, BodyDef, BodyId, BodyKind};
 use super::chain::Chains;
 use super::contact::Contact;
+use super::contact_rows::ContactRows;
 use super::joint::{JointId, RevoluteJoint};
 use super::math::Vec2;
 use super::polygon::{Polygon, MAX_VERTICES};
 use super::sat::collide;
 pub use super::settings::Settings;
+use super::sleep::{Islands, NO_ISLAND};
+
+/// The colour of a contact between sleeping bodies: not solved.
+const SLEEPING: u8 = u8::MAX;
 
 /// An axis-aligned bounding box.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -91,6 +104,10 @@ pub struct World {
     body_colours: Vec<u64>,
     colour_counts: [u32; 65],
     contact_colours: Vec<u8>,
+    /// The contacts of a step in 4-wide batches (see `contact_rows`).
+    rows: ContactRows,
+    /// Island scratch for sleeping (see `sleep`).
+    islands: Islands,
     steps: u64,
 }
 
@@ -115,6 +132,8 @@ impl World {
             body_colours: Vec::new(),
             colour_counts: [0; 65],
             contact_colours: Vec::new(),
+            rows: ContactRows::default(),
+            islands: Islands::default(),
             steps: 0,
         }
     }
@@ -181,6 +200,13 @@ impl World {
             self.remove_joint(j);
         }
         let i = id.index();
+        // What rested on it wakes (its island, at the next step).
+        let island = self.bodies[i].island;
+        if island != NO_ISLAND {
+            for b in self.bodies.iter_mut().filter(|b| b.island == island) {
+                b.wake();
+            }
+        }
         let mut tomb = BodyDef::new(BodyKind::Static, self.bodies[i].position);
         tomb.filter = super::body::Filter { group: 0, mask: 0 };
         self.bodies[i] = Body::new(&tomb, &Polygon::rect(0.001, 0.001));
@@ -339,12 +365,17 @@ impl World {
             return;
         }
         let gravity = self.settings.gravity;
+        self.update_aabbs();
+        let aabbs = &self.aabbs;
+        self.islands.wake(&mut self.bodies, &self.joints, |i, j| {
+            aabbs[i].overlaps(&aabbs[j])
+        });
         for b in &mut self.bodies {
             b.prev_position = b.position;
             b.prev_rot = b.rot;
             b.step_start_velocity = b.linear_velocity;
             b.step_start_angular = b.angular_velocity;
-            if b.kind == BodyKind::Dynamic {
+            if b.kind == BodyKind::Dynamic && !b.asleep {
                 b.linear_velocity += (gravity + b.force * b.inv_mass) * dt_s;
                 b.angular_velocity += dt_s * b.inv_inertia * b.torque;
             }
@@ -364,15 +395,18 @@ impl World {
             self.topology,
         );
         self.chains.prepare(&self.joints, &self.bodies);
-        for c in &mut self.contacts {
-            c.prepare(&self.bodies, &settings);
+        for &ci in &self.solve_order {
+            self.contacts[ci as usize].prepare(&self.bodies, &settings);
         }
         if settings.warm_starting {
             for j in &self.joints {
                 j.warm_start(&mut self.bodies);
             }
-            for c in &self.contacts {
-                c.warm_start(&mut self.bodies);
+            // In contact order (the colouring does not change the sums).
+            for (c, &colour) in self.contacts.iter().zip(&self.contact_colours) {
+                if colour != SLEEPING {
+                    c.warm_start(&mut self.bodies);
+                }
             }
         } else {
             for j in &mut self.joints {
@@ -386,19 +420,25 @@ impl World {
             }
         }
 
+        self.rows.pack(
+            &self.solve_order,
+            &self.contact_colours,
+            &self.contacts,
+            &self.bodies,
+        );
         for _ in 0..settings.velocity_iterations {
             self.chains
                 .solve_velocity(&mut self.joints, &mut self.bodies);
-            for &ci in &self.solve_order {
-                self.contacts[ci as usize].solve_velocity(&mut self.bodies);
-            }
+            self.rows
+                .solve_velocity(&mut self.contacts, &mut self.bodies);
         }
+        self.rows.unpack(&mut self.contacts);
         for &ci in &self.solve_order {
             self.contacts[ci as usize].apply_restitution(&mut self.bodies);
         }
 
         for b in &mut self.bodies {
-            if b.kind != BodyKind::Static {
+            if b.kind != BodyKind::Static && !b.asleep {
                 b.position += b.linear_velocity * dt_s;
                 b.rot = b.rot.integrate(b.angular_velocity * dt_s);
             }
@@ -413,6 +453,14 @@ impl World {
                 self.contacts[ci as usize].solve_position(&mut self.bodies, &settings);
             }
         }
+        self.islands.update(
+            &mut self.bodies,
+            &self.contacts,
+            &self.solve_order,
+            &self.joints,
+            dt_s,
+            settings.sleeping,
+        );
         self.steps += 1;
     }
 
@@ -433,6 +481,13 @@ impl World {
             let (a, b) = (c.body_a.index(), c.body_b.index());
             let dyn_a = self.bodies[a].kind == BodyKind::Dynamic;
             let dyn_b = self.bodies[b].kind == BodyKind::Dynamic;
+            let awake_a = dyn_a && !self.bodies[a].asleep;
+            let awake_b = dyn_b && !self.bodies[b].asleep;
+            if !awake_a && !awake_b {
+                // A sleeping pair's contact is kept, not solved.
+                self.contact_colours.push(SLEEPING);
+                continue;
+            }
             let used = if dyn_a { self.body_colours[a] } else { 0 }
                 | if dyn_b { self.body_colours[b] } else { 0 };
             // 64 colours, then one overflow colour shared by the rest.
@@ -456,19 +511,19 @@ impl World {
             sum += n;
         }
         self.solve_order.clear();
-        self.solve_order.resize(self.contacts.len(), 0);
+        self.solve_order.resize(sum as usize, 0);
         for (ci, &colour) in self.contact_colours.iter().enumerate() {
+            if colour == SLEEPING {
+                continue;
+            }
             let at = &mut start[colour as usize];
             self.solve_order[*at as usize] = ci as u32;
             *at += 1;
         }
     }
 
-    /// Broad and narrow phase: rebuilds `contacts` in `(a, b)` order, each
-    /// inheriting last step's impulses.
-    fn find_contacts(&mut self) {
-        std::mem::swap(&mut self.contacts, &mut self.previous);
-        self.contacts.clear();
+    /// Every body's bounding box at its current pose.
+    fn update_aabbs(&mut self) {
         let mut verts = [Vec2::ZERO; MAX_VERTICES];
         for (b, aabb) in self.bodies.iter().zip(&mut self.aabbs) {
             let n = b.world_vertices(&mut verts);
@@ -479,13 +534,37 @@ impl World {
             }
             *aabb = Aabb { min: lo, max: hi };
         }
+    }
+
+    /// Broad and narrow phase: rebuilds `contacts` in `(a, b)` order, each
+    /// inheriting last step's impulses (see `update_aabbs`, which must run
+    /// first).
+    fn find_contacts(&mut self) {
+        if !self
+            .bodies
+            .iter()
+            .any(|b| b.kind == BodyKind::Dynamic && !b.asleep)
+        {
+            // Everything dynamic sleeps: the contacts stand as they are.
+            return;
+        }
+        std::mem::swap(&mut self.contacts, &mut self.previous);
+        self.contacts.clear();
         let mut prev_at = 0;
         let count = self.bodies.len();
         for i in 0..count {
             let bi = &self.bodies[i];
             let moving_i = bi.kind == BodyKind::Dynamic;
+            let awake_i = moving_i && !bi.asleep;
             for j in i + 1..count {
                 let bj = &self.bodies[j];
+                let awake_j = bj.kind == BodyKind::Dynamic && !bj.asleep;
+                if !(awake_i || awake_j) {
+                    // Asleep, or asleep on something that does not move:
+                    // nothing moved, last step's contact stands (carried
+                    // over below).
+                    continue;
+                }
                 if !(moving_i || bj.kind == BodyKind::Dynamic)
                     || !bi.filter.allows(bj.filter)
                     || !self.aabbs[i].overlaps(&self.aabbs[j])
@@ -493,27 +572,54 @@ impl World {
                 {
                     continue;
                 }
-                let Some(m) = collide(&bi.polygon, bi.transform(), &bj.polygon, bj.transform())
-                else {
-                    continue;
-                };
                 let (ida, idb) = (
                     BodyId::new(i as u32, self.body_slots[i].0),
                     BodyId::new(j as u32, self.body_slots[j].0),
                 );
-                let mut contact = Contact::new(ida, idb, &m, bi, bj);
                 while prev_at < self.previous.len()
                     && (self.previous[prev_at].body_a, self.previous[prev_at].body_b) < (ida, idb)
                 {
                     prev_at += 1;
                 }
-                if let Some(old) = self.previous.get(prev_at) {
-                    if (old.body_a, old.body_b) == (ida, idb) {
-                        contact.inherit_impulses(old);
+                let old = self
+                    .previous
+                    .get(prev_at)
+                    .filter(|old| (old.body_a, old.body_b) == (ida, idb));
+                if let Some(old) = old.filter(|old| old.may_reuse(bi, bj)) {
+                    self.contacts.push(*old);
+                    if self
+                        .contacts
+                        .last_mut()
+                        .is_some_and(|c| c.remeasure(bi, bj))
+                    {
+                        continue;
                     }
+                    self.contacts.pop();
+                }
+                let Some(m) = collide(&bi.polygon, bi.transform(), &bj.polygon, bj.transform())
+                else {
+                    continue;
+                };
+                let mut contact = Contact::new(ida, idb, &m, bi, bj);
+                if let Some(old) = old {
+                    contact.inherit_impulses(old);
                 }
                 self.contacts.push(contact);
             }
+        }
+        let bodies = &self.bodies;
+        let awake = |id: BodyId| {
+            let b = &bodies[id.index()];
+            b.kind == BodyKind::Dynamic && !b.asleep
+        };
+        let before = self.contacts.len();
+        self.contacts.extend(
+            self.previous
+                .iter()
+                .filter(|c| !awake(c.body_a) && !awake(c.body_b)),
+        );
+        if self.contacts.len() > before && before > 0 {
+            self.contacts.sort_unstable_by_key(|c| (c.body_a, c.body_b));
         }
     }
 }
