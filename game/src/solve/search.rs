@@ -12,8 +12,9 @@
 //! clearing found is in the fewest turns, and among those the fewest
 //! actions: every position with fewer actions in that turn was expanded
 //! before it. Asked for any line, one queue holds every turn, bucketed by
-//! how far each position is from cleared ([`Bound::distance_left`]), so
-//! the search heads for the way out first.
+//! how far each position is from cleared ([`Bound::distance_left`]: heroes
+//! to the relics they can carry, relics and heroes to the entrance), so the
+//! search heads for the relics and then the way out first.
 //!
 //! **Pruning.** A table keyed by [`key::position`](super::key::position)
 //! (the stage without its turn and without the heroes' action points)
