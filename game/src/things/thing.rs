@@ -450,14 +450,19 @@ impl Thing {
             == 0
     }
 
-    /// The empty slot a despawn or rebuild leaves: all zero but the generation.
-    #[inline]
     /// The value of slot `index` before it was ever used: FREE, generation
     /// 0. Undo writes it back when it takes back a spawn into a fresh slot.
+    #[inline]
     pub fn vacant(index: ThingIndex) -> Thing {
         Thing::freed(index, 0)
     }
 
+    /// The empty slot a despawn or rebuild leaves: all zero but the
+    /// generation and the slot index. Inline: `despawn` builds it straight
+    /// into the slot (out of line it went through a temporary on the stack,
+    /// and reading that back stalled store forwarding: half of a despawn's
+    /// time, measured with perf).
+    #[inline(always)]
     pub(super) fn freed(index: ThingIndex, generation: u32) -> Thing {
         Thing {
             generation,
