@@ -3,10 +3,10 @@
 //! 10,000 live Things. Results and the command go in BENCHMARKS.md.
 //!
 //! Fairness choices:
-//! - Every peer stores our own 36-byte `Thing` (copied out of the store), so
+//! - Every peer stores our own 40-byte `Thing` (copied out of the store), so
 //!   payload size and memory footprint match. Nobody reads a removed value.
-//! - Spawn+despawn: the store also links the Thing into its kind and cell
-//!   rings and out again, and keeps the free list as a ring; the bare peers
+//! - Spawn+despawn: the store also puts the Thing in its kind set and links
+//!   it into its cell ring and out again, and keeps the free list as a ring; the bare peers
 //!   keep no index at all. The `slotmap+cell_index` peer keeps the per-cell
 //!   `Vec<Vec<Key>>` a game would otherwise need. Two shapes: one Thing
 //!   spawned and despawned again (100 pairs per timed iteration, to spread
@@ -15,7 +15,8 @@
 //! - Get: all 10,000 ids in one shuffled order, the same for everyone.
 //! - Iterate one kind (about 2,500 heroes among 10,000 Things): peers get
 //!   their best case, an arena holding only that kind (`DenseSlotMap` for
-//!   slotmap), and also a filter over one arena of all 10,000.
+//!   slotmap), and also a filter over one arena of all 10,000. The store
+//!   reads its kind set (a bit per slot) and the Things it names.
 //! - Iterate one cell (16 Things): peers keep a per-cell `Vec<Vec<Key>>` and
 //!   look each key up; the store walks its cell ring.
 

@@ -27,8 +27,11 @@ use std::fmt;
 
 /// The first four bytes of every save.
 pub const SAVE_MAGIC: [u8; 4] = *b"RSAV";
-/// The save format this build writes and the newest it reads.
-pub const SAVE_VERSION: u16 = 1;
+/// The save format this build writes and the newest it reads. 2 (issue
+/// 17): live Things carry no kind-ring links (the store keeps its kinds
+/// as sets outside the Things); a version-1 save is converted on loading
+/// ([`Thing::upgraded_from_save_v1`]), its layout being the same.
+pub const SAVE_VERSION: u16 = 2;
 /// The largest save payload accepted.
 pub const MAX_SAVE_PAYLOAD: usize = 64 << 20;
 
@@ -96,7 +99,7 @@ impl SavedGame {
     /// The save in `bytes`, its envelope checked (not yet its states: that
     /// is [`Session::from_saved`]'s work, which needs the level).
     pub fn decode(bytes: &[u8]) -> Result<SavedGame, SaveError> {
-        let (_, payload) = SAVE_ENVELOPE
+        let (version, payload) = SAVE_ENVELOPE
             .open(bytes)
             .map_err(|(pos, kind)| SaveError::File(pos, kind))?;
         let (saved, used): (SavedGame, usize) =
@@ -112,7 +115,20 @@ impl SavedGame {
                 ErrorKind::TrailingBytes((payload.len() - used) as u64),
             ));
         }
+        let mut saved = saved;
+        if version < 2 {
+            saved.upgrade_from_v1();
+        }
         Ok(saved)
+    }
+
+    /// Converts the Things of a version-1 save (see [`SAVE_VERSION`]): the
+    /// state's and every undo step's.
+    fn upgrade_from_v1(&mut self) {
+        let steps = self.steps.iter_mut().flat_map(|s| s.snapshots_mut());
+        for thing in self.things.iter_mut().chain(steps) {
+            *thing = thing.upgraded_from_save_v1();
+        }
     }
 }
 

@@ -57,6 +57,11 @@ impl Step {
         self.things.len()
     }
 
+    /// Its snapshots, to convert in place (loading an older save).
+    pub(crate) fn snapshots_mut(&mut self) -> &mut [Thing] {
+        &mut self.things
+    }
+
     /// Replaces snapshot `i` (tests of what loaders catch).
     #[cfg(test)]
     pub(crate) fn replace_snapshot_for_tests(&mut self, i: usize, thing: Thing) {

@@ -5,6 +5,7 @@ use crate::action::Action;
 use crate::level::load_file;
 use crate::random_play::candidates;
 use crate::rng::SplitMix64;
+use crate::things::{Ring, RingLinks};
 
 fn shipped(name: &str) -> Level {
     load_file(
@@ -191,7 +192,12 @@ fn a_save_from_each_released_version_still_loads() {
         std::fs::write(&path, saved.encode().expect("encodes")).expect("bless");
     }
     // (version, state hash, undoable, redoable) as saved.
-    let released: [(u16, u64, usize, usize); 1] = [(1, V1_HASH, V1_UNDOABLE, V1_REDOABLE)];
+    // Version 2 (issue 17) was blessed from the same seed and level as
+    // version 1: the same game, its live Things without kind-ring links.
+    let released: [(u16, u64, usize, usize); 2] = [
+        (1, V1_HASH, V1_UNDOABLE, V1_REDOABLE),
+        (2, V1_HASH, V1_UNDOABLE, V1_REDOABLE),
+    ];
     for (version, hash, undoable, redoable) in released {
         let bytes = std::fs::read(dir.join(format!("v{version}.sav"))).expect("fixture save");
         assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), version);
@@ -213,3 +219,39 @@ fn a_save_from_each_released_version_still_loads() {
 const V1_HASH: u64 = 482_256_786_190_811_442;
 const V1_UNDOABLE: usize = 11;
 const V1_REDOABLE: usize = 2;
+
+/// A version-1 save (live Things kept their kind-ring links then) is
+/// converted on decoding: no live Thing, in the state or any undo step,
+/// keeps a link on the free list's pair, and the converted game saves as
+/// the current version and loads back the same.
+#[test]
+fn a_version_1_save_is_converted_to_the_current_things() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/save/fixtures");
+    let level = load_file(&dir.join("v1_level.txt")).expect("fixture level");
+    let bytes = std::fs::read(dir.join("v1.sav")).expect("fixture save");
+    // The fixture really holds kind-ring links on live Things (bincode
+    // standard encodes the links unchanged, so decoding without the
+    // conversion shows them).
+    let (_, payload) = SAVE_ENVELOPE.open(&bytes).expect("envelope");
+    let (raw, _): (SavedGame, usize) =
+        bincode::serde::decode_from_slice(payload, config()).expect("payload");
+    let linked = |t: &Thing| t.is_live() && t.ring_links(Ring::Free) != RingLinks::NONE;
+    assert!(
+        raw.things.iter().any(linked),
+        "the fixture predates issue 17"
+    );
+    let saved = SavedGame::decode(&bytes).expect("decodes");
+    assert!(!saved.things.iter().any(linked));
+    assert!(!saved.steps.iter().any(|s| s.snapshots().iter().any(linked)));
+    let s = Session::from_saved(&level, saved.clone()).expect("loads");
+    let again = SavedGame::decode(&saved.encode().expect("encodes")).expect("decodes");
+    assert_eq!(
+        again, saved,
+        "the current version keeps the converted Things"
+    );
+    same(
+        &s,
+        &Session::from_saved(&level, again).expect("loads"),
+        "re-saved",
+    );
+}

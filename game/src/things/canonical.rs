@@ -1,8 +1,9 @@
 //! The canonical form of a store, and keeping it in O(changed) time.
 //!
-//! Canonical: every kind ring, the free ring and every cell ring runs in
-//! ascending slot order from its head, so each head is its ring's lowest
-//! slot; FREE slots are clean; slots above the high water mark are all
+//! Canonical: the free ring and every cell ring runs in ascending slot
+//! order from its head, so each head is its ring's lowest slot (the kind
+//! sets, bits outside the Things, have no order to keep: see
+//! [`kinds`](super::kinds)); FREE slots are clean; slots above the high water mark are all
 //! zero. It is exactly what [`Store::rebuild_links`] makes of any Things,
 //! so two canonical stores with the same Things' contents (kind, cell,
 //! tree, payload, generation) are equal byte for byte — the property the
@@ -14,28 +15,29 @@
 //! on a ring depends only on which slots are on it, not on history. Three
 //! operations keep or check it without an O(capacity) pass:
 //! - [`Store::settle`], after a sequence of ordinary calls (an action's
-//!   events): spawn, despawn and moves splice a slot in at the end of a ring
-//!   (or the front of the free ring); the change log lists those slots, and
+//!   events): spawn and moves splice a slot in at the end of a cell ring,
+//!   despawn at the front of the free ring; the change log lists those slots, and
 //!   settle takes each off the ring and splices it back in at its place in
 //!   slot order. Every other slot is still in order: splicing a member out
 //!   keeps the rest of a ring sorted.
 //! - [`Store::exchange`], undo and redo: the snapshots of a step are the
 //!   *whole* Things by which one canonical state differs from another, ring
 //!   links included, so writing them back gives the other state's Things
-//!   exactly; only the heads, the live count and the high water mark need
-//!   working out, and each ring's new head is either its old head or a
+//!   exactly; only the heads, the kind sets (a bit per written slot), the
+//!   live count and the high water mark need working out, and each ring's
+//!   new head is either its old head or a
 //!   written slot whose `prev` link wraps (is not below it).
 //! - [`Store::check_canonical`]: every ring member's `next` is above it or is
 //!   its ring's head. Together with [`Store::validate`] (rings are single
 //!   closed cycles) that is exactly "sorted from the head".
 //!
 //! Costs: settle is O(slots relinked × (cell ring length + distance in slot
-//! order to the nearest Thing of the same kind)), O(1) per slot in practice
+//! order to the nearest FREE slot)), O(1) per slot in practice
 //! (a ring's end is found at once, segments of one rope are neighbours in
 //! slot order); exchange is O(snapshots + slots vacated at the top);
 //! check_canonical is O(high water).
 
-use super::changes::{CELL_RING, KIND_RING};
+use super::changes::{CELL_RING, FREE_RING};
 use super::id::ThingIndex;
 use super::links::{ring_remove, Ring, RingLinks};
 use super::store::{slot, Store, THING_CAPACITY};
@@ -44,7 +46,7 @@ use super::validate::{Invariant, InvariantError};
 
 impl Store {
     /// Puts back in slot order every slot that spawn, despawn or a move
-    /// spliced into a kind, free or cell ring since the last settle, so the
+    /// spliced into the free list or a cell ring since the last settle, so the
     /// store is canonical again (see the module doc) — what
     /// [`Store::rebuild_links`] would give, for the work of the slots that
     /// moved. Every slot written goes into the change log. Without a
@@ -64,14 +66,13 @@ impl Store {
         for &index in &order {
             let marks = self.changes.ring_marks(index);
             let t = &self.things[slot(index)];
-            let (kind, cell) = (t.kind, t.cell);
-            let on_kind = t.links[Ring::Kind.index()] != RingLinks::NONE;
+            let cell = t.cell;
+            let on_free = t.links[Ring::Free.index()] != RingLinks::NONE;
             let on_cell = t.links[Ring::Cell.index()] != RingLinks::NONE;
             let things = &mut *self.things;
             let log = &mut self.changes;
-            if marks & KIND_RING != 0 && on_kind {
-                let head = &mut self.kind_heads[kind.index()];
-                *head = ring_remove(things, log, Ring::Kind, *head, index);
+            if marks & FREE_RING != 0 && on_free {
+                self.free_head = ring_remove(things, log, Ring::Free, self.free_head, index);
             }
             if marks & CELL_RING != 0 && on_cell {
                 if let Some(head) = self.cell_heads.get_mut(cell.index()) {
@@ -85,12 +86,13 @@ impl Store {
         for &index in &order {
             let marks = self.changes.ring_marks(index);
             let t = self.things[slot(index)];
-            if marks & KIND_RING != 0 {
-                if !t.is_virgin() {
-                    let head = self.kind_heads[t.kind.index()];
-                    self.kind_heads[t.kind.index()] = self.insert_in_kind_order(head, index);
+            if marks & FREE_RING != 0 {
+                // Pushed on the free list, and maybe taken again by a spawn
+                // since (then it is on no ring but its cell's).
+                if t.kind == ThingKind::Free && !t.is_virgin() {
+                    self.free_head = self.insert_in_free_order(self.free_head, index);
                 }
-                self.changes.settled(index, KIND_RING);
+                self.changes.settled(index, FREE_RING);
             }
             if marks & CELL_RING != 0 {
                 if t.is_live() {
@@ -105,19 +107,19 @@ impl Store {
         self.changes.return_list(order);
     }
 
-    /// Splices `index` (off every kind ring) into the ring of its kind whose
-    /// head is `head`, at its place in slot order. Returns the new head.
-    /// Finds the place by looking at the slots next to `index` for the
-    /// nearest one of the same kind, below or above (above: not still
-    /// waiting to be settled); the ring's ends are checked first.
-    fn insert_in_kind_order(&mut self, head: ThingIndex, index: ThingIndex) -> ThingIndex {
-        let r = Ring::Kind.index();
+    /// Splices the FREE slot `index` (off the free list) into the free list
+    /// whose head is `head`, at its place in slot order. Returns the new
+    /// head. Finds the place by looking at the slots next to `index` for the
+    /// nearest FREE one, below or above (above: not still waiting to be
+    /// settled); the list's ends are checked first.
+    fn insert_in_free_order(&mut self, head: ThingIndex, index: ThingIndex) -> ThingIndex {
+        let r = Ring::Free.index();
         if head == 0 {
-            self.link_between(Ring::Kind, index, index, index);
+            self.link_between(Ring::Free, index, index, index);
             return index;
         }
         let things = &self.things;
-        let kind = things[slot(index)].kind;
+        let kind = ThingKind::Free;
         let tail = things[slot(head)].links[r].prev;
         let (mut prev, mut next) = (tail, head);
         if head < index && index < tail {
@@ -129,7 +131,7 @@ impl Store {
                     (prev, next) = (below, things[slot(below)].links[r].next);
                     break;
                 }
-                if things[slot(above)].kind == kind && !self.changes_pending(above, KIND_RING) {
+                if things[slot(above)].kind == kind && !self.changes_pending(above, FREE_RING) {
                     (prev, next) = (things[slot(above)].links[r].prev, above);
                     break;
                 }
@@ -141,7 +143,7 @@ impl Store {
                 above = above.saturating_add(1).min(tail);
             }
         }
-        self.link_between(Ring::Kind, prev, index, next);
+        self.link_between(Ring::Free, prev, index, next);
         if index < head {
             index
         } else {
@@ -230,7 +232,6 @@ impl Store {
             self.rebuild_links();
             return;
         }
-        let free = ThingKind::Free.index();
         let mut high_water = usize::from(self.high_water);
         // The old values give up the heads they held; the new ones go in.
         for snapshot in snapshots.iter_mut() {
@@ -242,17 +243,15 @@ impl Store {
             let old = self.things[i];
             let index = i as ThingIndex;
             if old.is_live() {
-                if self.kind_heads[old.kind.index()] == index {
-                    self.kind_heads[old.kind.index()] = 0;
-                }
+                self.kinds.remove(old.kind, index);
                 if let Some(head) = self.cell_heads.get_mut(old.cell.index()) {
                     if *head == index {
                         *head = 0;
                     }
                 }
                 self.len = self.len.saturating_sub(1);
-            } else if !old.is_virgin() && self.kind_heads[free] == index {
-                self.kind_heads[free] = 0;
+            } else if !old.is_virgin() && self.free_head == index {
+                self.free_head = 0;
             }
             let new = if snapshot.is_virgin() {
                 Thing::default()
@@ -261,6 +260,7 @@ impl Store {
             };
             self.things[i] = new;
             if new.is_live() {
+                self.kinds.insert(new.kind, index);
                 self.len += 1;
             }
             if !new.is_virgin() {
@@ -281,8 +281,8 @@ impl Store {
                 continue;
             }
             let index = i as ThingIndex;
-            if t.links[Ring::Kind.index()].prev >= index {
-                self.kind_heads[t.kind.index()] = index;
+            if !t.is_live() && t.links[Ring::Free.index()].prev >= index {
+                self.free_head = index;
             }
             if t.is_live() && t.links[Ring::Cell.index()].prev >= index {
                 if let Some(head) = self.cell_heads.get_mut(t.cell.index()) {
@@ -315,10 +315,9 @@ impl Store {
             if t.is_virgin() {
                 continue;
             }
-            let head = self.kind_heads[t.kind.index()];
-            if !in_order(i, t.links[Ring::Kind.index()].next, head) {
+            if !t.is_live() && !in_order(i, t.links[Ring::Free.index()].next, self.free_head) {
                 return Err(InvariantError {
-                    invariant: Invariant::KindRingInSlotOrder,
+                    invariant: Invariant::FreeRingInSlotOrder,
                     at: i,
                 });
             }
@@ -514,7 +513,7 @@ mod unit {
         store.despawn(b).unwrap();
         assert_eq!(
             store.check_canonical().map_err(|e| e.invariant),
-            Err(Invariant::KindRingInSlotOrder)
+            Err(Invariant::FreeRingInSlotOrder)
         );
         store.settle();
         assert_eq!(store.check_canonical(), Ok(()));

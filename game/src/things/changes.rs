@@ -6,8 +6,8 @@
 //! It records two things, each slot at most once:
 //! - every slot whose bytes a method may have changed (the Thing it was
 //!   called for, and every ring neighbour a splice relinked);
-//! - the slots that were spliced into a kind ring or a cell ring out of
-//!   slot order (spawn, despawn, moving between cells). [`Store::settle`]
+//! - the slots that were spliced into the free list or a cell ring out of
+//!   slot order (despawn, spawn, moving between cells). [`Store::settle`]
 //!   puts exactly those back in order, which restores the canonical form
 //!   without touching the rest of the store.
 //!
@@ -41,8 +41,8 @@ enum Mode {
 
 /// Mark bits, one byte per slot.
 const WRITTEN: u8 = 1;
-/// The slot was spliced into its kind ring (or the free ring) out of order.
-pub(super) const KIND_RING: u8 = 2;
+/// The slot was pushed on the free list (the FREE ring) out of order.
+pub(super) const FREE_RING: u8 = 2;
 /// The slot was spliced into a cell ring out of order.
 pub(super) const CELL_RING: u8 = 4;
 
@@ -56,7 +56,7 @@ pub(super) struct ChangeLog {
     /// Slots spliced into a ring out of order since the last settle; each
     /// once. Empty unless recording.
     relinked: Vec<ThingIndex>,
-    /// One byte of `WRITTEN | KIND_RING | CELL_RING` bits per slot; empty
+    /// One byte of `WRITTEN | FREE_RING | CELL_RING` bits per slot; empty
     /// (never allocated) while the log is off.
     marks: Box<[u8]>,
 }
@@ -90,13 +90,13 @@ impl ChangeLog {
     }
 
     /// Slot `index` was written and spliced into the rings `rings`
-    /// (`KIND_RING`, `CELL_RING`) at the end, not at its place in slot order.
+    /// (`FREE_RING`, `CELL_RING`) at the end, not at its place in slot order.
     #[inline(always)]
     pub(super) fn relinked(&mut self, index: ThingIndex, rings: u8) {
         if self.mode == Mode::Slots {
             self.wrote(index);
             let mark = &mut self.marks[slot(index)];
-            if *mark & (KIND_RING | CELL_RING) == 0 {
+            if *mark & (FREE_RING | CELL_RING) == 0 {
                 self.relinked.push(index);
             }
             *mark |= rings;
@@ -151,15 +151,15 @@ impl ChangeLog {
         }
     }
 
-    /// The ring marks (`KIND_RING | CELL_RING`) of slot `index`.
+    /// The ring marks (`FREE_RING | CELL_RING`) of slot `index`.
     #[inline(always)]
     pub(super) fn ring_marks(&self, index: ThingIndex) -> u8 {
         self.marks
             .get(slot(index))
-            .map_or(0, |mark| mark & (KIND_RING | CELL_RING))
+            .map_or(0, |mark| mark & (FREE_RING | CELL_RING))
     }
 
-    /// Marks `index` as back in order on `ring` (`KIND_RING` or `CELL_RING`).
+    /// Marks `index` as back in order on `ring` (`FREE_RING` or `CELL_RING`).
     #[inline(always)]
     pub(super) fn settled(&mut self, index: ThingIndex, ring: u8) {
         if let Some(mark) = self.marks.get_mut(slot(index)) {
@@ -187,7 +187,7 @@ mod unit {
     fn an_off_log_records_nothing_and_knows_nothing() {
         let mut log = ChangeLog::default();
         log.wrote(3);
-        log.relinked(4, KIND_RING);
+        log.relinked(4, FREE_RING);
         assert_eq!(log.written(), None);
         assert!(log.marks.is_empty(), "no memory while off");
         log.lose_track();
@@ -203,18 +203,18 @@ mod unit {
             log.wrote(i);
         }
         log.relinked(7, CELL_RING);
-        log.relinked(2, KIND_RING);
-        log.relinked(7, KIND_RING);
+        log.relinked(2, FREE_RING);
+        log.relinked(7, FREE_RING);
         assert_eq!(log.written(), Some(&[9, 3, 5, 7, 2][..]));
         assert!(log.has_relinked());
         let list = log.take_relinked();
         assert_eq!(list, vec![2, 7]);
-        assert_eq!(log.ring_marks(7), KIND_RING | CELL_RING);
-        assert_eq!(log.ring_marks(2), KIND_RING);
-        log.settled(7, KIND_RING);
+        assert_eq!(log.ring_marks(7), FREE_RING | CELL_RING);
+        assert_eq!(log.ring_marks(2), FREE_RING);
+        log.settled(7, FREE_RING);
         assert_eq!(log.ring_marks(7), CELL_RING);
         log.settled(7, CELL_RING);
-        log.settled(2, KIND_RING);
+        log.settled(2, FREE_RING);
         log.return_list(list);
         assert!(!log.has_relinked());
         assert_eq!(log.ring_marks(7), 0);

@@ -1,9 +1,14 @@
 //! Rings: the circular, doubly-linked, intrusive lists that thread the Things.
 //!
 //! Each Thing carries one [`RingLinks`] pair per [`Ring`]:
-//! - `Ring::Kind`: all Things of one kind, head in the store's kind heads.
-//!   The FREE kind's ring is the free list: spawning pops its head,
-//!   despawning pushes the freed slot as the new head.
+//! - `Ring::Free`: the free list, the ring of the used FREE slots, head in
+//!   the store's `free_head`: spawning pops its head, despawning pushes the
+//!   freed slot as the new head. A live Thing is not on it (its pair is
+//!   [`RingLinks::NONE`]). Until issue 17 this pair threaded every kind's
+//!   ring; the live kinds are now bit sets outside the Things (see
+//!   [`kinds`](super::kinds)), which spawn and despawn keep with one bit
+//!   each and which iterate in slot order without a chain of dependent
+//!   loads.
 //! - `Ring::Cell`: all live Things in one grid cell, head per cell.
 //! - `Ring::Sibling`: the children of one parent, head in the parent's
 //!   `first_child` (see [`tree`](super::tree)).
@@ -13,8 +18,9 @@
 //! the Thing and its two neighbours. Because the lists are circular, iteration
 //! can start from any member ([`Store::ring_from`]).
 //!
-//! Kind and cell rings are derived data: [`Store::rebuild_links`] recomputes
-//! them (and the free list) from each Thing's kind, cell and generation, in
+//! The free list and the cell rings are derived data, like the kind sets:
+//! [`Store::rebuild_links`] recomputes them all from each Thing's kind,
+//! cell and generation, in
 //! ascending slot order — the canonical order (see
 //! [`canonical`](super::canonical)), which [`Store::settle`] restores
 //! locally after spawn, despawn and moves have spliced slots in at a ring's
@@ -32,6 +38,7 @@
 
 use super::changes::ChangeLog;
 use super::id::{free_generation, is_live_generation, CellIndex, ThingId, ThingIndex};
+use super::kinds::KindIter;
 use super::store::{slot, Store, Things, THING_CAPACITY};
 use super::thing::{Thing, ThingKind};
 use serde::{Deserialize, Serialize};
@@ -39,8 +46,8 @@ use serde::{Deserialize, Serialize};
 /// Which ring of a Thing a link pair belongs to.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Ring {
-    /// Things of the same kind (FREE: the free list).
-    Kind = 0,
+    /// The free list: used FREE slots (live Things are in kind sets).
+    Free = 0,
     /// Live Things in the same cell.
     Cell = 1,
     /// Children of the same parent.
@@ -222,10 +229,17 @@ impl<'a> Iterator for RingIter<'a> {
 }
 
 impl Store {
-    /// Every Thing of `kind`, from the head of its ring. For `Free`, the free
-    /// list (slots that were used and may be reused next, in reuse order).
-    pub fn iter_kind(&self, kind: ThingKind) -> RingIter<'_> {
-        RingIter::new(self.things(), Ring::Kind, self.kind_heads[kind.index()])
+    /// Every Thing of `kind`, in ascending slot order (its kind set). For
+    /// `Free`, the free list (slots that were used and may be reused next,
+    /// in reuse order).
+    #[inline]
+    pub fn iter_kind(&self, kind: ThingKind) -> KindIter<'_> {
+        match kind {
+            ThingKind::Free => {
+                KindIter::Free(RingIter::new(self.things(), Ring::Free, self.free_head))
+            }
+            _ => KindIter::Live(self.kinds.iter(kind, self.things())),
+        }
     }
 
     /// Every live Thing in `cell`; empty if the cell is out of range.
@@ -235,7 +249,8 @@ impl Store {
     }
 
     /// Once around `ring` starting at the live Thing `id` (which comes first);
-    /// empty if `id` is stale. A root is alone among its siblings.
+    /// empty if `id` is stale. A root is alone among its siblings, and a live
+    /// Thing alone on `Ring::Free` (it is not on the free list).
     pub fn ring_from(&self, ring: Ring, id: ThingId) -> RingIter<'_> {
         let start = self.resolve(id).unwrap_or(0);
         let iter = RingIter::new(self.things(), ring, start);
@@ -246,7 +261,7 @@ impl Store {
         iter
     }
 
-    /// Recomputes the kind rings, the cell rings and the free list from the
+    /// Recomputes the kind sets, the cell rings and the free list from the
     /// Things' own kind, cell and generation (after `write_thing`: setting up
     /// a level, loading, restoring a whole state). Each ring comes out in
     /// ascending slot order: the canonical form. The change log loses track
@@ -269,7 +284,8 @@ impl Store {
             .find(|&i| !things[i].is_virgin())
             .unwrap_or(0);
         things[high_water + 1..].fill(Thing::default());
-        self.kind_heads = Default::default();
+        self.kinds.clear();
+        self.free_head = 0;
         self.cell_heads.fill(0);
         let mut live = 0;
         for i in 1..=high_water {
@@ -278,7 +294,7 @@ impl Store {
             if !thing.is_virgin() {
                 thing.index = index;
             }
-            thing.links[Ring::Kind.index()] = RingLinks::NONE;
+            thing.links[Ring::Free.index()] = RingLinks::NONE;
             thing.links[Ring::Cell.index()] = RingLinks::NONE;
             let kind = thing.kind;
             let cell = thing.cell.index();
@@ -288,10 +304,9 @@ impl Store {
                     g => g,
                 };
                 *thing = Thing::freed(index, generation);
-            }
-            let head = &mut self.kind_heads[kind.index()];
-            *head = ring_push(things, log, Ring::Kind, *head, index);
-            if kind != ThingKind::Free {
+                self.free_head = ring_push(things, log, Ring::Free, self.free_head, index);
+            } else {
+                self.kinds.insert(kind, index);
                 live += 1;
                 if let Some(head) = self.cell_heads.get_mut(cell) {
                     *head = ring_push(things, log, Ring::Cell, *head, index);
@@ -322,13 +337,13 @@ mod unit {
     fn push_builds_a_ring_in_insertion_order_and_alone_links_to_itself() {
         let mut things = empty_things();
         let mut log = ChangeLog::default();
-        let mut head = ring_push(&mut things, &mut log, Ring::Kind, 0, 5);
+        let mut head = ring_push(&mut things, &mut log, Ring::Free, 0, 5);
         assert_eq!(things[5].links[0], RingLinks::alone(5));
-        head = ring_push(&mut things, &mut log, Ring::Kind, head, 9);
-        head = ring_push(&mut things, &mut log, Ring::Kind, head, 2);
+        head = ring_push(&mut things, &mut log, Ring::Free, head, 9);
+        head = ring_push(&mut things, &mut log, Ring::Free, head, 2);
         assert_eq!(head, 5);
-        assert_eq!(walk(&things, Ring::Kind, head), vec![5, 9, 2]);
-        assert_eq!(walk(&things, Ring::Kind, 9), vec![9, 2, 5]);
+        assert_eq!(walk(&things, Ring::Free, head), vec![5, 9, 2]);
+        assert_eq!(walk(&things, Ring::Free, 9), vec![9, 2, 5]);
         assert_eq!(things[5].links[0].prev, 2);
     }
 
@@ -358,7 +373,7 @@ mod unit {
         things[1].links[0] = RingLinks { next: 2, prev: 2 };
         things[2].links[0] = RingLinks::alone(2);
         assert_eq!(
-            RingIter::new(&things, Ring::Kind, 1).count(),
+            RingIter::new(&things, Ring::Free, 1).count(),
             THING_CAPACITY
         );
     }

@@ -6,12 +6,14 @@
 //! - [`id`]: [`ThingId`] (generational external reference) and [`CellIndex`];
 //! - [`thing`]: the [`Thing`] record, its [`ThingKind`] and its payload
 //!   [`ThingData`];
-//! - [`links`]: the circular, doubly-linked, intrusive rings (per kind, per
-//!   cell, per sibling group), their iterator and `rebuild_links`;
+//! - [`kinds`]: the kind sets, one bit per slot per live kind, outside the
+//!   Things (derived data, like the rings);
+//! - [`links`]: the circular, doubly-linked, intrusive rings (the free list,
+//!   per cell, per sibling group), their iterator and `rebuild_links`;
 //! - [`tree`]: parent/child links, attach/detach and moving whole subtrees;
 //! - [`store`]: the array, spawn/despawn/get and the errors;
-//! - [`canonical`]: the canonical form (every kind, free and cell ring in
-//!   ascending slot order) and the O(changed) ways to keep it: `settle`
+//! - [`canonical`]: the canonical form (the free list and every cell ring
+//!   in ascending slot order) and the O(changed) ways to keep it: `settle`
 //!   after ordinary calls, `exchange` for undo and redo, `check_canonical`;
 //! - `changes`: the change log, which slots the calls wrote since the last
 //!   commit (off in a bare store; a stage turns it on);
@@ -20,8 +22,9 @@
 //! Invariants (checked by [`Store::validate`]):
 //! - slot 0 is never used and stays all-zero; a link of 0 means "none";
 //! - zeroed memory (all-default Things, all-zero heads) is a valid empty store;
-//! - every live Thing is on exactly one kind ring and one cell ring, and every
-//!   used-then-freed slot is on the FREE ring (the free list);
+//! - every live Thing is in exactly its kind's set and on exactly one cell
+//!   ring, and every used-then-freed slot is on the FREE ring (the free
+//!   list);
 //! - tree links are symmetric, acyclic, and a parent and its children always
 //!   share a cell;
 //! - a stale [`ThingId`] never resolves.
@@ -43,6 +46,7 @@
 pub mod canonical;
 mod changes;
 pub mod id;
+pub mod kinds;
 pub mod links;
 pub mod store;
 pub mod thing;
@@ -53,6 +57,7 @@ pub mod validate;
 mod tests;
 
 pub use id::{CellIndex, ThingId, ThingIndex, MAX_CELLS};
+pub use kinds::{KindIter, SetIter};
 pub use links::{Ring, RingIter, RingLinks, RING_COUNT};
 pub use store::{Store, StoreError, THING_CAPACITY};
 pub use thing::{

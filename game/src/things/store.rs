@@ -1,9 +1,10 @@
-//! The store: one fixed-capacity array of [`Thing`]s plus the heads of their
-//! kind and cell rings.
+//! The store: one fixed-capacity array of [`Thing`]s, the kind sets, and
+//! the heads of the free list and the cell rings.
 //!
 //! Size: [`THING_CAPACITY`] (16384) Things of 40 bytes = 655,360 bytes
 //! (640 KiB), boxed on the heap, plus 2 bytes of cell head per grid cell
-//! (32 KiB at 128 × 128) and a few counters: about 672 KiB in all. A store
+//! (32 KiB at 128 × 128), the kind sets (8 KiB, boxed) and a few counters:
+//! about 680 KiB in all. A store
 //! whose change log is on ([`Store::track_changes`], a stage's) adds one
 //! byte of marks per slot (16 KiB) and the lists of slots written since the
 //! last commit (2 bytes each).
@@ -18,10 +19,11 @@
 //! and calls made while the links are stale answer with an error, `None` or an
 //! empty iterator; nothing panics.
 
-use super::changes::{ChangeLog, CELL_RING, KIND_RING};
+use super::changes::{ChangeLog, CELL_RING, FREE_RING};
 use super::id::{free_generation, live_generation, CellIndex, ThingId, ThingIndex, MAX_CELLS};
+use super::kinds::KindSets;
 use super::links::{ring_splice_in, ring_splice_out, Ring, RingLinks};
-use super::thing::{Thing, ThingData, ThingKind, KIND_COUNT};
+use super::thing::{Thing, ThingData, ThingKind};
 use std::fmt;
 
 /// How many slots the store has, sentinel included: 16383 Things fit.
@@ -114,9 +116,12 @@ impl std::error::Error for StoreError {}
 pub struct Store {
     /// Every slot; slot 0 is the all-zero sentinel. Never reallocated.
     pub(super) things: Box<Things>,
-    /// Head of each kind's ring, by `ThingKind::index`; 0 = no Thing of that
-    /// kind (for FREE: no used slot to reuse).
-    pub(super) kind_heads: [ThingIndex; KIND_COUNT],
+    /// Which slots hold a live Thing of each kind (see the `kinds` module):
+    /// derived, like the rings.
+    pub(super) kinds: KindSets,
+    /// Head of the free list (the FREE slots' ring); 0 = no used slot to
+    /// reuse.
+    pub(super) free_head: ThingIndex,
     /// Head of each cell's ring; its length is the grid's cell count.
     /// 0 = the cell holds nothing.
     pub(super) cell_heads: Box<[ThingIndex]>,
@@ -138,7 +143,8 @@ impl PartialEq for Store {
     /// compared (they are bookkeeping, not the store's state).
     fn eq(&self, other: &Store) -> bool {
         self.things == other.things
-            && self.kind_heads == other.kind_heads
+            && self.kinds == other.kinds
+            && self.free_head == other.free_head
             && self.cell_heads == other.cell_heads
             && self.high_water == other.high_water
             && self.len == other.len
@@ -160,7 +166,7 @@ impl fmt::Debug for Store {
             .field("len", &self.len)
             .field("high_water", &self.high_water)
             .field("cell_count", &self.cell_heads.len())
-            .field("kind_heads", &self.kind_heads)
+            .field("free_head", &self.free_head)
             .field("links_stale", &self.links_stale)
             .finish_non_exhaustive()
     }
@@ -190,7 +196,8 @@ impl Store {
         };
         Store {
             things,
-            kind_heads: [0; KIND_COUNT],
+            kinds: KindSets::default(),
+            free_head: 0,
             cell_heads: vec![0; cell_count].into_boxed_slice(),
             high_water: 0,
             len: 0,
@@ -310,10 +317,10 @@ impl Store {
         };
         let things = &mut *self.things;
         let log = &mut self.changes;
-        let free_head = self.kind_heads[ThingKind::Free.index()];
+        let free_head = self.free_head;
         let index = if free_head != 0 {
-            self.kind_heads[ThingKind::Free.index()] =
-                ring_splice_out(things, log, Ring::Kind, free_head, free_head);
+            // Taking the head keeps the rest of the free list in order.
+            self.free_head = ring_splice_out(things, log, Ring::Free, free_head, free_head);
             free_head
         } else if usize::from(self.high_water) < THING_CAPACITY - 1 {
             self.high_water += 1;
@@ -322,26 +329,22 @@ impl Store {
             return Err(StoreError::Full);
         };
         let generation = live_generation(things[slot(index)].generation);
-        let kind_head = self.kind_heads[kind.index()];
-        let kind_links = ring_splice_in(things, log, Ring::Kind, kind_head, index);
         let cell_links = ring_splice_in(things, log, Ring::Cell, cell_head, index);
-        // At the end of both rings, not necessarily at its place in slot
+        // At the end of the cell ring, not necessarily at its place in slot
         // order: `settle` puts it there.
-        log.relinked(index, KIND_RING | CELL_RING);
+        log.relinked(index, CELL_RING);
         // One write of the whole Thing, links included.
         things[slot(index)] = Thing {
             kind,
             generation,
             cell,
-            links: [kind_links, cell_links, RingLinks::NONE],
+            links: [RingLinks::NONE, cell_links, RingLinks::NONE],
             parent: 0,
             first_child: 0,
             data,
             index,
         };
-        if kind_head == 0 {
-            self.kind_heads[kind.index()] = index;
-        }
+        self.kinds.insert(kind, index);
         if let (0, Some(head)) = (cell_head, self.cell_heads.get_mut(cell.index())) {
             *head = index;
         }
@@ -370,21 +373,19 @@ impl Store {
         }
         let things = &mut *self.things;
         let log = &mut self.changes;
-        let kind_head = &mut self.kind_heads[kind.index()];
-        *kind_head = ring_splice_out(things, log, Ring::Kind, *kind_head, index);
+        self.kinds.remove(kind, index);
         if let Some(cell_head) = self.cell_heads.get_mut(cell.index()) {
             *cell_head = ring_splice_out(things, log, Ring::Cell, *cell_head, index);
         }
         // The freed slot becomes the head of the free list, written whole
         // (`settle` moves it to its place in slot order).
-        let free_head = self.kind_heads[ThingKind::Free.index()];
-        let free_links = ring_splice_in(things, log, Ring::Kind, free_head, index);
-        log.relinked(index, KIND_RING);
+        let free_links = ring_splice_in(things, log, Ring::Free, self.free_head, index);
+        log.relinked(index, FREE_RING);
         things[slot(index)] = Thing {
             links: [free_links, RingLinks::NONE, RingLinks::NONE],
             ..Thing::freed(index, free_generation(generation))
         };
-        self.kind_heads[ThingKind::Free.index()] = index;
+        self.free_head = index;
         self.len = self.len.saturating_sub(1);
         Ok(())
     }
@@ -458,7 +459,8 @@ mod unit {
         assert!(store.is_empty());
         assert_eq!(store.cell_count(), MAX_CELLS);
         assert!(store.things().iter().all(|t| *t == Thing::default()));
-        assert!(store.kind_heads.iter().all(|&h| h == 0));
+        assert_eq!(store.free_head, 0);
+        assert!(store.kinds == KindSets::default());
         assert!(store.cell_heads.iter().all(|&h| h == 0));
         assert_eq!(store.validate(), Ok(()));
     }

@@ -14,14 +14,14 @@
 //!
 //! How "exactly one ring" is proved without allocating: the per-slot pass
 //! checks that every link's neighbour links back and shares the ring's key
-//! (kind, cell or parent), so the rings are disjoint cycles each of one key;
+//! (free, cell or parent), so the rings are disjoint cycles each of one key;
 //! then walking from each head and adding up the lengths must give the number
 //! of Things with that key, so no second cycle of that key exists.
 
 use super::id::is_live_generation;
 use super::links::{Ring, RingLinks};
 use super::store::{Store, Things, THING_CAPACITY};
-use super::thing::{Thing, ThingKind, KIND_COUNT};
+use super::thing::{Thing, ThingKind};
 use std::fmt;
 
 /// One invariant of the store.
@@ -41,13 +41,15 @@ pub enum Invariant {
     SlotIndexRight,
     /// A FREE slot is all zero but its (even) generation and free-ring links.
     FreeSlotClean,
-    /// Kind rings: neighbours link back, and share the kind.
-    KindRingLinked,
-    /// Each kind's head is 0 iff it has no Thing, else one of that kind.
-    KindHeadRight,
-    /// Each kind's ring holds every Thing of the kind (the free list every
-    /// used FREE slot).
-    KindRingComplete,
+    /// The free list: neighbours link back and are FREE; a live Thing is
+    /// not on it.
+    FreeRingLinked,
+    /// The free list's head is 0 iff no slot is FREE, else a FREE slot.
+    FreeHeadRight,
+    /// The free list holds every used FREE slot.
+    FreeRingComplete,
+    /// Each kind's set holds exactly the live Things of that kind.
+    KindSetRight,
     /// A live Thing's cell is below the cell count.
     CellInRange,
     /// Cell rings: neighbours link back, and share the cell.
@@ -70,9 +72,9 @@ pub enum Invariant {
     TreeAcyclic,
     /// The live count matches the Things.
     LenRight,
-    /// Canonical form ([`Store::check_canonical`]): a kind or free ring runs
-    /// in ascending slot order from its head.
-    KindRingInSlotOrder,
+    /// Canonical form ([`Store::check_canonical`]): the free list runs in
+    /// ascending slot order from its head.
+    FreeRingInSlotOrder,
     /// Canonical form ([`Store::check_canonical`]): a cell ring runs in
     /// ascending slot order from its head.
     CellRingInSlotOrder,
@@ -91,9 +93,12 @@ impl Invariant {
             Invariant::FreeSlotClean => {
                 "a free slot holds only its even generation and free-list links"
             }
-            Invariant::KindRingLinked => "kind-ring neighbours link back and share the kind",
-            Invariant::KindHeadRight => "a kind's head is a thing of that kind, or 0 when none",
-            Invariant::KindRingComplete => "a kind's ring holds every thing of that kind",
+            Invariant::FreeRingLinked => {
+                "free-list neighbours link back and are free; a live thing is not on it"
+            }
+            Invariant::FreeHeadRight => "the free list's head is a free slot, or 0 when none",
+            Invariant::FreeRingComplete => "the free list holds every used free slot",
+            Invariant::KindSetRight => "a kind's set holds exactly the live things of that kind",
             Invariant::CellInRange => "a live thing's cell is inside the grid",
             Invariant::CellRingLinked => "cell-ring neighbours link back and share the cell",
             Invariant::CellHeadRight => "a cell's head is 0 or a live thing in that cell",
@@ -107,9 +112,7 @@ impl Invariant {
             Invariant::ChildrenComplete => "every child is on its parent's sibling ring",
             Invariant::TreeAcyclic => "every live thing is reached from a root (no cycles)",
             Invariant::LenRight => "the live count matches the things",
-            Invariant::KindRingInSlotOrder => {
-                "a kind ring (or the free list) runs in slot order from its head"
-            }
+            Invariant::FreeRingInSlotOrder => "the free list runs in slot order from its head",
             Invariant::CellRingInSlotOrder => "a cell ring runs in slot order from its head",
         }
     }
@@ -194,16 +197,18 @@ impl Store {
             return fail(Invariant::HighWaterUsed, high_water);
         }
         let cell_count = self.cell_heads.len();
-        let mut per_kind = [0usize; KIND_COUNT];
+        let mut free = 0;
         let mut live = 0;
         let mut children = 0;
         for i in 1..=high_water {
             let t = &things[i];
-            if !ring_linked(things, high_water, i, Ring::Kind, |n| n.kind == t.kind) {
-                return fail(Invariant::KindRingLinked, i);
-            }
-            per_kind[t.kind.index()] += 1;
             if t.kind == ThingKind::Free {
+                if !ring_linked(things, high_water, i, Ring::Free, |n| {
+                    n.kind == ThingKind::Free
+                }) {
+                    return fail(Invariant::FreeRingLinked, i);
+                }
+                free += 1;
                 let clean = Thing {
                     links: [t.links[0], RingLinks::NONE, RingLinks::NONE],
                     ..Thing::freed(i as super::ThingIndex, t.generation)
@@ -212,6 +217,12 @@ impl Store {
                     return fail(Invariant::FreeSlotClean, i);
                 }
                 continue;
+            }
+            if t.links[Ring::Free.index()] != RingLinks::NONE {
+                return fail(Invariant::FreeRingLinked, i);
+            }
+            if !self.kinds.contains(t.kind, i as super::ThingIndex) {
+                return fail(Invariant::KindSetRight, i);
             }
             live += 1;
             if !is_live_generation(t.generation) {
@@ -257,20 +268,20 @@ impl Store {
         if live != self.len {
             return fail(Invariant::LenRight, live);
         }
-        for (k, &count) in per_kind.iter().enumerate() {
-            let head = usize::from(self.kind_heads[k]);
-            if count == 0 {
-                if head != 0 {
-                    return fail(Invariant::KindHeadRight, k);
-                }
-                continue;
+        // Every live Thing's bit is set (above); no other bit is.
+        let in_sets = self.kinds.total();
+        if in_sets != live {
+            return fail(Invariant::KindSetRight, in_sets);
+        }
+        let head = usize::from(self.free_head);
+        if free == 0 {
+            if head != 0 {
+                return fail(Invariant::FreeHeadRight, head);
             }
-            if !(1..=high_water).contains(&head) || things[head].kind.index() != k {
-                return fail(Invariant::KindHeadRight, k);
-            }
-            if ring_len(things, Ring::Kind, head, count) != count {
-                return fail(Invariant::KindRingComplete, k);
-            }
+        } else if !(1..=high_water).contains(&head) || things[head].kind != ThingKind::Free {
+            return fail(Invariant::FreeHeadRight, head);
+        } else if ring_len(things, Ring::Free, head, free) != free {
+            return fail(Invariant::FreeRingComplete, head);
         }
         let mut on_cell_rings = 0;
         for (c, &head) in self.cell_heads.iter().enumerate() {
@@ -367,22 +378,45 @@ mod unit {
     }
 
     #[test]
-    fn damaged_kind_ring_is_named() {
+    fn live_thing_on_the_free_list_is_named() {
         let (mut store, [hero, ..]) = sample();
         store.things[usize::from(hero)].links[0].next = 3;
-        assert_eq!(broken(&store), Invariant::KindRingLinked);
+        assert_eq!(broken(&store), Invariant::FreeRingLinked);
     }
 
     #[test]
-    fn wrong_kind_head_is_named() {
-        let (mut store, [_, item, _]) = sample();
-        store.kind_heads[ThingKind::Hero.index()] = item;
-        assert_eq!(broken(&store), Invariant::KindHeadRight);
-        let (mut store, [hero, ..]) = sample();
-        store.kind_heads[ThingKind::RopeSegment.index()] = hero;
+    fn damaged_free_list_is_named() {
+        let (mut store, [hero, item, enemy]) = sample();
+        let id = store.id_at(enemy).unwrap();
+        store.despawn(id).unwrap();
+        let gone = store.id_at(item).unwrap();
+        store.despawn(gone).unwrap();
+        assert_eq!(store.validate(), Ok(()));
+        let mut damaged = store.clone();
+        damaged.free_head = hero;
+        assert_eq!(broken(&damaged), Invariant::FreeHeadRight);
+        let mut damaged = store.clone();
+        damaged.things[usize::from(enemy)].links[0] = RingLinks::alone(enemy);
+        assert_eq!(broken(&damaged), Invariant::FreeRingLinked);
+        // Two closed rings of one member each: linked, but one is lost.
+        damaged.things[usize::from(item)].links[0] = RingLinks::alone(item);
+        assert_eq!(broken(&damaged), Invariant::FreeRingComplete);
+    }
+
+    #[test]
+    fn wrong_kind_set_is_named() {
+        let (mut store, [hero, item, _]) = sample();
+        store.kinds.remove(ThingKind::Hero, hero);
+        assert_eq!(broken(&store), Invariant::KindSetRight);
+        let (mut store, _) = sample();
+        // A bit for a slot that holds nothing of that kind.
+        store.kinds.insert(ThingKind::RopeSegment, item);
+        assert_eq!(broken(&store), Invariant::KindSetRight);
+        let (mut store, _) = sample();
+        store.kinds.insert(ThingKind::Enemy, 7);
         assert_eq!(
             broken(&store).describe(),
-            Invariant::KindHeadRight.describe()
+            Invariant::KindSetRight.describe()
         );
     }
 
