@@ -240,7 +240,8 @@ fn burying_a_portal_face_is_refused_and_the_entrance_digs_itself_out() {
     );
     let mut l = blank(4, 3);
     paint_cell(&mut l, c(3, 2), CellKind::Rock).expect("rock");
-    assert_eq!(set_entrance(&mut l, c(3, 2)), Ok(1));
+    // The entrance, and the knight standing on it.
+    assert_eq!(set_entrance(&mut l, c(3, 2)), Ok(2));
     assert_eq!(l.grid.cell(c(3, 2)), Some(CellKind::Air));
     assert_eq!(l.entrance, c(3, 2));
     assert_eq!(reloaded(&l), l);
