@@ -21,6 +21,8 @@ pub mod query;
 pub mod sector;
 
 #[cfg(test)]
+mod fingerprint;
+#[cfg(test)]
 mod tests;
 
 pub use cast::{GridView, MAX_NODES, MAX_RADIUS, MAX_SHADOWS, MAX_TRANSFORMS};

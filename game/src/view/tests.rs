@@ -151,7 +151,7 @@ fn assert_matches_oracle(grid: &Grid, origin: CellPos, radius: u32) {
 }
 
 /// A random portal-free map: rock cells and thin walls/platforms on edges.
-fn random_map(rng: &mut SplitMix64, w: usize, h: usize) -> Grid {
+pub(super) fn random_map(rng: &mut SplitMix64, w: usize, h: usize) -> Grid {
     let mut grid = Grid::new(w, h).expect("size");
     for y in 0..h as i32 {
         for x in 0..w as i32 {
@@ -173,7 +173,7 @@ fn random_map(rng: &mut SplitMix64, w: usize, h: usize) -> Grid {
     grid
 }
 
-fn air_cells(grid: &Grid) -> Vec<CellPos> {
+pub(super) fn air_cells(grid: &Grid) -> Vec<CellPos> {
     (0..grid.cell_count())
         .filter_map(|i| grid.cell_pos(i))
         .filter(|&c| grid.is_air(c))
