@@ -49,7 +49,10 @@ fn describe(view: &GridView, grid: &Grid) -> String {
     );
     for index in 1..=view.nodes().len() as u16 {
         let Some(n) = view.node(index) else { continue };
-        let bits: Vec<bool> = Dir::ALL.iter().map(|&dir| n.connected(dir)).collect();
+        let bits: Vec<bool> = Dir::ALL
+            .iter()
+            .map(|&dir| view.connected(grid, index, dir))
+            .collect();
         let _ = writeln!(
             out,
             "n{index} {:?} {:?} {:?} {:?} id{} {bits:?}",

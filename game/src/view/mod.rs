@@ -23,6 +23,8 @@ pub mod sector;
 #[cfg(test)]
 mod fingerprint;
 #[cfg(test)]
+mod id_budget_tests;
+#[cfg(test)]
 mod tests;
 
 pub use cast::{GridView, MAX_NODES, MAX_RADIUS, MAX_SHADOWS, MAX_TRANSFORMS};
