@@ -54,6 +54,11 @@ pub const MAX_TRANSFORMS: usize = 255;
 const SCRATCH_PIECES: usize = 2 * (2 * MAX_RADIUS as usize + 3) * (2 * MAX_RADIUS as usize + 3);
 /// Words of the per-grid-cell visibility bitmap.
 const VISIBLE_WORDS: usize = MAX_SIZE * MAX_SIZE / 64;
+/// Up to this many nodes, the next build clears the list heads and
+/// visibility words they set one by one; beyond, it clears the whole window
+/// and bitmap (a row `memset` per window row, 2 KiB of bitmap), which is
+/// then cheaper.
+const FEW_NODES: usize = 192;
 
 /// A run of rays at one layer of a quadrant's cast: cells `j0..=j1` of the
 /// layer (by canonical `cy`), one open sector, one transform.
@@ -93,6 +98,8 @@ pub struct GridView {
     grid_dirs: Vec<[Dir; 4]>,
     /// One bit per grid cell index: seen at all.
     pub(super) visible: Box<[u64]>,
+    /// The width of the grid of the last build, to find its nodes' bits.
+    visible_width: usize,
     /// The spans waiting to be cast, along the current depth-first path.
     scratch: Vec<Span>,
     pub(super) overflow: Overflow,
@@ -196,6 +203,7 @@ impl GridView {
             transforms: Vec::with_capacity(MAX_TRANSFORMS),
             grid_dirs: Vec::with_capacity(MAX_TRANSFORMS),
             visible: vec![0; VISIBLE_WORDS].into_boxed_slice(),
+            visible_width: 0,
             scratch: Vec::with_capacity(SCRATCH_PIECES),
             overflow: Overflow::default(),
             id_layers: i32::MAX,
@@ -228,24 +236,44 @@ impl GridView {
         }
     }
 
-    fn reset(&mut self, origin: CellPos, radius: i32, id_layers: i32) {
-        // Only the last build's window has heads to clear.
-        let (r, last) = (MAX_RADIUS as usize, self.radius.max(0) as usize);
-        for row in self
-            .heads
-            .chunks_exact_mut(VIEW_SIDE)
-            .skip(r - last)
-            .take(2 * last + 1)
-        {
-            row[r - last..=r + last].fill(0);
+    fn reset(&mut self, grid: &Grid, origin: CellPos, radius: i32, id_layers: i32) {
+        // Only the last build's nodes set list heads and visibility bits
+        // (the fixed cost of a build that sees little, see [`FEW_NODES`]).
+        if self.nodes.len() <= FEW_NODES {
+            let width = self.visible_width;
+            for i in 1..self.nodes.len() {
+                let (view, cell) = (self.nodes[i].view, self.nodes[i].cell);
+                if let Some(head) = self.head_index(view) {
+                    self.heads[head] = 0;
+                }
+                // A cell outside that grid clears some word: harmless.
+                let bit = (cell.y as usize)
+                    .wrapping_mul(width)
+                    .wrapping_add(cell.x as usize);
+                if let Some(word) = self.visible.get_mut(bit / 64) {
+                    *word = 0;
+                }
+            }
+        } else {
+            // Only the last build's window has heads to clear.
+            let (r, last) = (MAX_RADIUS as usize, self.radius.max(0) as usize);
+            for row in self
+                .heads
+                .chunks_exact_mut(VIEW_SIDE)
+                .skip(r - last)
+                .take(2 * last + 1)
+            {
+                row[r - last..=r + last].fill(0);
+            }
+            self.visible.fill(0);
         }
+        self.visible_width = grid.width();
         self.origin = origin;
         self.radius = radius;
         self.nodes.truncate(1);
         self.shadows.clear();
         self.transforms.clear();
         self.grid_dirs.clear();
-        self.visible.fill(0);
         self.scratch.clear();
         self.overflow = Overflow::default();
         self.id_layers = id_layers;
@@ -289,7 +317,7 @@ impl GridView {
     /// One cast of all four quadrants, new stencil ids limited to regions
     /// starting within `id_layers` layers.
     fn cast(&mut self, grid: &Grid, origin: CellPos, radius: i32, id_layers: i32) {
-        self.reset(origin, radius, id_layers);
+        self.reset(grid, origin, radius, id_layers);
         if !grid.is_air(origin) {
             return;
         }

@@ -89,10 +89,13 @@ impl GridView {
     /// The node of view cell `view + dir` that node `index` is continuous
     /// with (see [`GridView::connected`]), if any.
     pub fn neighbour(&self, grid: &Grid, index: u16, dir: Dir) -> Option<u16> {
-        if !self.connected(grid, index, dir) {
+        let node = self.node(index)?;
+        let recorded = self.overflow.nodes == 0 && node.connections & dir_bit(dir) != 0;
+        // Right and up, continuity is decided by the very step below (the
+        // node it finds is the answer); left and down, from the other side.
+        if !recorded && matches!(dir, Dir::Left | Dir::Down) && !self.continuous(grid, node, dir) {
             return None;
         }
-        let node = self.node(index)?;
         let region = node.stencil_id as usize - 1;
         let grid_dir = self.transforms.get(region)?.view_to_grid.apply_dir(dir);
         let (cell, stencil_id) = self.across(grid, node.cell, node.stencil_id, grid_dir)?;

@@ -808,6 +808,18 @@ fn connection_bits_match_their_definition() {
                         "{n:?} {dir:?} from {origin:?}\n{}",
                         view.dump()
                     );
+                    // The neighbour found is the one of the definition.
+                    let found = view.neighbour(&grid, index, dir).and_then(|m| view.node(m));
+                    if matches!(dir, Dir::Right | Dir::Up) {
+                        assert_eq!(
+                            found.map(|m| (m.cell, m.stencil_id)),
+                            want.then(|| step_in_view(&view, &grid, n.cell, n.stencil_id, dir))
+                                .flatten(),
+                            "{n:?} {dir:?} from {origin:?}"
+                        );
+                    } else {
+                        assert!(want || found.is_none(), "{n:?} {dir:?} from {origin:?}");
+                    }
                 }
             }
         }
