@@ -9,6 +9,9 @@
 //! shadow segments). Before timing, the bench prints each map's visible cell
 //! counts so ns-per-visible-cell can be computed for each.
 //!
+//! `room1` and `room3` (rock all round a 1×1 or 3×3 room) measure the fixed
+//! cost of a build.
+//!
 //! Run: `cargo bench -p game --bench view`
 
 use std::hint::black_box;
@@ -62,6 +65,21 @@ fn rooms_and_corridors() -> Grid {
             let door = (wall_x && !wall_y && (y % 8 == 3 || y % 8 == 4))
                 || (wall_y && !wall_x && (x % 8 == 3 || x % 8 == 4));
             if (wall_x || wall_y) && !door {
+                rock(&mut g, CellPos::new(x, y));
+            }
+        }
+    }
+    g
+}
+
+/// Rock everywhere but a `side`×`side` room around the centre: the fixed
+/// cost of a build, when almost nothing is seen.
+fn small_room(side: i32) -> Grid {
+    let mut g = empty();
+    let (lo, hi) = (centre().x - side / 2, centre().x + (side - 1) / 2);
+    for y in 0..SIZE as i32 {
+        for x in 0..SIZE as i32 {
+            if !(lo..=hi).contains(&x) || !(lo..=hi).contains(&y) {
                 rock(&mut g, CellPos::new(x, y));
             }
         }
@@ -162,7 +180,9 @@ fn distinct_cells_seen(view: &GridView) -> usize {
 }
 
 fn bench_view(c: &mut Criterion) {
-    let maps: [(&str, Grid, bool); 4] = [
+    let maps: [(&str, Grid, bool); 6] = [
+        ("room1", small_room(1), true),
+        ("room3", small_room(3), true),
         ("empty", empty(), true),
         ("walls3", scattered_walls(), true),
         ("rooms", rooms_and_corridors(), true),

@@ -26,14 +26,16 @@
 //! compared by integer cross products: exact, symmetric, free of float
 //! artefacts.
 //!
-//! Continuity (a node's connection bits) is mostly known during the cast:
-//! rays that cross an OPEN or PLATFORM edge join the node they leave and the
-//! node they reach. A last pass decides the remaining bits by looking up the
-//! neighbouring view cells.
+//! Continuity (whether a node joins its neighbour in a view direction) is
+//! mostly known during the cast: rays that cross an OPEN or PLATFORM edge
+//! join the node they leave and the node they reach, and the node keeps
+//! those bits. The rest is lazy: [`GridView::connected`] looks up the
+//! neighbouring view cell when asked, so a build does not pay for the
+//! continuity of nodes no move or drawing asks about (until 2026-11-25 a
+//! pass at the end of every build decided every bit of every node; the
+//! answers are the same, checked over random portal maps).
 
-use super::node::{
-    dir_bit, Overflow, ShadowSegment, ViewNode, ViewPos, ViewTransform, ALL_CONNECTIONS,
-};
+use super::node::{dir_bit, Overflow, ShadowSegment, ViewNode, ViewPos, ViewTransform};
 use super::sector::{Ray, Sector};
 use crate::grid::{CellPos, CellTransform, Dir, Edge, EdgePos, EdgeType, Grid, MAX_SIZE};
 
@@ -52,6 +54,11 @@ pub const MAX_TRANSFORMS: usize = 255;
 const SCRATCH_PIECES: usize = 2 * (2 * MAX_RADIUS as usize + 3) * (2 * MAX_RADIUS as usize + 3);
 /// Words of the per-grid-cell visibility bitmap.
 const VISIBLE_WORDS: usize = MAX_SIZE * MAX_SIZE / 64;
+/// Up to this many nodes, the next build clears the list heads and
+/// visibility words they set one by one; beyond, it clears the whole window
+/// and bitmap (a row `memset` per window row, 2 KiB of bitmap), which is
+/// then cheaper.
+const FEW_NODES: usize = 192;
 
 /// A run of rays at one layer of a quadrant's cast: cells `j0..=j1` of the
 /// layer (by canonical `cy`), one open sector, one transform.
@@ -91,9 +98,17 @@ pub struct GridView {
     grid_dirs: Vec<[Dir; 4]>,
     /// One bit per grid cell index: seen at all.
     pub(super) visible: Box<[u64]>,
+    /// The width of the grid of the last build, to find its nodes' bits.
+    visible_width: usize,
     /// The spans waiting to be cast, along the current depth-first path.
     scratch: Vec<Span>,
     pub(super) overflow: Overflow,
+    /// New stencil ids are given only to regions whose first cell is at
+    /// most this many layers (view cells, Manhattan distance) from the eye;
+    /// unlimited except when the ids ran out (see [`GridView::build`]).
+    id_layers: i32,
+    /// Whether this cast wanted more than [`MAX_TRANSFORMS`] regions.
+    out_of_ids: bool,
 }
 
 impl Default for GridView {
@@ -188,8 +203,11 @@ impl GridView {
             transforms: Vec::with_capacity(MAX_TRANSFORMS),
             grid_dirs: Vec::with_capacity(MAX_TRANSFORMS),
             visible: vec![0; VISIBLE_WORDS].into_boxed_slice(),
+            visible_width: 0,
             scratch: Vec::with_capacity(SCRATCH_PIECES),
             overflow: Overflow::default(),
+            id_layers: i32::MAX,
+            out_of_ids: false,
         }
     }
 
@@ -218,33 +236,88 @@ impl GridView {
         }
     }
 
-    fn reset(&mut self, origin: CellPos, radius: i32) {
-        // Only the last build's window has heads to clear.
-        let (r, last) = (MAX_RADIUS as usize, self.radius.max(0) as usize);
-        for row in self
-            .heads
-            .chunks_exact_mut(VIEW_SIDE)
-            .skip(r - last)
-            .take(2 * last + 1)
-        {
-            row[r - last..=r + last].fill(0);
+    fn reset(&mut self, grid: &Grid, origin: CellPos, radius: i32, id_layers: i32) {
+        // Only the last build's nodes set list heads and visibility bits
+        // (the fixed cost of a build that sees little, see [`FEW_NODES`]).
+        if self.nodes.len() <= FEW_NODES {
+            let width = self.visible_width;
+            for i in 1..self.nodes.len() {
+                let (view, cell) = (self.nodes[i].view, self.nodes[i].cell);
+                if let Some(head) = self.head_index(view) {
+                    self.heads[head] = 0;
+                }
+                // A cell outside that grid clears some word: harmless.
+                let bit = (cell.y as usize)
+                    .wrapping_mul(width)
+                    .wrapping_add(cell.x as usize);
+                if let Some(word) = self.visible.get_mut(bit / 64) {
+                    *word = 0;
+                }
+            }
+        } else {
+            // Only the last build's window has heads to clear.
+            let (r, last) = (MAX_RADIUS as usize, self.radius.max(0) as usize);
+            for row in self
+                .heads
+                .chunks_exact_mut(VIEW_SIDE)
+                .skip(r - last)
+                .take(2 * last + 1)
+            {
+                row[r - last..=r + last].fill(0);
+            }
+            self.visible.fill(0);
         }
+        self.visible_width = grid.width();
         self.origin = origin;
         self.radius = radius;
         self.nodes.truncate(1);
         self.shadows.clear();
         self.transforms.clear();
         self.grid_dirs.clear();
-        self.visible.fill(0);
         self.scratch.clear();
         self.overflow = Overflow::default();
+        self.id_layers = id_layers;
+        self.out_of_ids = false;
     }
 
     /// Builds what an actor in `origin` sees within `radius` cells (clamped
     /// to [`MAX_RADIUS`]). An origin that is not an air cell sees nothing.
+    ///
+    /// When the regions seen need more than the [`MAX_TRANSFORMS`] stencil
+    /// ids, the nearest are kept in every direction: the view is cast again
+    /// giving new ids only to regions that start within `L` layers of the
+    /// eye, with the largest `L` that fits (found by bisection, so a few
+    /// casts, and only in that case). Beyond `L` only regions already named
+    /// are seen; each refusal is counted in [`Overflow::transforms`]. (A
+    /// single depth-first cast would hand every id to the first quadrant's
+    /// first branches and see nothing below the actor's row.)
     pub fn build(&mut self, grid: &Grid, origin: CellPos, radius: u32) {
         let radius = radius.min(MAX_RADIUS) as i32;
-        self.reset(origin, radius);
+        self.cast(grid, origin, radius, i32::MAX);
+        if !self.out_of_ids {
+            return;
+        }
+        // Layers run up to 2 * radius; limit 0 names no region but the
+        // actor's, which always fits.
+        let (mut fits, mut too_many) = (0, 2 * radius);
+        while too_many - fits > 1 {
+            let mid = (fits + too_many) / 2;
+            self.cast(grid, origin, radius, mid);
+            if self.out_of_ids {
+                too_many = mid;
+            } else {
+                fits = mid;
+            }
+        }
+        if self.id_layers != fits {
+            self.cast(grid, origin, radius, fits);
+        }
+    }
+
+    /// One cast of all four quadrants, new stencil ids limited to regions
+    /// starting within `id_layers` layers.
+    fn cast(&mut self, grid: &Grid, origin: CellPos, radius: i32, id_layers: i32) {
+        self.reset(grid, origin, radius, id_layers);
         if !grid.is_air(origin) {
             return;
         }
@@ -254,7 +327,6 @@ impl GridView {
         self.cast_quadrant::<1>(grid);
         self.cast_quadrant::<2>(grid);
         self.cast_quadrant::<3>(grid);
-        self.connect(grid);
     }
 
     /// Casts quadrant `Q` from the origin cell (layer 0).
@@ -301,8 +373,8 @@ impl GridView {
     /// rays came from, and gets that connection bit now: rays below the
     /// cell's bottom-left corner came up from the cell below (canonically),
     /// the others from the cell to the left. Likewise a node gets the bit of
-    /// each exit its rays pass on through such an edge. [`GridView::connect`]
-    /// finds the rest.
+    /// each exit its rays pass on through such an edge.
+    /// [`GridView::connected`] finds the rest when asked.
     fn cast_span<const Q: u8>(&mut self, grid: &Grid, k: i32, span: Span, plain: bool) {
         let t = span.transform;
         let (Some(transform), Some(dirs)) = (
@@ -468,7 +540,7 @@ impl GridView {
             return;
         };
         let composed = transform.view_to_grid.then(&portal.transform(from_end));
-        if let Some(id) = self.intern(composed) {
+        if let Some(id) = self.intern(composed, cx + cy) {
             self.emit(pending, Span::new(j, rays, id));
         }
     }
@@ -516,9 +588,10 @@ impl GridView {
         Some(dirs[dir as usize])
     }
 
-    /// The index of `view_to_grid` among the transforms, added if new;
-    /// `None` (and counted) when all 255 stencil ids are taken.
-    fn intern(&mut self, view_to_grid: CellTransform) -> Option<u8> {
+    /// The index of `view_to_grid` among the transforms, added if new —
+    /// for a region whose first cell is at `layer` — `None` (and counted)
+    /// when all 255 stencil ids are taken or the layer is beyond the limit.
+    fn intern(&mut self, view_to_grid: CellTransform, layer: i32) -> Option<u8> {
         if let Some(i) = self
             .transforms
             .iter()
@@ -526,7 +599,8 @@ impl GridView {
         {
             return Some(i as u8);
         }
-        if self.transforms.len() >= MAX_TRANSFORMS {
+        if self.transforms.len() >= MAX_TRANSFORMS || layer > self.id_layers {
+            self.out_of_ids |= layer <= self.id_layers;
             self.overflow.transforms += 1;
             return None;
         }
@@ -593,39 +667,11 @@ impl GridView {
         }
     }
 
-    /// Completes each node's connection bits (see [`ViewNode::connections`]).
-    /// The cast has set the bits of the edges its rays crossed between two
-    /// grid cells without a portal; this decides the others: edges crossed
-    /// only through portals, edges between seen cells that no ray crossed,
-    /// and nodes that share a view cell, grid cell and region with another
-    /// (on the axes, where two quadrants meet).
-    fn connect(&mut self, grid: &Grid) {
-        if self.overflow.nodes > 0 {
-            // A bit set in the cast may name a node that was dropped.
-            for node in &mut self.nodes {
-                node.connections = 0;
-            }
-        }
-        for i in 1..self.nodes.len() {
-            if self.nodes[i].connections == ALL_CONNECTIONS {
-                continue;
-            }
-            let node = self.nodes[i];
-            let mut connections = node.connections;
-            for dir in Dir::ALL {
-                if connections & dir_bit(dir) == 0 && self.continuous(grid, &node, dir) {
-                    connections |= dir_bit(dir);
-                }
-            }
-            self.nodes[i].connections = connections;
-        }
-    }
-
     /// Whether `node` is continuous with a node of the view cell beyond
     /// `dir`. Decided from the left or bottom node of the pair, stepping
     /// right or up with [`GridView::across`], so both nodes agree even where
     /// the step does not reverse (out of the grid through an OPEN edge).
-    fn continuous(&self, grid: &Grid, node: &ViewNode, dir: Dir) -> bool {
+    pub(super) fn continuous(&self, grid: &Grid, node: &ViewNode, dir: Dir) -> bool {
         let beyond = node.view.step(dir);
         match dir {
             Dir::Right | Dir::Up => {

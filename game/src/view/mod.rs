@@ -13,6 +13,15 @@
 //! nothing else recomputes visibility. The view lives in a reusable context
 //! with fixed capacities: building allocates nothing, and what does not fit
 //! is not seen and is counted in [`Overflow`].
+//!
+//! Since issue 17: continuity is lazy — a node keeps only the continuity
+//! bits its cast's rays established, and [`GridView::connected`] /
+//! [`GridView::neighbour`] decide the rest when asked (the end-of-build pass
+//! over every node cost 10–20 % of a build; moves and drawing ask about few
+//! nodes). When the regions seen need more than 255 stencil ids, the build
+//! keeps the regions that start nearest the eye, in every direction (a
+//! bisection on a layer limit; see [`GridView::build`]), instead of the
+//! first ones the depth-first cast met.
 
 pub mod cast;
 pub mod dump;
@@ -20,6 +29,10 @@ pub mod node;
 pub mod query;
 pub mod sector;
 
+#[cfg(test)]
+mod fingerprint;
+#[cfg(test)]
+mod id_budget_tests;
 #[cfg(test)]
 mod tests;
 

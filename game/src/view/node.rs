@@ -61,27 +61,20 @@ pub struct ViewNode {
     pub sector: Sector,
     /// The stencil id of its region: its transform's index + 1 (1..=255).
     pub stencil_id: u8,
-    /// Bit `1 << dir as u8` set when this node is continuous with a node of
-    /// the neighbouring view cell in `dir`: the grid cells are neighbours
-    /// across a non-SOLID edge, under the matching transform.
-    pub connections: u8,
+    /// Continuity the cast established: bit `1 << dir as u8` set when the
+    /// cast's rays crossed the edge in `dir` between this node's grid cell
+    /// and the neighbouring view cell's, without a portal. Only part of the
+    /// node's continuity (and void when nodes overflowed):
+    /// [`GridView::connected`](super::GridView::connected) decides the rest
+    /// when asked.
+    pub(super) connections: u8,
     /// The next node in the same view cell; 0 = none.
     pub(super) next: u16,
-}
-
-impl ViewNode {
-    /// Whether this node is continuous with its view neighbour in `dir`.
-    pub fn connected(&self, dir: Dir) -> bool {
-        self.connections & dir_bit(dir) != 0
-    }
 }
 
 pub(super) fn dir_bit(dir: Dir) -> u8 {
     1 << (dir as u8)
 }
-
-/// The connection bits of a node continuous on all four sides.
-pub(super) const ALL_CONNECTIONS: u8 = 0b1111;
 
 /// A SOLID edge (or the grid's outside) where sight stopped.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -3,7 +3,7 @@
 //! seen at all. Moves, stealth and drawing read sight through these.
 
 use super::cast::GridView;
-use super::node::{Overflow, ShadowSegment, ViewNode, ViewPos, ViewTransform};
+use super::node::{dir_bit, Overflow, ShadowSegment, ViewNode, ViewPos, ViewTransform};
 use crate::grid::{CellPos, Dir, Grid};
 
 impl GridView {
@@ -70,11 +70,30 @@ impl GridView {
         })
     }
 
+    /// Whether node `index` is continuous with a node of the neighbouring
+    /// view cell in `dir`: their grid cells are neighbours across a
+    /// non-SOLID edge, under the matching transform (decided from the left
+    /// or bottom node of the pair). Continuity the cast saw its rays cross is
+    /// read from the node; the rest — edges crossed only through portals,
+    /// edges no ray crossed, nodes where two quadrants meet — is looked up
+    /// now, so a build pays only for the nodes that are asked about.
+    pub fn connected(&self, grid: &Grid, index: u16, dir: Dir) -> bool {
+        let Some(node) = self.node(index) else {
+            return false;
+        };
+        // When nodes overflowed, a bit may name a node that was dropped.
+        (self.overflow.nodes == 0 && node.connections & dir_bit(dir) != 0)
+            || self.continuous(grid, node, dir)
+    }
+
     /// The node of view cell `view + dir` that node `index` is continuous
-    /// with (see [`ViewNode::connections`]), if any.
+    /// with (see [`GridView::connected`]), if any.
     pub fn neighbour(&self, grid: &Grid, index: u16, dir: Dir) -> Option<u16> {
         let node = self.node(index)?;
-        if !node.connected(dir) {
+        let recorded = self.overflow.nodes == 0 && node.connections & dir_bit(dir) != 0;
+        // Right and up, continuity is decided by the very step below (the
+        // node it finds is the answer); left and down, from the other side.
+        if !recorded && matches!(dir, Dir::Left | Dir::Down) && !self.continuous(grid, node, dir) {
             return None;
         }
         let region = node.stencil_id as usize - 1;

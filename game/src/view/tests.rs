@@ -151,7 +151,7 @@ fn assert_matches_oracle(grid: &Grid, origin: CellPos, radius: u32) {
 }
 
 /// A random portal-free map: rock cells and thin walls/platforms on edges.
-fn random_map(rng: &mut SplitMix64, w: usize, h: usize) -> Grid {
+pub(super) fn random_map(rng: &mut SplitMix64, w: usize, h: usize) -> Grid {
     let mut grid = Grid::new(w, h).expect("size");
     for y in 0..h as i32 {
         for x in 0..w as i32 {
@@ -173,7 +173,7 @@ fn random_map(rng: &mut SplitMix64, w: usize, h: usize) -> Grid {
     grid
 }
 
-fn air_cells(grid: &Grid) -> Vec<CellPos> {
+pub(super) fn air_cells(grid: &Grid) -> Vec<CellPos> {
     (0..grid.cell_count())
         .filter_map(|i| grid.cell_pos(i))
         .filter(|&c| grid.is_air(c))
@@ -426,10 +426,13 @@ fn loop_back_room_shows_the_actor_repeating_both_ways() {
         .enumerate()
         .all(|(i, l)| i == 6 || l.trim().is_empty()));
     // Moving right is continuous across the portal.
-    let at = |x: i32| view.nodes_at(ViewPos::new(x, 0)).next().copied().unwrap();
-    assert!(at(1).connected(Dir::Right), "across the portal");
-    assert!(at(2).connected(Dir::Left));
-    assert!(!at(0).connected(Dir::Up));
+    let at = |x: i32| view.node_indices_at(ViewPos::new(x, 0)).next().unwrap();
+    assert!(
+        view.connected(&grid, at(1), Dir::Right),
+        "across the portal"
+    );
+    assert!(view.connected(&grid, at(2), Dir::Left));
+    assert!(!view.connected(&grid, at(0), Dir::Up));
 }
 
 #[test]
@@ -562,9 +565,9 @@ fn a_floor_portal_shows_the_shaft_continuing_below() {
         view.positions_of(CellPos::new(3, 0)),
         vec![ViewPos::new(0, -3)]
     );
-    let n = view.nodes_at(ViewPos::new(0, -1)).next().copied().unwrap();
+    let n = view.node_indices_at(ViewPos::new(0, -1)).next().unwrap();
     assert!(
-        n.connected(Dir::Down),
+        view.connected(&grid, n, Dir::Down),
         "falling through the floor portal is continuous"
     );
 }
@@ -629,44 +632,6 @@ fn rock_and_outside_origins_see_nothing() {
     view.build(&grid, CellPos::new(-3, 9), 4);
     assert!(view.nodes().is_empty());
     assert!(view.nodes_at(ViewPos::new(100, -100)).next().is_none());
-}
-
-#[test]
-fn running_out_of_transforms_degrades_and_reports() {
-    // A one-cell torus: left wall glued to right wall, floor to ceiling.
-    // Every view cell is a different placement of the same cell, far more
-    // than 255 stencil ids at the largest radius.
-    let mut grid = Grid::new(1, 1).unwrap();
-    let c = CellPos::new(0, 0);
-    grid.add_portal(Portal::new(
-        PortalEnd::new(c, Dir::Left),
-        PortalEnd::new(c, Dir::Right),
-    ))
-    .unwrap();
-    grid.add_portal(Portal::new(
-        PortalEnd::new(c, Dir::Down),
-        PortalEnd::new(c, Dir::Up),
-    ))
-    .unwrap();
-    let mut view = GridView::new();
-    view.build(&grid, c, MAX_RADIUS);
-    assert!(view.overflow().transforms > 0, "reported");
-    assert_eq!(
-        view.transforms().len(),
-        MAX_TRANSFORMS,
-        "every id used, none beyond"
-    );
-    // What was kept is consistent: each node's transform puts it on the cell.
-    for n in view.nodes() {
-        assert_eq!(n.cell, c);
-        let t = view.transform_of(n.stencil_id).expect("ids stay in range");
-        assert_eq!(t.grid_cell(n.view), c);
-    }
-    assert!(view.dump().contains("overflow"));
-    // A small radius fits: (2*7+1)^2 = 225 placements.
-    view.build(&grid, c, 7);
-    assert!(!view.overflow().any(), "{:?}", view.overflow());
-    assert_eq!(view.transforms().len(), 225);
 }
 
 // ---------------------------------------------------------------------------
@@ -796,8 +761,9 @@ fn step_in_view(
     }
 }
 
-/// The build sets most connection bits during the cast, from the edges its
-/// rays cross; the result must be the definition all the same: nodes in
+/// The cast records most continuity from the edges its rays cross, and
+/// [`GridView::connected`] decides the rest when asked; the answers must be
+/// the definition all the same: nodes in
 /// view cells side by side are continuous when the left (or bottom) one
 /// steps right (or up) onto the other's grid cell and region. Random maps
 /// with random portals, and OPEN edges on the grid's boundary.
@@ -823,7 +789,7 @@ fn connection_bits_match_their_definition() {
         for _ in 0..4 {
             let origin = CellPos::new(rng.below(w) as i32, rng.below(h) as i32);
             view.build(&grid, origin, 1 + rng.below(12) as u32);
-            for n in view.nodes() {
+            for (n, index) in view.nodes().iter().zip(1..) {
                 for dir in Dir::ALL {
                     let beyond = n.view.step(dir);
                     let want = view.nodes_at(beyond).any(|m| match dir {
@@ -837,11 +803,23 @@ fn connection_bits_match_their_definition() {
                         }
                     });
                     assert_eq!(
-                        n.connected(dir),
+                        view.connected(&grid, index, dir),
                         want,
                         "{n:?} {dir:?} from {origin:?}\n{}",
                         view.dump()
                     );
+                    // The neighbour found is the one of the definition.
+                    let found = view.neighbour(&grid, index, dir).and_then(|m| view.node(m));
+                    if matches!(dir, Dir::Right | Dir::Up) {
+                        assert_eq!(
+                            found.map(|m| (m.cell, m.stencil_id)),
+                            want.then(|| step_in_view(&view, &grid, n.cell, n.stencil_id, dir))
+                                .flatten(),
+                            "{n:?} {dir:?} from {origin:?}"
+                        );
+                    } else {
+                        assert!(want || found.is_none(), "{n:?} {dir:?} from {origin:?}");
+                    }
                 }
             }
         }
