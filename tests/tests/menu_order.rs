@@ -91,6 +91,16 @@ fn in_heavy_haul_the_load_goes_up_and_out_before_anything_else() {
 }
 
 #[test]
+fn at_the_rope_end_an_empty_bucket_is_tied_before_it_is_picked_up() {
+    // The vault: the bucket dropped down the shaft lies at the rope's end
+    // when the knight climbs down to it (its solution, to "move 7 1").
+    let mut s = played("the_vault.txt", 19);
+    let m = menu(&mut s);
+    assert_eq!(m[0], "Tie the bucket to the rope · 1 AP", "{m:?}");
+    assert!(m[1].starts_with("Pick up bucket"), "{m:?}");
+}
+
+#[test]
 fn the_order_is_stable_from_cell_to_cell() {
     // The same kinds of action come in the same order wherever they are
     // offered: every menu along the whole rope descent keeps it.
@@ -101,10 +111,10 @@ fn the_order_is_stable_from_cell_to_cell() {
         .filter(|l| !l.trim().is_empty() && !l.trim().starts_with('#'))
         .count();
     let order = [
+        "Tie",
         "Pick up",
         "Put ",
         "Take ",
-        "Tie",
         "Hoist",
         "Let the rope down",
         "Set down",

@@ -209,10 +209,13 @@ fn carries_relic(stage: &Stage, thing: ThingId) -> bool {
 pub fn kind_order(action: &ContextAction) -> u8 {
     match action {
         ContextAction::Do(a) => match a {
-            Action::PickUp { .. } => 0,
-            Action::PutIn { .. } => 1,
-            Action::TakeOut { .. } => 2,
-            Action::Tie { .. } => 3,
+            // Offered only at a rope's end, with something that hangs:
+            // tying it is what a player came down for (an empty bucket
+            // tied before the load goes in), picking it up a press below.
+            Action::Tie { .. } => 0,
+            Action::PickUp { .. } => 1,
+            Action::PutIn { .. } => 2,
+            Action::TakeOut { .. } => 3,
             Action::Hoist { .. } => 4,
             Action::DeployRope { dir, .. } => match dir {
                 DeployDir::Down => 5,
