@@ -111,9 +111,17 @@ impl KindSets {
     }
 
     /// The members of `kind`'s set, in ascending slot order, with their
-    /// Things in `things`; empty for `Free`.
-    pub(super) fn iter<'a>(&'a self, kind: ThingKind, things: &'a Things) -> SetIter<'a> {
-        let words: &[u64] = self.set(kind).map_or(&[], |set| set.as_slice());
+    /// Things in `things`; empty for `Free`. Only the words of slots up to
+    /// `high_water` (every slot ever used) are read: a stage of a few dozen
+    /// Things scans one word, not all 256.
+    pub(super) fn iter<'a>(
+        &'a self,
+        kind: ThingKind,
+        things: &'a Things,
+        high_water: ThingIndex,
+    ) -> SetIter<'a> {
+        let used = (usize::from(high_water) / WORD_BITS + 1).min(WORDS);
+        let words: &[u64] = self.set(kind).map_or(&[], |set| &set[..used]);
         SetIter {
             things,
             bits: words.first().copied().unwrap_or(0),
@@ -233,24 +241,31 @@ mod unit {
         }
         sets.insert(ThingKind::Hero, 5);
         let enemies: Vec<u16> = sets
-            .iter(ThingKind::Enemy, &things)
+            .iter(ThingKind::Enemy, &things, 16383)
             .map(|(id, _)| id.index())
             .collect();
         assert_eq!(enemies, vec![1, 3, 63, 64, 128, 700, 16383]);
         // fold visits the same members as next.
-        let folded = sets
-            .iter(ThingKind::Enemy, &things)
-            .fold(Vec::new(), |mut v, (id, _)| {
-                v.push(id.index());
-                v
-            });
+        let folded =
+            sets.iter(ThingKind::Enemy, &things, 16383)
+                .fold(Vec::new(), |mut v, (id, _)| {
+                    v.push(id.index());
+                    v
+                });
         assert_eq!(folded, enemies);
         assert_eq!(sets.total(), 8);
         sets.remove(ThingKind::Enemy, 64);
         assert!(!sets.contains(ThingKind::Enemy, 64));
         assert!(sets.contains(ThingKind::Hero, 5));
         assert!(!sets.contains(ThingKind::Enemy, 5));
-        assert_eq!(sets.iter(ThingKind::Enemy, &things).count(), 6);
+        assert_eq!(sets.iter(ThingKind::Enemy, &things, 16383).count(), 6);
+        // Only the words up to the high-water mark are read: nothing above
+        // slot 130 was ever used, so 700 and 16383 are not looked at.
+        let low: Vec<u16> = sets
+            .iter(ThingKind::Enemy, &things, 130)
+            .map(|(id, _)| id.index())
+            .collect();
+        assert_eq!(low, vec![1, 3, 63, 128]);
     }
 
     #[test]
@@ -260,10 +275,10 @@ mod unit {
         sets.insert(ThingKind::Free, 9);
         assert_eq!(sets.total(), 0);
         assert!(!sets.contains(ThingKind::Free, 9));
-        assert_eq!(sets.iter(ThingKind::Free, &things).count(), 0);
+        assert_eq!(sets.iter(ThingKind::Free, &things, 16383).count(), 0);
         sets.insert(ThingKind::RopeSegment, 9);
         sets.clear();
         assert!(sets == KindSets::default());
-        assert_eq!(sets.iter(ThingKind::RopeSegment, &things).count(), 0);
+        assert_eq!(sets.iter(ThingKind::RopeSegment, &things, 16383).count(), 0);
     }
 }

@@ -238,7 +238,7 @@ impl Store {
             ThingKind::Free => {
                 KindIter::Free(RingIter::new(self.things(), Ring::Free, self.free_head))
             }
-            _ => KindIter::Live(self.kinds.iter(kind, self.things())),
+            _ => KindIter::Live(self.kinds.iter(kind, self.things(), self.high_water)),
         }
     }
 
