@@ -1,4 +1,5 @@
 //! Shared helpers for Rappel's command-line tools (one binary per tool in `src/bin/`).
 
 pub mod sim;
+pub mod sprite_art;
 pub mod thumbnail;
