@@ -14,7 +14,14 @@
 //! Input goes to the top screen; what it asks for (play a level, pause,
 //! won, quit…) moves the stack. F11 and F12 go to the main loop as
 //! [`AppRequest`]s from any screen.
+//!
+//! The stack's methods are split by concern: the editor's part (opening a
+//! level in it, test play and back) is in `editing.rs`, the campaign's flow
+//! (starting a level, what its end records and shows) in
+//! `campaign_flow.rs`, games in progress saved and restored in `saving.rs`.
+mod campaign_flow;
 pub mod cues;
+mod editing;
 pub mod editor;
 pub mod input;
 pub mod level_select;
@@ -27,10 +34,10 @@ mod saving;
 pub mod title;
 pub mod world;
 
-use game::equipment::{equip, Loadout};
+use game::equipment::Loadout;
 use game::level::Level;
 use glam::Vec2;
-use log::{info, warn};
+use log::info;
 use render::{DrawList, Font, Rgba, SpriteAtlas};
 
 use crate::levels::{self, Campaign};
@@ -240,71 +247,6 @@ impl Screens {
         self.unsaved_s = 0.0;
     }
 
-    /// The editor, if one is on the stack (under a test play too).
-    pub fn editor(&self) -> Option<&editor::EditorScreen> {
-        self.stack.iter().rev().find_map(|s| match s {
-            Screen::Editor(e) => Some(&**e),
-            _ => None,
-        })
-    }
-
-    pub fn editor_mut(&mut self) -> Option<&mut editor::EditorScreen> {
-        self.stack.iter_mut().rev().find_map(|s| match s {
-            Screen::Editor(e) => Some(&mut **e),
-            _ => None,
-        })
-    }
-
-    /// Opens `level` in the editor over the title and the editor's list.
-    pub fn open_editor(&mut self, level: Level, file: editor::files::LevelFile) {
-        info!("editing {}", level.name);
-        let mut screen = editor::EditorScreen::new(level, file);
-        screen.offer_recovery();
-        self.stack.truncate(1);
-        self.stack
-            .push(Screen::EditorList(Box::new(editor::list::EditorList::new(
-                &self.campaign.dir,
-            ))));
-        self.stack.push(Screen::Editor(Box::new(screen)));
-    }
-
-    /// `rappel --edit PATH`: opens the file (saving writes back to it), or
-    /// starts a new level there if it does not exist. A file that does not
-    /// parse into a level is refused, naming `file:line:col`.
-    pub fn open_editor_file(
-        &mut self,
-        path: &std::path::Path,
-    ) -> Result<(), crate::error::OpenError> {
-        let level = if path.exists() {
-            editor::files::open(path)?.0
-        } else {
-            if game::level::Format::of(path) != Some(game::level::Format::Text) {
-                return Err(
-                    format!("{}: a new level's file must end in .txt", path.display()).into(),
-                );
-            }
-            let stem = path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "New level".into());
-            editor::list::new_level(&stem.replace('_', " "))?
-        };
-        let file = editor::files::LevelFile::at(path, false);
-        self.open_editor(level, file);
-        Ok(())
-    }
-
-    /// Text read from the system clipboard (after [`AppRequest::ReadClipboard`]).
-    pub fn paste_text(&mut self, text: &str) {
-        let action = match self.stack.last_mut() {
-            Some(Screen::EditorList(l)) => l.paste_text(text),
-            _ => None,
-        };
-        if let Some(editor::list::ListAction::Open(level, file)) = action {
-            self.open_editor(*level, file);
-        }
-    }
-
     /// The window is closing: `true` to quit now; `false` when the editor
     /// asks first (unsaved changes), the answer then quits.
     pub fn request_quit(&mut self) -> bool {
@@ -359,68 +301,6 @@ impl Screens {
         }
     }
 
-    fn editor_action(&mut self, action: editor::EditorAction) -> Option<AppRequest> {
-        match action {
-            editor::EditorAction::TestPlay(level) => {
-                // With the equipment the level requires, as it plays.
-                let level = Box::new(
-                    equip(&level, &Loadout::required(&level)).unwrap_or_else(|_| (*level).clone()),
-                );
-                match PlayScreen::new(&level) {
-                    Ok(mut play) => {
-                        play.level_name =
-                            format!("{} · test play (Esc: back to the editor)", level.name);
-                        self.stack.push(Screen::Play(Box::new(play)));
-                        self.playing = Some(Playing {
-                            level: *level,
-                            loadout: Loadout::new(),
-                            index: None,
-                            test: true,
-                            saved_as: None,
-                        });
-                    }
-                    Err(e) => {
-                        if let Some(ed) = self.editor_mut() {
-                            ed.back_from_test(&format!("Can't test-play: {e}"));
-                        }
-                    }
-                }
-                None
-            }
-            editor::EditorAction::Leave => {
-                if let Some(ed) = self.editor_mut() {
-                    ed.autosave();
-                }
-                self.stack.pop();
-                if let Some(Screen::EditorList(_)) = self.stack.last() {
-                    self.stack.pop();
-                    self.stack
-                        .push(Screen::EditorList(Box::new(editor::list::EditorList::new(
-                            &self.campaign.dir,
-                        ))));
-                }
-                None
-            }
-            editor::EditorAction::Quit => Some(AppRequest::Quit),
-            editor::EditorAction::CopyText(t) => Some(AppRequest::CopyText(t)),
-        }
-    }
-
-    /// Ends a test play: back to the editor as it was.
-    fn end_test(&mut self, how: String) {
-        while !matches!(self.stack.last(), Some(Screen::Editor(_)) | None) {
-            self.stack.pop();
-        }
-        self.playing = None;
-        if let Some(ed) = self.editor_mut() {
-            ed.back_from_test(&how);
-        }
-    }
-
-    fn testing(&self) -> bool {
-        self.playing.as_ref().is_some_and(|p| p.test)
-    }
-
     /// Loads and starts the level file at `path` (`rappel --level PATH`).
     pub fn open_level_file(
         &mut self,
@@ -436,166 +316,6 @@ impl Screens {
                 self.play_level(level, None, Some(which), loadout)
             }
         }
-    }
-
-    /// Campaign level `index` from the level select or Next level: its
-    /// game in progress if it has one; else the loadout screen first when
-    /// equipment is unlocked (or required); else the level.
-    fn play_campaign(&mut self, index: usize) {
-        let Some(Ok(level)) = self.campaign.levels.get(index).map(|e| e.level.clone()) else {
-            return;
-        };
-        let in_progress = self
-            .saves
-            .as_ref()
-            .zip(self.campaign.levels.get(index))
-            .is_some_and(|(saves, e)| {
-                saves.has(&crate::saves::SavedLevel::Campaign(e.file.clone()))
-            });
-        if !in_progress && loadout::wanted(&level, &self.progress.unlocked_equipment()) {
-            self.save_game();
-            self.flush_saves();
-            self.zoom = self.zoom();
-            let mut select = self.level_select();
-            select.open_loadout(index, &level, &self.progress);
-            if let Some(screen) = &mut select.loadout {
-                screen.notice = self.unlocked_news.take();
-            }
-            self.stack = vec![
-                Screen::Title(self.title_screen()),
-                Screen::LevelSelect(select),
-            ];
-            self.playing = None;
-            return;
-        }
-        if let Err(e) = self.start_level(level, Some(index)) {
-            warn!("cannot start level {index}: {e}");
-        }
-    }
-
-    /// The loadout screen's Start: campaign level `index` equipped.
-    fn play_campaign_with(&mut self, index: usize, loadout: Loadout) {
-        let Some(Ok(level)) = self.campaign.levels.get(index).map(|e| e.level.clone()) else {
-            return;
-        };
-        if let Err(e) = self.start_level_with(level, Some(index), loadout) {
-            warn!("cannot start level {index}: {e}");
-            self.notify(format!("Cannot start the level: {e}"));
-        }
-    }
-
-    /// Records the relics a campaign level's end brought out (cleared or
-    /// a retreat: both count towards equipment) and saves the progress;
-    /// newly unlocked equipment is told on the next loadout screen or
-    /// level list. Why the progress was not saved, if it was not.
-    fn record_relics(&mut self, relics: u32) -> Option<String> {
-        let file = self
-            .playing
-            .as_ref()
-            .and_then(|p| p.index)
-            .and_then(|i| self.campaign.levels.get(i))
-            .map(|e| e.file.clone())?;
-        let before = self.progress.unlocked_equipment();
-        if !self.progress.record_relics(&file, relics) {
-            return None;
-        }
-        let new: Vec<&str> = self
-            .progress
-            .unlocked_equipment()
-            .into_iter()
-            .filter(|e| !before.contains(e))
-            .map(|e| e.the())
-            .collect();
-        if !new.is_empty() {
-            info!("unlocked {}", new.join(", "));
-            let total = self.progress.relics_recovered_total();
-            self.unlocked_news = Some(format!(
-                "Unlocked: {} ({total} relic{} recovered)",
-                new.join(" and "),
-                if total == 1 { "" } else { "s" }
-            ));
-        }
-        self.progress.save().err().map(|e| {
-            warn!("{e}");
-            format!("Your relics could not be saved: {e}")
-        })
-    }
-
-    fn back_to_level_select(&mut self) {
-        self.save_game();
-        self.flush_saves();
-        self.zoom = self.zoom();
-        let mut select = self.level_select();
-        select.notice = self.unlocked_news.take();
-        self.stack = vec![
-            Screen::Title(self.title_screen()),
-            Screen::LevelSelect(select),
-        ];
-        self.playing = None;
-    }
-
-    fn won(&mut self, result: LevelResult) {
-        self.forget_game();
-        let mut unsaved = None;
-        let told = self.record_relics(result.relics);
-        let (name, previous, has_next) = match &self.playing {
-            Some(p) => {
-                let name = p.level.name.clone();
-                match p
-                    .index
-                    .and_then(|i| Some((i, self.campaign.levels.get(i)?)))
-                {
-                    Some((i, entry)) => {
-                        let file = entry.file.clone();
-                        let previous = self.progress.best(&file);
-                        self.progress.record(&file, result);
-                        if let Err(e) = self.progress.save() {
-                            warn!("{e}");
-                            unsaved = Some(format!("Your result could not be saved: {e}"));
-                        }
-                        (name, previous, i + 1 < self.campaign.levels.len())
-                    }
-                    None => (name, None, false),
-                }
-            }
-            None => (String::new(), None, false),
-        };
-        info!(
-            "won {name}: {} of {} relics in {} turns",
-            result.relics, result.relics_total, result.turns
-        );
-        let mut results = ResultsScreen::new(&name, result, previous, has_next);
-        // Said once: the result could not be saved (the relics with it).
-        results.notice = unsaved.or(told);
-        results.par = self.playing.as_ref().and_then(|p| p.level.par);
-        results.campaign_complete = !has_next
-            && self.playing.as_ref().is_some_and(|p| p.index.is_some())
-            && self
-                .campaign
-                .levels
-                .iter()
-                .all(|e| self.progress.won(&e.file));
-        if results.campaign_complete {
-            info!("campaign complete");
-        }
-        self.stack.push(Screen::Results(results));
-    }
-
-    /// The party left with too few relics: nothing is recorded or
-    /// unlocked; the game stays in progress (undo goes back in).
-    fn retreated(&mut self, result: LevelResult) {
-        self.save_game();
-        let told = self.record_relics(result.relics);
-        let Some(p) = &self.playing else { return };
-        let needed = p.level.relics_to_clear() as u32;
-        info!(
-            "retreat from {}: {} of {} relics out, {needed} needed",
-            p.level.name, result.relics, result.relics_total
-        );
-        let mut results = ResultsScreen::retreat(&p.level.name, result, needed);
-        results.par = p.level.par;
-        results.notice = told;
-        self.stack.push(Screen::Results(results));
     }
 
     /// Applies one input on a drawable of `size_px`.

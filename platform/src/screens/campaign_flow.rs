@@ -1,0 +1,172 @@
+//! The campaign's flow on the screen stack: starting a campaign level
+//! (through the loadout screen when equipment is unlocked), and what the
+//! end of one records (relics, results) and shows (results, level select).
+
+use game::equipment::Loadout;
+use log::{info, warn};
+
+use super::results::ResultsScreen;
+use super::{loadout, Screen, Screens};
+use crate::progress::LevelResult;
+
+impl Screens {
+    /// Campaign level `index` from the level select or Next level: its
+    /// game in progress if it has one; else the loadout screen first when
+    /// equipment is unlocked (or required); else the level.
+    pub(super) fn play_campaign(&mut self, index: usize) {
+        let Some(Ok(level)) = self.campaign.levels.get(index).map(|e| e.level.clone()) else {
+            return;
+        };
+        let in_progress = self
+            .saves
+            .as_ref()
+            .zip(self.campaign.levels.get(index))
+            .is_some_and(|(saves, e)| {
+                saves.has(&crate::saves::SavedLevel::Campaign(e.file.clone()))
+            });
+        if !in_progress && loadout::wanted(&level, &self.progress.unlocked_equipment()) {
+            self.save_game();
+            self.flush_saves();
+            self.zoom = self.zoom();
+            let mut select = self.level_select();
+            select.open_loadout(index, &level, &self.progress);
+            if let Some(screen) = &mut select.loadout {
+                screen.notice = self.unlocked_news.take();
+            }
+            self.stack = vec![
+                Screen::Title(self.title_screen()),
+                Screen::LevelSelect(select),
+            ];
+            self.playing = None;
+            return;
+        }
+        if let Err(e) = self.start_level(level, Some(index)) {
+            warn!("cannot start level {index}: {e}");
+        }
+    }
+
+    /// The loadout screen's Start: campaign level `index` equipped.
+    pub(super) fn play_campaign_with(&mut self, index: usize, loadout: Loadout) {
+        let Some(Ok(level)) = self.campaign.levels.get(index).map(|e| e.level.clone()) else {
+            return;
+        };
+        if let Err(e) = self.start_level_with(level, Some(index), loadout) {
+            warn!("cannot start level {index}: {e}");
+            self.notify(format!("Cannot start the level: {e}"));
+        }
+    }
+
+    /// Records the relics a campaign level's end brought out (cleared or
+    /// a retreat: both count towards equipment) and saves the progress;
+    /// newly unlocked equipment is told on the next loadout screen or
+    /// level list. Why the progress was not saved, if it was not.
+    pub(super) fn record_relics(&mut self, relics: u32) -> Option<String> {
+        let file = self
+            .playing
+            .as_ref()
+            .and_then(|p| p.index)
+            .and_then(|i| self.campaign.levels.get(i))
+            .map(|e| e.file.clone())?;
+        let before = self.progress.unlocked_equipment();
+        if !self.progress.record_relics(&file, relics) {
+            return None;
+        }
+        let new: Vec<&str> = self
+            .progress
+            .unlocked_equipment()
+            .into_iter()
+            .filter(|e| !before.contains(e))
+            .map(|e| e.the())
+            .collect();
+        if !new.is_empty() {
+            info!("unlocked {}", new.join(", "));
+            let total = self.progress.relics_recovered_total();
+            self.unlocked_news = Some(format!(
+                "Unlocked: {} ({total} relic{} recovered)",
+                new.join(" and "),
+                if total == 1 { "" } else { "s" }
+            ));
+        }
+        self.progress.save().err().map(|e| {
+            warn!("{e}");
+            format!("Your relics could not be saved: {e}")
+        })
+    }
+
+    pub(super) fn back_to_level_select(&mut self) {
+        self.save_game();
+        self.flush_saves();
+        self.zoom = self.zoom();
+        let mut select = self.level_select();
+        select.notice = self.unlocked_news.take();
+        self.stack = vec![
+            Screen::Title(self.title_screen()),
+            Screen::LevelSelect(select),
+        ];
+        self.playing = None;
+    }
+
+    pub(super) fn won(&mut self, result: LevelResult) {
+        self.forget_game();
+        let mut unsaved = None;
+        let told = self.record_relics(result.relics);
+        let (name, previous, has_next) = match &self.playing {
+            Some(p) => {
+                let name = p.level.name.clone();
+                match p
+                    .index
+                    .and_then(|i| Some((i, self.campaign.levels.get(i)?)))
+                {
+                    Some((i, entry)) => {
+                        let file = entry.file.clone();
+                        let previous = self.progress.best(&file);
+                        self.progress.record(&file, result);
+                        if let Err(e) = self.progress.save() {
+                            warn!("{e}");
+                            unsaved = Some(format!("Your result could not be saved: {e}"));
+                        }
+                        (name, previous, i + 1 < self.campaign.levels.len())
+                    }
+                    None => (name, None, false),
+                }
+            }
+            None => (String::new(), None, false),
+        };
+        info!(
+            "won {name}: {} of {} relics in {} turns",
+            result.relics, result.relics_total, result.turns
+        );
+        let mut results = ResultsScreen::new(&name, result, previous, has_next);
+        // Said once: the result could not be saved (the relics with it).
+        results.notice = unsaved.or(told);
+        results.par = self.playing.as_ref().and_then(|p| p.level.par);
+        results.campaign_complete = !has_next
+            && self.playing.as_ref().is_some_and(|p| p.index.is_some())
+            && self
+                .campaign
+                .levels
+                .iter()
+                .all(|e| self.progress.won(&e.file));
+        if results.campaign_complete {
+            info!("campaign complete");
+        }
+        self.stack.push(Screen::Results(results));
+    }
+
+    /// The party left with too few relics: nothing is recorded or
+    /// unlocked; the game stays in progress (undo goes back in).
+    pub(super) fn retreated(&mut self, result: LevelResult) {
+        self.save_game();
+        let told = self.record_relics(result.relics);
+        let Some(p) = &self.playing else { return };
+        let needed = p.level.relics_to_clear() as u32;
+        info!(
+            "retreat from {}: {} of {} relics out, {needed} needed",
+            p.level.name, result.relics, result.relics_total
+        );
+        let mut results = ResultsScreen::retreat(&p.level.name, result, needed);
+        results.par = p.level.par;
+        results.notice = told;
+        self.stack.push(Screen::Results(results));
+    }
+}
