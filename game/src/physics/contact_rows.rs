@@ -36,6 +36,11 @@ pub(crate) struct Batch {
     contacts: [u32; 4],
     body_a: [u32; 4],
     body_b: [u32; 4],
+    /// All four lanes are two-point contacts solved as a block (most
+    /// batches of a resting pile): `solve` then runs a copy of itself with
+    /// the `two` and `block` masks known to be all set, without the lane
+    /// selects and the row-by-row normal solve they would otherwise cost.
+    full: bool,
     /// Lanes with two points, lanes solved as a 2×2 block, lanes at rest.
     two: M4,
     block: M4,
@@ -164,6 +169,7 @@ impl Batch {
         b.two = M4::from_fn(|l| lane(l).is_some_and(|c| c.count == 2));
         b.block = M4::from_fn(|l| lane(l).is_some_and(|c| c.block_k.col1.x > 0.0));
         b.at_rest = M4::from_fn(|l| lane(l).is_some_and(|c| c.start_slip.abs() < STATIC_SPEED));
+        b.full = b.two == M4::first(4) && b.block == M4::first(4);
     }
 
     /// The relative tangential velocity at point `j`.
@@ -172,9 +178,30 @@ impl Batch {
         v.along(t.0, t.1) + v.wb * self.rt_b[j] - v.wa * self.rt_a[j]
     }
 
+    /// The lanes with two points and the lanes solved as a 2×2 block: all
+    /// of them, as constants the selects fold away on, when `FULL`.
+    #[inline]
+    fn two_and_block<const FULL: bool>(&self) -> (M4, M4) {
+        if FULL {
+            (M4::first(4), M4::first(4))
+        } else {
+            (self.two, self.block)
+        }
+    }
+
     /// One velocity iteration of the four contacts (see
     /// `Contact::solve_velocity`, which this mirrors lane by lane).
     fn solve(&mut self, bodies: &mut [Body]) {
+        if self.full {
+            self.solve_as::<true>(bodies);
+        } else {
+            self.solve_as::<false>(bodies);
+        }
+    }
+
+    /// [`Batch::solve`], `FULL`: whether `self.full` holds.
+    #[inline(always)]
+    fn solve_as<const FULL: bool>(&mut self, bodies: &mut [Body]) {
         let mut start = Vel {
             vax: F4::ZERO,
             vay: F4::ZERO,
@@ -196,7 +223,7 @@ impl Batch {
         // t = cross_vs(n, 1) = (n.y, −n.x).
         let t = (self.ny, -self.nx);
         let zero = F4::ZERO;
-        let two = self.two;
+        let (two, _) = self.two_and_block::<FULL>();
 
         // Friction: sticking for the manifold as a whole.
         let [n1, n2] = self.normal_impulse;
@@ -254,7 +281,7 @@ impl Batch {
         }
         self.tangent_impulse = tangent_impulse;
 
-        self.solve_normals(&mut vel);
+        self.solve_normals::<FULL>(&mut vel);
 
         for l in 0..self.len {
             let (ia, ib) = (self.body_a[l] as usize, self.body_b[l] as usize);
@@ -274,14 +301,16 @@ impl Batch {
     /// The normal rows with target 0 (`Contact::solve_normals`): the 2×2
     /// block LCP in the lanes of `block`, one row after the other in the
     /// rest.
-    fn solve_normals(&mut self, vel: &mut Vel) {
+    #[inline(always)]
+    fn solve_normals<const FULL: bool>(&mut self, vel: &mut Vel) {
         let zero = F4::ZERO;
         let n = (self.nx, self.ny);
         let [a1, a2] = self.normal_impulse;
         let lanes = M4::first(self.len);
         let mut block_vel = *vel;
         let mut block_x = [a1, a2];
-        if self.block.any() {
+        let (_, block) = self.two_and_block::<FULL>();
+        if FULL || block.any() {
             let dn = vel.along(n.0, n.1);
             let vn1 = dn + vel.wb * self.rn_b[0] - vel.wa * self.rn_a[0];
             let vn2 = dn + vel.wb * self.rn_b[1] - vel.wa * self.rn_a[1];
@@ -315,8 +344,8 @@ impl Batch {
             block_vel.wb += self.ib * (dx * self.rn_b[0] + dy * self.rn_b[1]);
             block_x = [x1, x2];
         }
-        let rows = lanes.and_not(self.block);
-        if rows.any() {
+        let rows = lanes.and_not(block);
+        if !FULL && rows.any() {
             for j in 0..2 {
                 let old = self.normal_impulse[j];
                 let vn = vel.along(n.0, n.1) + vel.wb * self.rn_b[j] - vel.wa * self.rn_a[j];
@@ -328,9 +357,9 @@ impl Batch {
                 self.normal_impulse[j] = total.select(m, old);
             }
         }
-        *vel = block_vel.select(self.block, *vel);
+        *vel = block_vel.select(block, *vel);
         for (j, x) in block_x.into_iter().enumerate() {
-            self.normal_impulse[j] = x.select(self.block, self.normal_impulse[j]);
+            self.normal_impulse[j] = x.select(block, self.normal_impulse[j]);
         }
     }
 
@@ -414,6 +443,78 @@ impl ContactRows {
     pub(crate) fn unpack(&self, contacts: &mut [Contact]) {
         for b in &self.batches {
             b.unpack(contacts);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::physics::body::BodyKind;
+    use crate::physics::scenes;
+
+    #[test]
+    fn batches_solve_bit_for_bit_as_the_contacts_one_by_one() {
+        // The settled pyramid's contacts, prepared at its poses: two-point
+        // blocks in full batches, and batches that mix blocks with one-point
+        // and row-by-row contacts. Eight iterations in batches and eight
+        // one contact at a time (in the same colour order) must give the
+        // same velocities and impulses, bit for bit.
+        let mut scene = scenes::pyramid();
+        scene.world.settings.sleeping = false;
+        for _ in 0..360 {
+            scene.step();
+        }
+        let settings = scene.world.settings;
+        let bodies = scene.world.bodies().to_vec();
+        let mut contacts = scene.world.contacts().to_vec();
+        for c in &mut contacts {
+            c.prepare(&bodies, &settings);
+        }
+        // Greedy colours: the lowest no dynamic body of the contact has.
+        let mut used = vec![0u64; bodies.len()];
+        let colours: Vec<u8> = contacts
+            .iter()
+            .map(|c| {
+                let ends = [c.body_a.index(), c.body_b.index()];
+                let dynamic = ends.map(|i| bodies[i].kind == BodyKind::Dynamic);
+                let taken = (0..2)
+                    .filter(|&e| dynamic[e])
+                    .fold(0, |m, e| m | used[ends[e]]);
+                let colour = (!taken).trailing_zeros();
+                for e in (0..2).filter(|&e| dynamic[e]) {
+                    used[ends[e]] |= 1 << colour;
+                }
+                colour as u8
+            })
+            .collect();
+        let mut order: Vec<u32> = (0..contacts.len() as u32).collect();
+        order.sort_by_key(|&ci| colours[ci as usize]);
+        let mut rows = ContactRows::default();
+        rows.pack(&order, &colours, &contacts, &bodies);
+        assert!(rows.batches.iter().any(|b| b.full));
+        assert!(rows.batches.iter().any(|b| !b.full && b.block.any()));
+
+        let (mut batched_bodies, mut batched) = (bodies.clone(), contacts.clone());
+        let (mut single_bodies, mut single) = (bodies, contacts);
+        for _ in 0..8 {
+            rows.solve_velocity(&mut batched, &mut batched_bodies);
+            for &ci in &order {
+                single[ci as usize].solve_velocity(&mut single_bodies);
+            }
+        }
+        rows.unpack(&mut batched);
+        let bits = |b: &Body| {
+            [b.linear_velocity.x, b.linear_velocity.y, b.angular_velocity].map(f32::to_bits)
+        };
+        for (x, y) in batched_bodies.iter().zip(&single_bodies) {
+            assert_eq!(bits(x), bits(y));
+        }
+        for (x, y) in batched.iter().zip(&single) {
+            for (p, q) in x.points().iter().zip(y.points()) {
+                assert_eq!(p.normal_impulse.to_bits(), q.normal_impulse.to_bits());
+                assert_eq!(p.tangent_impulse.to_bits(), q.tangent_impulse.to_bits());
+            }
         }
     }
 }
