@@ -609,7 +609,9 @@ impl World {
                     .get(prev_at)
                     .filter(|old| (old.body_a, old.body_b) == (ida, idb));
                 if let Some(old) = old.filter(|old| old.may_reuse(bi, bj)) {
-                    self.contacts.push(*old);
+                    // Copied straight into place (`push(*old)` copies the
+                    // 272-byte contact to the stack first).
+                    self.contacts.extend_from_slice(std::slice::from_ref(old));
                     if self
                         .contacts
                         .last_mut()
