@@ -50,7 +50,9 @@
 //!   static body (inverse mass 0) never moves and infinite mass needs no
 //!   special case (the reference text's formulas divide by `m_A + m_B`,
 //!   which is ∞/∞ there). A resting contact settles within `slop`
-//!   penetration, which keeps it alive from step to step. Two points are
+//!   penetration, which keeps it alive from step to step, and is then
+//!   left as it is (no correction to apply: the pass reports it moved
+//!   nothing, and the world stops the passes once none moves anything). Two points are
 //!   corrected together when both push (their 2×2 system), for the same
 //!   reason as the block velocity solve.
 use super::body::{pair_mut, store_velocity, Body, BodyId};

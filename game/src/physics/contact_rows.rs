@@ -6,7 +6,11 @@
 //! (the two-point block LCP or one row after the other) — runs on the four
 //! lanes at once. Branches become lane selects: both friction regimes and
 //! both normal solves are computed where some lane needs them, and each
-//! lane keeps the one its contact takes.
+//! lane keeps the one its contact takes. A full batch (four two-point
+//! contacts, all solved as a block: most of a resting pile) runs a copy
+//! of the solve with those masks as constants, so their selects and the
+//! row-by-row solve drop out; the block solve's fallback cases are
+//! computed only when some lane does not press with both points.
 //!
 //! Invariants: contacts of a colour share no dynamic body, so solving them
 //! at once equals solving them one after the other; every lane does
