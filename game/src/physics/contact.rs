@@ -52,9 +52,9 @@
 //!   which is ∞/∞ there). A resting contact settles within `slop`
 //!   penetration, which keeps it alive from step to step, and is then
 //!   left as it is (no correction to apply: the pass reports it moved
-//!   nothing, and the world stops the passes once none moves anything). Two points are
-//!   corrected together when both push (their 2×2 system), for the same
-//!   reason as the block velocity solve.
+//!   nothing, and the world stops the passes once none moves anything).
+//!   Two points are corrected together when both push (their 2×2
+//!   system), for the same reason as the block velocity solve.
 use super::body::{pair_mut, store_velocity, Body, BodyId};
 use super::math::{cross_sv, cross_vs, Mat22, Vec2};
 use super::sat::{remeasure, Manifold, Reference, MAX_MANIFOLD_POINTS};
