@@ -317,8 +317,15 @@ impl Chains {
     /// refactored at the current poses (reusing the factors of an earlier
     /// pose converges far worse where a rope whips: the arms turn by `ω·dt`
     /// per step), Gauss–Seidel on loose joints. A path whose joints all have
-    /// `|C|` below [`POSITION_TOLERANCE`] is skipped.
-    pub(crate) fn solve_position(&mut self, joints: &mut [RevoluteJoint], bodies: &mut [Body]) {
+    /// `|C|` below [`POSITION_TOLERANCE`] is skipped. Returns whether it
+    /// may have moved a body (false: every path was skipped and there is no
+    /// loose joint).
+    pub(crate) fn solve_position(
+        &mut self,
+        joints: &mut [RevoluteJoint],
+        bodies: &mut [Body],
+    ) -> bool {
+        let mut moved = !self.loose.is_empty();
         for &ji in &self.order {
             joints[ji as usize].prepare(bodies);
         }
@@ -338,10 +345,12 @@ impl Chains {
             for k in start..end {
                 joints[self.order[k] as usize].apply_position_impulse(bodies, self.x[k]);
             }
+            moved = true;
         }
         for &ji in &self.loose {
             joints[ji as usize].solve_position(bodies);
         }
+        moved
     }
 }
 

@@ -50,9 +50,11 @@
 //!   static body (inverse mass 0) never moves and infinite mass needs no
 //!   special case (the reference text's formulas divide by `m_A + m_B`,
 //!   which is ∞/∞ there). A resting contact settles within `slop`
-//!   penetration, which keeps it alive from step to step. Two points are
-//!   corrected together when both push (their 2×2 system), for the same
-//!   reason as the block velocity solve.
+//!   penetration, which keeps it alive from step to step, and is then
+//!   left as it is (no correction to apply: the pass reports it moved
+//!   nothing, and the world stops the passes once none moves anything).
+//!   Two points are corrected together when both push (their 2×2
+//!   system), for the same reason as the block velocity solve.
 use super::body::{pair_mut, store_velocity, Body, BodyId};
 use super::math::{cross_sv, cross_vs, Mat22, Vec2};
 use super::sat::{remeasure, Manifold, Reference, MAX_MANIFOLD_POINTS};
@@ -542,13 +544,13 @@ impl Contact {
         store_velocity(b, vb, wb);
     }
 
-    /// One positional-correction pass (see the module doc); returns the
-    /// smallest separation measured before correcting. Two points are
-    /// corrected together (the 2×2 system of their rows, so a box resting
-    /// flat is pushed straight up rather than tilted by whichever corner
-    /// came first) when both corrections push; otherwise one after the
-    /// other.
-    pub(crate) fn solve_position(&self, bodies: &mut [Body], settings: &Settings) -> f32 {
+    /// One positional-correction pass (see the module doc); returns
+    /// whether it moved either body (a contact within `linear_slop` moves
+    /// nothing). Two points are corrected together (the 2×2 system of
+    /// their rows, so a box resting flat is pushed straight up rather than
+    /// tilted by whichever corner came first) when both corrections push;
+    /// otherwise one after the other.
+    pub(crate) fn solve_position(&self, bodies: &mut [Body], settings: &Settings) -> bool {
         let (a, b) = pair_mut(bodies, self.body_a, self.body_b);
         let (ma, mb, ia, ib) = (a.inv_mass, b.inv_mass, a.inv_inertia, b.inv_inertia);
         let correction = |s: f32| {
@@ -570,6 +572,9 @@ impl Contact {
             let (n, ra1, rb1, s1) = measure(a, b, &self.points[0]);
             let (_, ra2, rb2, s2) = measure(a, b, &self.points[1]);
             let (c1, c2) = (correction(s1), correction(s2));
+            if c1 == 0.0 && c2 == 0.0 {
+                return false;
+            }
             let (rna1, rnb1, rna2, rnb2) = (ra1.cross(n), rb1.cross(n), ra2.cross(n), rb2.cross(n));
             let k11 = ma + mb + ia * rna1 * rna1 + ib * rnb1 * rnb1;
             let k22 = ma + mb + ia * rna2 * rna2 + ib * rnb2 * rnb2;
@@ -582,14 +587,13 @@ impl Contact {
                     a.rot = a.rot.integrate(-ia * (x.x * rna1 + x.y * rna2));
                     b.position += n * (total * mb);
                     b.rot = b.rot.integrate(ib * (x.x * rnb1 + x.y * rnb2));
-                    return s1.min(s2).min(0.0);
+                    return true;
                 }
             }
         }
-        let mut min_sep = 0.0f32;
+        let mut moved = false;
         for p in &self.points[..self.count] {
             let (n, ra, rb, s) = measure(a, b, p);
-            min_sep = min_sep.min(s);
             let c = correction(s);
             let rna = ra.cross(n);
             let rnb = rb.cross(n);
@@ -602,8 +606,9 @@ impl Contact {
             a.rot = a.rot.integrate(-ia * lambda * rna);
             b.position += n * (lambda * mb);
             b.rot = b.rot.integrate(ib * lambda * rnb);
+            moved = true;
         }
-        min_sep
+        moved
     }
 }
 

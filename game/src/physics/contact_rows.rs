@@ -6,7 +6,11 @@
 //! (the two-point block LCP or one row after the other) — runs on the four
 //! lanes at once. Branches become lane selects: both friction regimes and
 //! both normal solves are computed where some lane needs them, and each
-//! lane keeps the one its contact takes.
+//! lane keeps the one its contact takes. A full batch (four two-point
+//! contacts, all solved as a block: most of a resting pile) runs a copy
+//! of the solve with those masks as constants, so their selects and the
+//! row-by-row solve drop out; the block solve's fallback cases are
+//! computed only when some lane does not press with both points.
 //!
 //! Invariants: contacts of a colour share no dynamic body, so solving them
 //! at once equals solving them one after the other; every lane does
@@ -36,6 +40,11 @@ pub(crate) struct Batch {
     contacts: [u32; 4],
     body_a: [u32; 4],
     body_b: [u32; 4],
+    /// All four lanes are two-point contacts solved as a block (most
+    /// batches of a resting pile): `solve` then runs a copy of itself with
+    /// the `two` and `block` masks known to be all set, without the lane
+    /// selects and the row-by-row normal solve they would otherwise cost.
+    full: bool,
     /// Lanes with two points, lanes solved as a 2×2 block, lanes at rest.
     two: M4,
     block: M4,
@@ -164,6 +173,7 @@ impl Batch {
         b.two = M4::from_fn(|l| lane(l).is_some_and(|c| c.count == 2));
         b.block = M4::from_fn(|l| lane(l).is_some_and(|c| c.block_k.col1.x > 0.0));
         b.at_rest = M4::from_fn(|l| lane(l).is_some_and(|c| c.start_slip.abs() < STATIC_SPEED));
+        b.full = b.two == M4::first(4) && b.block == M4::first(4);
     }
 
     /// The relative tangential velocity at point `j`.
@@ -172,9 +182,30 @@ impl Batch {
         v.along(t.0, t.1) + v.wb * self.rt_b[j] - v.wa * self.rt_a[j]
     }
 
+    /// The lanes with two points and the lanes solved as a 2×2 block: all
+    /// of them, as constants the selects fold away on, when `FULL`.
+    #[inline]
+    fn two_and_block<const FULL: bool>(&self) -> (M4, M4) {
+        if FULL {
+            (M4::first(4), M4::first(4))
+        } else {
+            (self.two, self.block)
+        }
+    }
+
     /// One velocity iteration of the four contacts (see
     /// `Contact::solve_velocity`, which this mirrors lane by lane).
     fn solve(&mut self, bodies: &mut [Body]) {
+        if self.full {
+            self.solve_as::<true>(bodies);
+        } else {
+            self.solve_as::<false>(bodies);
+        }
+    }
+
+    /// [`Batch::solve`], `FULL`: whether `self.full` holds.
+    #[inline(always)]
+    fn solve_as<const FULL: bool>(&mut self, bodies: &mut [Body]) {
         let mut start = Vel {
             vax: F4::ZERO,
             vay: F4::ZERO,
@@ -196,7 +227,7 @@ impl Batch {
         // t = cross_vs(n, 1) = (n.y, −n.x).
         let t = (self.ny, -self.nx);
         let zero = F4::ZERO;
-        let two = self.two;
+        let (two, _) = self.two_and_block::<FULL>();
 
         // Friction: sticking for the manifold as a whole.
         let [n1, n2] = self.normal_impulse;
@@ -254,7 +285,7 @@ impl Batch {
         }
         self.tangent_impulse = tangent_impulse;
 
-        self.solve_normals(&mut vel);
+        self.solve_normals::<FULL>(&mut vel);
 
         for l in 0..self.len {
             let (ia, ib) = (self.body_a[l] as usize, self.body_b[l] as usize);
@@ -274,14 +305,16 @@ impl Batch {
     /// The normal rows with target 0 (`Contact::solve_normals`): the 2×2
     /// block LCP in the lanes of `block`, one row after the other in the
     /// rest.
-    fn solve_normals(&mut self, vel: &mut Vel) {
+    #[inline(always)]
+    fn solve_normals<const FULL: bool>(&mut self, vel: &mut Vel) {
         let zero = F4::ZERO;
         let n = (self.nx, self.ny);
         let [a1, a2] = self.normal_impulse;
         let lanes = M4::first(self.len);
         let mut block_vel = *vel;
         let mut block_x = [a1, a2];
-        if self.block.any() {
+        let (_, block) = self.two_and_block::<FULL>();
+        if FULL || block.any() {
             let dn = vel.along(n.0, n.1);
             let vn1 = dn + vel.wb * self.rn_b[0] - vel.wa * self.rn_a[0];
             let vn2 = dn + vel.wb * self.rn_b[1] - vel.wa * self.rn_a[1];
@@ -290,21 +323,26 @@ impl Batch {
             let [i1x, i1y, i2x, i2y] = self.inv;
             let both_x = -(i1x * bx + i2x * by);
             let both_y = -(i1y * bx + i2y * by);
-            let only1 = -bx / self.k11;
-            let only2 = -by / self.k22;
             let case_both = both_x.ge(zero).and(both_y.ge(zero));
-            let case1 = only1.ge(zero).and((self.k12 * only1 + by).ge(zero));
-            let case2 = only2.ge(zero).and((self.k12 * only2 + bx).ge(zero));
-            let case_none = bx.ge(zero).and(by.ge(zero));
-            // Later cases first, so the earliest that holds wins.
-            let mut x1 = zero.select(case_none, a1);
-            let mut x2 = zero.select(case_none, a2);
-            x1 = zero.select(case2, x1);
-            x2 = only2.select(case2, x2);
-            x1 = only1.select(case1, x1);
-            x2 = zero.select(case1, x2);
-            x1 = both_x.select(case_both, x1);
-            x2 = both_y.select(case_both, x2);
+            let (x1, x2) = if case_both.all() {
+                // Every lane presses with both points (a resting pile):
+                // the other cases are never taken.
+                (both_x, both_y)
+            } else {
+                let only1 = -bx / self.k11;
+                let only2 = -by / self.k22;
+                let case1 = only1.ge(zero).and((self.k12 * only1 + by).ge(zero));
+                let case2 = only2.ge(zero).and((self.k12 * only2 + bx).ge(zero));
+                let case_none = bx.ge(zero).and(by.ge(zero));
+                // Later cases first, so the earliest that holds wins.
+                let mut x1 = zero.select(case_none, a1);
+                let mut x2 = zero.select(case_none, a2);
+                x1 = zero.select(case2, x1);
+                x2 = only2.select(case2, x2);
+                x1 = only1.select(case1, x1);
+                x2 = zero.select(case1, x2);
+                (both_x.select(case_both, x1), both_y.select(case_both, x2))
+            };
             let (dx, dy) = (x1 - a1, x2 - a2);
             let (la, lb) = ((dx + dy) * self.ma, (dx + dy) * self.mb);
             block_vel.vax -= n.0 * la;
@@ -315,8 +353,8 @@ impl Batch {
             block_vel.wb += self.ib * (dx * self.rn_b[0] + dy * self.rn_b[1]);
             block_x = [x1, x2];
         }
-        let rows = lanes.and_not(self.block);
-        if rows.any() {
+        let rows = lanes.and_not(block);
+        if !FULL && rows.any() {
             for j in 0..2 {
                 let old = self.normal_impulse[j];
                 let vn = vel.along(n.0, n.1) + vel.wb * self.rn_b[j] - vel.wa * self.rn_a[j];
@@ -328,9 +366,9 @@ impl Batch {
                 self.normal_impulse[j] = total.select(m, old);
             }
         }
-        *vel = block_vel.select(self.block, *vel);
+        *vel = block_vel.select(block, *vel);
         for (j, x) in block_x.into_iter().enumerate() {
-            self.normal_impulse[j] = x.select(self.block, self.normal_impulse[j]);
+            self.normal_impulse[j] = x.select(block, self.normal_impulse[j]);
         }
     }
 
@@ -415,5 +453,100 @@ impl ContactRows {
         for b in &self.batches {
             b.unpack(contacts);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::physics::body::BodyKind;
+    use crate::physics::scenes;
+
+    /// Eight velocity iterations of `scene`'s contacts, prepared at its
+    /// current poses, in batches and one contact at a time (in the same
+    /// colour order), which must agree bit for bit; returns how many full
+    /// batches there were and how many block contacts ended with one
+    /// point pressing and the other not (the block solve's later cases).
+    fn batches_against_one_by_one(scene: &scenes::Scene) -> (usize, usize) {
+        let settings = scene.world.settings;
+        let bodies = scene.world.bodies().to_vec();
+        let mut contacts = scene.world.contacts().to_vec();
+        for c in &mut contacts {
+            c.prepare(&bodies, &settings);
+        }
+        // Greedy colours: the lowest no dynamic body of the contact has.
+        let mut used = vec![0u64; bodies.len()];
+        let colours: Vec<u8> = contacts
+            .iter()
+            .map(|c| {
+                let ends = [c.body_a.index(), c.body_b.index()];
+                let dynamic = ends.map(|i| bodies[i].kind == BodyKind::Dynamic);
+                let taken = (0..2)
+                    .filter(|&e| dynamic[e])
+                    .fold(0, |m, e| m | used[ends[e]]);
+                let colour = (!taken).trailing_zeros();
+                for e in (0..2).filter(|&e| dynamic[e]) {
+                    used[ends[e]] |= 1 << colour;
+                }
+                colour as u8
+            })
+            .collect();
+        let mut order: Vec<u32> = (0..contacts.len() as u32).collect();
+        order.sort_by_key(|&ci| colours[ci as usize]);
+        let mut rows = ContactRows::default();
+        rows.pack(&order, &colours, &contacts, &bodies);
+
+        let (mut batched_bodies, mut batched) = (bodies.clone(), contacts.clone());
+        let (mut single_bodies, mut single) = (bodies, contacts);
+        for _ in 0..8 {
+            rows.solve_velocity(&mut batched, &mut batched_bodies);
+            for &ci in &order {
+                single[ci as usize].solve_velocity(&mut single_bodies);
+            }
+        }
+        rows.unpack(&mut batched);
+        let bits = |b: &Body| {
+            [b.linear_velocity.x, b.linear_velocity.y, b.angular_velocity].map(f32::to_bits)
+        };
+        for (x, y) in batched_bodies.iter().zip(&single_bodies) {
+            assert_eq!(bits(x), bits(y));
+        }
+        for (x, y) in batched.iter().zip(&single) {
+            for (p, q) in x.points().iter().zip(y.points()) {
+                assert_eq!(p.normal_impulse.to_bits(), q.normal_impulse.to_bits());
+                assert_eq!(p.tangent_impulse.to_bits(), q.tangent_impulse.to_bits());
+            }
+        }
+        let full = rows.batches.iter().filter(|b| b.full).count();
+        let one_pressing = batched
+            .iter()
+            .filter(|c| c.block_k.col1.x > 0.0)
+            .filter(|c| (c.points[0].normal_impulse > 0.0) != (c.points[1].normal_impulse > 0.0))
+            .count();
+        (full, one_pressing)
+    }
+
+    #[test]
+    fn batches_solve_bit_for_bit_as_the_contacts_one_by_one() {
+        // The pyramid settling (from its first steps, where boxes still
+        // rock on one corner) and settled: full batches of two-point
+        // blocks, batches that mix them with one-point and row-by-row
+        // contacts, blocks where both points press and blocks where one
+        // lifts.
+        let mut scene = scenes::pyramid();
+        scene.world.settings.sleeping = false;
+        let (mut full, mut one_pressing) = (0, 0);
+        for steps in [1, 1, 3, 5, 10, 20, 320] {
+            for _ in 0..steps {
+                scene.step();
+            }
+            let (f, o) = batches_against_one_by_one(&scene);
+            full += f;
+            one_pressing += o;
+        }
+        assert!(
+            full > 0 && one_pressing > 0,
+            "{full} full batches, {one_pressing}"
+        );
     }
 }

@@ -107,6 +107,12 @@ impl M4 {
     pub(crate) fn any(self) -> bool {
         self.0.iter().any(|&m| m != 0)
     }
+
+    /// Every lane set.
+    #[inline]
+    pub(crate) fn all(self) -> bool {
+        self.0.iter().all(|&m| m != 0)
+    }
 }
 
 macro_rules! lanewise {
@@ -172,6 +178,7 @@ mod tests {
         assert_eq!(a.lt(b), M4::from_fn(|l| l == 1));
         assert_eq!(a.ge(b), M4::from_fn(|l| l != 1));
         assert!(m.any() && !M4::first(0).any());
+        assert!(M4::first(4).all() && !m.all());
         assert_eq!(M4::first(2).and_not(m), M4::from_fn(|l| l == 1));
         assert_eq!(M4::first(2).and(m), M4::from_fn(|l| l == 0));
     }

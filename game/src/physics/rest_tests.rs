@@ -1,5 +1,6 @@
 //! Tests of what resting bodies save: manifolds reused without the SAT
-//! while a pair barely moves (`Contact::may_reuse`), and sleeping islands
+//! while a pair barely moves (`Contact::may_reuse`), position passes that
+//! stop once a pass moved nothing, and sleeping islands
 //! (`sleep`), which must wake when touched or when a joint's anchor moves.
 //! Like `tests`, expected values come from the mechanics, not from a run.
 use super::body::{BodyDef, BodyId, BodyKind};
@@ -55,6 +56,64 @@ fn a_resting_manifold_is_reused_and_matches_what_the_sat_would_build() {
     let top = scene.world.body(scene.focus).position();
     assert!(top.x.abs() < 1e-3 && (top.y - 4.5).abs() < 0.03, "{top:?}");
     assert_eq!(scene.world.body(BodyId::first(0)).position().y, -0.5);
+}
+
+#[test]
+fn position_passes_stop_once_one_moves_nothing_and_not_before() {
+    // A settled pyramid rests within `linear_slop` (5 mm; it sinks under
+    // half a millimetre): no contact corrects anything, so the first pass
+    // moves nothing and the later ones would measure the same poses again.
+    // One pass or ten: the same state, bit for bit.
+    let settled = || {
+        let mut scene = scenes::pyramid();
+        scene.world.settings.sleeping = false;
+        for _ in 0..360 {
+            scene.step();
+        }
+        scene
+    };
+    let mut hashes = Vec::new();
+    for passes in [1, 3, 10] {
+        let mut scene = settled();
+        scene.world.settings.position_iterations = passes;
+        for _ in 0..60 {
+            scene.step();
+        }
+        assert!(scene.world.max_penetration() < scene.world.settings.linear_slop);
+        hashes.push(scene.world.state_hash());
+    }
+    assert!(hashes.iter().all(|&h| h == hashes[0]), "{hashes:x?}");
+
+    // A box pushed 3 cm into the ground is corrected pass after pass: with
+    // Baumgarte factor β each pass removes β of the depth beyond the slop,
+    // so after n passes (1 − β)ⁿ of it is left, as long as passes go on.
+    for passes in [1, 3] {
+        let mut world = World::new(Settings {
+            gravity: Vec2::ZERO,
+            position_iterations: passes as u32,
+            ..Settings::default()
+        });
+        world.add_body(
+            &BodyDef::fixed(Vec2::new(0.0, -0.5)),
+            &Polygon::rect(5.0, 0.5),
+        );
+        let b = world.add_body(
+            &BodyDef::dynamic(Vec2::new(0.0, 0.47)),
+            &Polygon::rect(0.5, 0.5),
+        );
+        world.step(STEP_S);
+        let s = world.settings;
+        let depth = 0.03 - s.linear_slop;
+        let left = depth * (1.0 - s.baumgarte).powi(passes);
+        let y = world.body(b).position().y;
+        // Positions move by `dt v`, v = 0 after the inelastic solve up to
+        // the velocity iterations' residual (well under 0.1 mm here).
+        assert!(
+            (0.5 - s.linear_slop - left - y).abs() < 1e-4,
+            "{passes} passes: y = {y}, expected {}",
+            0.5 - s.linear_slop - left
+        );
+    }
 }
 
 /// Steps `scene` until every dynamic body sleeps; the number of steps.
