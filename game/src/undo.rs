@@ -57,9 +57,10 @@ impl Step {
         self.things.len()
     }
 
-    /// Its snapshots, to convert in place (loading an older save).
-    pub(crate) fn snapshots_mut(&mut self) -> &mut [Thing] {
-        &mut self.things
+    /// A step from its parts as a save keeps them (loading an older save
+    /// converts its Things first).
+    pub(crate) fn from_saved(kind: StepKind, things: Box<[Thing]>, turn: u32) -> Step {
+        Step { kind, things, turn }
     }
 
     /// Replaces snapshot `i` (tests of what loaders catch).
