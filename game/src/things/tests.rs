@@ -108,7 +108,7 @@ fn check_thing(store: &Store, model: &Model, id: ThingId) {
     assert_eq!(ids_of(store.children(id)), want.children, "{id} children");
 }
 
-/// Compares every Thing, every kind ring and every cell ring with the model.
+/// Compares every Thing, every kind set and every cell list with the model.
 fn check_everything(store: &Store, model: &Model, cell_count: usize) {
     assert_eq!(store.len(), model.live.len());
     for &id in &model.order {
@@ -124,7 +124,7 @@ fn check_everything(store: &Store, model: &Model, cell_count: usize) {
         assert_eq!(
             sorted(ids_of(store.iter_kind(*kind))),
             sorted(want),
-            "{kind:?} ring"
+            "{kind:?} set"
         );
     }
     for cell in 0..cell_count as u16 {
@@ -137,7 +137,7 @@ fn check_everything(store: &Store, model: &Model, cell_count: usize) {
         assert_eq!(
             sorted(ids_of(store.iter_cell(CellIndex(cell)))),
             sorted(want),
-            "cell {cell} ring"
+            "cell {cell} list"
         );
     }
 }
@@ -403,7 +403,7 @@ fn busy_store(seed: u64) -> Store {
     store
 }
 
-/// Every ring of the store as (kind rings, cell rings) of ids in ring order.
+/// Every kind and cell of the store as (kinds, cells) of ids in iteration order.
 fn all_rings(store: &Store) -> (Vec<Vec<ThingId>>, Vec<Vec<ThingId>>) {
     let kinds = ThingKind::ALL
         .iter()
