@@ -3,11 +3,11 @@
 //! 10,000 live Things. Results and the command go in BENCHMARKS.md.
 //!
 //! Fairness choices:
-//! - Every peer stores our own 40-byte `Thing` (copied out of the store), so
+//! - Every peer stores our own 36-byte `Thing` (copied out of the store), so
 //!   payload size and memory footprint match. Nobody reads a removed value.
-//! - Spawn+despawn: the store also puts the Thing in its kind set and links
-//!   it into its cell ring and out again, and keeps the free list as a ring; the bare peers
-//!   keep no index at all. The `slotmap+cell_index` peer keeps the per-cell
+//! - Spawn+despawn: the store also puts the Thing in its kind set and its
+//!   cell's list and takes it out again, and keeps the free list as a ring;
+//!   the bare peers keep no index at all. The `slotmap+cell_index` peer keeps the per-cell
 //!   `Vec<Vec<Key>>` a game would otherwise need. Two shapes: one Thing
 //!   spawned and despawned again (100 pairs per timed iteration, to spread
 //!   the timer's overhead), and a batch of 100 spawned over 4 cells then
@@ -18,7 +18,8 @@
 //!   slotmap), and also a filter over one arena of all 10,000. The store
 //!   reads its kind set (a bit per slot) and the Things it names.
 //! - Iterate one cell (16 Things): peers keep a per-cell `Vec<Vec<Key>>` and
-//!   look each key up; the store walks its cell ring.
+//!   look each key up; the store reads its cell list (slot indices) and
+//!   the Things they name.
 
 use criterion::measurement::WallTime;
 use criterion::{
@@ -145,7 +146,7 @@ impl Container for Arena<Thing> {
 }
 
 /// A SlotMap plus the per-cell key lists a game would keep beside it: the
-/// like-for-like peer of the store's cell rings.
+/// like-for-like peer of the store's cell lists.
 struct SlotMapWithCells {
     map: SlotMap<DefaultKey, Thing>,
     cells: Vec<Vec<DefaultKey>>,

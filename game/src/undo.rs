@@ -17,12 +17,14 @@
 //! whole-state restore) it compares every slot. Both are O(slots looked
 //! at); a move on a stage of 10,000 Things looks at a handful.
 //!
-//! The stage is canonical after every change (every ring in slot order,
-//! [`crate::things::canonical`]), and a step holds every slot by which two
-//! canonical states differ, ring links included. So writing a step's
-//! snapshots back gives the other state's Things byte for byte, with no
-//! ring to rebuild: undo and redo cost O(changed), equal contents mean
-//! equal bytes, and undoing everything gives back the first state exactly.
+//! The stage is canonical after every change (the free list, like the kind
+//! sets and cell lists, in slot order: [`crate::things::canonical`]), and a
+//! step holds every slot by which two canonical states differ, ring links
+//! included. So writing a step's snapshots back gives the other state's
+//! Things byte for byte, with no ring to rebuild (the store puts each
+//! written slot in its kind set and cell list): undo and redo cost
+//! O(changed), equal contents mean equal bytes, and undoing everything
+//! gives back the first state exactly.
 
 use crate::stage::Stage;
 use crate::things::{Thing, ThingIndex, THING_CAPACITY};
@@ -57,9 +59,10 @@ impl Step {
         self.things.len()
     }
 
-    /// Its snapshots, to convert in place (loading an older save).
-    pub(crate) fn snapshots_mut(&mut self) -> &mut [Thing] {
-        &mut self.things
+    /// A step from its parts as a save keeps them (loading an older save
+    /// converts its Things first).
+    pub(crate) fn from_saved(kind: StepKind, things: Box<[Thing]>, turn: u32) -> Step {
+        Step { kind, things, turn }
     }
 
     /// Replaces snapshot `i` (tests of what loaders catch).

@@ -192,11 +192,13 @@ fn a_save_from_each_released_version_still_loads() {
         std::fs::write(&path, saved.encode().expect("encodes")).expect("bless");
     }
     // (version, state hash, undoable, redoable) as saved.
-    // Version 2 (issue 17) was blessed from the same seed and level as
-    // version 1: the same game, its live Things without kind-ring links.
-    let released: [(u16, u64, usize, usize); 2] = [
+    // Versions 2 (issue 17) and 3 (its second pass) were blessed from the
+    // same seed and level as version 1: the same game, its live Things
+    // without kind-ring links, then without the cell-ring pair.
+    let released: [(u16, u64, usize, usize); 3] = [
         (1, V1_HASH, V1_UNDOABLE, V1_REDOABLE),
         (2, V1_HASH, V1_UNDOABLE, V1_REDOABLE),
+        (3, V1_HASH, V1_UNDOABLE, V1_REDOABLE),
     ];
     for (version, hash, undoable, redoable) in released {
         let bytes = std::fs::read(dir.join(format!("v{version}.sav"))).expect("fixture save");
@@ -220,38 +222,91 @@ const V1_HASH: u64 = 482_256_786_190_811_442;
 const V1_UNDOABLE: usize = 11;
 const V1_REDOABLE: usize = 2;
 
+/// The fixture level, the bytes of the version-`version` save and its
+/// payload decoded in the layout of formats 1 and 2 (no conversion).
+fn old_fixture(version: u16) -> (Level, Vec<u8>, legacy::SavedGameV2) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/save/fixtures");
+    let level = load_file(&dir.join("v1_level.txt")).expect("fixture level");
+    let bytes = std::fs::read(dir.join(format!("v{version}.sav"))).expect("fixture save");
+    let (saved_as, payload) = SAVE_ENVELOPE.open(&bytes).expect("envelope");
+    assert_eq!(saved_as, version);
+    let raw: legacy::SavedGameV2 = decode_payload(payload).expect("payload");
+    (level, bytes, raw)
+}
+
+/// `saved`, converted from an older format, loads; saved again it is
+/// the current version and loads back the same game.
+fn resaves_the_same(level: &Level, saved: &SavedGame) -> Session {
+    let s = Session::from_saved(level, saved.clone()).expect("loads");
+    let bytes = saved.encode().expect("encodes");
+    assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), SAVE_VERSION);
+    let again = SavedGame::decode(&bytes).expect("decodes");
+    assert_eq!(
+        &again, saved,
+        "the current version keeps the converted Things"
+    );
+    same(
+        &s,
+        &Session::from_saved(level, again).expect("loads"),
+        "re-saved",
+    );
+    s
+}
+
 /// A version-1 save (live Things kept their kind-ring links then) is
 /// converted on decoding: no live Thing, in the state or any undo step,
 /// keeps a link on the free list's pair, and the converted game saves as
 /// the current version and loads back the same.
 #[test]
 fn a_version_1_save_is_converted_to_the_current_things() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/save/fixtures");
-    let level = load_file(&dir.join("v1_level.txt")).expect("fixture level");
-    let bytes = std::fs::read(dir.join("v1.sav")).expect("fixture save");
-    // The fixture really holds kind-ring links on live Things (bincode
-    // standard encodes the links unchanged, so decoding without the
-    // conversion shows them).
-    let (_, payload) = SAVE_ENVELOPE.open(&bytes).expect("envelope");
-    let (raw, _): (SavedGame, usize) =
-        bincode::serde::decode_from_slice(payload, config()).expect("payload");
-    let linked = |t: &Thing| t.is_live() && t.ring_links(Ring::Free) != RingLinks::NONE;
+    let (level, bytes, raw) = old_fixture(1);
+    // The fixture really holds kind-ring links on live Things.
     assert!(
-        raw.things.iter().any(linked),
+        raw.things
+            .iter()
+            .any(|t| t.is_live() && t.links()[0] != RingLinks::NONE),
         "the fixture predates issue 17"
     );
+    let linked = |t: &Thing| t.is_live() && t.ring_links(Ring::Free) != RingLinks::NONE;
     let saved = SavedGame::decode(&bytes).expect("decodes");
     assert!(!saved.things.iter().any(linked));
     assert!(!saved.steps.iter().any(|s| s.snapshots().iter().any(linked)));
-    let s = Session::from_saved(&level, saved.clone()).expect("loads");
-    let again = SavedGame::decode(&saved.encode().expect("encodes")).expect("decodes");
-    assert_eq!(
-        again, saved,
-        "the current version keeps the converted Things"
+    resaves_the_same(&level, &saved);
+}
+
+/// A version-2 save (Things kept a cell-ring link pair then) is converted
+/// on decoding: every Thing, in the state and every undo step, keeps all
+/// but that pair; the converted game is the saved one and saves as the
+/// current version, smaller.
+#[test]
+fn a_version_2_save_is_converted_to_the_current_things() {
+    let (level, bytes, raw) = old_fixture(2);
+    assert!(
+        raw.things
+            .iter()
+            .any(|t| t.is_live() && t.links()[1] != RingLinks::NONE),
+        "the fixture's Things carry cell-ring links"
     );
-    same(
-        &s,
-        &Session::from_saved(&level, again).expect("loads"),
-        "re-saved",
-    );
+    let saved = SavedGame::decode(&bytes).expect("decodes");
+    assert_eq!(saved.things.len(), raw.things.len());
+    assert_eq!(saved.steps.len(), raw.steps.len());
+    let kept = |old: &crate::things::legacy::ThingV2, new: &Thing| {
+        let [free, _, sibling] = old.links();
+        assert_eq!(new.ring_links(Ring::Free), free);
+        assert_eq!(new.ring_links(Ring::Sibling), sibling);
+        assert_eq!(*new, old.upgrade(2));
+    };
+    for (old, new) in raw.things.iter().zip(&saved.things) {
+        kept(old, new);
+    }
+    for (old, new) in raw.steps.iter().zip(&saved.steps) {
+        assert_eq!(old.things.len(), new.snapshots().len());
+        for (o, n) in old.things.iter().zip(new.snapshots()) {
+            kept(o, n);
+        }
+    }
+    let s = resaves_the_same(&level, &saved);
+    assert_eq!(s.state_hash(), V1_HASH);
+    let smaller = saved.encode().expect("encodes");
+    assert!(smaller.len() < bytes.len(), "no cell-ring pairs");
 }

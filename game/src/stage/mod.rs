@@ -7,9 +7,10 @@
 //! Built from a [`Level`] by [`Stage::from_level`]: heroes (a knight's rope
 //! as an item he holds), items, rope coils and watchers are spawned in file
 //! order, so a Thing's slot is a pure function of the level file. The state
-//! is canonical after every change — every ring in slot order (see
-//! [`crate::things::canonical`]): equal contents, equal bytes. Setting up
-//! and whole-state restores rebuild the rings ([`Store::rebuild_links`]);
+//! is canonical after every change — the free list, kind sets and cell
+//! lists in slot order (see [`crate::things::canonical`]): equal contents,
+//! equal bytes. Setting up and whole-state restores rebuild them
+//! ([`Store::rebuild_links`]);
 //! an action's events put back in order only what they moved
 //! ([`Store::settle`]), and undo and redo write back whole snapshots
 //! ([`Store::exchange`]). The store's change log is on, so the undo log

@@ -1,10 +1,10 @@
 //! The canonical form of a store, and keeping it in O(changed) time.
 //!
-//! Canonical: the free ring and every cell ring runs in ascending slot
-//! order from its head, so each head is its ring's lowest slot (the kind
-//! sets, bits outside the Things, have no order to keep: see
-//! [`kinds`](super::kinds)); FREE slots are clean; slots above the high water mark are all
-//! zero. It is exactly what [`Store::rebuild_links`] makes of any Things,
+//! Canonical: the free ring runs in ascending slot order from its head, so
+//! the head is its lowest slot (the kind sets and the cell lists, outside
+//! the Things, are in slot order by construction: see
+//! [`kinds`](super::kinds) and [`cells`](super::cells)); FREE slots are
+//! clean; slots above the high water mark are all zero. It is exactly what [`Store::rebuild_links`] makes of any Things,
 //! so two canonical stores with the same Things' contents (kind, cell,
 //! tree, payload, generation) are equal byte for byte — the property the
 //! undo log, saves and state hashes rely on (`DESIGN.md`, "Actions,
@@ -15,29 +15,31 @@
 //! on a ring depends only on which slots are on it, not on history. Three
 //! operations keep or check it without an O(capacity) pass:
 //! - [`Store::settle`], after a sequence of ordinary calls (an action's
-//!   events): spawn and moves splice a slot in at the end of a cell ring,
-//!   despawn at the front of the free ring; the change log lists those slots, and
-//!   settle takes each off the ring and splices it back in at its place in
-//!   slot order. Every other slot is still in order: splicing a member out
-//!   keeps the rest of a ring sorted.
+//!   events): despawn pushes a slot on the front of the free ring; the
+//!   change log lists those slots, and settle takes each off the ring and
+//!   splices it back in at its place in slot order. Every other slot is
+//!   still in order: splicing a member out keeps the rest of a ring sorted.
 //! - [`Store::exchange`], undo and redo: the snapshots of a step are the
 //!   *whole* Things by which one canonical state differs from another, ring
 //!   links included, so writing them back gives the other state's Things
-//!   exactly; only the heads, the kind sets (a bit per written slot), the
-//!   live count and the high water mark need working out, and each ring's
-//!   new head is either its old head or a
-//!   written slot whose `prev` link wraps (is not below it).
-//! - [`Store::check_canonical`]: every ring member's `next` is above it or is
-//!   its ring's head. Together with [`Store::validate`] (rings are single
-//!   closed cycles) that is exactly "sorted from the head".
+//!   exactly; only the free list's head, the kind sets (a bit per written
+//!   slot), the cell lists (a written slot that changed cell, or came or
+//!   went, leaves one list and joins another), the live count and the
+//!   high water mark need working out, and the free list's new head is
+//!   either its old head or a written slot whose `prev` link wraps (is not
+//!   below it).
+//! - [`Store::check_canonical`]: every free-ring member's `next` is above it
+//!   or is the head. Together with [`Store::validate`] (rings are single
+//!   closed cycles, cell lists ascend) that is exactly "sorted from the
+//!   head".
 //!
-//! Costs: settle is O(slots relinked × (cell ring length + distance in slot
-//! order to the nearest FREE slot)), O(1) per slot in practice
-//! (a ring's end is found at once, segments of one rope are neighbours in
-//! slot order); exchange is O(snapshots + slots vacated at the top);
+//! Costs: settle is O(slots relinked × distance in slot order to the
+//! nearest FREE slot), O(1) per slot in practice (a ring's end is found at
+//! once, segments of one rope are neighbours in slot order); exchange is
+//! O(snapshots × Things in their cells + slots vacated at the top);
 //! check_canonical is O(high water).
 
-use super::changes::{CELL_RING, FREE_RING};
+use super::changes::FREE_RING;
 use super::id::ThingIndex;
 use super::links::{ring_remove, Ring, RingLinks};
 use super::store::{slot, Store, THING_CAPACITY};
@@ -45,8 +47,8 @@ use super::thing::{Thing, ThingKind};
 use super::validate::{Invariant, InvariantError};
 
 impl Store {
-    /// Puts back in slot order every slot that spawn, despawn or a move
-    /// spliced into the free list or a cell ring since the last settle, so the
+    /// Puts back in slot order every slot that despawn pushed on the free
+    /// list since the last settle, so the
     /// store is canonical again (see the module doc) — what
     /// [`Store::rebuild_links`] would give, for the work of the slots that
     /// moved. Every slot written goes into the change log. Without a
@@ -61,23 +63,14 @@ impl Store {
             return;
         }
         let order = self.changes.take_relinked();
-        // Off their rings first, so that every ring holds only members in
-        // slot order.
+        // Off the ring first, so that it holds only members in slot order.
         for &index in &order {
             let marks = self.changes.ring_marks(index);
-            let t = &self.things[slot(index)];
-            let cell = t.cell;
-            let on_free = t.links[Ring::Free.index()] != RingLinks::NONE;
-            let on_cell = t.links[Ring::Cell.index()] != RingLinks::NONE;
+            let on_free = self.things[slot(index)].links[Ring::Free.index()] != RingLinks::NONE;
             let things = &mut *self.things;
             let log = &mut self.changes;
             if marks & FREE_RING != 0 && on_free {
                 self.free_head = ring_remove(things, log, Ring::Free, self.free_head, index);
-            }
-            if marks & CELL_RING != 0 && on_cell {
-                if let Some(head) = self.cell_heads.get_mut(cell.index()) {
-                    *head = ring_remove(things, log, Ring::Cell, *head, index);
-                }
             }
         }
         // Then back on, lowest slot first: every member below the one being
@@ -88,20 +81,11 @@ impl Store {
             let t = self.things[slot(index)];
             if marks & FREE_RING != 0 {
                 // Pushed on the free list, and maybe taken again by a spawn
-                // since (then it is on no ring but its cell's).
+                // since (then it is on no ring).
                 if t.kind == ThingKind::Free && !t.is_virgin() {
                     self.free_head = self.insert_in_free_order(self.free_head, index);
                 }
                 self.changes.settled(index, FREE_RING);
-            }
-            if marks & CELL_RING != 0 {
-                if t.is_live() {
-                    if let Some(&head) = self.cell_heads.get(t.cell.index()) {
-                        let head = self.insert_in_cell_order(head, index);
-                        self.cell_heads[t.cell.index()] = head;
-                    }
-                }
-                self.changes.settled(index, CELL_RING);
             }
         }
         self.changes.return_list(order);
@@ -151,37 +135,6 @@ impl Store {
         }
     }
 
-    /// Splices the live `index` (off every cell ring) into its cell's ring
-    /// whose head is `head`, at its place in slot order, walking the ring
-    /// (a cell holds a few Things). Returns the new head.
-    fn insert_in_cell_order(&mut self, head: ThingIndex, index: ThingIndex) -> ThingIndex {
-        let r = Ring::Cell.index();
-        if head == 0 {
-            self.link_between(Ring::Cell, index, index, index);
-            return index;
-        }
-        let things = &self.things;
-        let tail = things[slot(head)].links[r].prev;
-        let (mut prev, mut next) = (tail, head);
-        if head < index && index < tail {
-            let mut at = head;
-            for _ in 0..THING_CAPACITY {
-                let after = things[slot(at)].links[r].next;
-                if after > index || after == head {
-                    (prev, next) = (at, after);
-                    break;
-                }
-                at = after;
-            }
-        }
-        self.link_between(Ring::Cell, prev, index, next);
-        if index < head {
-            index
-        } else {
-            head
-        }
-    }
-
     /// Links `index` between `prev` and `next` on `ring` (all three the same
     /// slot: alone on it), logging the slots written.
     fn link_between(&mut self, ring: Ring, prev: ThingIndex, index: ThingIndex, next: ThingIndex) {
@@ -205,9 +158,10 @@ impl Store {
     /// [`Thing::vacant`]): undo and redo of one step. Ring links are taken
     /// as written, so the snapshots must be every slot by which the store's
     /// canonical state differs from another canonical state (an undo step's
-    /// snapshots are); then the result is that state, and only the heads,
-    /// the live count and the high water mark are worked out (see the
-    /// module doc). Other snapshots give a store that `validate` or
+    /// snapshots are); then the result is that state, and only the free
+    /// list's head, the kind sets, the cell lists of the written slots, the
+    /// live count and the high water mark are worked out (see the module
+    /// doc). Other snapshots give a store that `validate` or
     /// `check_canonical` reports. O(snapshots), plus the slots given back
     /// at the top when the high water mark falls.
     ///
@@ -233,7 +187,8 @@ impl Store {
             return;
         }
         let mut high_water = usize::from(self.high_water);
-        // The old values give up the heads they held; the new ones go in.
+        // The old values give up the head, sets and lists they held; the
+        // new ones go in.
         for snapshot in snapshots.iter_mut() {
             let i = usize::from(snapshot.index);
             if i == 0 || i >= THING_CAPACITY {
@@ -242,25 +197,28 @@ impl Store {
             }
             let old = self.things[i];
             let index = i as ThingIndex;
-            if old.is_live() {
-                self.kinds.remove(old.kind, index);
-                if let Some(head) = self.cell_heads.get_mut(old.cell.index()) {
-                    if *head == index {
-                        *head = 0;
-                    }
-                }
-                self.len = self.len.saturating_sub(1);
-            } else if !old.is_virgin() && self.free_head == index {
-                self.free_head = 0;
-            }
             let new = if snapshot.is_virgin() {
                 Thing::default()
             } else {
                 Thing { index, ..*snapshot }
             };
+            // Same cell before and after: the lists need no change.
+            let stays = old.is_live() && new.is_live() && old.cell == new.cell;
+            if old.is_live() {
+                self.kinds.remove(old.kind, index);
+                if !stays {
+                    self.cells.remove(old.cell, index);
+                }
+                self.len = self.len.saturating_sub(1);
+            } else if !old.is_virgin() && self.free_head == index {
+                self.free_head = 0;
+            }
             self.things[i] = new;
             if new.is_live() {
                 self.kinds.insert(new.kind, index);
+                if !stays {
+                    self.cells.insert(new.cell, index);
+                }
                 self.len += 1;
             }
             if !new.is_virgin() {
@@ -272,8 +230,9 @@ impl Store {
                 Thing::vacant(index)
             };
         }
-        // A ring's lowest member is the one whose `prev` wraps round; if
-        // that is not a written slot, the old head is still the head.
+        // The free list's lowest member is the one whose `prev` wraps
+        // round; if that is not a written slot, the old head is still the
+        // head.
         for snapshot in snapshots.iter() {
             let i = usize::from(snapshot.index);
             let t = &self.things[i & (THING_CAPACITY - 1)];
@@ -284,11 +243,6 @@ impl Store {
             if !t.is_live() && t.links[Ring::Free.index()].prev >= index {
                 self.free_head = index;
             }
-            if t.is_live() && t.links[Ring::Cell.index()].prev >= index {
-                if let Some(head) = self.cell_heads.get_mut(t.cell.index()) {
-                    *head = index;
-                }
-            }
         }
         // Slots given back at the top (a spawn into fresh slots undone).
         while high_water > 0 && self.things[high_water].is_virgin() {
@@ -297,11 +251,11 @@ impl Store {
         self.high_water = high_water as ThingIndex;
     }
 
-    /// Checks that the store is canonical (see the module doc): on every
-    /// free and cell ring, each member's `next` is above it or is the
-    /// ring's head. Meaningful on a store `validate` accepts (whose rings are
-    /// closed cycles); the error names the first slot out of order.
-    /// O(high water).
+    /// Checks that the store is canonical (see the module doc): on the free
+    /// ring, each member's `next` is above it or is the ring's head (the
+    /// cell lists' order is part of what `validate` checks). Meaningful on a
+    /// store `validate` accepts (whose rings are closed cycles); the error
+    /// names the first slot out of order. O(high water).
     pub fn check_canonical(&self) -> Result<(), InvariantError> {
         let things = &*self.things;
         let in_order =
@@ -320,15 +274,6 @@ impl Store {
                     invariant: Invariant::FreeRingInSlotOrder,
                     at: i,
                 });
-            }
-            if t.is_live() {
-                let head = self.cell_heads.get(t.cell.index()).copied().unwrap_or(0);
-                if !in_order(i, t.links[Ring::Cell.index()].next, head) {
-                    return Err(InvariantError {
-                        invariant: Invariant::CellRingInSlotOrder,
-                        at: i,
-                    });
-                }
             }
         }
         Ok(())
@@ -467,23 +412,30 @@ mod unit {
     #[test]
     fn snapshots_out_of_slot_order_give_a_store_check_canonical_names() {
         let mut store = Store::with_cell_count(4).expect("cells");
-        for _ in 0..3 {
-            store
-                .spawn(ThingKind::Enemy, CellIndex(2), ThingData::default())
-                .unwrap();
+        let ids: Vec<ThingId> = (0..3)
+            .map(|_| {
+                store
+                    .spawn(ThingKind::Enemy, CellIndex(2), ThingData::default())
+                    .unwrap()
+            })
+            .collect();
+        for id in ids {
+            store.despawn(id).unwrap();
         }
+        store.settle();
         store.track_changes();
-        // The same three Things, their cell ring turned round: 1 → 3 → 2.
+        assert_eq!(store.check_canonical(), Ok(()));
+        // The same three free slots, their ring turned round: 1 → 3 → 2.
         let mut snapshots: Vec<Thing> = store.things()[1..=3].to_vec();
         let ring = |next, prev| RingLinks { next, prev };
-        snapshots[0].links[Ring::Cell.index()] = ring(3, 2);
-        snapshots[1].links[Ring::Cell.index()] = ring(1, 3);
-        snapshots[2].links[Ring::Cell.index()] = ring(2, 1);
+        snapshots[0].links[Ring::Free.index()] = ring(3, 2);
+        snapshots[1].links[Ring::Free.index()] = ring(1, 3);
+        snapshots[2].links[Ring::Free.index()] = ring(2, 1);
         store.exchange(&mut snapshots);
         assert_eq!(store.validate(), Ok(()), "a closed, consistent ring");
         assert_eq!(
             store.check_canonical().map_err(|e| e.invariant),
-            Err(Invariant::CellRingInSlotOrder)
+            Err(Invariant::FreeRingInSlotOrder)
         );
         // Exchanging back gives the canonical store again.
         store.exchange(&mut snapshots);
@@ -492,22 +444,21 @@ mod unit {
     }
 
     #[test]
-    fn a_ring_out_of_slot_order_is_named() {
+    fn moves_keep_cell_lists_in_order_and_the_free_ring_waits_for_settle() {
         let mut store = Store::with_cell_count(4).expect("cells");
         let d = ThingData::default();
         let a = store.spawn(ThingKind::Hero, CellIndex(1), d).unwrap();
         let b = store.spawn(ThingKind::Hero, CellIndex(2), d).unwrap();
-        store.spawn(ThingKind::Hero, CellIndex(1), d).unwrap();
+        let c = store.spawn(ThingKind::Hero, CellIndex(1), d).unwrap();
         assert_eq!(store.check_canonical(), Ok(()), "spawned in slot order");
-        // Moving a into cell 1 again after c puts it at the end of the ring.
+        // Moving a into cell 1 again after c puts it back before c: the
+        // list is in slot order without a settle.
         store.place_in_cell(a, CellIndex(3)).unwrap();
         store.place_in_cell(a, CellIndex(1)).unwrap();
-        assert_eq!(
-            store.check_canonical().map_err(|e| e.invariant),
-            Err(Invariant::CellRingInSlotOrder)
-        );
-        store.rebuild_links();
+        let in_cell: Vec<ThingId> = store.iter_cell(CellIndex(1)).map(|(id, _)| id).collect();
+        assert_eq!(in_cell, vec![a, c]);
         assert_eq!(store.check_canonical(), Ok(()));
+        assert!(store == rebuilt(&store));
         // The free ring is a stack until settled.
         store.despawn(a).unwrap();
         store.despawn(b).unwrap();

@@ -6,10 +6,11 @@
 //! It records two things, each slot at most once:
 //! - every slot whose bytes a method may have changed (the Thing it was
 //!   called for, and every ring neighbour a splice relinked);
-//! - the slots that were spliced into the free list or a cell ring out of
-//!   slot order (despawn, spawn, moving between cells). [`Store::settle`]
-//!   puts exactly those back in order, which restores the canonical form
-//!   without touching the rest of the store.
+//! - the slots that were pushed on the free list out of slot order
+//!   (despawn). [`Store::settle`] puts exactly those back in order, which
+//!   restores the canonical form without touching the rest of the store.
+//!   (Until issue 17's second pass, spawn and moves spliced cell rings out
+//!   of order too; the cell lists now keep slot order as they change.)
 //!
 //! The log is off in a fresh store (a bare store used as an arena pays one
 //! predictable branch per write and keeps no memory for it); a stage turns
@@ -43,8 +44,6 @@ enum Mode {
 const WRITTEN: u8 = 1;
 /// The slot was pushed on the free list (the FREE ring) out of order.
 pub(super) const FREE_RING: u8 = 2;
-/// The slot was spliced into a cell ring out of order.
-pub(super) const CELL_RING: u8 = 4;
 
 /// See the module doc.
 #[derive(Clone, Debug, Default)]
@@ -56,7 +55,7 @@ pub(super) struct ChangeLog {
     /// Slots spliced into a ring out of order since the last settle; each
     /// once. Empty unless recording.
     relinked: Vec<ThingIndex>,
-    /// One byte of `WRITTEN | FREE_RING | CELL_RING` bits per slot; empty
+    /// One byte of `WRITTEN | FREE_RING` bits per slot; empty
     /// (never allocated) while the log is off.
     marks: Box<[u8]>,
 }
@@ -90,13 +89,13 @@ impl ChangeLog {
     }
 
     /// Slot `index` was written and spliced into the rings `rings`
-    /// (`FREE_RING`, `CELL_RING`) at the end, not at its place in slot order.
+    /// (`FREE_RING`) at the front, not at its place in slot order.
     #[inline(always)]
     pub(super) fn relinked(&mut self, index: ThingIndex, rings: u8) {
         if self.mode == Mode::Slots {
             self.wrote(index);
             let mark = &mut self.marks[slot(index)];
-            if *mark & (FREE_RING | CELL_RING) == 0 {
+            if *mark & FREE_RING == 0 {
                 self.relinked.push(index);
             }
             *mark |= rings;
@@ -151,15 +150,15 @@ impl ChangeLog {
         }
     }
 
-    /// The ring marks (`FREE_RING | CELL_RING`) of slot `index`.
+    /// The ring marks (`FREE_RING`) of slot `index`.
     #[inline(always)]
     pub(super) fn ring_marks(&self, index: ThingIndex) -> u8 {
         self.marks
             .get(slot(index))
-            .map_or(0, |mark| mark & (FREE_RING | CELL_RING))
+            .map_or(0, |mark| mark & FREE_RING)
     }
 
-    /// Marks `index` as back in order on `ring` (`FREE_RING` or `CELL_RING`).
+    /// Marks `index` as back in order on `ring` (`FREE_RING`).
     #[inline(always)]
     pub(super) fn settled(&mut self, index: ThingIndex, ring: u8) {
         if let Some(mark) = self.marks.get_mut(slot(index)) {
@@ -202,18 +201,17 @@ mod unit {
         for i in [9, 3, 9, 5, 3] {
             log.wrote(i);
         }
-        log.relinked(7, CELL_RING);
+        log.relinked(7, FREE_RING);
         log.relinked(2, FREE_RING);
         log.relinked(7, FREE_RING);
         assert_eq!(log.written(), Some(&[9, 3, 5, 7, 2][..]));
         assert!(log.has_relinked());
         let list = log.take_relinked();
-        assert_eq!(list, vec![2, 7]);
-        assert_eq!(log.ring_marks(7), FREE_RING | CELL_RING);
+        assert_eq!(list, vec![2, 7], "each once, sorted");
+        assert_eq!(log.ring_marks(7), FREE_RING);
         assert_eq!(log.ring_marks(2), FREE_RING);
         log.settled(7, FREE_RING);
-        assert_eq!(log.ring_marks(7), CELL_RING);
-        log.settled(7, CELL_RING);
+        assert_eq!(log.ring_marks(7), 0);
         log.settled(2, FREE_RING);
         log.return_list(list);
         assert!(!log.has_relinked());

@@ -145,9 +145,10 @@ pub struct SetIter<'a> {
     bits: u64,
 }
 
-/// The id and Thing of slot `i`.
+/// The id and Thing of slot `i` (the kind sets' and the cell lists'
+/// iterators yield these).
 #[inline(always)]
-fn member(things: &Things, i: usize) -> (ThingId, &Thing) {
+pub(super) fn member(things: &Things, i: usize) -> (ThingId, &Thing) {
     let thing = &things[i & (THING_CAPACITY - 1)];
     (ThingId::from_slot(i as ThingIndex, thing.generation), thing)
 }

@@ -9,7 +9,6 @@
 //!   [`kinds`](super::kinds)), which spawn and despawn keep with one bit
 //!   each and which iterate in slot order without a chain of dependent
 //!   loads.
-//! - `Ring::Cell`: all live Things in one grid cell, head per cell.
 //! - `Ring::Sibling`: the children of one parent, head in the parent's
 //!   `first_child` (see [`tree`](super::tree)).
 //!
@@ -18,16 +17,18 @@
 //! the Thing and its two neighbours. Because the lists are circular, iteration
 //! can start from any member ([`Store::ring_from`]).
 //!
-//! The free list and the cell rings are derived data, like the kind sets:
+//! Until issue 17's second pass a third pair threaded each cell's live
+//! Things; cell membership is now a dense list per cell outside the Things
+//! (see [`cells`](super::cells)).
+//!
+//! The free list is derived data, like the kind sets and the cell lists:
 //! [`Store::rebuild_links`] recomputes them all from each Thing's kind,
-//! cell and generation, in
-//! ascending slot order — the canonical order (see
-//! [`canonical`](super::canonical)), which [`Store::settle`] restores
-//! locally after spawn, despawn and moves have spliced slots in at a ring's
-//! end (or, for the free list, its front: between settles, spawning reuses
-//! the most recently freed slot). Sibling rings are not derived: they are
-//! part of the tree the Things themselves record, so snapshots restore
-//! them.
+//! cell and generation, the free list in ascending slot order — the
+//! canonical order (see [`canonical`](super::canonical)), which
+//! [`Store::settle`] restores locally after despawns have pushed slots on
+//! its front (between settles, spawning reuses the most recently freed
+//! slot). Sibling rings are not derived: they are part of the tree the
+//! Things themselves record, so snapshots restore them.
 //!
 //! Every splice lists the slots it writes (the member and its neighbours)
 //! in the store's change log, so the undo log knows which Things a step
@@ -37,7 +38,7 @@
 //! indices are masked into the array and iteration is bounded by the capacity.
 
 use super::changes::ChangeLog;
-use super::id::{free_generation, is_live_generation, CellIndex, ThingId, ThingIndex};
+use super::id::{free_generation, is_live_generation, ThingId, ThingIndex};
 use super::kinds::KindIter;
 use super::store::{slot, Store, Things, THING_CAPACITY};
 use super::thing::{Thing, ThingKind};
@@ -48,14 +49,12 @@ use serde::{Deserialize, Serialize};
 pub enum Ring {
     /// The free list: used FREE slots (live Things are in kind sets).
     Free = 0,
-    /// Live Things in the same cell.
-    Cell = 1,
     /// Children of the same parent.
-    Sibling = 2,
+    Sibling = 1,
 }
 
 /// Number of [`Ring`]s each Thing is linked into.
-pub const RING_COUNT: usize = 3;
+pub const RING_COUNT: usize = 2;
 
 impl Ring {
     /// Position of this ring's links in a Thing.
@@ -242,12 +241,6 @@ impl Store {
         }
     }
 
-    /// Every live Thing in `cell`; empty if the cell is out of range.
-    pub fn iter_cell(&self, cell: CellIndex) -> RingIter<'_> {
-        let head = self.cell_heads.get(cell.index()).copied().unwrap_or(0);
-        RingIter::new(self.things(), Ring::Cell, head)
-    }
-
     /// Once around `ring` starting at the live Thing `id` (which comes first);
     /// empty if `id` is stale. A root is alone among its siblings, and a live
     /// Thing alone on `Ring::Free` (it is not on the free list).
@@ -261,18 +254,19 @@ impl Store {
         iter
     }
 
-    /// Recomputes the kind sets, the cell rings and the free list from the
+    /// Recomputes the kind sets, the cell lists and the free list from the
     /// Things' own kind, cell and generation (after `write_thing`: setting up
-    /// a level, loading, restoring a whole state). Each ring comes out in
+    /// a level, loading, restoring a whole state). Each comes out in
     /// ascending slot order: the canonical form. The change log loses track
     /// (any slot may have changed).
     ///
     /// Also: resets the sentinel slot 0, clears every FREE slot to the empty
     /// value (keeping its generation, bumped to even if it was written odd,
     /// so no id can resolve it), zeroes the slots above the high water mark,
-    /// and recounts the live Things and the high water mark. Tree links are left as the Things hold them; a live Thing
-    /// whose cell is out of range stays off every cell ring, and `validate`
-    /// reports both kinds of damage. O(capacity + cells).
+    /// and recounts the live Things and the high water mark. Tree links are
+    /// left as the Things hold them; a live Thing whose cell is out of range
+    /// stays off every cell list, and `validate` reports both kinds of
+    /// damage. O(capacity + cells).
     pub fn rebuild_links(&mut self) {
         // Any slot may change here: the change log stops listing slots.
         self.changes.lose_track();
@@ -286,7 +280,7 @@ impl Store {
         things[high_water + 1..].fill(Thing::default());
         self.kinds.clear();
         self.free_head = 0;
-        self.cell_heads.fill(0);
+        self.cells.clear();
         let mut live = 0;
         for i in 1..=high_water {
             let index = i as ThingIndex;
@@ -295,9 +289,8 @@ impl Store {
                 thing.index = index;
             }
             thing.links[Ring::Free.index()] = RingLinks::NONE;
-            thing.links[Ring::Cell.index()] = RingLinks::NONE;
             let kind = thing.kind;
-            let cell = thing.cell.index();
+            let cell = thing.cell;
             if kind == ThingKind::Free {
                 let generation = match thing.generation {
                     g if is_live_generation(g) => free_generation(g),
@@ -308,9 +301,8 @@ impl Store {
             } else {
                 self.kinds.insert(kind, index);
                 live += 1;
-                if let Some(head) = self.cell_heads.get_mut(cell) {
-                    *head = ring_push(things, log, Ring::Cell, *head, index);
-                }
+                // In slot order: each goes at its list's end.
+                self.cells.insert(cell, index);
             }
         }
         self.high_water = high_water as ThingIndex;
@@ -353,17 +345,17 @@ mod unit {
         let mut log = ChangeLog::default();
         let mut head = 0;
         for i in [3, 4, 7] {
-            head = ring_push(&mut things, &mut log, Ring::Cell, head, i);
+            head = ring_push(&mut things, &mut log, Ring::Sibling, head, i);
         }
-        head = ring_remove(&mut things, &mut log, Ring::Cell, head, 4);
-        assert_eq!(walk(&things, Ring::Cell, head), vec![3, 7]);
+        head = ring_remove(&mut things, &mut log, Ring::Sibling, head, 4);
+        assert_eq!(walk(&things, Ring::Sibling, head), vec![3, 7]);
         assert_eq!(things[4].links[1], RingLinks::NONE);
-        head = ring_remove(&mut things, &mut log, Ring::Cell, head, 3);
+        head = ring_remove(&mut things, &mut log, Ring::Sibling, head, 3);
         assert_eq!(head, 7);
         assert_eq!(things[7].links[1], RingLinks::alone(7));
-        head = ring_remove(&mut things, &mut log, Ring::Cell, head, 7);
+        head = ring_remove(&mut things, &mut log, Ring::Sibling, head, 7);
         assert_eq!(head, 0);
-        assert_eq!(walk(&things, Ring::Cell, head), Vec::<ThingIndex>::new());
+        assert_eq!(walk(&things, Ring::Sibling, head), Vec::<ThingIndex>::new());
     }
 
     #[test]

@@ -7,13 +7,18 @@
 //! - [`thing`]: the [`Thing`] record, its [`ThingKind`] and its payload
 //!   [`ThingData`];
 //! - [`kinds`]: the kind sets, one bit per slot per live kind, outside the
-//!   Things (derived data, like the rings);
+//!   Things (derived data, like the free list);
+//! - [`cells`]: the cell lists, each cell's live Things as a dense list of
+//!   slot indices in slot order, outside the Things (derived data too);
 //! - [`links`]: the circular, doubly-linked, intrusive rings (the free list,
-//!   per cell, per sibling group), their iterator and `rebuild_links`;
+//!   per sibling group), their iterator and `rebuild_links`;
+//! - [`legacy`]: the Thing as saves of format 1 and 2 kept it, and its
+//!   conversion;
 //! - [`tree`]: parent/child links, attach/detach and moving whole subtrees;
 //! - [`store`]: the array, spawn/despawn/get and the errors;
-//! - [`canonical`]: the canonical form (the free list and every cell ring
-//!   in ascending slot order) and the O(changed) ways to keep it: `settle`
+//! - [`canonical`]: the canonical form (the free list, like the kind sets
+//!   and cell lists, in ascending slot order) and the O(changed) ways to
+//!   keep it: `settle`
 //!   after ordinary calls, `exchange` for undo and redo, `check_canonical`;
 //! - `changes`: the change log, which slots the calls wrote since the last
 //!   commit (off in a bare store; a stage turns it on);
@@ -22,8 +27,8 @@
 //! Invariants (checked by [`Store::validate`]):
 //! - slot 0 is never used and stays all-zero; a link of 0 means "none";
 //! - zeroed memory (all-default Things, all-zero heads) is a valid empty store;
-//! - every live Thing is in exactly its kind's set and on exactly one cell
-//!   ring, and every used-then-freed slot is on the FREE ring (the free
+//! - every live Thing is in exactly its kind's set and exactly its cell's
+//!   list, and every used-then-freed slot is on the FREE ring (the free
 //!   list);
 //! - tree links are symmetric, acyclic, and a parent and its children always
 //!   share a cell;
@@ -35,18 +40,21 @@
 //!
 //! Data flow: rules and levels mutate the store only through its methods,
 //! which list the slots they write in the change log; after an action's
-//! events [`Store::settle`] puts the rings back in slot order. The undo log
+//! events [`Store::settle`] puts the free list back in slot order. The undo log
 //! reads [`Store::changed_slots`], copies those whole Things out of
 //! [`Store::things`], and on undo and redo writes them back with
 //! [`Store::exchange`] (no rebuild: the snapshots are whole canonical
-//! Things). Levels, loads and whole-state restores write with
+//! Things; the kind sets and cell lists follow the written slots). Levels,
+//! loads and whole-state restores write with
 //! [`Store::write_thing`] and then call [`Store::rebuild_links`], which
 //! yields the same canonical form from the Things alone.
 
 pub mod canonical;
+pub mod cells;
 mod changes;
 pub mod id;
 pub mod kinds;
+pub mod legacy;
 pub mod links;
 pub mod store;
 pub mod thing;
@@ -56,6 +64,7 @@ pub mod validate;
 #[cfg(test)]
 mod tests;
 
+pub use cells::CellIter;
 pub use id::{CellIndex, ThingId, ThingIndex, MAX_CELLS};
 pub use kinds::{KindIter, SetIter};
 pub use links::{Ring, RingIter, RingLinks, RING_COUNT};

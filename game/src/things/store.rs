@@ -1,10 +1,11 @@
-//! The store: one fixed-capacity array of [`Thing`]s, the kind sets, and
-//! the heads of the free list and the cell rings.
+//! The store: one fixed-capacity array of [`Thing`]s, the kind sets, the
+//! cell lists and the head of the free list.
 //!
-//! Size: [`THING_CAPACITY`] (16384) Things of 40 bytes = 655,360 bytes
-//! (640 KiB), boxed on the heap, plus 2 bytes of cell head per grid cell
-//! (32 KiB at 128 × 128), the kind sets (8 KiB, boxed) and a few counters:
-//! about 680 KiB in all. A store
+//! Size: [`THING_CAPACITY`] (16384) Things of 36 bytes = 589,824 bytes
+//! (576 KiB), boxed on the heap, plus the cell lists (4 bytes per grid
+//! cell, 64 KiB at 128 × 128, and a 32-byte chunk per 15 Things of a cell:
+//! at most one per live Thing), the kind sets (8 KiB, boxed) and a few
+//! counters. A store
 //! whose change log is on ([`Store::track_changes`], a stage's) adds one
 //! byte of marks per slot (16 KiB) and the lists of slots written since the
 //! last commit (2 bytes each).
@@ -19,7 +20,8 @@
 //! and calls made while the links are stale answer with an error, `None` or an
 //! empty iterator; nothing panics.
 
-use super::changes::{ChangeLog, CELL_RING, FREE_RING};
+use super::cells::CellLists;
+use super::changes::{ChangeLog, FREE_RING};
 use super::id::{free_generation, live_generation, CellIndex, ThingId, ThingIndex, MAX_CELLS};
 use super::kinds::KindSets;
 use super::links::{ring_splice_in, ring_splice_out, Ring, RingLinks};
@@ -117,14 +119,14 @@ pub struct Store {
     /// Every slot; slot 0 is the all-zero sentinel. Never reallocated.
     pub(super) things: Box<Things>,
     /// Which slots hold a live Thing of each kind (see the `kinds` module):
-    /// derived, like the rings.
+    /// derived, like the free list.
     pub(super) kinds: KindSets,
+    /// Which live Things each cell holds, in slot order (see the `cells`
+    /// module), one list per grid cell: derived, like the kind sets.
+    pub(super) cells: CellLists,
     /// Head of the free list (the FREE slots' ring); 0 = no used slot to
     /// reuse.
     pub(super) free_head: ThingIndex,
-    /// Head of each cell's ring; its length is the grid's cell count.
-    /// 0 = the cell holds nothing.
-    pub(super) cell_heads: Box<[ThingIndex]>,
     /// Highest slot ever used; 0 = none. All slots above it are virgin.
     pub(super) high_water: ThingIndex,
     /// Number of live Things.
@@ -139,13 +141,13 @@ pub struct Store {
 }
 
 impl PartialEq for Store {
-    /// Same Things, heads, counts and staleness; the change logs are not
+    /// Same Things, sets, lists, counts and staleness; the change logs are not
     /// compared (they are bookkeeping, not the store's state).
     fn eq(&self, other: &Store) -> bool {
         self.things == other.things
             && self.kinds == other.kinds
+            && self.cells == other.cells
             && self.free_head == other.free_head
-            && self.cell_heads == other.cell_heads
             && self.high_water == other.high_water
             && self.len == other.len
             && self.links_stale == other.links_stale
@@ -165,7 +167,7 @@ impl fmt::Debug for Store {
         f.debug_struct("Store")
             .field("len", &self.len)
             .field("high_water", &self.high_water)
-            .field("cell_count", &self.cell_heads.len())
+            .field("cell_count", &self.cells.cell_count())
             .field("free_head", &self.free_head)
             .field("links_stale", &self.links_stale)
             .finish_non_exhaustive()
@@ -197,8 +199,8 @@ impl Store {
         Store {
             things,
             kinds: KindSets::default(),
+            cells: CellLists::new(cell_count),
             free_head: 0,
-            cell_heads: vec![0; cell_count].into_boxed_slice(),
             high_water: 0,
             len: 0,
             links_stale: false,
@@ -223,7 +225,7 @@ impl Store {
 
     /// Number of grid cells; valid cells are below it.
     pub fn cell_count(&self) -> usize {
-        self.cell_heads.len()
+        self.cells.cell_count()
     }
 
     /// Every slot, sentinel and FREE slots included, by index: the raw view
@@ -249,12 +251,12 @@ impl Store {
 
     /// Checks that `cell` is on the grid.
     pub(super) fn check_cell(&self, cell: CellIndex) -> Result<(), StoreError> {
-        if cell.index() < self.cell_heads.len() {
+        if cell.index() < self.cells.cell_count() {
             Ok(())
         } else {
             Err(StoreError::CellOutOfRange {
                 cell,
-                cell_count: self.cell_heads.len(),
+                cell_count: self.cells.cell_count(),
             })
         }
     }
@@ -306,15 +308,7 @@ impl Store {
         if kind == ThingKind::Free {
             return Err(StoreError::SpawnFree);
         }
-        let cell_head = match self.cell_heads.get(cell.index()) {
-            Some(&head) => head,
-            None => {
-                return Err(StoreError::CellOutOfRange {
-                    cell,
-                    cell_count: self.cell_heads.len(),
-                })
-            }
-        };
+        self.check_cell(cell)?;
         let things = &mut *self.things;
         let log = &mut self.changes;
         let free_head = self.free_head;
@@ -329,25 +323,21 @@ impl Store {
             return Err(StoreError::Full);
         };
         let generation = live_generation(things[slot(index)].generation);
-        let cell_links = ring_splice_in(things, log, Ring::Cell, cell_head, index);
-        // At the end of the cell ring, not necessarily at its place in slot
-        // order: `settle` puts it there.
-        log.relinked(index, CELL_RING);
+        log.wrote(index);
         // One write of the whole Thing, links included.
         things[slot(index)] = Thing {
             kind,
             generation,
             cell,
-            links: [RingLinks::NONE, cell_links, RingLinks::NONE],
+            links: [RingLinks::NONE; 2],
             parent: 0,
             first_child: 0,
             data,
             index,
         };
         self.kinds.insert(kind, index);
-        if let (0, Some(head)) = (cell_head, self.cell_heads.get_mut(cell.index())) {
-            *head = index;
-        }
+        // At its place in slot order: the cell list stays canonical.
+        self.cells.insert(cell, index);
         self.len += 1;
         Ok(ThingId::from_slot(index, generation))
     }
@@ -374,15 +364,13 @@ impl Store {
         let things = &mut *self.things;
         let log = &mut self.changes;
         self.kinds.remove(kind, index);
-        if let Some(cell_head) = self.cell_heads.get_mut(cell.index()) {
-            *cell_head = ring_splice_out(things, log, Ring::Cell, *cell_head, index);
-        }
+        self.cells.remove(cell, index);
         // The freed slot becomes the head of the free list, written whole
         // (`settle` moves it to its place in slot order).
         let free_links = ring_splice_in(things, log, Ring::Free, self.free_head, index);
         log.relinked(index, FREE_RING);
         things[slot(index)] = Thing {
-            links: [free_links, RingLinks::NONE, RingLinks::NONE],
+            links: [free_links, RingLinks::NONE],
             ..Thing::freed(index, free_generation(generation))
         };
         self.free_head = index;
@@ -461,7 +449,7 @@ mod unit {
         assert!(store.things().iter().all(|t| *t == Thing::default()));
         assert_eq!(store.free_head, 0);
         assert!(store.kinds == KindSets::default());
-        assert!(store.cell_heads.iter().all(|&h| h == 0));
+        assert!(store.cells == CellLists::new(MAX_CELLS));
         assert_eq!(store.validate(), Ok(()));
     }
 
@@ -492,9 +480,9 @@ mod unit {
 
     #[test]
     fn store_memory_is_as_documented() {
-        assert_eq!(std::mem::size_of::<Things>(), 655_360);
+        assert_eq!(std::mem::size_of::<Things>(), 589_824);
         assert_eq!(THING_CAPACITY, 16384);
-        // The Store itself is small: the array, the cell heads and the
+        // The Store itself is small: the array, the cell lists and the
         // change log's marks are behind boxes.
         assert!(std::mem::size_of::<Store>() <= 160);
     }

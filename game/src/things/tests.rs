@@ -108,7 +108,7 @@ fn check_thing(store: &Store, model: &Model, id: ThingId) {
     assert_eq!(ids_of(store.children(id)), want.children, "{id} children");
 }
 
-/// Compares every Thing, every kind ring and every cell ring with the model.
+/// Compares every Thing, every kind set and every cell list with the model.
 fn check_everything(store: &Store, model: &Model, cell_count: usize) {
     assert_eq!(store.len(), model.live.len());
     for &id in &model.order {
@@ -124,7 +124,7 @@ fn check_everything(store: &Store, model: &Model, cell_count: usize) {
         assert_eq!(
             sorted(ids_of(store.iter_kind(*kind))),
             sorted(want),
-            "{kind:?} ring"
+            "{kind:?} set"
         );
     }
     for cell in 0..cell_count as u16 {
@@ -137,7 +137,7 @@ fn check_everything(store: &Store, model: &Model, cell_count: usize) {
         assert_eq!(
             sorted(ids_of(store.iter_cell(CellIndex(cell)))),
             sorted(want),
-            "cell {cell} ring"
+            "cell {cell} list"
         );
     }
 }
@@ -345,13 +345,12 @@ fn random_operations_agree_with_a_hashmap_model() {
             sorted(ids_of(store.iter_cell(CellIndex(cell)))),
             sorted(want)
         );
-        // Any member can start an iteration round its cell ring; a live
+        // A cell comes out in slot order whatever happened before; a live
         // Thing is not on the free list, so that "ring" is just itself.
         if let Some(id) = model.pick_live(&mut rng) {
-            let from = ids_of(store.ring_from(Ring::Cell, id));
-            assert_eq!(from.first(), Some(&id));
             let whole = ids_of(store.iter_cell(CellIndex(model.live[&id].cell)));
-            assert_eq!(sorted(from), sorted(whole));
+            assert!(whole.contains(&id));
+            assert!(whole.windows(2).all(|w| w[0].index() < w[1].index()));
             assert_eq!(ids_of(store.ring_from(Ring::Free, id)), vec![id]);
             // A kind comes out in slot order whatever happened before.
             let of_kind = ids_of(store.iter_kind(model.live[&id].kind));
@@ -404,7 +403,7 @@ fn busy_store(seed: u64) -> Store {
     store
 }
 
-/// Every ring of the store as (kind rings, cell rings) of ids in ring order.
+/// Every kind and cell of the store as (kinds, cells) of ids in iteration order.
 fn all_rings(store: &Store) -> (Vec<Vec<ThingId>>, Vec<Vec<ThingId>>) {
     let kinds = ThingKind::ALL
         .iter()
@@ -427,15 +426,15 @@ fn scrambled_links_are_rebuilt_to_the_same_lists() {
 
     let mut rng = Rng::new(99);
     for thing in store.things.iter_mut().skip(1) {
-        for ring in [Ring::Free, Ring::Cell] {
-            thing.links[ring.index()] = RingLinks {
-                next: rng.next_u64() as u16,
-                prev: rng.next_u64() as u16,
-            };
-        }
+        thing.links[Ring::Free.index()] = RingLinks {
+            next: rng.next_u64() as u16,
+            prev: rng.next_u64() as u16,
+        };
     }
-    for head in std::iter::once(&mut store.free_head).chain(store.cell_heads.iter_mut()) {
-        *head = rng.next_u64() as u16;
+    store.free_head = rng.next_u64() as u16;
+    for _ in 0..50 {
+        let cell = CellIndex(rng.below(store.cell_count()) as u16);
+        store.cells.insert(cell, rng.next_u64() as u16);
     }
     for _ in 0..50 {
         let kind = ThingKind::ALL[1 + rng.below(KIND_COUNT - 1)];
@@ -459,7 +458,7 @@ fn scrambled_links_are_rebuilt_to_the_same_lists() {
     // Nothing but ring links changed in any Thing.
     for (before, after) in things_before.iter().zip(store.things().iter()) {
         let strip = |t: &Thing| Thing {
-            links: [RingLinks::NONE, RingLinks::NONE, t.links[2]],
+            links: [RingLinks::NONE, t.links[Ring::Sibling.index()]],
             ..*t
         };
         assert_eq!(strip(before), strip(after));
@@ -514,7 +513,7 @@ fn writing_back_snapshots_restores_the_store_as_undo_does() {
     for i in 1..THING_CAPACITY {
         let old = store_before.things()[i];
         let ring_free = |t: &Thing| Thing {
-            links: [RingLinks::NONE, RingLinks::NONE, t.links[2]],
+            links: [RingLinks::NONE, t.links[Ring::Sibling.index()]],
             ..*t
         };
         if ring_free(&old) != ring_free(&store.things()[i]) {

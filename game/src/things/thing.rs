@@ -1,9 +1,11 @@
 //! One Thing: the fat, plain-`Copy` record every entity of a stage uses.
 //!
-//! A [`Thing`] is 40 bytes: its kind (1), generation (4), cell (2), three ring
-//! link pairs (free list, cell, siblings: 12), parent and first child (4), the
+//! A [`Thing`] is 36 bytes: its kind (1), generation (4), cell (2), two ring
+//! link pairs (free list, siblings: 8), parent and first child (4), the
 //! 14-byte [`ThingData`] payload, and its own slot index (2), with 1 byte of
-//! padding. It holds no heap data and no trait objects, so a whole-Thing
+//! padding. (40 bytes until issue 17's second pass, with a third link pair
+//! for the cell ring: cell membership is now a list outside the Things, see
+//! [`cells`](super::cells).) It holds no heap data and no trait objects, so a whole-Thing
 //! snapshot (the undo log's unit) is a plain copy that knows which slot it
 //! belongs to, and an all-zero Thing is a valid never-used FREE slot.
 //!
@@ -337,9 +339,9 @@ pub struct Thing {
     /// The cell it is in. Meaningless (0) while FREE.
     pub(super) cell: CellIndex,
     /// Ring links indexed by [`Ring`]: free list (FREE slots only: a live
-    /// Thing's kind is in the store's kind sets), cell ring, sibling ring.
-    /// `RingLinks::NONE` = not on that ring (free: a live Thing; siblings: a
-    /// root; cell: a FREE slot).
+    /// Thing's kind is in the store's kind sets and its cell in the cell
+    /// lists), sibling ring. `RingLinks::NONE` = not on that ring (free: a
+    /// live Thing; siblings: a root).
     pub(super) links: [RingLinks; RING_COUNT],
     /// The Thing holding this one; 0 = none (a root).
     pub(super) parent: ThingIndex,
@@ -406,19 +408,6 @@ impl Thing {
         self.links[ring.index()]
     }
 
-    /// This Thing as kept now, from the value a save of format 1 kept: a
-    /// live Thing's first link pair threaded its kind's ring then; since
-    /// issue 17 the kinds are sets outside the Things and that pair (the
-    /// free list's) is [`RingLinks::NONE`] while live. FREE slots are kept
-    /// as they were. Everything else is the same.
-    pub fn upgraded_from_save_v1(self) -> Thing {
-        let mut thing = self;
-        if thing.is_live() {
-            thing.links[Ring::Free.index()] = RingLinks::NONE;
-        }
-        thing
-    }
-
     /// Points the parent link anywhere (tests of what loaders catch).
     #[cfg(test)]
     pub(crate) fn tamper_parent_for_tests(&mut self, parent: ThingIndex) {
@@ -479,7 +468,7 @@ mod unit {
     #[test]
     fn thing_and_payload_sizes_are_as_documented() {
         assert_eq!(std::mem::size_of::<ThingData>(), 14);
-        assert_eq!(std::mem::size_of::<Thing>(), 40);
+        assert_eq!(std::mem::size_of::<Thing>(), 36);
     }
 
     #[test]
@@ -493,7 +482,7 @@ mod unit {
             Thing { generation: 1, ..t },
             Thing { parent: 1, ..t },
             Thing {
-                links: [RingLinks::NONE, RingLinks::alone(3), RingLinks::NONE],
+                links: [RingLinks::NONE, RingLinks::alone(3)],
                 ..t
             },
             Thing {

@@ -11,11 +11,10 @@
 //! the same cell. So cell membership changes only by moving a whole subtree:
 //! [`Store::place_in_cell`] moves a root with everything under it, and
 //! [`Store::attach`] moves the child's subtree into the parent's cell. Both go
-//! through `move_subtree`, the one code path that edits cell rings after spawn.
+//! through `move_subtree`, the one code path that edits cell lists after spawn.
 //!
 //! Despawning a parent detaches its children: they stay in the cell as roots.
 
-use super::changes::CELL_RING;
 use super::id::{CellIndex, ThingId, ThingIndex};
 use super::links::{ring_push, ring_remove, Ring, RingIter, RingLinks};
 use super::store::{slot, Store, StoreError, THING_CAPACITY};
@@ -161,23 +160,18 @@ impl Store {
         0
     }
 
-    /// Moves `root` and every Thing under it from their cell ring to `cell`'s.
+    /// Moves `root` and every Thing under it from their cell list to
+    /// `cell`'s, each at its place in slot order.
     pub(super) fn move_subtree(&mut self, root: ThingIndex, cell: CellIndex) {
         let mut node = root;
         let mut budget = THING_CAPACITY;
         while node != 0 && budget > 0 {
-            let things = &mut *self.things;
-            let log = &mut self.changes;
-            let old = things[slot(node)].cell;
-            if let Some(head) = self.cell_heads.get_mut(old.index()) {
-                *head = ring_remove(things, log, Ring::Cell, *head, node);
-            }
-            things[slot(node)].cell = cell;
-            if let Some(head) = self.cell_heads.get_mut(cell.index()) {
-                *head = ring_push(things, log, Ring::Cell, *head, node);
-            }
-            // At the end of the new cell's ring: `settle` puts it in order.
-            log.relinked(node, CELL_RING);
+            let thing = &mut self.things[slot(node)];
+            let old = thing.cell;
+            thing.cell = cell;
+            self.changes.wrote(node);
+            self.cells.remove(old, node);
+            self.cells.insert(cell, node);
             node = self.subtree_next(root, node);
             budget -= 1;
         }
@@ -186,7 +180,7 @@ impl Store {
 
 #[cfg(test)]
 mod unit {
-    use super::super::thing::{ThingData, ThingKind};
+    use super::super::thing::{Thing, ThingData, ThingKind};
     use super::*;
 
     fn store() -> Store {
@@ -199,7 +193,7 @@ mod unit {
             .unwrap()
     }
 
-    fn ids(iter: RingIter<'_>) -> Vec<ThingId> {
+    fn ids<'a>(iter: impl Iterator<Item = (ThingId, &'a Thing)>) -> Vec<ThingId> {
         iter.map(|(id, _)| id).collect()
     }
 

@@ -3,8 +3,8 @@
 //!
 //! Tests call it after every operation; debug builds may call it after each
 //! action. It allocates nothing and costs O(high water + cells): one pass over
-//! the used slots, one over the cell heads, and walks of each ring that sum to
-//! the number of Things. Slots above the high water mark are not scanned (that
+//! the used slots, one over the cell lists, and walks of each ring and list
+//! that sum to the number of Things. Slots above the high water mark are not scanned (that
 //! would make every call O(capacity)): they stay all zero because nothing can
 //! write there. Every write goes to a resolved live slot, to a slot reached by
 //! a link (checked to be at or below the mark), to the slot just above the
@@ -14,9 +14,14 @@
 //!
 //! How "exactly one ring" is proved without allocating: the per-slot pass
 //! checks that every link's neighbour links back and shares the ring's key
-//! (free, cell or parent), so the rings are disjoint cycles each of one key;
+//! (free or parent), so the rings are disjoint cycles each of one key;
 //! then walking from each head and adding up the lengths must give the number
 //! of Things with that key, so no second cycle of that key exists.
+//!
+//! And "exactly its cell's list": every entry of cell `c`'s list is a live
+//! Thing whose cell is `c`, above the entry before it (so no slot is in two
+//! lists, nor twice in one), and the lists' lengths add up to the number
+//! of live Things (so none is missing).
 
 use super::id::is_live_generation;
 use super::links::{Ring, RingLinks};
@@ -52,12 +57,11 @@ pub enum Invariant {
     KindSetRight,
     /// A live Thing's cell is below the cell count.
     CellInRange,
-    /// Cell rings: neighbours link back, and share the cell.
-    CellRingLinked,
-    /// Each cell's head is 0 or a live Thing in that cell.
-    CellHeadRight,
-    /// Every live Thing is on its cell's ring.
-    CellRingComplete,
+    /// A cell's list holds live Things of that cell, in ascending slot
+    /// order, as many as its length says.
+    CellListRight,
+    /// Every live Thing is in its cell's list.
+    CellListComplete,
     /// A parent is a live Thing in the same cell.
     ParentLiveInSameCell,
     /// A root has no sibling links.
@@ -75,9 +79,6 @@ pub enum Invariant {
     /// Canonical form ([`Store::check_canonical`]): the free list runs in
     /// ascending slot order from its head.
     FreeRingInSlotOrder,
-    /// Canonical form ([`Store::check_canonical`]): a cell ring runs in
-    /// ascending slot order from its head.
-    CellRingInSlotOrder,
 }
 
 impl Invariant {
@@ -100,9 +101,10 @@ impl Invariant {
             Invariant::FreeRingComplete => "the free list holds every used free slot",
             Invariant::KindSetRight => "a kind's set holds exactly the live things of that kind",
             Invariant::CellInRange => "a live thing's cell is inside the grid",
-            Invariant::CellRingLinked => "cell-ring neighbours link back and share the cell",
-            Invariant::CellHeadRight => "a cell's head is 0 or a live thing in that cell",
-            Invariant::CellRingComplete => "every live thing is on its cell's ring",
+            Invariant::CellListRight => {
+                "a cell's list holds live things of that cell, in slot order"
+            }
+            Invariant::CellListComplete => "every live thing is in its cell's list",
             Invariant::ParentLiveInSameCell => "a parent is live and in its child's cell",
             Invariant::RootHasNoSiblings => "a root has no sibling links",
             Invariant::SiblingRingLinked => {
@@ -113,7 +115,6 @@ impl Invariant {
             Invariant::TreeAcyclic => "every live thing is reached from a root (no cycles)",
             Invariant::LenRight => "the live count matches the things",
             Invariant::FreeRingInSlotOrder => "the free list runs in slot order from its head",
-            Invariant::CellRingInSlotOrder => "a cell ring runs in slot order from its head",
         }
     }
 }
@@ -196,7 +197,7 @@ impl Store {
         if high_water > 0 && things[high_water].is_virgin() {
             return fail(Invariant::HighWaterUsed, high_water);
         }
-        let cell_count = self.cell_heads.len();
+        let cell_count = self.cells.cell_count();
         let mut free = 0;
         let mut live = 0;
         let mut children = 0;
@@ -210,7 +211,7 @@ impl Store {
                 }
                 free += 1;
                 let clean = Thing {
-                    links: [t.links[0], RingLinks::NONE, RingLinks::NONE],
+                    links: [t.links[0], RingLinks::NONE],
                     ..Thing::freed(i as super::ThingIndex, t.generation)
                 };
                 if *t != clean || is_live_generation(t.generation) {
@@ -233,11 +234,6 @@ impl Store {
             }
             if t.cell.index() >= cell_count {
                 return fail(Invariant::CellInRange, i);
-            }
-            if !ring_linked(things, high_water, i, Ring::Cell, |n| {
-                n.is_live() && n.cell == t.cell
-            }) {
-                return fail(Invariant::CellRingLinked, i);
             }
             let parent = usize::from(t.parent);
             if parent != 0 {
@@ -283,21 +279,41 @@ impl Store {
         } else if ring_len(things, Ring::Free, head, free) != free {
             return fail(Invariant::FreeRingComplete, head);
         }
-        let mut on_cell_rings = 0;
-        for (c, &head) in self.cell_heads.iter().enumerate() {
-            if head == 0 {
-                continue;
-            }
-            let head = usize::from(head);
-            if head > high_water || !things[head].is_live() || things[head].cell.index() != c {
-                return fail(Invariant::CellHeadRight, c);
-            }
-            on_cell_rings += ring_len(things, Ring::Cell, head, live);
-        }
-        if on_cell_rings != live {
-            return fail(Invariant::CellRingComplete, on_cell_rings);
-        }
+        self.validate_cells(live)?;
         self.validate_tree(children, live)
+    }
+
+    /// The cell-list half of `validate` (see the module doc), given the
+    /// number of live Things counted by the slot pass.
+    fn validate_cells(&self, live: usize) -> Result<(), InvariantError> {
+        let things = &*self.things;
+        let high_water = usize::from(self.high_water);
+        let mut in_lists = 0;
+        for c in 0..self.cells.cell_count() {
+            let len = self.cells.len_of(c);
+            let mut walked = 0;
+            let mut last = 0;
+            for index in self.cells.slots_of(c) {
+                let i = usize::from(index);
+                let right = i > last
+                    && i <= high_water
+                    && things[i].is_live()
+                    && things[i].cell.index() == c;
+                if !right {
+                    return fail(Invariant::CellListRight, c);
+                }
+                last = i;
+                walked += 1;
+            }
+            if walked != len {
+                return fail(Invariant::CellListRight, c);
+            }
+            in_lists += len;
+        }
+        if in_lists != live {
+            return fail(Invariant::CellListComplete, in_lists);
+        }
+        Ok(())
     }
 
     /// The tree half of `validate`, given the number of children and of live
@@ -421,17 +437,38 @@ mod unit {
     }
 
     #[test]
-    fn thing_missing_from_its_cell_ring_is_named() {
-        let (mut store, _) = sample();
-        store.cell_heads[2] = 0;
-        assert_eq!(broken(&store), Invariant::CellRingComplete);
+    fn thing_missing_from_its_cell_list_is_named() {
+        let (mut store, [.., enemy]) = sample();
+        store.cells.remove(CellIndex(2), enemy);
+        assert_eq!(broken(&store), Invariant::CellListComplete);
+        // In the list of another cell.
+        store.cells.insert(CellIndex(3), enemy);
+        assert_eq!(broken(&store), Invariant::CellListRight);
+    }
+
+    #[test]
+    fn cell_list_out_of_order_or_with_extra_slots_is_named() {
+        let (mut store, [hero, item, _]) = sample();
+        // A free slot in a list.
+        let (mut extra, _) = sample();
+        extra.cells.insert(CellIndex(1), 7);
+        assert_eq!(broken(&extra), Invariant::CellListRight);
+        // The same two Things, listed the other way round: take both out
+        // and put them back in the wrong order by hand.
+        store.cells.remove(CellIndex(1), hero);
+        store.cells.remove(CellIndex(1), item);
+        store.cells.insert(CellIndex(1), item);
+        store.cells.insert(CellIndex(1), hero);
+        assert_eq!(store.validate(), Ok(()), "insert keeps slot order");
+        assert!(store.cells.swap_first_two_for_tests(CellIndex(1)));
+        assert_eq!(broken(&store), Invariant::CellListRight);
     }
 
     #[test]
     fn changed_cell_field_is_named() {
         let (mut store, [.., enemy]) = sample();
         store.things[usize::from(enemy)].cell = CellIndex(3);
-        assert_eq!(broken(&store), Invariant::CellHeadRight);
+        assert_eq!(broken(&store), Invariant::CellListRight);
         store.things[usize::from(enemy)].cell = CellIndex(9);
         assert_eq!(broken(&store), Invariant::CellInRange);
     }
