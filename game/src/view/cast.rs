@@ -394,8 +394,8 @@ impl GridView {
         let first_cell = view_to_grid.apply_cell(CellPos::new(first.x, first.y));
         let (right_step, up_step) = (exits[0].delta(), exits[1].delta());
         let cell_step = (up_step.0 - right_step.0, up_step.1 - right_step.1);
-        // A cell at least one cell inside the grid has its index and both
-        // neighbours beyond its exits in the grid: no look-up is checked.
+        // A cell at least one cell inside the grid needs no bounds test for
+        // its index, and the cells beyond its exits are in the grid.
         let width = grid.width() as i32;
         let inside = (
             (width - 2).max(0) as u32,
