@@ -387,49 +387,80 @@ impl GridView {
         let (view_right, view_up) = (view_dir(Q, false), view_dir(Q, true));
         let exits = [dirs[view_right as usize], dirs[view_up as usize]];
         let exit_edges = exits.map(|dir| SideEdges::new(grid, dir));
+        // Along the span (j + 1) a cell is one canonical step left and up,
+        // so the grid cell moves by a constant step: its up exit's
+        // direction less its right exit's.
+        let first = Ray::new(k - span.j0, span.j0).rotate(Q);
+        let first_cell = view_to_grid.apply_cell(CellPos::new(first.x, first.y));
+        let (right_step, up_step) = (exits[0].delta(), exits[1].delta());
+        let cell_step = (up_step.0 - right_step.0, up_step.1 - right_step.1);
+        // A cell at least one cell inside the grid needs no bounds test for
+        // its index, and the cells beyond its exits are in the grid.
+        let width = grid.width() as i32;
+        let inside = (
+            (width - 2).max(0) as u32,
+            (grid.height() as i32 - 2).max(0) as u32,
+        );
+        let mut cell = CellPos::new(first_cell.x - cell_step.0, first_cell.y - cell_step.1);
         // The spans reaching the next layer, merged as they are made; the
         // last one may still grow.
         let mut pending: Option<Span> = None;
-        for j in span.j0..=span.j1 {
+        // Half-open: an inclusive range costs a check more per step.
+        for j in span.j0..span.j1 + 1 {
+            cell = CellPos::new(cell.x + cell_step.0, cell.y + cell_step.1);
             let (cx, cy) = (k - j, j);
             let cell_rays = Sector::new(
                 Ray::new(2 * cx + 1, 2 * cy - 1),
                 Ray::new(2 * cx - 1, 2 * cy + 1),
             );
+            // The top-right corner splits the rays between the right exit
+            // (below it) and the top exit (above it).
+            let corner = Ray::new(2 * cx + 1, 2 * cy + 1);
             // The span is contiguous, so it covers its inner cells whole and
-            // only its end cells need narrowing.
-            let inner = j != span.j0 && j != span.j1;
-            let rays = if inner {
-                cell_rays
+            // only its end cells need narrowing; the corner lies strictly
+            // inside an inner cell's rays, so both its exits get rays.
+            let (first, last) = (j == span.j0, j == span.j1);
+            let inner = !first && !last;
+            let (rays, right, up, right_open, up_open) = if inner {
+                let right = Sector::new(cell_rays.lo, corner);
+                (
+                    cell_rays,
+                    right,
+                    Sector::new(corner, cell_rays.hi),
+                    true,
+                    true,
+                )
             } else {
-                span.sector.intersect(cell_rays)
+                // The span's rays lie within its cells, so only its first
+                // cell can narrow the low bound, only its last the high one
+                // (as `Sector::intersect`, one side each).
+                let mut rays = cell_rays;
+                if first && span.sector.lo.cross(cell_rays.lo) <= 0 {
+                    rays.lo = span.sector.lo;
+                }
+                if last && span.sector.hi.cross(cell_rays.hi) >= 0 {
+                    rays.hi = span.sector.hi;
+                }
+                debug_assert_eq!(rays, span.sector.intersect(cell_rays));
+                if rays.is_empty() {
+                    continue;
+                }
+                // Which side of the corner each bound lies on decides both
+                // the split and which exits get any rays.
+                let (lo_side, hi_side) = (rays.lo.cross(corner), rays.hi.cross(corner));
+                let right_hi = if hi_side > 0 { rays.hi } else { corner };
+                let up_lo = if lo_side > 0 { corner } else { rays.lo };
+                let right = Sector::new(rays.lo, right_hi);
+                let up = Sector::new(up_lo, rays.hi);
+                (rays, right, up, lo_side > 0, hi_side < 0)
             };
-            if rays.is_empty() {
-                continue;
-            }
             let v = Ray::new(cx, cy).rotate(Q);
             let view = ViewPos::new(v.x, v.y);
-            let cell = view_to_grid.apply_cell(CellPos::new(v.x, v.y));
-            let cell_index = grid.cell_index(cell);
-
-            // The top-right corner splits the rays between the right exit
-            // (below it) and the top exit (above it); it lies strictly
-            // inside an inner cell's rays.
-            let corner = Ray::new(2 * cx + 1, 2 * cy + 1);
-            let (right, up) = if inner {
-                (Sector::new(rays.lo, corner), Sector::new(corner, rays.hi))
+            let interior = ((cell.x - 1) as u32) < inside.0 && ((cell.y - 1) as u32) < inside.1;
+            let cell_index = if interior {
+                Some((cell.y * width + cell.x) as usize)
             } else {
-                let right_hi = if rays.hi.cross(corner) > 0 {
-                    rays.hi
-                } else {
-                    corner
-                };
-                let up_lo = if rays.lo.cross(corner) > 0 {
-                    corner
-                } else {
-                    rays.lo
-                };
-                (Sector::new(rays.lo, right_hi), Sector::new(up_lo, rays.hi))
+                grid.cell_index(cell)
             };
 
             let mut connections = 0;
@@ -444,21 +475,21 @@ impl GridView {
                     connections |= dir_bit(view_right.opposite());
                 }
             }
-            if !right.is_empty() {
+            if right_open {
                 let edge = exit_edges[0].of(cell_index, cell.y);
-                let ends = (Ray::new(2 * cx + 1, 2 * cy - 1), corner);
+                let ends = (cell_rays.lo, corner);
                 let next = (cx + 1, cy, j);
                 let exit = (edge, exits[0], ends);
-                if self.exit::<Q>(grid, cell, exit, right, t, next, &mut pending) {
+                if self.exit::<Q>(grid, (cell, interior), exit, right, t, next, &mut pending) {
                     connections |= dir_bit(view_right);
                 }
             }
-            if !up.is_empty() {
+            if up_open {
                 let edge = exit_edges[1].of(cell_index, cell.y);
-                let ends = (Ray::new(2 * cx - 1, 2 * cy + 1), corner);
+                let ends = (cell_rays.hi, corner);
                 let next = (cx, cy + 1, j + 1);
                 let exit = (edge, exits[1], ends);
-                if self.exit::<Q>(grid, cell, exit, up, t, next, &mut pending) {
+                if self.exit::<Q>(grid, (cell, interior), exit, up, t, next, &mut pending) {
                     connections |= dir_bit(view_up);
                 }
             }
@@ -469,7 +500,8 @@ impl GridView {
         }
     }
 
-    /// Rays `rays` leave grid cell `cell` through edge `exit` = (the edge,
+    /// Rays `rays` leave grid cell `cell` (`interior`: at least one cell
+    /// inside the grid) through edge `exit` = (the edge,
     /// its grid direction from `cell`, its end points in canonical doubled
     /// coordinates), towards canonical cell `next` = `(cx, cy, j)` of the
     /// next layer. Returns whether they went on into a grid cell through an
@@ -479,7 +511,7 @@ impl GridView {
     fn exit<const Q: u8>(
         &mut self,
         grid: &Grid,
-        cell: CellPos,
+        (cell, interior): (CellPos, bool),
         exit: (Edge, Dir, (Ray, Ray)),
         rays: Sector,
         t: u8,
@@ -493,11 +525,11 @@ impl GridView {
         let byte = edge.byte();
         if byte & 1 == 0 {
             let (cx, cy, j) = next;
-            if cx > self.radius || cy > self.radius {
+            if cx.max(cy) > self.radius {
                 return false;
             }
             self.emit(pending, Span::new(j, rays, t));
-            grid.contains(cell.step(grid_dir))
+            interior || grid.contains(cell.step(grid_dir))
         } else if edge.edge_type() == EdgeType::Solid {
             self.add_shadow::<Q>(cell, grid_dir, ends, rays, t);
             false
@@ -552,8 +584,10 @@ impl GridView {
     /// is done and the piece starts the next one.
     fn emit(&mut self, pending: &mut Option<Span>, piece: Span) {
         if let Some(span) = pending {
+            // Pieces of one span meet at the very same corner.
             let touches = span.transform == piece.transform
-                && span.sector.hi.same_direction(piece.sector.lo)
+                && (span.sector.hi == piece.sector.lo
+                    || span.sector.hi.same_direction(piece.sector.lo))
                 && (piece.j0 == span.j1 || piece.j0 == span.j1 + 1);
             if touches {
                 span.sector.hi = piece.sector.hi;
@@ -619,9 +653,11 @@ impl GridView {
         t: u8,
         connections: u8,
     ) {
-        let Some(head) = self.head_index(view) else {
-            return;
-        };
+        // The cast stays in the window (it passes rays on only to cells
+        // within the radius), so the head needs no window test.
+        debug_assert!(self.head_index(view).is_some(), "{view:?}");
+        let r = MAX_RADIUS as i32;
+        let head = (view.y + r) as usize * VIEW_SIDE + (view.x + r) as usize;
         if self.nodes.len() >= MAX_NODES {
             self.overflow.nodes += 1;
             return;
