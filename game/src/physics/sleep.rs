@@ -2,8 +2,9 @@
 //! every body has been slow for [`TIME_TO_SLEEP`] stops being simulated
 //! until something disturbs it. A sleeping body gets no gravity, is not
 //! integrated, and its contacts are kept from the step it fell asleep
-//! (exact, since nothing in the island moves) but not solved, so a settled
-//! pile costs the broad phase and nothing more.
+//! (exact, since nothing in the island moves) but not solved; the step
+//! does not even visit its bodies (`active`), so a settled pile costs
+//! nothing per body.
 //!
 //! Waking, at the start of each step, before anything is solved: a whole
 //! island wakes when one of its bodies is woken directly (a velocity,
@@ -23,7 +24,8 @@
 //! Data (for DESIGN.md): each `Body` gains `asleep`, `sleep_time` (how long
 //! it has been slower than [`SLEEP_SPEED`]) and `island` (the tag of the
 //! island it fell asleep with, kept after waking directly so its island
-//! mates follow it); the world keeps the union–find scratch here.
+//! mates follow it); the world keeps the union–find scratch here, and the
+//! count of tagged bodies (none: the wake pass returns at once).
 use super::active::ActiveSet;
 use super::body::{Body, BodyKind};
 use super::contact::Contact;
@@ -215,24 +217,31 @@ impl Islands {
             self.parent.resize(bodies.len(), 0);
             self.min_time.resize(bodies.len(), f32::INFINITY);
         }
-        // Only the bodies the pairs and the active list name take part.
-        let pairs = || {
-            order
-                .iter()
-                .map(|&ci| (contacts[ci as usize].body_a, contacts[ci as usize].body_b))
-                .chain(joints.iter().map(|j| (j.body_a, j.body_b)))
-        };
-        let named = pairs()
-            .flat_map(|(a, b)| [a.index(), b.index()])
+        // Only the active bodies and the joints' take part: a solved
+        // contact's dynamic bodies are awake (the wake pass woke any
+        // sleeping body whose box an awake one overlaps).
+        let named = joints
+            .iter()
+            .flat_map(|j| [j.body_a.index(), j.body_b.index()])
             .chain(active.iter().map(|&i| i as usize));
         for i in named {
             self.parent[i] = i as u32;
             self.min_time[i] = f32::INFINITY;
         }
-        for (a, b) in pairs() {
+        let pairs = order
+            .iter()
+            .map(|&ci| (contacts[ci as usize].body_a, contacts[ci as usize].body_b))
+            .chain(joints.iter().map(|j| (j.body_a, j.body_b)));
+        for (a, b) in pairs {
             let (a, b) = (a.index(), b.index());
             match (bodies[a].kind, bodies[b].kind) {
-                (BodyKind::Dynamic, BodyKind::Dynamic) => self.union(a, b),
+                (BodyKind::Dynamic, BodyKind::Dynamic) => {
+                    debug_assert!(
+                        !(bodies[a].asleep ^ bodies[b].asleep),
+                        "a pair solved with one body asleep"
+                    );
+                    self.union(a, b)
+                }
                 // Held or pushed by something moving: not at rest.
                 (BodyKind::Dynamic, _) if is_waker(&bodies[b]) => bodies[a].sleep_time = 0.0,
                 (_, BodyKind::Dynamic) if is_waker(&bodies[a]) => bodies[b].sleep_time = 0.0,
