@@ -8,7 +8,11 @@
 //! - `physics/pyramid/{ours,rapier2d}`: 50 unit boxes on the ground;
 //! - `motion/4-ropes-32-cells/{ours,rapier2d}`: the ropes of a level in
 //!   motion (`game::motion::RopeMotion::benchmark_ropes`), one step of all
-//!   four.
+//!   four;
+//! - `physics/pyramid-asleep-one-box-bouncing/{ours,rapier2d}`: sleeping on
+//!   in both, the pyramid asleep beside one box that bounces for ever (one
+//!   small island awake); with it, paired figures for that scene and for
+//!   the pile all asleep (`pyramid-asleep`).
 //!
 //! The rapier2d world is built from our scene's bodies and joints one for
 //! one: same poses, shapes (boxes as rapier cuboids), densities, gravity,
@@ -270,8 +274,14 @@ fn build_awake(kind: SceneKind) -> Scene {
 /// each costs undisturbed. Criterion times the engines one after the other,
 /// seconds apart, so its ratio carries the load's swings.
 fn paired_blocks(kind: SceneKind) {
-    let mut ours = build_awake(kind);
-    let mut theirs = RapierScene::build(&ours, false);
+    let ours = build_awake(kind);
+    let theirs = RapierScene::build(&ours, false);
+    paired(kind.name(), ours, theirs);
+}
+
+/// The paired figure of `ours` against `theirs` (see `paired_blocks`),
+/// printed under `name`.
+fn paired(name: &str, mut ours: Scene, mut theirs: RapierScene) {
     for _ in 0..360 {
         ours.step();
         theirs.step();
@@ -289,14 +299,88 @@ fn paired_blocks(kind: SceneKind) {
         }
         best_theirs = best_theirs.min(t.elapsed().as_secs_f64() / 60.0);
     }
+    let awake = ours
+        .world
+        .bodies()
+        .iter()
+        .filter(|b| b.kind() == BodyKind::Dynamic && b.is_awake())
+        .count();
+    let theirs_awake = theirs
+        .world
+        .bodies
+        .iter()
+        .filter(|(_, b)| b.is_dynamic() && !b.is_sleeping())
+        .count();
     println!(
         "physics/{}: paired blocks, fastest of 40 x 60 steps: ours {:.2} us, rapier2d {:.2} us, \
-         ours/rapier2d {:.2}",
-        kind.name(),
+         ours/rapier2d {:.2} ({} / {} dynamic bodies awake at the end)",
+        name,
         best_ours * 1e6,
         best_theirs * 1e6,
-        best_ours / best_theirs
+        best_ours / best_theirs,
+        awake,
+        theirs_awake,
     );
+}
+
+/// The pyramid beside a box that bounces on the ground for ever
+/// (restitution 1, 5 m to the right of the pile): once the pile sleeps,
+/// one small island stays awake (ours keeps its bounce; rapier's bounce
+/// decays, so its copy of the box is kept from sleeping, see
+/// `rapier_pile_and_bouncing_box`).
+fn pile_and_bouncing_box() -> Scene {
+    let mut scene = SceneKind::Pyramid.build();
+    let mut def = game::physics::BodyDef::dynamic(PVec2::new(11.0, 2.0));
+    def.material = game::physics::Material {
+        restitution: 1.0,
+        ..game::physics::Material::default()
+    };
+    scene
+        .world
+        .add_body(&def, &game::physics::Polygon::rect(0.5, 0.5));
+    scene
+}
+
+/// Rapier's copy of `pile_and_bouncing_box`, sleeping on, the box never
+/// sleeping: one island awake in both engines.
+fn rapier_pile_and_bouncing_box(ours: &Scene) -> RapierScene {
+    let mut theirs = RapierScene::build(ours, true);
+    let boxed = *theirs.handles.last().expect("the box");
+    *theirs.world.bodies[boxed].activation_mut() = RigidBodyActivation::cannot_sleep();
+    theirs
+}
+
+/// Both engines with sleeping on (as a game runs them): the settled pile,
+/// all asleep; and the pile asleep beside one bouncing box. Paired figures
+/// and criterion rows.
+fn bench_sleeping_piles(c: &mut Criterion) {
+    let pile = SceneKind::Pyramid.build();
+    let theirs = RapierScene::build(&pile, true);
+    paired("pyramid-asleep", pile, theirs);
+    let pile = pile_and_bouncing_box();
+    let theirs = rapier_pile_and_bouncing_box(&pile);
+    paired("pyramid-asleep-one-box-bouncing", pile, theirs);
+
+    let mut group = c.benchmark_group("physics/pyramid-asleep-one-box-bouncing");
+    let mut ours = pile_and_bouncing_box();
+    let mut theirs = rapier_pile_and_bouncing_box(&ours);
+    for _ in 0..360 {
+        ours.step();
+        theirs.step();
+    }
+    group.bench_function("ours", |b| {
+        b.iter(|| {
+            ours.step();
+            black_box(ours.world.bodies().len())
+        })
+    });
+    group.bench_function("rapier2d", |b| {
+        b.iter(|| {
+            theirs.step();
+            black_box(theirs.world.bodies.len())
+        })
+    });
+    group.finish();
 }
 
 fn bench_scene(c: &mut Criterion, kind: SceneKind) {
@@ -415,6 +499,7 @@ fn bench_motion(c: &mut Criterion) {
 fn physics(c: &mut Criterion) {
     bench_scene(c, SceneKind::RopeBucket);
     bench_scene(c, SceneKind::Pyramid);
+    bench_sleeping_piles(c);
     bench_motion(c);
 }
 

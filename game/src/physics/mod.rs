@@ -28,9 +28,10 @@
 //! (narrow phase), `contact`, `lanes` (four f32 lanes in plain arrays),
 //! `contact_rows` (one colour's contacts solved four at a time), `joint`,
 //! `chain` (a rope's joints solved exactly as one block-tridiagonal
-//! system), `sleep` (islands at rest), `world` (the step), `query`
+//! system), `sleep` (islands at rest), `active` (the bodies a step visits), `world` (the step), `query`
 //! (point and ray queries, teleporting), `timestep`, `hash`, and `scenes`
 //! (the setups shared by tests, the viewer and the benchmark).
+mod active;
 pub mod body;
 mod chain;
 pub mod contact;
@@ -52,6 +53,8 @@ pub mod world;
 mod rest_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod wake_tests;
 
 pub use body::{Body, BodyDef, BodyId, BodyKind, Filter, Material};
 pub use contact::{mix_friction, mix_restitution, Contact, ContactPoint};

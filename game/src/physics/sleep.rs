@@ -2,8 +2,9 @@
 //! every body has been slow for [`TIME_TO_SLEEP`] stops being simulated
 //! until something disturbs it. A sleeping body gets no gravity, is not
 //! integrated, and its contacts are kept from the step it fell asleep
-//! (exact, since nothing in the island moves) but not solved, so a settled
-//! pile costs the broad phase and nothing more.
+//! (exact, since nothing in the island moves) but not solved; the step
+//! does not even visit its bodies (`active`), so a settled pile costs
+//! nothing per body.
 //!
 //! Waking, at the start of each step, before anything is solved: a whole
 //! island wakes when one of its bodies is woken directly (a velocity,
@@ -23,7 +24,9 @@
 //! Data (for DESIGN.md): each `Body` gains `asleep`, `sleep_time` (how long
 //! it has been slower than [`SLEEP_SPEED`]) and `island` (the tag of the
 //! island it fell asleep with, kept after waking directly so its island
-//! mates follow it); the world keeps the union–find scratch here.
+//! mates follow it); the world keeps the union–find scratch here, and the
+//! count of tagged bodies (none: the wake pass returns at once).
+use super::active::ActiveSet;
 use super::body::{Body, BodyKind};
 use super::contact::Contact;
 use super::joint::RevoluteJoint;
@@ -48,6 +51,10 @@ pub(crate) struct Islands {
     waking: Vec<u32>,
     /// The bodies that may wake others this step.
     wakers: Vec<u32>,
+    /// How many bodies carry an island tag (an upper bound between wake
+    /// passes, exact after one with a waker): none, and the wake pass has
+    /// nothing to do.
+    tagged: usize,
 }
 
 /// Whether `b` moves others: an awake dynamic body, or a kinematic one with
@@ -63,33 +70,56 @@ fn is_waker(b: &Body) -> bool {
 }
 
 impl Islands {
-    /// The wake pass at the start of a step (see the module doc);
-    /// `may_touch(i, j)`: bodies `i` and `j`'s bounding boxes overlap.
+    /// The wake pass at the start of a step (see the module doc), over this
+    /// step's `active` bodies (`active`): the bodies it wakes are pushed
+    /// onto `woken`; `may_touch(i, j)`: bodies `i` and `j`'s bounding boxes
+    /// overlap.
     pub(crate) fn wake(
         &mut self,
         bodies: &mut [Body],
         joints: &[RevoluteJoint],
+        active: &[u32],
         may_touch: impl Fn(usize, usize) -> bool,
+        woken: &mut Vec<u32>,
     ) {
-        if bodies.iter().all(|b| b.island == NO_ISLAND) {
+        woken.clear();
+        if self.tagged == 0 {
+            // No body carries an island tag: nothing sleeps.
             return;
         }
         self.waking.clear();
         self.wakers.clear();
-        self.wakers
-            .extend((0..bodies.len() as u32).filter(|&w| is_waker(&bodies[w as usize])));
-        for (i, s) in bodies.iter().enumerate() {
-            if s.island == NO_ISLAND || self.waking.contains(&s.island) {
-                continue;
+        // Woken directly (a body is woken only through `World::body_mut`
+        // or by removing what it rests on, which mark it active).
+        for &i in active {
+            let b = &bodies[i as usize];
+            if b.island != NO_ISLAND && !b.asleep && !self.waking.contains(&b.island) {
+                self.waking.push(b.island);
             }
-            let disturbed = !s.asleep
-                || self.wakers.iter().any(|&w| {
+            if is_waker(b) {
+                self.wakers.push(i);
+            }
+        }
+        if !self.wakers.is_empty() {
+            // Touched by a waker; the pass also recounts the tags.
+            let mut tagged = 0;
+            for (i, s) in bodies.iter().enumerate() {
+                if s.island == NO_ISLAND {
+                    continue;
+                }
+                tagged += 1;
+                if !s.asleep || self.waking.contains(&s.island) {
+                    continue;
+                }
+                let touched = self.wakers.iter().any(|&w| {
                     let w = w as usize;
                     w != i && s.filter.allows(bodies[w].filter) && may_touch(i, w)
                 });
-            if disturbed {
-                self.waking.push(s.island);
+                if touched {
+                    self.waking.push(s.island);
+                }
             }
+            self.tagged = tagged;
         }
         for j in joints {
             let (a, b) = (&bodies[j.body_a.index()], &bodies[j.body_b.index()]);
@@ -99,12 +129,23 @@ impl Islands {
                 }
             }
         }
-        for b in bodies.iter_mut() {
+        if self.waking.is_empty() {
+            return;
+        }
+        for (i, b) in bodies.iter_mut().enumerate() {
             if b.island != NO_ISLAND && self.waking.contains(&b.island) {
                 b.wake();
                 b.island = NO_ISLAND;
+                self.tagged -= 1;
+                woken.push(i as u32);
             }
         }
+    }
+
+    /// A body carrying an island tag was removed (its slot's placeholder
+    /// carries none).
+    pub(crate) fn forget_tag(&mut self) {
+        self.tagged = self.tagged.saturating_sub(1);
     }
 
     fn find(&mut self, mut i: u32) -> u32 {
@@ -126,24 +167,36 @@ impl Islands {
     /// After a step: the awake bodies' slow timers, then the islands (the
     /// solved contacts `order` of `contacts`, and the joints); an island
     /// whose bodies have all been slow for [`TIME_TO_SLEEP`] falls asleep.
-    /// With `enabled` off, every body is woken instead.
+    /// `active`: this step's bodies (every awake dynamic body among them);
+    /// a body that falls asleep is marked for the next step (see `active`).
+    /// With `enabled` off, every body is woken instead (and marked).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn update(
         &mut self,
         bodies: &mut [Body],
         contacts: &[Contact],
         order: &[u32],
         joints: &[RevoluteJoint],
+        next: &mut ActiveSet,
         dt_s: f32,
         enabled: bool,
     ) {
         if !enabled {
-            for b in bodies.iter_mut().filter(|b| b.island != NO_ISLAND) {
-                b.wake();
-                b.island = NO_ISLAND;
+            if self.tagged > 0 {
+                for (i, b) in bodies.iter_mut().enumerate() {
+                    if b.island != NO_ISLAND {
+                        b.wake();
+                        b.island = NO_ISLAND;
+                        next.mark(i);
+                    }
+                }
+                self.tagged = 0;
             }
             return;
         }
-        for b in bodies.iter_mut() {
+        let active = next.list();
+        for &i in active {
+            let b = &mut bodies[i as usize];
             if b.kind != BodyKind::Dynamic || b.asleep {
                 continue;
             }
@@ -160,8 +213,21 @@ impl Islands {
                 0.0
             };
         }
-        self.parent.clear();
-        self.parent.extend(0..bodies.len() as u32);
+        if self.parent.len() < bodies.len() {
+            self.parent.resize(bodies.len(), 0);
+            self.min_time.resize(bodies.len(), f32::INFINITY);
+        }
+        // Only the active bodies and the joints' take part: a solved
+        // contact's dynamic bodies are awake (the wake pass woke any
+        // sleeping body whose box an awake one overlaps).
+        let named = joints
+            .iter()
+            .flat_map(|j| [j.body_a.index(), j.body_b.index()])
+            .chain(active.iter().map(|&i| i as usize));
+        for i in named {
+            self.parent[i] = i as u32;
+            self.min_time[i] = f32::INFINITY;
+        }
         let pairs = order
             .iter()
             .map(|&ci| (contacts[ci as usize].body_a, contacts[ci as usize].body_b))
@@ -169,31 +235,41 @@ impl Islands {
         for (a, b) in pairs {
             let (a, b) = (a.index(), b.index());
             match (bodies[a].kind, bodies[b].kind) {
-                (BodyKind::Dynamic, BodyKind::Dynamic) => self.union(a, b),
+                (BodyKind::Dynamic, BodyKind::Dynamic) => {
+                    debug_assert!(
+                        !(bodies[a].asleep ^ bodies[b].asleep),
+                        "a pair solved with one body asleep"
+                    );
+                    self.union(a, b)
+                }
                 // Held or pushed by something moving: not at rest.
                 (BodyKind::Dynamic, _) if is_waker(&bodies[b]) => bodies[a].sleep_time = 0.0,
                 (_, BodyKind::Dynamic) if is_waker(&bodies[a]) => bodies[b].sleep_time = 0.0,
                 _ => {}
             }
         }
-        self.min_time.clear();
-        self.min_time.resize(bodies.len(), f32::INFINITY);
-        for (i, b) in bodies.iter().enumerate() {
+        for &i in active {
+            let b = &bodies[i as usize];
             if b.kind == BodyKind::Dynamic && !b.asleep {
-                let root = self.find(i as u32) as usize;
+                let root = self.find(i) as usize;
                 self.min_time[root] = self.min_time[root].min(b.sleep_time);
             }
         }
-        for (i, b) in bodies.iter_mut().enumerate() {
+        for k in 0..next.list().len() {
+            let i = next.list()[k];
+            let b = &bodies[i as usize];
             if b.kind != BodyKind::Dynamic || b.asleep {
                 continue;
             }
-            let root = self.find(i as u32);
+            let root = self.find(i);
             if self.min_time[root as usize] >= TIME_TO_SLEEP {
+                let b = &mut bodies[i as usize];
                 b.asleep = true;
                 b.island = root;
                 b.linear_velocity = super::math::Vec2::ZERO;
                 b.angular_velocity = 0.0;
+                self.tagged += 1;
+                next.mark(i as usize);
             }
         }
     }

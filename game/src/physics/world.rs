@@ -9,8 +9,9 @@
 //! 2. integrate velocities of dynamic bodies: `v += dt (g + F/m)`,
 //!    `ω += dt τ/I`;
 //! 3. find contacts: every pair of bodies that may touch (at least one
-//!    dynamic, filters agree, not joined, bounding boxes overlap; an `n²`
-//!    sweep, fine for the ≤ 100 bodies of a scene) goes through the SAT
+//!    dynamic and awake, filters agree, not joined, bounding boxes overlap;
+//!    each awake body against every body, fine for the ≤ 100 bodies of a
+//!    scene; two bodies not awake keep their contact) goes through the SAT
 //!    narrow phase; each new contact inherits the accumulated impulses of
 //!    last step's contact between the same pair, by feature id — or, when
 //!    the pair has barely moved relative to the pose its manifold was built
@@ -33,12 +34,15 @@
 //!    solved, and their contacts are kept as they were.
 //!
 //! Contacts are solved four at a time within a colour (`contact_rows`).
+//! Steps 0–2, 6 and 8 visit only the step's active bodies (`active`): a
+//! sleeping pile costs no per-body work.
 //!
 //! Everything is deterministic: bodies, joints and contacts are kept in
 //! vectors in a fixed order (contacts sorted by body pair), iteration
 //! counts are fixed, nothing is hashed or threaded, and the buffers are
 //! reused so a step allocates nothing once the contact list has grown to
 //! its working size. Units are metres, kilograms and seconds.
+use super::active::ActiveSet;
 use super::body::{Body, BodyDef, BodyId, BodyKind};
 use super::chain::Chains;
 use super::contact::Contact;
@@ -104,7 +108,9 @@ pub struct World {
     joined: Vec<(u32, u32)>,
     /// Contacts of the current step, sorted by `(body_a, body_b)`.
     contacts: Vec<Contact>,
-    /// Last step's contacts (for warm starting); reused as scratch.
+    /// Scratch: this step's contacts of awake pairs, then (`previous`) the
+    /// merged list (see `find_contacts`).
+    fresh: Vec<Contact>,
     previous: Vec<Contact>,
     /// Each body's bounding box and what else the broad phase reads.
     proxies: Vec<Proxy>,
@@ -121,6 +127,14 @@ pub struct World {
     rows: ContactRows,
     /// Island scratch for sleeping (see `sleep`).
     islands: Islands,
+    /// The bodies this step visits, and those marked for the next (see
+    /// `active`).
+    active: ActiveSet,
+    /// This step's awake dynamic bodies, ascending (the broad phase pairs
+    /// each with every body; two bodies not awake are not tested).
+    awake: Vec<u32>,
+    /// Scratch: the bodies the wake pass woke.
+    woken: Vec<u32>,
     steps: u64,
 }
 
@@ -138,6 +152,7 @@ impl World {
             topology: 0,
             joined: Vec::new(),
             contacts: Vec::new(),
+            fresh: Vec::new(),
             previous: Vec::new(),
             proxies: Vec::new(),
             chains: Chains::default(),
@@ -147,6 +162,9 @@ impl World {
             contact_colours: Vec::new(),
             rows: ContactRows::default(),
             islands: Islands::default(),
+            active: ActiveSet::default(),
+            awake: Vec::new(),
+            woken: Vec::new(),
             steps: 0,
         }
     }
@@ -157,11 +175,13 @@ impl World {
         let body = Body::new(def, polygon);
         if let Some(slot) = self.free_bodies.pop() {
             let i = slot as usize;
+            self.active.mark(i);
             self.bodies[i] = body;
             self.body_slots[i].1 = true;
             return BodyId::new(slot, self.body_slots[i].0);
         }
         let id = BodyId::first(self.bodies.len() as u32);
+        self.active.mark(self.bodies.len());
         self.bodies.push(body);
         self.body_slots.push((0, true));
         self.proxies.push(Proxy::default());
@@ -216,17 +236,22 @@ impl World {
         // What rested on it wakes (its island, at the next step).
         let island = self.bodies[i].island;
         if island != NO_ISLAND {
-            for b in self.bodies.iter_mut().filter(|b| b.island == island) {
-                b.wake();
+            for (k, b) in self.bodies.iter_mut().enumerate() {
+                if b.island == island {
+                    b.wake();
+                    self.active.mark(k);
+                }
             }
+            // Its placeholder below carries no tag.
+            self.islands.forget_tag();
         }
+        self.active.mark(i);
         let mut tomb = BodyDef::new(BodyKind::Static, self.bodies[i].position);
         tomb.filter = super::body::Filter { group: 0, mask: 0 };
         self.bodies[i] = Body::new(&tomb, &Polygon::rect(0.001, 0.001));
         self.body_slots[i] = (id.generation() + 1, false);
         self.free_bodies.push(id.index() as u32);
         self.contacts.retain(|c| c.body_a != id && c.body_b != id);
-        self.previous.retain(|c| c.body_a != id && c.body_b != id);
         true
     }
 
@@ -321,9 +346,11 @@ impl World {
         &self.bodies[id.index()]
     }
 
-    /// A body, to set velocities or apply forces.
+    /// A body, to set velocities or apply forces (the next step visits
+    /// it, see `active`).
     #[inline]
     pub fn body_mut(&mut self, id: BodyId) -> &mut Body {
+        self.active.mark(id.index());
         &mut self.bodies[id.index()]
     }
 
@@ -344,6 +371,13 @@ impl World {
     #[inline]
     pub fn contacts(&self) -> &[Contact] {
         &self.contacts
+    }
+
+    /// The bodies the last step visited, ascending (see `active`): a
+    /// sleeping pile's are not among them.
+    #[cfg(test)]
+    pub(crate) fn visited(&self) -> &[u32] {
+        self.active.list()
     }
 
     /// Steps taken so far.
@@ -378,19 +412,31 @@ impl World {
             return;
         }
         let gravity = self.settings.gravity;
+        self.active.begin_step();
         self.update_aabbs();
         let proxies = &self.proxies;
-        self.islands.wake(&mut self.bodies, &self.joints, |i, j| {
-            proxies[i].aabb.overlaps(&proxies[j].aabb)
-        });
-        for b in &mut self.bodies {
+        self.islands.wake(
+            &mut self.bodies,
+            &self.joints,
+            self.active.list(),
+            |i, j| proxies[i].aabb.overlaps(&proxies[j].aabb),
+            &mut self.woken,
+        );
+        self.active.join(&self.woken);
+        self.awake.clear();
+        for &i in self.active.list() {
+            let (b, p) = (&mut self.bodies[i as usize], &mut self.proxies[i as usize]);
             b.prev_position = b.position;
             b.prev_rot = b.rot;
             b.step_start_velocity = b.linear_velocity;
             b.step_start_angular = b.angular_velocity;
-            if b.kind == BodyKind::Dynamic && !b.asleep {
+            p.filter = b.filter;
+            p.dynamic = b.kind == BodyKind::Dynamic;
+            p.awake = p.dynamic && !b.asleep;
+            if p.awake {
                 b.linear_velocity += (gravity + b.force * b.inv_mass) * dt_s;
                 b.angular_velocity += dt_s * b.inv_inertia * b.torque;
+                self.awake.push(i);
             }
         }
 
@@ -450,7 +496,8 @@ impl World {
             self.contacts[ci as usize].apply_restitution(&mut self.bodies);
         }
 
-        for b in &mut self.bodies {
+        for &i in self.active.list() {
+            let b = &mut self.bodies[i as usize];
             if b.kind != BodyKind::Static && !b.asleep {
                 b.position += b.linear_velocity * dt_s;
                 b.rot = b.rot.integrate(b.angular_velocity * dt_s);
@@ -471,11 +518,19 @@ impl World {
                 break;
             }
         }
+        // The next step visits what moves still; `update` marks what falls
+        // asleep now (for one more visit) and what it wakes.
+        let bodies = &self.bodies;
+        self.active.keep(|i| {
+            let b = &bodies[i as usize];
+            b.kind == BodyKind::Kinematic || b.kind == BodyKind::Dynamic && !b.asleep
+        });
         self.islands.update(
             &mut self.bodies,
             &self.contacts,
             &self.solve_order,
             &self.joints,
+            &mut self.active,
             dt_s,
             settings.sleeping,
         );
@@ -491,16 +546,22 @@ impl World {
     /// last contact's velocity store. Deterministic: it depends only on the
     /// contact list.
     fn colour_contacts(&mut self) {
+        if self.awake.is_empty() {
+            // Nothing awake: no contact is solved.
+            self.solve_order.clear();
+            self.contact_colours.clear();
+            return;
+        }
         self.body_colours.clear();
         self.body_colours.resize(self.bodies.len(), 0);
         self.contact_colours.clear();
         self.colour_counts = [0; 65];
         for c in &self.contacts {
             let (a, b) = (c.body_a.index(), c.body_b.index());
-            let dyn_a = self.bodies[a].kind == BodyKind::Dynamic;
-            let dyn_b = self.bodies[b].kind == BodyKind::Dynamic;
-            let awake_a = dyn_a && !self.bodies[a].asleep;
-            let awake_b = dyn_b && !self.bodies[b].asleep;
+            // The packed proxies say it as the bodies would (see `step`).
+            let (pa, pb) = (&self.proxies[a], &self.proxies[b]);
+            let (dyn_a, dyn_b) = (pa.dynamic, pb.dynamic);
+            let (awake_a, awake_b) = (pa.awake, pb.awake);
             if !awake_a && !awake_b {
                 // A sleeping pair's contact is kept, not solved.
                 self.contact_colours.push(SLEEPING);
@@ -540,10 +601,12 @@ impl World {
         }
     }
 
-    /// Every body's bounding box at its current pose.
+    /// The bounding boxes of this step's bodies at their current poses
+    /// (the others' are where they were left: see `active`).
     fn update_aabbs(&mut self) {
         let mut verts = [Vec2::ZERO; MAX_VERTICES];
-        for (b, proxy) in self.bodies.iter().zip(&mut self.proxies) {
+        for &i in self.active.list() {
+            let (b, proxy) = (&self.bodies[i as usize], &mut self.proxies[i as usize]);
             let n = b.world_vertices(&mut verts);
             let (mut lo, mut hi) = (verts[0], verts[0]);
             for &v in &verts[1..n] {
@@ -556,95 +619,113 @@ impl World {
 
     /// Broad and narrow phase: rebuilds `contacts` in `(a, b)` order, each
     /// inheriting last step's impulses (see `update_aabbs`, which must run
-    /// first).
+    /// first). Only pairs with an awake body are tested, into `fresh`; last
+    /// step's contacts between two bodies not awake stand as they were.
+    /// The fresh contacts then replace the others: the whole list when none
+    /// stands; slot for slot when the awake pairs in contact are the same
+    /// as last step's (a pile asleep beside a few awake bodies copies only
+    /// theirs); else merged with those standing, in order.
     fn find_contacts(&mut self) {
-        if !self
-            .bodies
-            .iter()
-            .any(|b| b.kind == BodyKind::Dynamic && !b.asleep)
-        {
+        if self.awake.is_empty() {
             // Everything dynamic sleeps: the contacts stand as they are.
             return;
         }
-        std::mem::swap(&mut self.contacts, &mut self.previous);
-        self.contacts.clear();
-        for (p, b) in self.proxies.iter_mut().zip(&self.bodies) {
-            p.filter = b.filter;
-            p.dynamic = b.kind == BodyKind::Dynamic;
-            p.awake = p.dynamic && !b.asleep;
-        }
-        let mut prev_at = 0;
+        self.fresh.clear();
+        let mut old_at = 0;
         let count = self.bodies.len();
+        // The awake bodies after `i`, for an `i` not awake.
+        let mut later = 0;
         for i in 0..count {
+            while later < self.awake.len() && self.awake[later] as usize <= i {
+                later += 1;
+            }
+            // The box test inline, the rest for the few that overlap.
             let pi = self.proxies[i];
-            for j in i + 1..count {
-                let pj = &self.proxies[j];
-                if !pi.aabb.overlaps(&pj.aabb) {
-                    continue;
-                }
-                if !(pi.awake || pj.awake) {
-                    // Asleep, or asleep on something that does not move:
-                    // nothing moved, last step's contact stands (carried
-                    // over below).
-                    continue;
-                }
-                if !(pi.dynamic || pj.dynamic)
-                    || !pi.filter.allows(pj.filter)
-                    || self.joined.binary_search(&(i as u32, j as u32)).is_ok()
-                {
-                    continue;
-                }
-                let (bi, bj) = (&self.bodies[i], &self.bodies[j]);
-                let (ida, idb) = (
-                    BodyId::new(i as u32, self.body_slots[i].0),
-                    BodyId::new(j as u32, self.body_slots[j].0),
-                );
-                while prev_at < self.previous.len()
-                    && (self.previous[prev_at].body_a, self.previous[prev_at].body_b) < (ida, idb)
-                {
-                    prev_at += 1;
-                }
-                let old = self
-                    .previous
-                    .get(prev_at)
-                    .filter(|old| (old.body_a, old.body_b) == (ida, idb));
-                if let Some(old) = old.filter(|old| old.may_reuse(bi, bj)) {
-                    // Copied straight into place (`push(*old)` copies the
-                    // 272-byte contact to the stack first).
-                    self.contacts.extend_from_slice(std::slice::from_ref(old));
-                    if self
-                        .contacts
-                        .last_mut()
-                        .is_some_and(|c| c.remeasure(bi, bj))
-                    {
-                        continue;
+            if pi.awake {
+                for j in i + 1..count {
+                    if pi.aabb.overlaps(&self.proxies[j].aabb) {
+                        self.test_pair(i, j, &mut old_at);
                     }
-                    self.contacts.pop();
                 }
-                let Some(m) = collide(&bi.polygon, bi.transform(), &bj.polygon, bj.transform())
-                else {
-                    continue;
-                };
-                let mut contact = Contact::new(ida, idb, &m, bi, bj);
-                if let Some(old) = old {
-                    contact.inherit_impulses(old);
+            } else {
+                for k in later..self.awake.len() {
+                    let j = self.awake[k] as usize;
+                    if pi.aabb.overlaps(&self.proxies[j].aabb) {
+                        self.test_pair(i, j, &mut old_at);
+                    }
                 }
-                self.contacts.push(contact);
             }
         }
-        let bodies = &self.bodies;
-        let awake = |id: BodyId| {
-            let b = &bodies[id.index()];
-            b.kind == BodyKind::Dynamic && !b.asleep
-        };
-        let before = self.contacts.len();
-        self.contacts.extend(
-            self.previous
-                .iter()
-                .filter(|c| !awake(c.body_a) && !awake(c.body_b)),
-        );
-        if self.contacts.len() > before && before > 0 {
-            self.contacts.sort_unstable_by_key(|c| (c.body_a, c.body_b));
+        let proxies = &self.proxies;
+        let stands =
+            |c: &Contact| !proxies[c.body_a.index()].awake && !proxies[c.body_b.index()].awake;
+        let key = |c: &Contact| (c.body_a, c.body_b);
+        if !self.contacts.iter().any(stands) {
+            std::mem::swap(&mut self.contacts, &mut self.fresh);
+            return;
         }
+        let mut replaced = self.contacts.iter().filter(|c| !stands(c)).map(key);
+        if replaced.by_ref().eq(self.fresh.iter().map(key)) {
+            let mut fresh = self.fresh.iter();
+            for c in self.contacts.iter_mut().filter(|c| !stands(c)) {
+                c.clone_from(fresh.next().expect("as many fresh contacts as replaced"));
+            }
+            return;
+        }
+        self.previous.clear();
+        let mut fresh = self.fresh.iter().peekable();
+        for c in self.contacts.iter().filter(|c| stands(c)) {
+            while let Some(f) = fresh.next_if(|f| key(f) < key(c)) {
+                self.previous.extend_from_slice(std::slice::from_ref(f));
+            }
+            self.previous.extend_from_slice(std::slice::from_ref(c));
+        }
+        self.previous.extend(fresh);
+        std::mem::swap(&mut self.contacts, &mut self.previous);
+    }
+
+    /// The rest of the broad phase and the narrow phase of bodies `i < j`,
+    /// one of them awake, whose boxes overlap, into `fresh`; `old_at` walks
+    /// last step's contacts (`contacts`) to this pair's.
+    #[inline(always)]
+    fn test_pair(&mut self, i: usize, j: usize, old_at: &mut usize) {
+        let (pi, pj) = (&self.proxies[i], &self.proxies[j]);
+        if !(pi.dynamic || pj.dynamic)
+            || !pi.filter.allows(pj.filter)
+            || self.joined.binary_search(&(i as u32, j as u32)).is_ok()
+        {
+            return;
+        }
+        let (ida, idb) = (
+            BodyId::new(i as u32, self.body_slots[i].0),
+            BodyId::new(j as u32, self.body_slots[j].0),
+        );
+        while *old_at < self.contacts.len()
+            && (self.contacts[*old_at].body_a, self.contacts[*old_at].body_b) < (ida, idb)
+        {
+            *old_at += 1;
+        }
+        let (bi, bj) = (&self.bodies[i], &self.bodies[j]);
+        let old = self
+            .contacts
+            .get(*old_at)
+            .filter(|old| (old.body_a, old.body_b) == (ida, idb));
+        if let Some(old) = old.filter(|old| old.may_reuse(bi, bj)) {
+            // Copied straight into place (`push(*old)` copies the
+            // 272-byte contact to the stack first).
+            self.fresh.extend_from_slice(std::slice::from_ref(old));
+            if self.fresh.last_mut().is_some_and(|c| c.remeasure(bi, bj)) {
+                return;
+            }
+            self.fresh.pop();
+        }
+        let Some(m) = collide(&bi.polygon, bi.transform(), &bj.polygon, bj.transform()) else {
+            return;
+        };
+        let mut contact = Contact::new(ida, idb, &m, bi, bj);
+        if let Some(old) = old {
+            contact.inherit_impulses(old);
+        }
+        self.fresh.push(contact);
     }
 }
