@@ -47,6 +47,13 @@ fn tracked(cells: usize) -> Store {
     store
 }
 
+/// Spawns a `kind` in `cell`, in a store with room.
+fn put(store: &mut Store, kind: ThingKind, cell: u16) -> ThingId {
+    store
+        .spawn(kind, CellIndex(cell), ThingData::default())
+        .expect("room")
+}
+
 /// The store's Things as a vector (slot by slot), to compare states.
 fn things_of(store: &Store) -> Vec<Thing> {
     store.things().to_vec()
@@ -94,11 +101,7 @@ fn a_cell_fills_past_two_chunks_and_empties_in_every_order() {
 fn respawning_into_freed_slots_keeps_slot_order_across_chunks() {
     let mut store = tracked(3);
     let ids: Vec<ThingId> = (0..31)
-        .map(|_| {
-            store
-                .spawn(ThingKind::Interactable, CellIndex(0), ThingData::default())
-                .expect("room")
-        })
+        .map(|_| put(&mut store, ThingKind::Interactable, 0))
         .collect();
     // Free low, middle and chunk-boundary slots, then spawn again: the free
     // list hands the lowest slots back, into the middle of the chain.
@@ -412,11 +415,7 @@ fn a_damaged_step_is_named_by_validate_and_undone_exactly() {
     // reported, never panics, and exchanging back gives the state again.
     let mut store = tracked(3);
     let ids: Vec<ThingId> = (0..20)
-        .map(|k| {
-            store
-                .spawn(ThingKind::Hero, CellIndex(k % 2), ThingData::default())
-                .expect("room")
-        })
+        .map(|k| put(&mut store, ThingKind::Hero, k % 2))
         .collect();
     let good = things_of(&store);
     let slot = usize::from(ids[4].index());
