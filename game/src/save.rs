@@ -257,6 +257,8 @@ impl Session {
     }
 }
 
+#[cfg(test)]
+mod format_tests;
 mod legacy;
 #[cfg(test)]
 mod tests;

@@ -21,6 +21,12 @@ fn shipped(name: &str) -> Level {
 fn random_session(level: &Level, seed: u64, steps: usize) -> Session {
     let mut rng = SplitMix64::new(seed);
     let mut s = Session::new(level).expect("stage");
+    random_steps(&mut s, &mut rng, steps);
+    s
+}
+
+/// `steps` random steps on `s`, as [`random_session`] plays them.
+pub(super) fn random_steps(s: &mut Session, rng: &mut SplitMix64, steps: usize) {
     for _ in 0..steps {
         match rng.below(10) {
             0 | 1 => {
@@ -33,7 +39,7 @@ fn random_session(level: &Level, seed: u64, steps: usize) -> Session {
                 s.restart();
             }
             _ => {
-                for a in candidates(&mut s, &mut rng).into_iter().take(6) {
+                for a in candidates(s, rng).into_iter().take(6) {
                     if s.perform(&a).is_ok() {
                         break;
                     }
@@ -41,7 +47,6 @@ fn random_session(level: &Level, seed: u64, steps: usize) -> Session {
             }
         }
     }
-    s
 }
 
 fn same(a: &Session, b: &Session, what: &str) {
@@ -218,7 +223,7 @@ fn a_save_from_each_released_version_still_loads() {
     }
 }
 
-const V1_HASH: u64 = 482_256_786_190_811_442;
+pub(super) const V1_HASH: u64 = 482_256_786_190_811_442;
 const V1_UNDOABLE: usize = 11;
 const V1_REDOABLE: usize = 2;
 

@@ -28,9 +28,12 @@
 //! more chunks than there are live Things, so chunk indices fit a `u16`.
 //!
 //! Costs: inserting or removing a slot is O(Things in the cell) (a search
-//! and a shift, across chunks for a cell of more than 15 Things); a cell
-//! of up to 15 Things is one chunk. Equality compares the lists, not the
-//! chunk numbers, which depend on history.
+//! and a shift, across chunks for a cell of more than 15 Things; the
+//! search passes a full chunk on its last entry); a cell of up to 15
+//! Things is one chunk. `rebuild_links` builds every list at once
+//! ([`CellLists::rebuild`]), O(cells + Things), however crowded a cell.
+//! Equality compares the lists, not the chunk numbers, which depend on
+//! history.
 //!
 //! Nothing here can panic or loop on corrupt data: chunk indices are
 //! looked up with `get`, walks are bounded by the cell's length, and
@@ -121,6 +124,57 @@ impl CellLists {
         self.cells.fill(CellList::default());
         self.chunks.truncate(1);
         self.free_chunk = 0;
+    }
+
+    /// The lists of `members()` — each live slot with its cell, in
+    /// ascending slot order — from empty, in O(cells + members): a count
+    /// per cell, then each cell's chunks taken in a row from the emptied
+    /// pool, then the entries written where their count puts them (a cell
+    /// of one keeps its entry inline). Members of cells out of range are
+    /// left out.
+    pub(super) fn rebuild<I>(&mut self, members: impl Fn() -> I)
+    where
+        I: Iterator<Item = (CellIndex, ThingIndex)>,
+    {
+        self.clear();
+        for (cell, _) in members() {
+            if let Some(list) = self.cells.get_mut(cell.index()) {
+                list.len += 1;
+            }
+        }
+        // Each list's chunks, linked in a row; `len` now counts entries
+        // written, and `first` is 0 for a list of one.
+        for list in self.cells.iter_mut() {
+            let len = usize::from(list.len);
+            *list = CellList::default();
+            if len >= 2 {
+                let first = self.chunks.len();
+                let count = len.div_ceil(CHUNK_SLOTS);
+                for k in 1..=count {
+                    let next = if k < count { (first + k) as u16 } else { 0 };
+                    self.chunks.push(Chunk {
+                        next,
+                        ..Chunk::default()
+                    });
+                }
+                list.first = first as u16;
+            }
+        }
+        for (cell, index) in members() {
+            let Some(list) = self.cells.get_mut(cell.index()) else {
+                continue;
+            };
+            if list.first == 0 {
+                *list = CellList::one(index);
+                continue;
+            }
+            let at = usize::from(list.len);
+            let chunk = usize::from(list.first) + at / CHUNK_SLOTS;
+            if let Some(chunk) = self.chunks.get_mut(chunk) {
+                chunk.slots[at % CHUNK_SLOTS] = index;
+                list.len += 1;
+            }
+        }
     }
 
     /// How many slots `cell`'s list holds (0 out of range).
@@ -229,6 +283,12 @@ impl CellLists {
             let n = left.min(CHUNK_SLOTS);
             let mut at = 0;
             if !placed {
+                if left > CHUNK_SLOTS && chunk.slots[CHUNK_SLOTS - 1] < carry {
+                    // Above all of this full chunk: on to the next one.
+                    left -= n;
+                    c = chunk.next;
+                    continue;
+                }
                 while at < n && chunk.slots[at] < carry {
                     at += 1;
                 }
@@ -357,6 +417,26 @@ impl CellLists {
             c = next;
             at = 0;
         }
+    }
+
+    /// The pool's chunks (the sentinel left out), the chunks the lists
+    /// need (a list of `n` ≥ 2 entries fills `⌈n / 15⌉`), and the chunks on
+    /// the free stack (tests of the pool's bookkeeping and bound).
+    #[cfg(test)]
+    pub(super) fn chunk_accounts(&self) -> (usize, usize, usize) {
+        let needed = self
+            .cells
+            .iter()
+            .filter(|l| l.len >= 2)
+            .map(|l| usize::from(l.len).div_ceil(CHUNK_SLOTS))
+            .sum();
+        let mut free = 0;
+        let mut at = self.free_chunk;
+        while at != 0 && free < self.chunks.len() {
+            free += 1;
+            at = self.chunks.get(usize::from(at)).map_or(0, |c| c.next);
+        }
+        (self.chunks.len() - 1, needed, free)
     }
 
     /// Swaps the first two entries of `cell`'s list (tests of what

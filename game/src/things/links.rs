@@ -280,7 +280,6 @@ impl Store {
         things[high_water + 1..].fill(Thing::default());
         self.kinds.clear();
         self.free_head = 0;
-        self.cells.clear();
         let mut live = 0;
         for i in 1..=high_water {
             let index = i as ThingIndex;
@@ -290,7 +289,6 @@ impl Store {
             }
             thing.links[Ring::Free.index()] = RingLinks::NONE;
             let kind = thing.kind;
-            let cell = thing.cell;
             if kind == ThingKind::Free {
                 let generation = match thing.generation {
                     g if is_live_generation(g) => free_generation(g),
@@ -301,10 +299,17 @@ impl Store {
             } else {
                 self.kinds.insert(kind, index);
                 live += 1;
-                // In slot order: each goes at its list's end.
-                self.cells.insert(cell, index);
             }
         }
+        // The lists at once, each in slot order (one by one, every insert
+        // would walk its cell's list again).
+        let live_cells = || {
+            things[1..=high_water]
+                .iter()
+                .filter(|t| t.is_live())
+                .map(|t| (t.cell, t.index))
+        };
+        self.cells.rebuild(live_cells);
         self.high_water = high_water as ThingIndex;
         self.len = live;
         self.links_stale = false;
