@@ -252,7 +252,13 @@ impl GridView {
         if !grid.is_air(origin) {
             return;
         }
-        self.push_transform(CellTransform::IDENTITY.with_offset((origin.x, origin.y)));
+        // The actor's own region: the identity moved to the origin, whose
+        // direction table is `Dir::ALL` itself (in `Dir as usize` order), so
+        // every build need not map the four directions through it.
+        let own = CellTransform::IDENTITY.with_offset((origin.x, origin.y));
+        self.transforms.push(ViewTransform { view_to_grid: own });
+        self.grid_dirs.push(Dir::ALL);
+        debug_assert_eq!(self.grid_dirs[0], Dir::ALL.map(|d| own.apply_dir(d)));
         // One copy of the cast per quadrant, so each rotation is constant.
         self.cast_quadrant::<0>(grid);
         self.cast_quadrant::<1>(grid);
