@@ -325,8 +325,9 @@ impl Stage {
         let Some(index) = self.cell_index(cell) else {
             return Vec::new();
         };
-        let mut ids: Vec<ThingId> = self.store.iter_cell(index).map(|(id, _)| id).collect();
-        ids.sort_by_key(|id| id.index());
+        // A cell's list is kept in ascending slot order (`things::cells`).
+        let ids: Vec<ThingId> = self.store.iter_cell(index).map(|(id, _)| id).collect();
+        debug_assert!(ids.is_sorted_by_key(|id| id.index()));
         ids
     }
 
