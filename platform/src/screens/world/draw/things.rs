@@ -57,6 +57,10 @@ impl HeroLook {
     }
 }
 
+// Inline: called for every node and layer from `draw_layer` in the parent
+// module; split into its own file it stopped being inlined there and the
+// play frame's list building was 2-5 % slower (play_frame bench).
+#[inline]
 pub(super) fn draw_things(
     list: &mut DrawList,
     world: &Scene,
