@@ -52,6 +52,8 @@ pub mod world;
 #[cfg(test)]
 mod rest_tests;
 #[cfg(test)]
+mod sat_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod wake_tests;
