@@ -34,6 +34,8 @@ mod fingerprint;
 #[cfg(test)]
 mod id_budget_tests;
 #[cfg(test)]
+mod portal_tests;
+#[cfg(test)]
 mod tests;
 
 pub use cast::{GridView, MAX_NODES, MAX_RADIUS, MAX_SHADOWS, MAX_TRANSFORMS};
