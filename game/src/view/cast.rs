@@ -22,7 +22,9 @@
 //! pass them on under the transform composed with the portal's. The pieces
 //! reaching the next layer are merged into spans as they are made, where they
 //! touch, so an open room costs about one node per cell, and the cast
-//! recurses into each span (the walk of one span is in [`span`]). Bounds
+//! recurses into each span (the walk of one span is in [`span`]; a span of
+//! three cells or more inside the grid, with no portal exit, is walked in
+//! two passes over bit sets instead, [`two_pass`]: same results). Bounds
 //! are always directions to cell corners,
 //! compared by integer cross products: exact, symmetric, free of float
 //! artefacts.
@@ -37,6 +39,7 @@
 //! answers are the same, checked over random portal maps).
 
 mod span;
+mod two_pass;
 
 use super::node::{Overflow, ShadowSegment, ViewNode, ViewPos, ViewTransform};
 use super::sector::{Ray, Sector};
@@ -90,6 +93,14 @@ pub struct GridView {
     id_layers: i32,
     /// Whether this cast wanted more than [`MAX_TRANSFORMS`] regions.
     out_of_ids: bool,
+    /// Tests only: walk every span cell by cell, never in two passes, to
+    /// compare the two walks.
+    #[cfg(test)]
+    pub(super) per_cell_only: bool,
+    /// Tests only: spans walked cell by cell, in two passes, and in two
+    /// passes in a region seen through portals, counted.
+    #[cfg(test)]
+    pub(super) walks: [u64; 3],
 }
 
 impl Default for GridView {
@@ -139,6 +150,10 @@ impl GridView {
             overflow: Overflow::default(),
             id_layers: i32::MAX,
             out_of_ids: false,
+            #[cfg(test)]
+            per_cell_only: false,
+            #[cfg(test)]
+            walks: [0; 3],
         }
     }
 
@@ -337,6 +352,7 @@ impl GridView {
 
     /// Adds a node; `cell_index` is the grid's index of `cell` (`None`
     /// outside the grid).
+    #[inline(always)]
     fn add_node(
         &mut self,
         view: ViewPos,

@@ -128,7 +128,7 @@ pub(super) fn torus() -> Grid {
 }
 
 /// Every build of the fingerprint, in order: (grid, origin, radius).
-fn builds(mut each: impl FnMut(&Grid, CellPos, u32)) {
+pub(super) fn builds(mut each: impl FnMut(&Grid, CellPos, u32)) {
     let mut rng = SplitMix64::new(20261125);
     for round in 0..600 {
         let (w, h) = (1 + rng.below(24), 1 + rng.below(24));

@@ -37,6 +37,8 @@ mod id_budget_tests;
 mod portal_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod walk_tests;
 
 pub use cast::{GridView, MAX_NODES, MAX_RADIUS, MAX_SHADOWS, MAX_TRANSFORMS};
 pub use node::{Overflow, ShadowSegment, ViewNode, ViewPos, ViewTransform};

@@ -59,10 +59,10 @@ fn touches(span: &Span, piece: &Span) -> bool {
 /// edges, hence the `+ y` for left and right). Lets the cast look up an exit
 /// with one add per cell instead of matching on the direction.
 #[derive(Clone, Copy)]
-struct SideEdges<'g> {
-    edges: &'g [Edge],
-    offset: usize,
-    per_row: usize,
+pub(super) struct SideEdges<'g> {
+    pub(super) edges: &'g [Edge],
+    pub(super) offset: usize,
+    pub(super) per_row: usize,
 }
 
 impl<'g> SideEdges<'g> {
@@ -103,6 +103,114 @@ const fn view_dir(q: u8, canonical_up: bool) -> Dir {
     }
 }
 
+/// A span's walk, set up once per span ([`GridView::walk_set_up`]).
+pub(super) struct Walk<'g> {
+    /// The layer.
+    pub(super) k: i32,
+    pub(super) span: Span,
+    /// The span's rays came from its parent span through OPEN or PLATFORM
+    /// edges (see [`GridView::cast_span`]).
+    pub(super) plain: bool,
+    /// The view directions of the canonical right and up exits.
+    pub(super) view_right: Dir,
+    pub(super) view_up: Dir,
+    /// Their grid directions in the span's region, and the grid's edges on
+    /// those sides.
+    pub(super) exits: [Dir; 2],
+    pub(super) exit_edges: [SideEdges<'g>; 2],
+    /// The grid cell of the span's first cell, and the grid step from one
+    /// cell of the span to the next.
+    pub(super) first_cell: CellPos,
+    pub(super) cell_step: (i32, i32),
+    pub(super) width: i32,
+    /// The grid's width and height less 2: a cell with `x - 1` and `y - 1`
+    /// (as `u32`) below these is at least one cell inside the grid.
+    inside: (u32, u32),
+}
+
+impl Walk<'_> {
+    /// Whether `cell` is at least one cell inside the grid.
+    #[inline]
+    pub(super) fn interior(&self, cell: CellPos) -> bool {
+        ((cell.x - 1) as u32) < self.inside.0 && ((cell.y - 1) as u32) < self.inside.1
+    }
+
+    /// The continuity bits of a node whose rays came whole from its parent
+    /// span through OPEN or PLATFORM edges: from the cell below and the cell
+    /// to the left (canonically).
+    #[inline]
+    pub(super) fn entry_bits(&self) -> u8 {
+        dir_bit(self.view_up.opposite()) | dir_bit(self.view_right.opposite())
+    }
+
+    /// The same for an end cell of the span, seeing rays `rays`: rays below
+    /// the cell's bottom-left corner came up from the cell below, the others
+    /// from the cell to the left.
+    pub(super) fn end_entry_bits(&self, rays: Sector, cx: i32, cy: i32) -> u8 {
+        let bottom_left = Ray::new(2 * cx - 1, 2 * cy - 1);
+        let mut bits = 0;
+        if rays.lo.cross(bottom_left) > 0 {
+            bits |= dir_bit(self.view_up.opposite());
+        }
+        if bottom_left.cross(rays.hi) > 0 {
+            bits |= dir_bit(self.view_right.opposite());
+        }
+        bits
+    }
+}
+
+/// The rays of cell `j` of layer `k` (canonical cell `(k - j, j)`): between
+/// its bottom-right and top-left corners.
+#[inline]
+pub(super) const fn cell_rays(k: i32, j: i32) -> Sector {
+    let (cx, cy) = (k - j, j);
+    Sector::new(
+        Ray::new(2 * cx + 1, 2 * cy - 1),
+        Ray::new(2 * cx - 1, 2 * cy + 1),
+    )
+}
+
+/// The top-right corner of cell `j` of layer `k`: it splits the cell's rays
+/// between the right exit (below it) and the top exit (above it).
+#[inline]
+pub(super) const fn corner(k: i32, j: i32) -> Ray {
+    Ray::new(2 * (k - j) + 1, 2 * j + 1)
+}
+
+/// The rays of `span` in its cell `j`, an end cell: the span is contiguous,
+/// so its rays lie within its cells, and only its first cell can narrow the
+/// low bound, only its last the high one (as `Sector::intersect`, one side
+/// each). May be empty.
+pub(super) fn end_rays(span: &Span, k: i32, j: i32) -> Sector {
+    let cell = cell_rays(k, j);
+    let mut rays = cell;
+    if j == span.j0 && span.sector.lo.cross(cell.lo) <= 0 {
+        rays.lo = span.sector.lo;
+    }
+    if j == span.j1 && span.sector.hi.cross(cell.hi) >= 0 {
+        rays.hi = span.sector.hi;
+    }
+    debug_assert_eq!(rays, span.sector.intersect(cell));
+    rays
+}
+
+/// Splits a cell's (non-empty) rays `rays` at its top-right `corner`: the
+/// rays leaving through the right exit and through the top exit, and
+/// whether each exit gets any. Which side of the corner each bound lies on
+/// decides both.
+#[inline]
+pub(super) fn split(rays: Sector, corner: Ray) -> (Sector, Sector, bool, bool) {
+    let (lo_side, hi_side) = (rays.lo.cross(corner), rays.hi.cross(corner));
+    let right_hi = if hi_side > 0 { rays.hi } else { corner };
+    let up_lo = if lo_side > 0 { corner } else { rays.lo };
+    (
+        Sector::new(rays.lo, right_hi),
+        Sector::new(up_lo, rays.hi),
+        lo_side > 0,
+        hi_side < 0,
+    )
+}
+
 impl GridView {
     /// Walks one span's cells at layer `k`: records nodes, stops rays at
     /// walls, and pushes the spans that reach layer `k + 1`.
@@ -116,32 +224,76 @@ impl GridView {
     /// each exit its rays pass on through such an edge.
     /// [`GridView::connected`] finds the rest when asked.
     pub(super) fn cast_span<const Q: u8>(&mut self, grid: &Grid, k: i32, span: Span, plain: bool) {
-        let t = span.transform;
-        let (Some(transform), Some(dirs)) = (
-            self.transforms.get(t as usize),
-            self.grid_dirs.get(t as usize),
-        ) else {
+        let Some(walk) = self.walk_set_up::<Q>(grid, k, span, plain) else {
             return;
         };
-        let view_to_grid = transform.view_to_grid;
+        #[cfg(test)]
+        let two_pass = !self.per_cell_only;
+        #[cfg(not(test))]
+        let two_pass = true;
+        let in_two_passes = two_pass && self.walk_in_two_passes::<Q>(&walk);
+        if !in_two_passes {
+            self.walk_cell_by_cell::<Q>(grid, &walk);
+        }
+        #[cfg(test)]
+        {
+            self.walks[usize::from(in_two_passes)] += 1;
+            self.walks[2] += u64::from(in_two_passes && span.transform != 0);
+        }
+    }
+
+    /// What both walks of a span need, worked out once per span.
+    #[inline(always)]
+    fn walk_set_up<'g, const Q: u8>(
+        &self,
+        grid: &'g Grid,
+        k: i32,
+        span: Span,
+        plain: bool,
+    ) -> Option<Walk<'g>> {
+        let t = span.transform;
+        let view_to_grid = self.transforms.get(t as usize)?.view_to_grid;
+        let dirs = self.grid_dirs.get(t as usize)?;
         let (view_right, view_up) = (view_dir(Q, false), view_dir(Q, true));
         let exits = [dirs[view_right as usize], dirs[view_up as usize]];
-        let exit_edges = exits.map(|dir| SideEdges::new(grid, dir));
         // Along the span (j + 1) a cell is one canonical step left and up,
         // so the grid cell moves by a constant step: its up exit's
         // direction less its right exit's.
         let first = Ray::new(k - span.j0, span.j0).rotate(Q);
         let first_cell = view_to_grid.apply_cell(CellPos::new(first.x, first.y));
         let (right_step, up_step) = (exits[0].delta(), exits[1].delta());
-        let cell_step = (up_step.0 - right_step.0, up_step.1 - right_step.1);
         // A cell at least one cell inside the grid needs no bounds test for
         // its index, and the cells beyond its exits are in the grid.
         let width = grid.width() as i32;
-        let inside = (
-            (width - 2).max(0) as u32,
-            (grid.height() as i32 - 2).max(0) as u32,
+        Some(Walk {
+            k,
+            span,
+            plain,
+            view_right,
+            view_up,
+            exits,
+            exit_edges: exits.map(|dir| SideEdges::new(grid, dir)),
+            first_cell,
+            cell_step: (up_step.0 - right_step.0, up_step.1 - right_step.1),
+            width,
+            inside: (
+                (width - 2).max(0) as u32,
+                (grid.height() as i32 - 2).max(0) as u32,
+            ),
+        })
+    }
+
+    /// The walk for every span: cell by cell, each exit on its own (see
+    /// [`GridView::exit`]).
+    #[inline(always)]
+    fn walk_cell_by_cell<const Q: u8>(&mut self, grid: &Grid, walk: &Walk) {
+        let (k, span, t) = (walk.k, walk.span, walk.span.transform);
+        let (view_right, view_up, exits) = (walk.view_right, walk.view_up, walk.exits);
+        let cell_step = walk.cell_step;
+        let mut cell = CellPos::new(
+            walk.first_cell.x - cell_step.0,
+            walk.first_cell.y - cell_step.1,
         );
-        let mut cell = CellPos::new(first_cell.x - cell_step.0, first_cell.y - cell_step.1);
         // The spans reaching the next layer, merged as they are made; the
         // last one may still grow.
         let mut run = Run::default();
@@ -149,13 +301,8 @@ impl GridView {
         for j in span.j0..span.j1 + 1 {
             cell = CellPos::new(cell.x + cell_step.0, cell.y + cell_step.1);
             let (cx, cy) = (k - j, j);
-            let cell_rays = Sector::new(
-                Ray::new(2 * cx + 1, 2 * cy - 1),
-                Ray::new(2 * cx - 1, 2 * cy + 1),
-            );
-            // The top-right corner splits the rays between the right exit
-            // (below it) and the top exit (above it).
-            let corner = Ray::new(2 * cx + 1, 2 * cy + 1);
+            let cell_rays = cell_rays(k, j);
+            let corner = corner(k, j);
             // The span is contiguous, so it covers its inner cells whole and
             // only its end cells need narrowing; the corner lies strictly
             // inside an inner cell's rays, so both its exits get rays.
@@ -171,52 +318,32 @@ impl GridView {
                     true,
                 )
             } else {
-                // The span's rays lie within its cells, so only its first
-                // cell can narrow the low bound, only its last the high one
-                // (as `Sector::intersect`, one side each).
-                let mut rays = cell_rays;
-                if first && span.sector.lo.cross(cell_rays.lo) <= 0 {
-                    rays.lo = span.sector.lo;
-                }
-                if last && span.sector.hi.cross(cell_rays.hi) >= 0 {
-                    rays.hi = span.sector.hi;
-                }
-                debug_assert_eq!(rays, span.sector.intersect(cell_rays));
+                let rays = end_rays(&span, k, j);
                 if rays.is_empty() {
                     continue;
                 }
-                // Which side of the corner each bound lies on decides both
-                // the split and which exits get any rays.
-                let (lo_side, hi_side) = (rays.lo.cross(corner), rays.hi.cross(corner));
-                let right_hi = if hi_side > 0 { rays.hi } else { corner };
-                let up_lo = if lo_side > 0 { corner } else { rays.lo };
-                let right = Sector::new(rays.lo, right_hi);
-                let up = Sector::new(up_lo, rays.hi);
-                (rays, right, up, lo_side > 0, hi_side < 0)
+                let (right, up, right_open, up_open) = split(rays, corner);
+                (rays, right, up, right_open, up_open)
             };
             let v = Ray::new(cx, cy).rotate(Q);
             let view = ViewPos::new(v.x, v.y);
-            let interior = ((cell.x - 1) as u32) < inside.0 && ((cell.y - 1) as u32) < inside.1;
+            let interior = walk.interior(cell);
             let cell_index = if interior {
-                Some((cell.y * width + cell.x) as usize)
+                Some((cell.y * walk.width + cell.x) as usize)
             } else {
                 grid.cell_index(cell)
             };
 
             let mut connections = 0;
-            if plain && cell_index.is_some() {
-                // An inner cell's rays cover its bottom-left corner, so they
-                // entered through both edges.
-                let bottom_left = Ray::new(2 * cx - 1, 2 * cy - 1);
-                if inner || rays.lo.cross(bottom_left) > 0 {
-                    connections |= dir_bit(view_up.opposite());
-                }
-                if inner || bottom_left.cross(rays.hi) > 0 {
-                    connections |= dir_bit(view_right.opposite());
-                }
+            if walk.plain && cell_index.is_some() {
+                connections = if inner {
+                    walk.entry_bits()
+                } else {
+                    walk.end_entry_bits(rays, cx, cy)
+                };
             }
             if right_open {
-                let edge = exit_edges[0].of(cell_index, cell.y);
+                let edge = walk.exit_edges[0].of(cell_index, cell.y);
                 let ends = (cell_rays.lo, corner);
                 let next = (cx + 1, cy, j);
                 let exit = (edge, exits[0], ends);
@@ -225,7 +352,7 @@ impl GridView {
                 }
             }
             if up_open {
-                let edge = exit_edges[1].of(cell_index, cell.y);
+                let edge = walk.exit_edges[1].of(cell_index, cell.y);
                 let ends = (cell_rays.hi, corner);
                 let next = (cx, cy + 1, j + 1);
                 let exit = (edge, exits[1], ends);
