@@ -2,4 +2,5 @@
 pub mod frame;
 pub mod gl;
 pub mod golden;
+pub mod pixels;
 pub mod play;

@@ -1,0 +1,372 @@
+//! What a frame of the play screen makes readable, checked on its pixels:
+//! a bucket hoisted through a floor portal seen as one rope, a rope paying
+//! out of its anchor, every occupant of a crowded cell with the selected
+//! hero outlined, the real party marked apart from its copies through a
+//! portal, and remembered cells drawn dark and empty once out of sight.
+//! Each test keeps its frames under `target/readable/` to look at.
+use game::grid::CellPos;
+use game::view::ViewPos;
+use glam::Vec2;
+use image::RgbaImage;
+use platform::screens::input::Key;
+use platform::screens::{play, Screens};
+use rappel_tests::golden::{check, TOLERANCE};
+use rappel_tests::pixels::{
+    count, cyan_rim, draw, gold_rim, inner_rect, keep, knight_blue, near, px, rope_pixels,
+    rope_tan, scout_green, settle, sorceress_purple, SIZE,
+};
+use rappel_tests::play::{choose, hover_cell, key, play_solution, playing};
+
+/// The first lines of heavy haul's solution, up to the hoisting.
+const HEAVY_HAUL_TO_HOIST: &str = "deploy-rope down\nmove 2 7\npickup bucket\nmove 1 7\nend-turn\nmove 5 3\nend-turn\nmove 5 0\ndrop\nend-turn\nmove 6 0\npickup statue\nmove 5 0\nput-in\nend-turn\ntie\nmove 5 3\nend-turn\nmove 1 7\nend-turn\nhoist\n";
+
+#[test]
+fn the_bucket_mid_hoist_is_seen_continuous_through_the_floor_portal() {
+    let mut s = playing("heavy_haul.txt");
+    play_solution(&mut s, HEAVY_HAUL_TO_HOIST, SIZE);
+    settle(&mut s);
+    // The second pull, caught a fifth of a second in.
+    key(&mut s, Key::Context, SIZE);
+    key(&mut s, Key::Enter, SIZE);
+    for _ in 0..12 {
+        s.update(1.0 / 60.0);
+    }
+    let play = s.play().unwrap();
+    assert!(play.motion().is_moving(), "mid-hoist");
+    let img = draw(&s, SIZE);
+    check("play_heavy_haul_hoist", &img, TOLERANCE);
+    // The rope shows above the floor portal (the entrance's shaft) and
+    // below it (the lower shaft, where the bucket is still climbing), one
+    // rope seen continuous through the portal.
+    let cell = |x, y| {
+        play.screen_pos_of_cell(CellPos::new(x, y), SIZE)
+            .expect("in sight")
+    };
+    let upper = cell(1, 5);
+    let lower = cell(5, 3);
+    let half = 30.0;
+    assert!(
+        rope_pixels(
+            &img,
+            (upper.x - half, upper.y - half, 2.0 * half, 2.0 * half)
+        ) > 20
+    );
+    assert!(
+        rope_pixels(
+            &img,
+            (lower.x - half, lower.y - half, 2.0 * half, 2.0 * half)
+        ) > 20
+    );
+}
+
+#[test]
+fn a_rope_just_deployed_pays_out_of_its_anchor() {
+    let mut s = playing("rope_descent.txt");
+    play_solution(&mut s, "move 1 6\n", SIZE);
+    settle(&mut s);
+    key(&mut s, Key::Context, SIZE);
+    key(&mut s, Key::Enter, SIZE);
+    for _ in 0..2 {
+        s.update(1.0 / 60.0);
+    }
+    assert!(s.play().unwrap().motion().is_moving());
+    let img = draw(&s, SIZE);
+    check("play_rope_paying_out", &img, TOLERANCE);
+    // A thirtieth of a second in, half a cell has paid out of the anchor:
+    // the same shaft drawn once the motion has settled shows the rope
+    // where it comes to rest, all the way down.
+    let top = s
+        .play()
+        .unwrap()
+        .screen_pos_of_cell(CellPos::new(2, 6), SIZE)
+        .expect("seen");
+    let shaft = (top.x - 30.0, top.y - 30.0, 60.0, 120.0);
+    let moving = rope_pixels(&img, shaft);
+    settle(&mut s);
+    let rest = draw(&s, SIZE);
+    let still = rope_pixels(&rest, shaft);
+    assert!(moving > 30 && still > 30, "{moving} {still}");
+    let differ = count(&img, shaft, |_| true) as isize;
+    let same = (0..(shaft.3 as u32))
+        .flat_map(|dy| (0..(shaft.2 as u32)).map(move |dx| (dx, dy)))
+        .filter(|&(dx, dy)| {
+            let (x, y) = (shaft.0 as u32 + dx, shaft.1 as u32 + dy);
+            img.get_pixel(x, y) == rest.get_pixel(x, y)
+        })
+        .count() as isize;
+    assert!(
+        differ - same > 50,
+        "the swinging rope is drawn where it moves"
+    );
+}
+
+#[test]
+fn a_crowded_cell_draws_every_occupant_and_outlines_the_selected_hero() {
+    let mut s = playing("loop_back.txt");
+    // The knight sets his rope down among the party: three heroes and a
+    // rope coil in one cell.
+    choose(&mut s, "Set down rope", SIZE);
+    settle(&mut s);
+    let play = s.play().unwrap();
+    let stage = play.session.stage();
+    let here = platform::screens::world::CellLayout::of(stage, stage.entrance(), &[]);
+    assert_eq!((here.heroes.len(), here.items), (3, 1));
+    let img = draw(&s, SIZE);
+    keep(&img, "crowded_cell");
+    let r = inner_rect(&s, ViewPos::new(0, 0), 0.45);
+    let counts = [
+        ("knight", count(&img, r, knight_blue)),
+        ("scout", count(&img, r, scout_green)),
+        ("sorceress", count(&img, r, sorceress_purple)),
+        ("rope coil", count(&img, r, rope_tan)),
+        ("gold outline", count(&img, r, gold_rim)),
+    ];
+    for (who, n) in counts {
+        assert!(n > 25, "{who} is drawn in the crowded cell: {counts:?}");
+    }
+    // Each occupant in its own part of the row: the knight (first) left of
+    // the sorceress (third), the coil (after the heroes) right of both.
+    let centre_x = |f: fn([u8; 3]) -> bool| {
+        let (x0, y0) = (r.0 as u32, r.1 as u32);
+        let mut sum = (0.0, 0.0);
+        for y in y0..y0 + r.3 as u32 {
+            for x in x0..x0 + r.2 as u32 {
+                let p = img.get_pixel(x, y).0;
+                if f([p[0], p[1], p[2]]) {
+                    sum = (sum.0 + x as f32, sum.1 + 1.0);
+                }
+            }
+        }
+        sum.0 / sum.1
+    };
+    let (k, so, coil) = (
+        centre_x(knight_blue),
+        centre_x(sorceress_purple),
+        centre_x(rope_tan),
+    );
+    assert!(
+        k < so && so < coil,
+        "knight {k}, sorceress {so}, coil {coil}"
+    );
+}
+
+#[test]
+fn the_real_party_is_marked_and_its_copies_through_the_portal_are_not() {
+    let mut s = playing("loop_back.txt");
+    settle(&mut s);
+    let img = draw(&s, SIZE);
+    keep(&img, "real_and_copies");
+    let play = s.play().unwrap();
+    let depths = platform::screens::world::region_depths(play.session.stage().grid(), play.view());
+    let depth_at = |v: ViewPos| {
+        let node = play.view().nodes_at(v).next().expect("in sight");
+        depths[node.stencil_id as usize]
+    };
+    // The room is two cells wide: its copies one, two, three portals deep.
+    assert_eq!(
+        [-4, -2, 0, 2, 4].map(|x| depth_at(ViewPos::new(x, 0))),
+        [2, 1, 0, 1, 2]
+    );
+    // The real party: the selected knight outlined in gold, no portal rim.
+    let real = inner_rect(&s, ViewPos::new(0, 0), 0.42);
+    assert!(
+        count(&img, real, gold_rim) > 25,
+        "the real knight's outline"
+    );
+    assert_eq!(
+        count(&img, real, cyan_rim),
+        0,
+        "no portal rim on the real party"
+    );
+    // Every copy: the party again (the knight in blue) with a cyan rim and
+    // no gold outline; deeper copies wear more of the rim.
+    let mut rims = Vec::new();
+    for x in [-4, -2, 2, 4] {
+        let r = inner_rect(&s, ViewPos::new(x, 0), 0.42);
+        assert!(
+            count(&img, r, knight_blue) > 20,
+            "view {x}: the knight's copy"
+        );
+        assert_eq!(
+            count(&img, r, gold_rim),
+            0,
+            "view {x}: a copy is not outlined in gold"
+        );
+        let rim = count(&img, r, cyan_rim);
+        assert!(rim > 25, "view {x}: a copy has a portal rim ({rim})");
+        rims.push(rim);
+    }
+    assert!(
+        rims[0] > rims[1] && rims[3] > rims[2],
+        "the rim grows with depth: {rims:?}"
+    );
+    // The floor of the relic's cell: the real one plain, each copy further
+    // through the portal veiled more cyan (5 and 7 are out of the
+    // knight's reach, untinted by it).
+    let proj = play.projection(SIZE);
+    let floor = |x: i32| px(&img, proj.to_screen(Vec2::new(x as f32 - 0.3, 0.3)));
+    let cyan = |p: [u8; 3]| p[1] as i32 + p[2] as i32 - 2 * p[0] as i32;
+    let (f1, f5, f7) = (floor(1), floor(5), floor(7));
+    assert!(
+        cyan(f1) < cyan(f5) && cyan(f5) < cyan(f7),
+        "veils: {f1:?} {f5:?} {f7:?}"
+    );
+}
+
+#[test]
+fn remembered_cells_stay_drawn_dark_and_empty_once_out_of_sight() {
+    let mut s = playing("watcher_hall.txt");
+    // The scout waits behind the first pillar, then crosses the hall to
+    // the relic behind the second (the solution's first two turns, the
+    // second one not ended).
+    play_solution(
+        &mut s,
+        "select scout\nmove 2 0\nend-turn\nmove 3 1\nmove 6 0\nmove 7 1\nmove 8 0\n",
+        SIZE,
+    );
+    settle(&mut s);
+    keep(&draw(&s, SIZE), "remembered_close");
+    let close = s.play().unwrap().projection(SIZE);
+    // The overview: everything the party has seen fits on screen.
+    key(&mut s, Key::Overview, SIZE);
+    assert!(s.play().unwrap().overview_on());
+    let img = draw(&s, SIZE);
+    keep(&img, "remembered_overview");
+    let play = s.play().unwrap();
+    let stage = play.session.stage();
+    let grid = stage.grid();
+    let here = stage.cell_of(play.selected_hero().unwrap()).unwrap();
+    assert_eq!(here, CellPos::new(8, 0));
+    let proj = play.projection(SIZE);
+    // Where grid cell `c` is drawn when remembered: its grid offset from
+    // the hero; `d` is a point in it (cell-local, y up).
+    let at = |c: CellPos, d: Vec2| {
+        proj.to_screen(Vec2::new((c.x - here.x) as f32, (c.y - here.y) as f32) + d)
+    };
+    let memory = platform::screens::world::draw::MEMORY_FLOOR;
+    let remembered_floor = |p: [u8; 3]| near(p, memory[0], 3) || near(p, memory[1], 3);
+    // The entrance and the floor before the first pillar: seen at the
+    // start, out of sight behind the pillars now, drawn dark at their
+    // place in the level.
+    for x in [0, 1, 2] {
+        let cell = CellPos::new(x, 0);
+        assert!(
+            !play.view().is_visible(grid, cell),
+            "{cell:?} is out of sight"
+        );
+        let p = px(&img, at(cell, Vec2::new(-0.3, 0.3)));
+        assert!(remembered_floor(p), "a remembered floor at {cell:?}: {p:?}");
+    }
+    // Without things: the knight and the sorceress still stand at the
+    // entrance, but the memory shows the room, not them.
+    let entrance = at(CellPos::new(0, 0), Vec2::ZERO);
+    let half = proj.cell_px / 2.0;
+    let cell = (entrance.x - half, entrance.y - half, 2.0 * half, 2.0 * half);
+    assert_eq!(count(&img, cell, knight_blue), 0, "no knight in the memory");
+    assert_eq!(count(&img, cell, sorceress_purple), 0);
+    // Clearly darker than the floor in sight, and not the unseen dark.
+    let live = px(&img, at(here, Vec2::new(-0.3, 0.3)));
+    let remembered = px(&img, at(CellPos::new(1, 0), Vec2::new(-0.3, 0.3)));
+    let sum = |p: [u8; 3]| p.iter().map(|&c| c as u32).sum::<u32>();
+    assert!(
+        sum(remembered) * 2 < sum(live),
+        "{remembered:?} vs {live:?}"
+    );
+    assert!(!near(remembered, play::CLEAR, 2));
+    // Rock the party never saw into stays dark.
+    assert!(near(
+        px(&img, at(CellPos::new(1, 2), Vec2::ZERO)),
+        play::CLEAR,
+        1
+    ));
+    // Close up the entrance was cut by the screen's edge; the overview
+    // shows it whole.
+    let entrance_close = close.to_screen(Vec2::new(-8.5, 0.0));
+    assert!(entrance_close.x < 0.0, "{entrance_close}");
+    assert!(at(CellPos::new(0, 0), Vec2::new(-0.5, 0.0)).x > 0.0);
+    // O again: back on the hero as before.
+    key(&mut s, Key::Overview, SIZE);
+    let play = s.play().unwrap();
+    assert!(!play.overview_on());
+    assert_eq!(play.projection(SIZE), close);
+}
+
+#[test]
+fn hovering_a_watcher_draws_its_route_and_next_step() {
+    let mut s = playing("watcher_hall.txt");
+    settle(&mut s);
+    let route_at = |s: &Screens, img: &RgbaImage, cell: CellPos| {
+        let play = s.play().unwrap();
+        let (v, _) = platform::screens::play::danger::place_of(play.view(), cell);
+        let c = play.projection(SIZE).cell_centre(v);
+        count(img, (c.x - 4.0, c.y - 4.0, 8.0, 8.0), |p| {
+            near(p, platform::screens::play::danger::ROUTE, 12)
+        })
+    };
+    let loft = [CellPos::new(5, 1), CellPos::new(5, 2), CellPos::new(5, 3)];
+    let plain = draw(&s, SIZE);
+    for c in loft {
+        assert_eq!(route_at(&s, &plain, c), 0, "no route at {c:?} unhovered");
+    }
+    hover_cell(&mut s, CellPos::new(4, 1), SIZE);
+    let play = s.play().unwrap();
+    assert!(
+        play.preview().is_none(),
+        "pointing at the watcher previews no move"
+    );
+    let img = draw(&s, SIZE);
+    keep(&img, "watcher_route");
+    for c in loft {
+        assert!(route_at(&s, &img, c) > 10, "a route dot at {c:?}");
+    }
+    // The next step: the arrow's red between the watcher and 4,0.
+    let proj = play.projection(SIZE);
+    let (from, _) = platform::screens::play::danger::place_of(play.view(), CellPos::new(4, 1));
+    let mid = proj.to_screen(Vec2::new(from.x as f32, from.y as f32 - 0.55));
+    let red = |p: [u8; 3]| near(p, platform::screens::play::danger::NEXT_STEP, 30);
+    assert!(count(&img, (mid.x - 4.0, mid.y - 4.0, 8.0, 8.0), red) > 10);
+}
+
+#[test]
+fn being_caught_shows_the_glare_the_red_hero_and_how_to_go_on() {
+    let mut s = playing("watcher_hall.txt");
+    play_solution(&mut s, "select scout\nmove 3 1\nend-turn\n", SIZE);
+    settle(&mut s);
+    let play = s.play().unwrap();
+    let stage = play.session.stage();
+    assert_eq!(stage.outcome(), game::stage::Outcome::Lost);
+    let scout = play.selected_hero().unwrap();
+    let guard = stage.of_kind(game::things::ThingKind::Enemy)[0];
+    assert_eq!(play.danger().glares(), &[(guard, scout)]);
+    assert_eq!(
+        platform::screens::play::hud::caught_message(stage),
+        "Caught! A watcher saw the scout. Z undoes, R restarts"
+    );
+    let img = draw(&s, SIZE);
+    keep(&img, "caught");
+    // The beam: glare red half way between the guard and the scout.
+    let proj = play.projection(SIZE);
+    let (g, _) =
+        platform::screens::play::danger::place_of(play.view(), stage.cell_of(guard).unwrap());
+    let eye = proj.to_screen(Vec2::new(g.x as f32, g.y as f32 + 0.08));
+    let body = proj.to_screen(Vec2::new(0.0, -0.1));
+    let mid = (eye + body) / 2.0;
+    let glare = |p: [u8; 3]| near(p, platform::screens::play::danger::GLARE, 30);
+    assert!(
+        count(&img, (mid.x - 3.0, mid.y - 3.0, 6.0, 6.0), glare) > 10,
+        "the glare"
+    );
+    // The caught scout is tinted red: little of her green is left, and the
+    // "!" badge is over her.
+    let r = inner_rect(&s, ViewPos::new(0, 0), 0.45);
+    assert!(count(&img, r, scout_green) < 10);
+    let badge = |p: [u8; 3]| near(p, platform::screens::world::draw::CAUGHT_RED, 20);
+    assert!(count(&img, r, badge) > 20);
+    // Undo: no glare, the scout green again.
+    key(&mut s, Key::Undo, SIZE);
+    settle(&mut s);
+    assert!(s.play().unwrap().danger().glares().is_empty());
+    let undone = draw(&s, SIZE);
+    let r = inner_rect(&s, ViewPos::new(0, 0), 0.45);
+    assert!(count(&undone, r, scout_green) > 25);
+}
