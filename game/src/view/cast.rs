@@ -128,6 +128,15 @@ fn edge_type(grid: &Grid, cell: CellPos, dir: Dir) -> EdgeType {
     edge.map_or(EdgeType::Solid, |e| e.edge_type())
 }
 
+/// The slot of view cell `v`'s list head among the largest window's, for
+/// a `v` known to be in the window (no test; [`GridView::head_index`]
+/// tests).
+#[inline]
+const fn head_slot(v: ViewPos) -> usize {
+    let r = MAX_RADIUS as i32;
+    (v.y + r) as usize * VIEW_SIDE + (v.x + r) as usize
+}
+
 /// The four quadrants' canonical sector: strictly right-and-up.
 const QUADRANT: Sector = Sector::new(Ray::new(1, 0), Ray::new(0, 1));
 
@@ -158,9 +167,8 @@ impl GridView {
     }
 
     pub(super) fn head_index(&self, v: ViewPos) -> Option<usize> {
-        let r = MAX_RADIUS as i32;
         let in_window = v.x.abs() <= self.radius && v.y.abs() <= self.radius;
-        in_window.then(|| (v.y + r) as usize * VIEW_SIDE + (v.x + r) as usize)
+        in_window.then(|| head_slot(v))
     }
 
     /// The grid cell and stencil id beyond the edge on side `grid_dir` of
@@ -187,16 +195,17 @@ impl GridView {
         // (the fixed cost of a build that sees little, see [`FEW_NODES`]).
         if self.nodes.len() <= FEW_NODES {
             let width = self.visible_width;
-            for i in 1..self.nodes.len() {
-                let (view, cell) = (self.nodes[i].view, self.nodes[i].cell);
-                if let Some(head) = self.head_index(view) {
-                    self.heads[head] = 0;
+            let (heads, visible) = (&mut self.heads, &mut self.visible);
+            for node in &self.nodes[1..] {
+                // Every node is in the window (see [`GridView::add_node`]).
+                if let Some(head) = heads.get_mut(head_slot(node.view)) {
+                    *head = 0;
                 }
                 // A cell outside that grid clears some word: harmless.
-                let bit = (cell.y as usize)
+                let bit = (node.cell.y as usize)
                     .wrapping_mul(width)
-                    .wrapping_add(cell.x as usize);
-                if let Some(word) = self.visible.get_mut(bit / 64) {
+                    .wrapping_add(node.cell.x as usize);
+                if let Some(word) = visible.get_mut(bit / 64) {
                     *word = 0;
                 }
             }
@@ -365,8 +374,7 @@ impl GridView {
         // The cast stays in the window (it passes rays on only to cells
         // within the radius), so the head needs no window test.
         debug_assert!(self.head_index(view).is_some(), "{view:?}");
-        let r = MAX_RADIUS as i32;
-        let head = (view.y + r) as usize * VIEW_SIDE + (view.x + r) as usize;
+        let head = head_slot(view);
         if self.nodes.len() >= MAX_NODES {
             self.overflow.nodes += 1;
             return;
