@@ -44,7 +44,7 @@ mod two_pass;
 use super::node::{Overflow, ShadowSegment, ViewNode, ViewPos, ViewTransform};
 use super::sector::{Ray, Sector};
 use crate::grid::{CellPos, CellTransform, Dir, EdgePos, EdgeType, Grid, MAX_SIZE};
-use span::Span;
+use span::{CastGrid, Span};
 
 /// The largest radius a view can be built with, in cells.
 pub const MAX_RADIUS: u32 = 32;
@@ -284,14 +284,15 @@ impl GridView {
         self.grid_dirs.push(Dir::ALL);
         debug_assert_eq!(self.grid_dirs[0], Dir::ALL.map(|d| own.apply_dir(d)));
         // One copy of the cast per quadrant, so each rotation is constant.
-        self.cast_quadrant::<0>(grid);
-        self.cast_quadrant::<1>(grid);
-        self.cast_quadrant::<2>(grid);
-        self.cast_quadrant::<3>(grid);
+        let cast = CastGrid::new(grid);
+        self.cast_quadrant::<0>(&cast);
+        self.cast_quadrant::<1>(&cast);
+        self.cast_quadrant::<2>(&cast);
+        self.cast_quadrant::<3>(&cast);
     }
 
     /// Casts quadrant `Q` from the origin cell (layer 0).
-    fn cast_quadrant<const Q: u8>(&mut self, grid: &Grid) {
+    fn cast_quadrant<const Q: u8>(&mut self, cast: &CastGrid) {
         self.scratch.clear();
         self.scratch.push(Span {
             j0: 0,
@@ -299,7 +300,7 @@ impl GridView {
             sector: QUADRANT,
             transform: 0,
         });
-        self.cast_layer::<Q>(grid, 0, 0, 1, None);
+        self.cast_layer::<Q>(cast, 0, 0, 1, None);
     }
 
     /// Casts the spans `scratch[start..end]` of layer `k` in quadrant `Q`,
@@ -307,7 +308,7 @@ impl GridView {
     /// came from (`None` at the origin).
     fn cast_layer<const Q: u8>(
         &mut self,
-        grid: &Grid,
+        cast: &CastGrid,
         k: i32,
         start: usize,
         end: usize,
@@ -316,10 +317,10 @@ impl GridView {
         for i in start..end {
             let span = self.scratch[i];
             let child_start = self.scratch.len();
-            self.cast_span::<Q>(grid, k, span, parent == Some(span.transform));
+            self.cast_span::<Q>(cast, k, span, parent == Some(span.transform));
             let child_end = self.scratch.len();
             if child_end > child_start {
-                self.cast_layer::<Q>(grid, k + 1, child_start, child_end, Some(span.transform));
+                self.cast_layer::<Q>(cast, k + 1, child_start, child_end, Some(span.transform));
             }
             self.scratch.truncate(child_start);
         }

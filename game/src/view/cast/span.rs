@@ -90,6 +90,32 @@ impl<'g> SideEdges<'g> {
     }
 }
 
+/// The grid as every span of one build reads it, worked out once per
+/// build: the edges on each side of every cell (by `Dir as usize`), and
+/// where the grid's inside ends.
+pub(in crate::view) struct CastGrid<'g> {
+    pub(super) grid: &'g Grid,
+    sides: [SideEdges<'g>; 4],
+    width: i32,
+    /// The grid's width and height less 2 (see [`Walk::interior`]).
+    inside: (u32, u32),
+}
+
+impl<'g> CastGrid<'g> {
+    pub(super) fn new(grid: &'g Grid) -> CastGrid<'g> {
+        let width = grid.width() as i32;
+        CastGrid {
+            grid,
+            sides: Dir::ALL.map(|dir| SideEdges::new(grid, dir)),
+            width,
+            inside: (
+                (width - 2).max(0) as u32,
+                (grid.height() as i32 - 2).max(0) as u32,
+            ),
+        }
+    }
+}
+
 /// The canonical exits of a cell, rotated into view space for quadrant `q`.
 const fn view_dir(q: u8, canonical_up: bool) -> Dir {
     // Canonical right is Right, Up, Left, Down for quadrants 0..4; canonical
@@ -223,8 +249,15 @@ impl GridView {
     /// the others from the cell to the left. Likewise a node gets the bit of
     /// each exit its rays pass on through such an edge.
     /// [`GridView::connected`] finds the rest when asked.
-    pub(super) fn cast_span<const Q: u8>(&mut self, grid: &Grid, k: i32, span: Span, plain: bool) {
-        let Some(walk) = self.walk_set_up::<Q>(grid, k, span, plain) else {
+    pub(super) fn cast_span<const Q: u8>(
+        &mut self,
+        cast: &CastGrid,
+        k: i32,
+        span: Span,
+        plain: bool,
+    ) {
+        let grid = cast.grid;
+        let Some(walk) = self.walk_set_up::<Q>(cast, k, span, plain) else {
             return;
         };
         #[cfg(test)]
@@ -246,7 +279,7 @@ impl GridView {
     #[inline(always)]
     fn walk_set_up<'g, const Q: u8>(
         &self,
-        grid: &'g Grid,
+        cast: &CastGrid<'g>,
         k: i32,
         span: Span,
         plain: bool,
@@ -262,9 +295,6 @@ impl GridView {
         let first = Ray::new(k - span.j0, span.j0).rotate(Q);
         let first_cell = view_to_grid.apply_cell(CellPos::new(first.x, first.y));
         let (right_step, up_step) = (exits[0].delta(), exits[1].delta());
-        // A cell at least one cell inside the grid needs no bounds test for
-        // its index, and the cells beyond its exits are in the grid.
-        let width = grid.width() as i32;
         Some(Walk {
             k,
             span,
@@ -272,14 +302,11 @@ impl GridView {
             view_right,
             view_up,
             exits,
-            exit_edges: exits.map(|dir| SideEdges::new(grid, dir)),
+            exit_edges: exits.map(|dir| cast.sides[dir as usize]),
             first_cell,
             cell_step: (up_step.0 - right_step.0, up_step.1 - right_step.1),
-            width,
-            inside: (
-                (width - 2).max(0) as u32,
-                (grid.height() as i32 - 2).max(0) as u32,
-            ),
+            width: cast.width,
+            inside: cast.inside,
         })
     }
 
