@@ -2,7 +2,7 @@
 //! builds are made of: every cell of the span at least one cell inside the
 //! grid, and no ray leaving through a portal.
 //!
-//! Spans of fewer than [`SHORTEST`] (2) cells are left to the cell-by-cell
+//! Spans of fewer than [`SHORTEST`] cells are left to the cell-by-cell
 //! walk. The first pass reads the two exit edges of every cell into bit sets (bit
 //! `i` for the span's cell `i`): which exits are OPEN or PLATFORM and which
 //! are SOLID; the radius and the end cells' narrowing are bit masks too.
@@ -27,14 +27,11 @@ use crate::view::node::dir_bit;
 use crate::view::sector::{Ray, Sector};
 use crate::view::ViewPos;
 
-/// Spans of fewer cells are walked cell by cell. Measured on the
-/// benchmark's maps (instructions and valgrind's simulated branch
-/// mispredictions per build at radius 16, `rooms` / `walls3` / `portals`):
-/// from 1 cell 48.5k, 147 / 250.2k, 729 / 80.9k, 265; from 2 cells 47.7k,
-/// 119 / 250.6k, 634 / 78.0k, 251; from 3 cells 47.7k, 162 / 251.9k, 835 /
-/// 77.3k, 318. A one-cell span costs more here than cell by cell (the
-/// small rooms' 1-cell spans: +13 % instructions).
-const SHORTEST: i32 = 2;
+/// Spans of fewer cells are walked cell by cell: their set-up here (the end
+/// cells, the bit sets) costs more than it saves (instructions per build on
+/// the benchmark's `rooms` map, mostly 1–3-cell spans: 49,984 with spans of
+/// 2 cells here, 49,678 from 3, 51,964 from 5).
+const SHORTEST: i32 = 3;
 
 /// The lowest `n` bits (`n` ≤ 64).
 const fn low_bits(n: i32) -> u64 {
