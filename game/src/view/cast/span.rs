@@ -97,7 +97,8 @@ pub(in crate::view) struct CastGrid<'g> {
     pub(super) grid: &'g Grid,
     sides: [SideEdges<'g>; 4],
     width: i32,
-    /// The grid's width and height less 2 (see [`Walk::interior`]).
+    /// The grid's width and height less 2: a cell with `x - 1` and `y - 1`
+    /// (as `u32`) below these is at least one cell inside the grid.
     inside: (u32, u32),
 }
 
@@ -148,17 +149,26 @@ pub(super) struct Walk<'g> {
     /// cell of the span to the next.
     pub(super) first_cell: CellPos,
     pub(super) cell_step: (i32, i32),
+    /// The build's [`CastGrid`] width and inside bounds, copied so the
+    /// walks read them from the span's set-up rather than through a
+    /// reference.
     pub(super) width: i32,
-    /// The grid's width and height less 2: a cell with `x - 1` and `y - 1`
-    /// (as `u32`) below these is at least one cell inside the grid.
     inside: (u32, u32),
 }
 
 impl Walk<'_> {
-    /// Whether `cell` is at least one cell inside the grid.
+    /// Whether `cell` is at least one cell inside the grid: its index needs
+    /// no bounds test, and the cells beyond its exits are in the grid.
     #[inline]
     pub(super) fn interior(&self, cell: CellPos) -> bool {
         ((cell.x - 1) as u32) < self.inside.0 && ((cell.y - 1) as u32) < self.inside.1
+    }
+
+    /// The grid cell of the span's cell `i` (its `j0 + i`).
+    #[inline]
+    pub(super) fn cell(&self, i: i32) -> CellPos {
+        let (first, step) = (self.first_cell, self.cell_step);
+        CellPos::new(first.x + i * step.0, first.y + i * step.1)
     }
 
     /// The continuity bits of a node whose rays came whole from its parent
@@ -220,6 +230,15 @@ pub(super) fn end_rays(span: &Span, k: i32, j: i32) -> Sector {
     rays
 }
 
+/// [`split`] for inner cell `j` of a span at layer `k`, which sees all its
+/// rays: the corner lies strictly inside them, so both exits get rays and
+/// no cross product is needed.
+#[inline]
+pub(super) const fn split_inner(k: i32, j: i32) -> (Sector, Sector) {
+    let (rays, corner) = (cell_rays(k, j), corner(k, j));
+    (Sector::new(rays.lo, corner), Sector::new(corner, rays.hi))
+}
+
 /// Splits a cell's (non-empty) rays `rays` at its top-right `corner`: the
 /// rays leaving through the right exit and through the top exit, and
 /// whether each exit gets any. Which side of the corner each bound lies on
@@ -256,7 +275,6 @@ impl GridView {
         span: Span,
         plain: bool,
     ) {
-        let grid = cast.grid;
         let Some(walk) = self.walk_set_up::<Q>(cast, k, span, plain) else {
             return;
         };
@@ -266,7 +284,7 @@ impl GridView {
         let two_pass = true;
         let in_two_passes = two_pass && self.walk_in_two_passes::<Q>(&walk);
         if !in_two_passes {
-            self.walk_cell_by_cell::<Q>(grid, &walk);
+            self.walk_cell_by_cell::<Q>(cast.grid, &walk);
         }
         #[cfg(test)]
         {
@@ -336,14 +354,8 @@ impl GridView {
             let (first, last) = (j == span.j0, j == span.j1);
             let inner = !first && !last;
             let (rays, right, up, right_open, up_open) = if inner {
-                let right = Sector::new(cell_rays.lo, corner);
-                (
-                    cell_rays,
-                    right,
-                    Sector::new(corner, cell_rays.hi),
-                    true,
-                    true,
-                )
+                let (right, up) = split_inner(k, j);
+                (cell_rays, right, up, true, true)
             } else {
                 let rays = end_rays(&span, k, j);
                 if rays.is_empty() {

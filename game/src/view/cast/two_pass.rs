@@ -18,11 +18,11 @@
 //! No piece is merged one by one and no exit is decided by a branch per
 //! cell. The results are the same as the cell-by-cell walk's, in the same
 //! order (checked over random portal maps by
-//! `view::tests::both_walks_build_the_same_views`).
+//! `view::walk_tests::both_walks_build_the_same_views`).
 
-use super::span::{cell_rays, corner, end_rays, split, SideEdges, Span, Walk};
+use super::span::{cell_rays, corner, end_rays, split, split_inner, SideEdges, Span, Walk};
 use super::{GridView, MAX_NODES, MAX_SHADOWS, SCRATCH_PIECES};
-use crate::grid::{CellPos, Edge};
+use crate::grid::Edge;
 use crate::view::node::dir_bit;
 use crate::view::sector::{Ray, Sector};
 use crate::view::ViewPos;
@@ -78,18 +78,13 @@ impl GridView {
     pub(super) fn walk_in_two_passes<const Q: u8>(&mut self, walk: &Walk) -> bool {
         let (k, span, t) = (walk.k, walk.span, walk.span.transform);
         let n = span.j1 - span.j0 + 1;
-        let step = walk.cell_step;
-        let last_cell = CellPos::new(
-            walk.first_cell.x + (n - 1) * step.0,
-            walk.first_cell.y + (n - 1) * step.1,
-        );
         let fits = (SHORTEST..=64).contains(&n)
             && self.nodes.len() + n as usize <= MAX_NODES
             && self.shadows.len() + 2 * n as usize <= MAX_SHADOWS
             && self.scratch.len() + (n as usize) < SCRATCH_PIECES;
         // The cells of a span lie on a line, so its ends inside make all of
         // it inside.
-        if !fits || !walk.interior(walk.first_cell) || !walk.interior(last_cell) {
+        if !fits || !walk.interior(walk.cell(0)) || !walk.interior(walk.cell(n - 1)) {
             return false;
         }
         let Some(first) = End::new(&span, k, span.j0) else {
@@ -133,9 +128,7 @@ impl GridView {
             } else if i == n - 1 {
                 (last.right, last.up)
             } else {
-                let j = span.j0 + i;
-                let (rays, corner) = (cell_rays(k, j), corner(k, j));
-                (Sector::new(rays.lo, corner), Sector::new(corner, rays.hi))
+                split_inner(k, span.j0 + i)
             }
         };
 
@@ -144,11 +137,7 @@ impl GridView {
         while stopped != 0 {
             let i = stopped.trailing_zeros() as i32;
             stopped &= stopped - 1;
-            let j = span.j0 + i;
-            let cell = CellPos::new(
-                walk.first_cell.x + i * step.0,
-                walk.first_cell.y + i * step.1,
-            );
+            let (j, cell) = (span.j0 + i, walk.cell(i));
             let (rays, corner) = (cell_rays(k, j), corner(k, j));
             let (right, up) = pieces(i);
             if solid.0 >> i & 1 != 0 {
@@ -198,6 +187,7 @@ impl GridView {
         let left = |i: i32| ((go.0 >> i & 1) as u8 * to_right) | ((go.1 >> i & 1) as u8 * to_up);
         let entered = |end: &End, i: i32| {
             let (cx, cy) = (k - span.j0 - i, span.j0 + i);
+            // Worked out either way: a select, not a branch.
             let bits = walk.end_entry_bits(end.rays, cx, cy);
             if walk.plain {
                 bits
@@ -223,8 +213,7 @@ impl GridView {
     fn add_span_node<const Q: u8>(&mut self, walk: &Walk, i: i32, rays: Sector, bits: u8) {
         let j = walk.span.j0 + i;
         let v = Ray::new(walk.k - j, j).rotate(Q);
-        let (first, step) = (walk.first_cell, walk.cell_step);
-        let cell = CellPos::new(first.x + i * step.0, first.y + i * step.1);
+        let cell = walk.cell(i);
         let index = (cell.y * walk.width + cell.x) as usize;
         let view = ViewPos::new(v.x, v.y);
         self.add_node(
@@ -246,8 +235,9 @@ impl GridView {
         // Where a cell's edge on one side sits in that side's array: its
         // index plus the side's offset plus its row times the side's
         // per-row shift; a constant step along the span.
-        let index = (first.y * walk.width + first.x) as isize;
-        let index_step = (step.1 * walk.width + step.0) as isize;
+        let width = walk.width;
+        let index = (first.y * width + first.x) as isize;
+        let index_step = (step.1 * width + step.0) as isize;
         let at = |side: &SideEdges| {
             (
                 index + side.offset as isize + first.y as isize * side.per_row as isize,
