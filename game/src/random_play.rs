@@ -1,7 +1,8 @@
 //! Random play for property tests (the undo log's, the save's): the
-//! actions a player could try next — mostly legal, some not — from a
-//! seeded generator, so a run is repeatable.
-use crate::action::{Action, DeployDir, Target};
+//! actions a player could try next — what the rules offer the hero
+//! ([`available`], allowed or refused), random moves and levitations, some
+//! of them illegal — from a seeded generator, so a run is repeatable.
+use crate::action::{available, Action, Offered, Target};
 use crate::rng::SplitMix64 as Rng;
 use crate::session::Session;
 use crate::things::{ThingId, ThingKind};
@@ -14,11 +15,6 @@ pub fn candidates(s: &mut Session, rng: &mut Rng) -> Vec<Action> {
         return actions;
     };
     let items: Vec<ThingId> = s.stage().of_kind(ThingKind::Interactable);
-    let here: Vec<ThingId> = s
-        .stage()
-        .cell_of(hero)
-        .map(|c| s.stage().things_in(c))
-        .unwrap_or_default();
     let seen: Vec<(ViewPos, crate::grid::CellPos)> = s
         .view_of(hero)
         .nodes()
@@ -39,26 +35,24 @@ pub fn candidates(s: &mut Session, rng: &mut Rng) -> Vec<Action> {
             to: Target::View(view),
         });
     }
+    // What the rules list for the hero here, allowed or refused (a
+    // refused action must leave the session as it was).
+    let mut view = crate::view::GridView::new();
+    if let Some(cell) = s.stage().cell_of(hero) {
+        view.build(s.stage().grid(), cell, crate::stage::SIGHT_RADIUS);
+    }
+    for offer in available(s.stage(), &view, hero) {
+        match offer.what {
+            Offered::Do(action) => actions.push(action),
+            Offered::Levitate(item) => {
+                if let Some((_, to)) = rng.pick(&seen) {
+                    actions.push(Action::Levitate { hero, item, to });
+                }
+            }
+        }
+    }
+    // And an asked-for pick up of whatever comes first, here or not.
     actions.push(Action::PickUp { hero, item: None });
-    if let Some(item) = rng.pick(&here) {
-        actions.push(Action::PickUp {
-            hero,
-            item: Some(item),
-        });
-    }
-    for dir in [DeployDir::Down, DeployDir::Left, DeployDir::Right] {
-        actions.push(Action::DeployRope { hero, dir });
-    }
-    actions.extend([
-        Action::SetDown { hero },
-        Action::PutIn { hero },
-        Action::TakeOut { hero },
-        Action::Hoist { hero },
-        Action::Lower { hero },
-        Action::TakeRope { hero },
-        Action::Tie { hero },
-        Action::Exit { hero },
-    ]);
     for _ in 0..2 {
         if let (Some(item), Some((_, to))) = (rng.pick(&items), rng.pick(&seen)) {
             actions.push(Action::Levitate { hero, item, to });

@@ -29,7 +29,7 @@ fn can_carry(stage: &Stage, hero: ThingId, item: ThingId) -> Result<(), Refusal>
 }
 
 /// Whether `id` is a loose item: an interactable, a root, not a deployed rope.
-fn is_loose_item(stage: &Stage, id: ThingId) -> bool {
+pub fn is_loose_item(stage: &Stage, id: ThingId) -> bool {
     stage
         .thing(id)
         .is_some_and(|t| t.kind() == ThingKind::Interactable && t.parent().is_none())
@@ -125,16 +125,16 @@ pub fn execute_put_in(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Refusa
 
 /// Take an item out of a container in the hero's cell.
 pub fn execute_take_out(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Refusal> {
-    if stage.held(hero).is_some() {
-        return Err(Refusal::HandsFull);
-    }
     let cell = stage.cell_of(hero).ok_or(Refusal::NoSuchHero)?;
-    let container = container_in(stage, cell, None).ok_or(Refusal::NoContainer)?;
+    let container = container_in(stage, cell, stage.held(hero)).ok_or(Refusal::NoContainer)?;
     let item = stage
         .children(container)
         .into_iter()
         .next()
         .ok_or(Refusal::ContainerEmpty)?;
+    if stage.held(hero).is_some() {
+        return Err(Refusal::HandsFull);
+    }
     can_carry(stage, hero, item)?;
     Ok(vec![
         Event::Detach { child: item },
@@ -145,16 +145,15 @@ pub fn execute_take_out(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Refu
     ])
 }
 
-/// The sorceress moves `item` to `to`, at most [`LEVITATE_CELLS`] cells
-/// along her view (`view`, built from her cell); it then falls if nothing
-/// holds it up.
-pub fn execute_levitate(
+/// Whether the sorceress `hero` may levitate `item` somewhere (where to is
+/// checked by [`execute_levitate`]): she levitates, it is an item, loose,
+/// and in her sight. Returns the item's cell.
+pub fn check_levitate_item(
     stage: &Stage,
     view: &GridView,
     hero: ThingId,
     item: ThingId,
-    to: CellPos,
-) -> Result<Vec<Event>, Refusal> {
+) -> Result<CellPos, Refusal> {
     let kind = stage.hero_kind(hero).ok_or(Refusal::NoSuchHero)?;
     if !levitates(kind) {
         return Err(Refusal::NotASorceress);
@@ -173,6 +172,20 @@ pub fn execute_levitate(
     if !view.is_visible(stage.grid(), from) {
         return Err(Refusal::ItemNotVisible);
     }
+    Ok(from)
+}
+
+/// The sorceress moves `item` to `to`, at most [`LEVITATE_CELLS`] cells
+/// along her view (`view`, built from her cell); it then falls if nothing
+/// holds it up.
+pub fn execute_levitate(
+    stage: &Stage,
+    view: &GridView,
+    hero: ThingId,
+    item: ThingId,
+    to: CellPos,
+) -> Result<Vec<Event>, Refusal> {
+    let from = check_levitate_item(stage, view, hero, item)?;
     let path = levitation_path(stage, view, from, to, LEVITATE_CELLS)?;
     Ok(vec![Event::Move {
         thing: item,

@@ -14,15 +14,18 @@ pub mod abilities;
 pub mod event;
 pub mod items;
 pub mod movement;
+pub mod offer;
 pub mod refusal;
 pub mod rope;
 pub mod turn;
+pub mod watch;
 
 #[cfg(test)]
 mod tests;
 
 pub use event::{apply, Event, PathStep, StepKind};
 pub use movement::{MovePlan, Target};
+pub use offer::{available, Offer, Offered};
 pub use refusal::Refusal;
 pub use rope::DeployDir;
 
@@ -96,33 +99,17 @@ impl Action {
 /// Checks `action` and works out its events. `view` is scratch space for
 /// sight (rebuilt as needed); the stage is not changed.
 pub fn execute(stage: &Stage, view: &mut GridView, action: &Action) -> Result<Vec<Event>, Refusal> {
-    match stage.outcome() {
-        Outcome::Playing => {}
-        Outcome::Cleared | Outcome::Retreated => return Err(Refusal::LevelWon),
-        Outcome::Lost => return Err(Refusal::LevelLost),
-    }
-    let Some(hero) = action.hero() else {
+    let Some(hero) = acting_hero(stage, action)? else {
         return Ok(turn::execute_end_turn(stage, view));
     };
-    stage.hero_kind(hero).ok_or(Refusal::NoSuchHero)?;
-    if stage.has_flag(hero, ThingFlags::EXITED) {
-        return Err(Refusal::HeroHasLeft);
-    }
-    let ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
-    let afford = |cost: u8| {
-        if cost > ap {
-            Err(Refusal::NotEnoughAp {
-                needs: cost,
-                has: ap,
-            })
-        } else {
-            Ok(())
-        }
-    };
+    // What the action would do is checked first, its cost last: a hero
+    // out of action points is told what stands in the way before that the
+    // points are spent ("nothing here to pick up", not "needs 1 AP").
     let (cost, events) = match *action {
         Action::Move { to, .. } => {
             let from = stage.cell_of(hero).ok_or(Refusal::NoSuchHero)?;
             view.build(stage.grid(), from, SIGHT_RADIUS);
+            let ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
             let plan = movement::plan_move(stage, view, hero, to, ap)?;
             (
                 plan.cost,
@@ -134,7 +121,6 @@ pub fn execute(stage: &Stage, view: &mut GridView, action: &Action) -> Result<Ve
             )
         }
         Action::Levitate { item, to, .. } => {
-            afford(LEVITATE_AP)?;
             let from = stage.cell_of(hero).ok_or(Refusal::NoSuchHero)?;
             view.build(stage.grid(), from, SIGHT_RADIUS);
             (
@@ -142,24 +128,74 @@ pub fn execute(stage: &Stage, view: &mut GridView, action: &Action) -> Result<Ve
                 items::execute_levitate(stage, view, hero, item, to)?,
             )
         }
-        Action::Exit { .. } => (0, turn::execute_exit(stage, hero)?),
-        _ => {
-            afford(HAND_ACTION_AP)?;
-            let events = match *action {
-                Action::PickUp { item, .. } => items::execute_pick_up(stage, hero, item)?,
-                Action::SetDown { .. } => items::execute_set_down(stage, hero)?,
-                Action::PutIn { .. } => items::execute_put_in(stage, hero)?,
-                Action::TakeOut { .. } => items::execute_take_out(stage, hero)?,
-                Action::DeployRope { dir, .. } => rope::execute_deploy(stage, hero, dir)?,
-                Action::Hoist { .. } => rope::execute_hoist(stage, hero)?,
-                Action::Lower { .. } => rope::execute_lower(stage, hero)?,
-                Action::TakeRope { .. } => rope::execute_take_rope(stage, hero)?,
-                Action::Tie { .. } => rope::execute_tie(stage, hero)?,
-                _ => unreachable!("moves, levitation, exits and end turn are handled above"),
-            };
-            (HAND_ACTION_AP, events)
+        _ => hand_events(stage, hero, action)?,
+    };
+    charge(stage, hero, cost, events)
+}
+
+/// Checks and works out an action that needs no sight: a hand, rope or
+/// exit action (see [`offer::hand_actions`]); a move, a levitation or the
+/// end of the turn is refused as [`Refusal::Internal`] (ask [`execute`]).
+pub fn execute_here(stage: &Stage, action: &Action) -> Result<Vec<Event>, Refusal> {
+    let hero = acting_hero(stage, action)?.ok_or(Refusal::Internal)?;
+    let (cost, events) = hand_events(stage, hero, action)?;
+    charge(stage, hero, cost, events)
+}
+
+/// The hero acting, once the level and the hero can act at all; `None`
+/// for the end of the turn.
+pub(crate) fn acting_hero(stage: &Stage, action: &Action) -> Result<Option<ThingId>, Refusal> {
+    match stage.outcome() {
+        Outcome::Playing => {}
+        Outcome::Cleared | Outcome::Retreated => return Err(Refusal::LevelWon),
+        Outcome::Lost => return Err(Refusal::LevelLost),
+    }
+    let Some(hero) = action.hero() else {
+        return Ok(None);
+    };
+    stage.hero_kind(hero).ok_or(Refusal::NoSuchHero)?;
+    if stage.has_flag(hero, ThingFlags::EXITED) {
+        return Err(Refusal::HeroHasLeft);
+    }
+    Ok(Some(hero))
+}
+
+/// The cost and events of a hand, rope or exit action.
+fn hand_events(stage: &Stage, hero: ThingId, action: &Action) -> Result<(u8, Vec<Event>), Refusal> {
+    let cost = offer::fixed_cost(action).unwrap_or(HAND_ACTION_AP);
+    let events = match *action {
+        Action::Exit { .. } => turn::execute_exit(stage, hero)?,
+        Action::PickUp { item, .. } => items::execute_pick_up(stage, hero, item)?,
+        Action::SetDown { .. } => items::execute_set_down(stage, hero)?,
+        Action::PutIn { .. } => items::execute_put_in(stage, hero)?,
+        Action::TakeOut { .. } => items::execute_take_out(stage, hero)?,
+        Action::DeployRope { dir, .. } => rope::execute_deploy(stage, hero, dir)?,
+        Action::Hoist { .. } => rope::execute_hoist(stage, hero)?,
+        Action::Lower { .. } => rope::execute_lower(stage, hero)?,
+        Action::TakeRope { .. } => rope::execute_take_rope(stage, hero)?,
+        Action::Tie { .. } => rope::execute_tie(stage, hero)?,
+        Action::Move { .. } | Action::Levitate { .. } | Action::EndTurn => {
+            return Err(Refusal::Internal)
         }
     };
+    Ok((cost, events))
+}
+
+/// The schedule of `events` done by `hero` for `cost` action points: the
+/// points spent first; refused if the hero has too few.
+fn charge(
+    stage: &Stage,
+    hero: ThingId,
+    cost: u8,
+    events: Vec<Event>,
+) -> Result<Vec<Event>, Refusal> {
+    let ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
+    if cost > ap {
+        return Err(Refusal::NotEnoughAp {
+            needs: cost,
+            has: ap,
+        });
+    }
     let mut schedule = Vec::with_capacity(events.len() + 1);
     if cost > 0 {
         schedule.push(Event::Spend {

@@ -21,7 +21,7 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use super::abilities::{safe_fall_cells, step_up_cells};
+use super::abilities::{safe_fall_cells, step_up_cells, MOVE_AP_PER_STEP};
 use super::event::{PathStep, StepKind};
 use super::refusal::Refusal;
 use crate::grid::{CellPos, Dir};
@@ -313,7 +313,7 @@ fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8, heavy: bo
                 key: k,
                 cell: c,
                 entered,
-                cost: cost + 1,
+                cost: cost + MOVE_AP_PER_STEP,
                 parent: i,
                 steps,
             });

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::grid::CellPos;
+use crate::things::HeroKind;
 
 /// The reason an action cannot be done now.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -55,11 +56,17 @@ pub enum Refusal {
     NoDrop,
     /// Not at a rope's anchor.
     NotAtAnchor,
+    /// Beside a rope's anchor or hanging on the rope, but hoisting and
+    /// lowering are done from the rope's top cell.
+    NotInRopeTop,
+    /// A hero hangs on the part of the rope the action would pull up or
+    /// take away.
+    HeroOnRope(HeroKind),
     /// The rope is hoisted all the way up.
     RopeAllUp,
     /// The rope is paid out to its full length or the floor.
     RopeAllDown,
-    /// Something is tied to the rope, or someone hangs on it.
+    /// Something is tied to the rope.
     RopeInUse,
     /// Not at the bottom of a rope.
     NotAtRopeEnd,
@@ -118,12 +125,16 @@ impl fmt::Display for Refusal {
             Refusal::NoRope => write!(f, "not holding a rope"),
             Refusal::NoDrop => write!(f, "nowhere for the rope to hang"),
             Refusal::NotAtAnchor => write!(f, "not at a rope's anchor"),
+            Refusal::NotInRopeTop => write!(
+                f,
+                "stand in the rope's top cell: the rope is hoisted and lowered from there"
+            ),
+            Refusal::HeroOnRope(kind) => {
+                write!(f, "the {} is on the rope in the way", kind.name())
+            }
             Refusal::RopeAllUp => write!(f, "the rope is hoisted all the way up"),
             Refusal::RopeAllDown => write!(f, "the rope cannot go any lower"),
-            Refusal::RopeInUse => write!(
-                f,
-                "the rope is in use: something is tied to it or someone hangs on it"
-            ),
+            Refusal::RopeInUse => write!(f, "the rope is in use: something is tied to it"),
             Refusal::NotAtRopeEnd => write!(f, "not at the end of a rope"),
             Refusal::NothingToTie => write!(f, "nothing here can be tied to the rope"),
             Refusal::RopeEndTaken => write!(f, "something is already tied to the rope's end"),
@@ -151,6 +162,112 @@ impl fmt::Display for Refusal {
 mod tests {
     use super::*;
     use crate::grid::CellPos;
+
+    /// One of every refusal. The match has no catch-all arm, so a new
+    /// variant does not compile until it is listed here, and then it must
+    /// render.
+    fn every_refusal() -> Vec<Refusal> {
+        let all = vec![
+            Refusal::NoSuchHero,
+            Refusal::HeroHasLeft,
+            Refusal::LevelWon,
+            Refusal::LevelLost,
+            Refusal::NotEnoughAp { needs: 2, has: 1 },
+            Refusal::NotVisible(CellPos::new(1, 2)),
+            Refusal::Unreachable(CellPos::new(1, 2)),
+            Refusal::AlreadyThere,
+            Refusal::TooFarToFall { cells: 5, safe: 2 },
+            Refusal::FallsForever,
+            Refusal::HandsFull,
+            Refusal::HandsEmpty,
+            Refusal::NothingToPickUp,
+            Refusal::TooHeavy,
+            Refusal::HeavyWhileClimbing,
+            Refusal::CannotPlace,
+            Refusal::NoContainer,
+            Refusal::ContainerEmpty,
+            Refusal::NoRope,
+            Refusal::NoDrop,
+            Refusal::NotAtAnchor,
+            Refusal::NotInRopeTop,
+            Refusal::HeroOnRope(HeroKind::Sorceress),
+            Refusal::RopeAllUp,
+            Refusal::RopeAllDown,
+            Refusal::RopeInUse,
+            Refusal::NotAtRopeEnd,
+            Refusal::NothingToTie,
+            Refusal::RopeEndTaken,
+            Refusal::NotASorceress,
+            Refusal::ItemAttached,
+            Refusal::NotAnItem,
+            Refusal::ItemNotVisible,
+            Refusal::LevitateTooFar { cells: 4, most: 3 },
+            Refusal::NotAtEntrance,
+            Refusal::NoRoom,
+            Refusal::Internal,
+        ];
+        for r in &all {
+            match r {
+                Refusal::NoSuchHero
+                | Refusal::HeroHasLeft
+                | Refusal::LevelWon
+                | Refusal::LevelLost
+                | Refusal::NotEnoughAp { .. }
+                | Refusal::NotVisible(_)
+                | Refusal::Unreachable(_)
+                | Refusal::AlreadyThere
+                | Refusal::TooFarToFall { .. }
+                | Refusal::FallsForever
+                | Refusal::HandsFull
+                | Refusal::HandsEmpty
+                | Refusal::NothingToPickUp
+                | Refusal::TooHeavy
+                | Refusal::HeavyWhileClimbing
+                | Refusal::CannotPlace
+                | Refusal::NoContainer
+                | Refusal::ContainerEmpty
+                | Refusal::NoRope
+                | Refusal::NoDrop
+                | Refusal::NotAtAnchor
+                | Refusal::NotInRopeTop
+                | Refusal::HeroOnRope(_)
+                | Refusal::RopeAllUp
+                | Refusal::RopeAllDown
+                | Refusal::RopeInUse
+                | Refusal::NotAtRopeEnd
+                | Refusal::NothingToTie
+                | Refusal::RopeEndTaken
+                | Refusal::NotASorceress
+                | Refusal::ItemAttached
+                | Refusal::NotAnItem
+                | Refusal::ItemNotVisible
+                | Refusal::LevitateTooFar { .. }
+                | Refusal::NotAtEntrance
+                | Refusal::NoRoom
+                | Refusal::Internal => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_refusal_renders_as_its_own_sentence() {
+        let texts: Vec<String> = every_refusal().iter().map(|r| r.to_string()).collect();
+        for (r, t) in every_refusal().iter().zip(&texts) {
+            assert!(t.len() > 8, "{r:?}: {t:?}");
+            assert!(
+                t.starts_with(|c: char| c.is_ascii_lowercase()),
+                "{r:?}: {t:?}"
+            );
+            assert!(!t.ends_with('.'), "{r:?}: a clause the screen ends: {t:?}");
+            let same = texts.iter().filter(|o| *o == t).count();
+            assert_eq!(same, 1, "{r:?}: {t:?} says what another refusal says");
+        }
+        assert_eq!(
+            Refusal::HeroOnRope(HeroKind::Sorceress).to_string(),
+            "the sorceress is on the rope in the way"
+        );
+    }
 
     #[test]
     fn refusals_speak_of_what_the_player_sees_never_of_coordinates() {

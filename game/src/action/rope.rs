@@ -72,20 +72,43 @@ fn free_slots(stage: &Stage) -> usize {
     stage.store().capacity() - stage.store().len()
 }
 
-/// The deployed rope whose anchor is in the hero's cell.
+/// The deployed rope whose anchor is in the hero's cell. A hero beside an
+/// anchor (where the rope was let down from) or hanging on a rope is told
+/// where to stand instead.
 fn rope_at_anchor(stage: &Stage, hero: ThingId) -> Result<(ThingId, Vec<ThingId>), Refusal> {
     let cell = stage.cell_of(hero).ok_or(Refusal::NoSuchHero)?;
-    let rope = stage.rope_anchored_in(cell).ok_or(Refusal::NotAtAnchor)?;
-    Ok((rope, stage.rope_segments(rope)))
+    if let Some(rope) = stage.rope_anchored_in(cell) {
+        return Ok((rope, stage.rope_segments(rope)));
+    }
+    let beside = [Dir::Left, Dir::Right]
+        .into_iter()
+        .filter_map(|d| stage.step(cell, d))
+        .any(|c| stage.rope_anchored_in(c).is_some());
+    if beside || stage.segment_in(cell).is_some() {
+        Err(Refusal::NotInRopeTop)
+    } else {
+        Err(Refusal::NotAtAnchor)
+    }
 }
 
-/// Whether a hero (other than `except`) hangs in one of `segments`' cells.
-fn someone_on(stage: &Stage, segments: &[ThingId], except: ThingId) -> bool {
-    segments.iter().filter_map(|&s| stage.cell_of(s)).any(|c| {
-        stage.things_in(c).into_iter().any(|t| {
-            t != except && stage.hero_kind(t).is_some() && !stage.has_flag(t, ThingFlags::EXITED)
+/// A hero (other than `except`) still in the level who hangs in one of
+/// `segments`' cells.
+fn someone_on(stage: &Stage, segments: &[ThingId], except: ThingId) -> Option<ThingId> {
+    segments
+        .iter()
+        .filter_map(|&s| stage.cell_of(s))
+        .find_map(|c| {
+            stage.things_in(c).into_iter().find(|&t| {
+                t != except
+                    && stage.hero_kind(t).is_some()
+                    && !stage.has_flag(t, ThingFlags::EXITED)
+            })
         })
-    })
+}
+
+/// The refusal for `hero` hanging in the way.
+fn on_rope(stage: &Stage, hero: ThingId) -> Refusal {
+    Refusal::HeroOnRope(stage.hero_kind(hero).unwrap_or_default())
 }
 
 /// Pull the rope up: one cell, two for the knight; what is tied to its end
@@ -98,8 +121,8 @@ pub fn execute_hoist(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Refusal
     let kind = stage.hero_kind(hero).ok_or(Refusal::NoSuchHero)?;
     let cells = (hoist_cells_per_ap(kind) as usize).min(segments.len() - 1);
     let (kept, removed) = segments.split_at(segments.len() - cells);
-    if someone_on(stage, removed, hero) {
-        return Err(Refusal::RopeInUse);
+    if let Some(other) = someone_on(stage, removed, hero) {
+        return Err(on_rope(stage, other));
     }
     let new_end = *kept.last().ok_or(Refusal::RopeAllUp)?;
     let end_cell = stage.cell_of(new_end).ok_or(Refusal::RopeAllUp)?;
@@ -142,9 +165,6 @@ pub fn execute_lower(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Refusal
 /// Take the rope back up, from its anchor cell or the cell beside it; nothing
 /// may be tied to it and nobody else may hang on it.
 pub fn execute_take_rope(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Refusal> {
-    if stage.held(hero).is_some() {
-        return Err(Refusal::HandsFull);
-    }
     let cell = stage.cell_of(hero).ok_or(Refusal::NoSuchHero)?;
     let beside = [
         Some(cell),
@@ -156,10 +176,15 @@ pub fn execute_take_rope(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Ref
         .flatten()
         .find_map(|&c| stage.rope_anchored_in(c))
         .ok_or(Refusal::NotAtAnchor)?;
+    if stage.held(hero).is_some() {
+        return Err(Refusal::HandsFull);
+    }
     let segments = stage.rope_segments(rope);
-    if segments.iter().any(|&s| !stage.children(s).is_empty()) || someone_on(stage, &segments, hero)
-    {
+    if segments.iter().any(|&s| !stage.children(s).is_empty()) {
         return Err(Refusal::RopeInUse);
+    }
+    if let Some(other) = someone_on(stage, &segments, hero) {
+        return Err(on_rope(stage, other));
     }
     // Without the rope, a hero hanging on its anchor segment falls.
     let mut events = vec![Event::TakeRope { hero, rope }];

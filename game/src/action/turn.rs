@@ -63,14 +63,50 @@ pub fn next_patrol_step(stage: &Stage, watcher: ThingId) -> Option<PatrolStep> {
     })
 }
 
+/// Every watcher on the grid with its patrol step this round, in level
+/// order.
+pub fn patrol_steps(stage: &Stage) -> impl Iterator<Item = (ThingId, PatrolStep)> + '_ {
+    stage
+        .of_kind(ThingKind::Enemy)
+        .into_iter()
+        .filter_map(|w| next_patrol_step(stage, w).map(|step| (w, step)))
+}
+
+/// Builds in `view` what a watcher sees from `lookout`: its own GridView,
+/// through portals.
+pub fn watcher_sight(stage: &Stage, view: &mut GridView, lookout: CellPos) {
+    view.build(stage.grid(), lookout, SIGHT_RADIUS);
+}
+
+/// Appends to `caught` each of `heroes` that the watcher whose sight is
+/// `view` (see [`watcher_sight`]) catches, unless caught already: the
+/// catch rule, asked by the end of the round and by the danger the screen
+/// shows ([`super::watch`]).
+pub fn catch(
+    stage: &Stage,
+    view: &GridView,
+    watcher: ThingId,
+    heroes: &[ThingId],
+    caught: &mut Vec<(ThingId, ThingId)>,
+) {
+    for &hero in heroes {
+        if caught.iter().any(|&(h, _)| h == hero) {
+            continue;
+        }
+        if stage
+            .cell_of(hero)
+            .is_some_and(|c| view.is_visible(stage.grid(), c))
+        {
+            caught.push((hero, watcher));
+        }
+    }
+}
+
 /// End the round: watchers patrol, then catch who they see; the turn passes.
 pub fn execute_end_turn(stage: &Stage, view: &mut GridView) -> Vec<Event> {
     let mut events = Vec::new();
     let mut watchers = Vec::new();
-    for watcher in stage.of_kind(ThingKind::Enemy) {
-        let Some(step) = next_patrol_step(stage, watcher) else {
-            continue;
-        };
+    for (watcher, step) in patrol_steps(stage) {
         if step.moves() {
             events.push(Event::Patrol {
                 watcher,
@@ -82,23 +118,16 @@ pub fn execute_end_turn(stage: &Stage, view: &mut GridView) -> Vec<Event> {
         watchers.push((watcher, step.to));
     }
     let heroes: Vec<ThingId> = stage.active_heroes();
+    let mut caught = Vec::new();
     for (watcher, at) in watchers {
-        view.build(stage.grid(), at, SIGHT_RADIUS);
-        for &hero in &heroes {
-            let caught_already = events
-                .iter()
-                .any(|e| matches!(e, Event::Caught { hero: h, .. } if *h == hero));
-            if caught_already {
-                continue;
-            }
-            if stage
-                .cell_of(hero)
-                .is_some_and(|c| view.is_visible(stage.grid(), c))
-            {
-                events.push(Event::Caught { hero, watcher });
-            }
-        }
+        watcher_sight(stage, view, at);
+        catch(stage, view, watcher, &heroes, &mut caught);
     }
+    events.extend(
+        caught
+            .into_iter()
+            .map(|(hero, watcher)| Event::Caught { hero, watcher }),
+    );
     events.push(Event::NextRound {
         turn: stage.turn() + 1,
     });

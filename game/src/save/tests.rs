@@ -137,7 +137,11 @@ fn a_damaged_or_foreign_save_is_refused_with_a_reason_and_never_panics() {
     // Whole and well-sealed, but not a game: a snapshot breaking the tree
     // is found by the walk over every reachable state.
     let mut saved = s.to_saved(&level);
-    if let Some(step) = saved.steps.first_mut() {
+    if let Some(step) = saved
+        .steps
+        .iter_mut()
+        .find(|step| !step.snapshots().is_empty())
+    {
         let mut t = step.snapshots()[0];
         t.tamper_parent_for_tests(t.index());
         step.replace_snapshot_for_tests(0, t);

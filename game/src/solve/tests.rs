@@ -5,7 +5,8 @@
 use std::collections::HashSet;
 
 use super::{solve, Limits, Progress, Report, Stop};
-use crate::action::{Action, DeployDir, Target};
+use crate::action::offer::hand_actions;
+use crate::action::{Action, Target};
 use crate::grid::CellPos;
 use crate::level::fixtures::{level, LOOP_BACK};
 use crate::level::{load_text, Level};
@@ -108,7 +109,8 @@ fn replay(level: &Level, report: &Report) -> Session {
 
 /// Every action the rules could be asked for in `s`: every hero still in
 /// the level moving to every air cell, every hand and rope action, every
-/// levitation of every item to every air cell, and the end of the turn.
+/// levitation of every item to every air cell, and the end of the turn —
+/// whatever [`available`](crate::action::available) would offer.
 fn every_action(s: &Session) -> Vec<Action> {
     let stage = s.stage();
     let grid = stage.grid();
@@ -135,19 +137,10 @@ fn every_action(s: &Session) -> Vec<Action> {
                 item: Some(item),
             });
         }
-        for dir in [DeployDir::Down, DeployDir::Left, DeployDir::Right] {
-            out.push(Action::DeployRope { hero, dir });
-        }
-        out.extend([
-            Action::SetDown { hero },
-            Action::PutIn { hero },
-            Action::TakeOut { hero },
-            Action::Hoist { hero },
-            Action::Lower { hero },
-            Action::TakeRope { hero },
-            Action::Tie { hero },
-            Action::Exit { hero },
-        ]);
+        // Every hand, rope and exit action the rules know (with a pick up
+        // of each item lying here among them; those of every item, here or
+        // not, are above).
+        out.extend(hand_actions(stage, hero));
     }
     out
 }

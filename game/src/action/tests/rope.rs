@@ -91,7 +91,12 @@ fn a_rope_deployed_down_passes_a_platform_and_a_floor_portal() {
 fn the_knight_hoists_two_cells_an_action_point_the_others_one() {
     let mut p = deep(8);
     p.ok(p.deploy("knight", DeployDir::Right));
-    assert_eq!(p.refused(p.hoist("knight")), "not at a rope's anchor");
+    // Beside the anchor, where the rope was let down from: told where to
+    // stand.
+    assert_eq!(
+        p.refused(p.hoist("knight")),
+        "stand in the rope's top cell: the rope is hoisted and lowered from there"
+    );
     p.go("knight", 1, 5);
     p.ok(p.hoist("knight"));
     assert_eq!(p.segment_cells(), column(1, 2..=5));
@@ -141,7 +146,7 @@ fn nobody_hoists_a_rope_someone_hangs_on_below() {
     p.go("knight", 1, 5);
     assert_eq!(
         p.refused(p.hoist("knight")),
-        "the rope is in use: something is tied to it or someone hangs on it"
+        "the scout is on the rope in the way"
     );
     assert_eq!(p.segment_cells().len(), 6);
 }
@@ -161,12 +166,15 @@ fn a_rope_is_taken_back_into_the_hand_from_beside_its_anchor() {
 
 #[test]
 fn a_rope_someone_hangs_on_or_something_is_tied_to_is_not_taken_back() {
-    let in_use = "the rope is in use: something is tied to it or someone hangs on it";
+    let in_use = "the rope is in use: something is tied to it";
     let mut p = deep(8);
     p.ok(p.deploy("knight", DeployDir::Right));
     p.go("scout", 1, 5);
     p.go("scout", 1, 3);
-    assert_eq!(p.refused(p.take_rope("knight")), in_use);
+    assert_eq!(
+        p.refused(p.take_rope("knight")),
+        "the scout is on the rope in the way"
+    );
     assert_eq!(p.segment_cells().len(), 6);
     // A bucket tied to the end, and nobody on the rope.
     let mut p = tied_bucket();

@@ -229,11 +229,10 @@ impl PlayScreen {
         ViewBox { min: lo, max: hi }
     }
 
-    /// After the view is rebuilt (a change of state or of hero): the party
-    /// remembers what it sees now, a pan glides back to the hero, and the
+    /// After the view is rebuilt (a change of state or of hero, the party's
+    /// memory already updated): a pan glides back to the hero, and the
     /// overview follows what is seen.
     pub(super) fn after_view_rebuilt(&mut self) {
-        self.memory.record_party(self.session.stage(), &self.view);
         self.camera.recentre();
         if self.camera.overview.is_some() {
             self.camera.overview = Some(self.seen_box());

@@ -1,22 +1,25 @@
 //! The context actions of the selected hero's cell (E, Space, gamepad A,
-//! a click on the hero or a right click): every hand and rope action the
-//! rules would allow here — pick up, set down, put in, take out, deploy the
-//! rope down or beside, hoist, lower, take the rope back, tie, leave —
-//! plus levitation for the sorceress and ending the turn. Only actions the
-//! session's preview accepts are listed, so every entry works; when none
-//! does, the screen says so instead of opening an empty menu.
+//! a click on the hero or a right click): what the rules offer the hero
+//! here ([`game::action::available`]) — pick up, set down, put in, take
+//! out, the rope let down, hoist, lower, take the rope back, tie,
+//! levitate, leave — each with its AP cost, then End turn. What the rules
+//! refuse here is listed too, dimmed, after the rest, with the rules'
+//! reason ("Hoist the rope (stand in the rope's top cell)"), so a player
+//! who cannot do something sees why. The menu decides no rule: entries,
+//! costs and reasons are the offers'; it only names and orders them.
 //!
 //! The order is stable, so E then Enter does what a player expects: first
-//! whatever advances the level's goal here (leaving with a relic, or when
-//! none is left inside; hoisting a tied load; tying, putting in, taking
-//! out or picking up a relic — in that order, [`goal_order`]), then the
-//! other actions in one fixed order of kinds ([`kind_order`]), End turn
-//! last. Each entry shows its AP cost
-//! and names what it acts on ("Tie the bucket to the rope").
-use game::action::{Action, DeployDir, Event};
+//! whatever advances the level's goal here (hoisting a tied load; tying,
+//! putting in, taking out or picking up a relic — in that order,
+//! [`goal_order`]), then the other actions in one fixed order of kinds
+//! ([`kind_order`]). Leaving is never the first entry: it comes after
+//! every other allowed action and End turn, so a hero leaves the level
+//! only by choosing it. Each entry names what it acts on ("Tie the bucket
+//! to the rope").
+use game::action::{available, Action, DeployDir, Event, Offer};
 use game::session::Session;
 use game::stage::Stage;
-use game::things::{Capabilities, ThingFlags, ThingId, ThingKind};
+use game::things::{Capabilities, ThingId};
 use game::view::GridView;
 use glam::Vec2;
 use render::{DrawList, Font, Rect};
@@ -24,14 +27,9 @@ use render::{DrawList, Font, Rect};
 use crate::screens::input::Input;
 use crate::screens::menu::{self, Menu, MenuEvent};
 
-/// What an entry does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ContextAction {
-    /// Perform this action.
-    Do(Action),
-    /// Pick where the sorceress levitates this item to.
-    Levitate(ThingId),
-}
+/// What an entry does: an offer of the rules (an action, or a levitation
+/// whose destination is chosen next).
+pub use game::action::Offered as ContextAction;
 
 /// What an input to the open menu did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,128 +73,70 @@ pub struct ContextMenu {
     pub menu: Menu,
 }
 
-/// What a thing is called on screen (`idol`, `bucket`, `rope`…).
+/// What a thing is called on screen (`relic`, `bucket`, `rope`…).
 pub fn thing_name(stage: &Stage, id: ThingId) -> String {
     stage.item_name(id).to_string()
 }
 
-/// Every action worth offering in `hero`'s cell, before checking.
-fn candidates(stage: &Stage, view: &GridView, hero: ThingId) -> Vec<Entry> {
-    let mut out = Vec::new();
-    let mut add = |label: String, action: Action| {
-        out.push(Entry {
-            label,
-            action: ContextAction::Do(action),
-            cost: 0,
-            refused: None,
-        })
-    };
-    let Some(cell) = stage.cell_of(hero) else {
-        return Vec::new();
-    };
-    let here = stage.things_in(cell);
+/// The label of `offer` for `hero`: what it does and what it acts on,
+/// named from the events it would have where it is allowed.
+fn label(stage: &Stage, hero: ThingId, offer: &Offer) -> String {
+    let name = |id: ThingId| thing_name(stage, id);
     let held = stage.held(hero);
-    let container = here
-        .iter()
-        .copied()
-        .find(|&t| t != hero && stage.item_can(t, Capabilities::CONTAIN) && Some(t) != held);
-    for &item in &here {
-        let loose = stage
-            .thing(item)
-            .is_some_and(|t| t.kind() == ThingKind::Interactable && t.parent().is_none())
-            && !stage.has_flag(item, ThingFlags::DEPLOYED);
-        if loose && stage.item_can(item, Capabilities::ACQUIRE) {
-            add(
-                format!("Pick up {}", thing_name(stage, item)),
-                Action::PickUp {
-                    hero,
-                    item: Some(item),
-                },
-            );
-        }
-    }
-    if let Some(h) = held {
-        let name = thing_name(stage, h);
-        if let Some(c) = container {
-            add(
-                format!("Put {name} in the {}", thing_name(stage, c)),
-                Action::PutIn { hero },
-            );
-        }
-        if stage.is_rope(h) {
-            add(
-                "Let the rope down here".into(),
-                Action::DeployRope {
-                    hero,
-                    dir: DeployDir::Down,
-                },
-            );
-            add(
-                "Let the rope down left".into(),
-                Action::DeployRope {
-                    hero,
-                    dir: DeployDir::Left,
-                },
-            );
-            add(
-                "Let the rope down right".into(),
-                Action::DeployRope {
-                    hero,
-                    dir: DeployDir::Right,
-                },
-            );
-        }
-        add(format!("Set down {name}"), Action::SetDown { hero });
-    }
-    if let Some(c) = container {
-        if let Some(inside) = stage.children(c).first() {
-            add(
-                format!(
-                    "Take {} out of the {}",
-                    thing_name(stage, *inside),
-                    thing_name(stage, c)
-                ),
-                Action::TakeOut { hero },
-            );
-        }
-    }
-    // Named from what the rules would tie (see `name_from_events`).
-    add("Tie it to the rope".into(), Action::Tie { hero });
-    add("Hoist the rope".into(), Action::Hoist { hero });
-    add("Lower the rope".into(), Action::Lower { hero });
-    add("Take the rope back".into(), Action::TakeRope { hero });
-    let leave = match held {
-        Some(h) => format!("Leave the level with {}", thing_name(stage, h)),
-        None => "Leave the level".to_string(),
+    let events: &[Event] = offer.verdict.as_deref().unwrap_or(&[]);
+    let attached = events.iter().find_map(|e| match e {
+        Event::Attach { child, parent } => Some((*child, *parent)),
+        _ => None,
+    });
+    let action = match offer.what {
+        ContextAction::Levitate(item) => return format!("Levitate {}…", name(item)),
+        ContextAction::Do(action) => action,
     };
-    add(leave, Action::Exit { hero });
-    if stage.hero_kind(hero) == Some(game::things::HeroKind::Sorceress) {
-        let mut seen: Vec<ThingId> = Vec::new();
-        for node in view.nodes() {
-            for item in stage.things_in(node.cell) {
-                let loose = stage
-                    .thing(item)
-                    .is_some_and(|t| t.kind() == ThingKind::Interactable && t.parent().is_none())
-                    && !stage.has_flag(item, ThingFlags::DEPLOYED);
-                if loose && !seen.contains(&item) {
-                    seen.push(item);
-                }
+    match action {
+        Action::PickUp { item, .. } => match item {
+            Some(i) => format!("Pick up {}", name(i)),
+            None => "Pick up".into(),
+        },
+        Action::SetDown { .. } => match held {
+            Some(h) => format!("Set down {}", name(h)),
+            None => "Set down".into(),
+        },
+        Action::PutIn { .. } => match (held, attached) {
+            (Some(h), Some((_, container))) => {
+                format!("Put {} in the {}", name(h), name(container))
             }
-        }
-        seen.sort_by_key(|id| id.index());
-        for item in seen {
-            out.push(Entry {
-                label: format!("Levitate {}…", thing_name(stage, item)),
-                action: ContextAction::Levitate(item),
-                cost: game::action::abilities::LEVITATE_AP,
-                refused: None,
-            });
-        }
+            (Some(h), None) => format!("Put {} in", name(h)),
+            _ => "Put in".into(),
+        },
+        Action::TakeOut { .. } => match attached {
+            Some((child, _)) => match stage.store().parent(child) {
+                Some(container) => format!("Take {} out of the {}", name(child), name(container)),
+                None => format!("Take {} out", name(child)),
+            },
+            None => "Take it out".into(),
+        },
+        Action::DeployRope { dir, .. } => match dir {
+            DeployDir::Down => "Let the rope down here".into(),
+            DeployDir::Left => "Let the rope down left".into(),
+            DeployDir::Right => "Let the rope down right".into(),
+        },
+        Action::Hoist { .. } => "Hoist the rope".into(),
+        Action::Lower { .. } => "Lower the rope".into(),
+        Action::TakeRope { .. } => "Take the rope back".into(),
+        Action::Tie { .. } => match attached {
+            Some((child, _)) => format!("Tie the {} to the rope", name(child)),
+            None => "Tie it to the rope".into(),
+        },
+        Action::Exit { .. } => match held {
+            Some(h) => format!("Leave the level with {}", name(h)),
+            None => "Leave the level".into(),
+        },
+        Action::Move { .. } | Action::Levitate { .. } => "Move".into(),
+        Action::EndTurn => "End turn".into(),
     }
-    out
 }
 
-/// Whether `thing` is a relic or holds one (a bucket with the idol in it).
+/// Whether `thing` is a relic or holds one (a bucket with the relic in it).
 fn carries_relic(stage: &Stage, thing: ThingId) -> bool {
     stage.item_can(thing, Capabilities::RELIC)
         || stage
@@ -225,20 +165,20 @@ pub fn kind_order(action: &ContextAction) -> u8 {
             Action::SetDown { .. } => 9,
             Action::Lower { .. } => 10,
             Action::TakeRope { .. } => 11,
-            Action::Exit { .. } => 12,
             Action::Move { .. } | Action::Levitate { .. } => 13,
             Action::EndTurn => 14,
+            // Never first: after End turn (see the module docs).
+            Action::Exit { .. } => 15,
         },
         ContextAction::Levitate(_) => 8,
     }
 }
 
-/// The order among the entries that advance the goal: out first, then
-/// what the rope does, then packing, then picking up (a load that can go
-/// up the rope is better tied than carried).
+/// The order among the entries that advance the goal: what the rope
+/// does, then packing, then picking up (a load that can go up the rope is
+/// better tied than carried).
 pub fn goal_order(action: &ContextAction) -> u8 {
     match action {
-        ContextAction::Do(Action::Exit { .. }) => 0,
         ContextAction::Do(Action::Hoist { .. }) => 1,
         ContextAction::Do(Action::Tie { .. }) => 2,
         ContextAction::Do(Action::PutIn { .. }) => 3,
@@ -249,13 +189,10 @@ pub fn goal_order(action: &ContextAction) -> u8 {
 }
 
 /// Whether `action` (with the `events` it would have) advances the goal:
-/// relics towards the entrance, or the party out once no relic is inside.
+/// a relic packed, tied or taken up, or a tied load hoisted.
 fn advances_goal(stage: &Stage, hero: ThingId, action: &Action, events: &[Event]) -> bool {
     let held_relic = stage.held(hero).is_some_and(|h| carries_relic(stage, h));
     match action {
-        Action::Exit { .. } => {
-            held_relic || stage.relics_recovered() + relics_held_out(stage) >= stage.relics_total()
-        }
         Action::PutIn { .. } => held_relic,
         Action::PickUp { .. } | Action::TakeOut { .. } | Action::Tie { .. } => {
             events.iter().any(|e| match e {
@@ -275,99 +212,60 @@ fn advances_goal(stage: &Stage, hero: ThingId, action: &Action, events: &[Event]
     }
 }
 
-/// Relics held by heroes still in the level, all of whom can carry them
-/// out: with those, nothing is left to fetch.
-fn relics_held_out(stage: &Stage) -> usize {
-    stage
-        .active_heroes()
-        .into_iter()
-        .filter_map(|h| stage.held(h))
-        .filter(|&t| carries_relic(stage, t))
-        .count()
-}
-
-/// A clearer label from what the action would do: what "it" is.
-fn name_from_events(stage: &Stage, action: &Action, events: &[Event]) -> Option<String> {
-    match action {
-        Action::Tie { .. } => events.iter().find_map(|e| match e {
-            Event::Attach { child, .. } => {
-                Some(format!("Tie the {} to the rope", thing_name(stage, *child)))
-            }
-            _ => None,
-        }),
-        _ => None,
-    }
-}
-
-/// Action points `hero` spends in `events`.
-fn spent(events: &[Event], hero: ThingId) -> u8 {
-    events
-        .iter()
-        .map(|e| match e {
-            Event::Spend { hero: h, cost, .. } if *h == hero => *cost,
-            _ => 0,
-        })
-        .sum()
-}
-
 impl ContextMenu {
-    /// The actions `hero` can do here now (checked by preview) in the
-    /// menu's order (see the module docs), then End turn. `view` is the
-    /// hero's view (for levitation targets).
+    /// What the rules offer `hero` here, in the menu's order (see the
+    /// module docs): allowed actions, End turn, leaving, then what is
+    /// refused, dimmed, with why. `view` is the hero's view (what the
+    /// sorceress sees to levitate). Empty when the rules offer nothing.
     pub fn build(session: &mut Session, view: &GridView, hero: ThingId) -> ContextMenu {
-        let ap = session
-            .stage()
-            .thing(hero)
-            .map_or(0, |t| t.data.action_points);
-        let mut ranked: Vec<((bool, u8), Entry)> = Vec::new();
-        for mut e in candidates(session.stage(), view, hero) {
-            let goal = match e.action {
-                ContextAction::Do(a) => {
-                    let events = match session.preview(&a) {
-                        Ok(events) => events,
-                        // Something lies here that cannot be picked up
-                        // now: listed last, dimmed, saying why.
-                        Err(why) if matches!(a, Action::PickUp { .. }) => {
-                            e.refused = Some(why.to_string());
-                            ranked.push(((true, u8::MAX), e));
-                            continue;
-                        }
-                        Err(_) => continue,
+        let stage = session.stage();
+        let mut allowed: Vec<((bool, u8), Entry)> = Vec::new();
+        let mut refused: Vec<(u8, Entry)> = Vec::new();
+        for offer in available(stage, view, hero) {
+            let entry = Entry {
+                label: label(stage, hero, &offer),
+                action: offer.what,
+                cost: offer.cost,
+                refused: offer.refusal().map(|why| why.to_string()),
+            };
+            match (&offer.verdict, offer.what) {
+                (Ok(events), ContextAction::Do(action)) => {
+                    let goal = advances_goal(stage, hero, &action, events);
+                    let order = if goal {
+                        goal_order(&entry.action)
+                    } else {
+                        kind_order(&entry.action)
                     };
-                    let stage = session.stage();
-                    e.cost = spent(&events, hero);
-                    if let Some(label) = name_from_events(stage, &a, &events) {
-                        e.label = label;
-                    }
-                    advances_goal(stage, hero, &a, &events)
+                    allowed.push(((!goal, order), entry));
                 }
-                ContextAction::Levitate(_) => {
-                    if ap < game::action::abilities::LEVITATE_AP {
-                        continue;
-                    }
-                    false
+                (Ok(_), ContextAction::Levitate(_)) => {
+                    allowed.push(((true, kind_order(&entry.action)), entry))
                 }
-            };
-            let order = if goal {
-                goal_order(&e.action)
-            } else {
-                kind_order(&e.action)
-            };
-            ranked.push(((!goal, order), e));
+                (Err(_), _) => refused.push((kind_order(&entry.action), entry)),
+            }
         }
-        ranked.sort_by_key(|(rank, _)| *rank);
-        let mut entries: Vec<Entry> = ranked.into_iter().map(|(_, e)| e).collect();
-        if entries.iter().any(|e| e.refused.is_none()) {
-            entries.push(Entry {
+        if allowed.is_empty() && refused.is_empty() {
+            return ContextMenu {
+                entries: Vec::new(),
+                menu: Menu::default(),
+            };
+        }
+        allowed.push((
+            (true, kind_order(&ContextAction::Do(Action::EndTurn))),
+            Entry {
                 label: "End turn".into(),
                 action: ContextAction::Do(Action::EndTurn),
                 cost: 0,
                 refused: None,
-            });
-        } else {
-            // Nothing works here: the screen says so instead of a menu.
-            entries.clear();
-        }
+            },
+        ));
+        allowed.sort_by_key(|(rank, _)| *rank);
+        refused.sort_by_key(|(rank, _)| *rank);
+        let entries = allowed
+            .into_iter()
+            .map(|(_, e)| e)
+            .chain(refused.into_iter().map(|(_, e)| e))
+            .collect();
         ContextMenu {
             entries,
             menu: Menu::default(),
@@ -430,6 +328,7 @@ impl ContextMenu {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use game::grid::CellPos;
     use game::stage::SIGHT_RADIUS;
     use std::path::Path;
 
@@ -467,17 +366,17 @@ mod tests {
     }
 
     #[test]
-    fn the_knight_at_the_rope_descent_entrance_can_set_down_or_leave() {
+    fn the_knight_at_the_rope_descent_entrance_can_set_down_or_leave_but_not_first() {
         let (_, m) = knights_menu("rope_descent.txt", None);
         assert_eq!(
             labels(&m),
-            ["Set down rope", "Leave the level with rope", "End turn"],
-            "no drop beside the entrance: no deploy entries"
+            ["Set down rope", "End turn", "Leave the level with rope"],
+            "no drop beside the entrance: no deploy entries; leaving never first"
         );
     }
 
     #[test]
-    fn entries_are_only_what_the_rules_allow_and_each_one_works() {
+    fn every_entry_is_what_the_rules_say_of_it() {
         let (mut s, m) = knights_menu("rope_descent.txt", Some((1, 6)));
         assert!(
             labels(&m).contains(&"Let the rope down right"),
@@ -487,13 +386,19 @@ mod tests {
         assert!(!labels(&m).contains(&"Hoist the rope"));
         for e in &m.entries {
             if let ContextAction::Do(a) = e.action {
-                assert!(s.preview(&a).is_ok(), "{}", e.label);
+                let verdict = s.preview(&a).map(|_| ()).map_err(|why| why.to_string());
+                assert_eq!(
+                    verdict,
+                    e.refused.clone().map_or(Ok(()), Err),
+                    "{}",
+                    e.label
+                );
             }
         }
     }
 
     #[test]
-    fn a_relic_that_cannot_be_picked_up_is_listed_last_saying_why() {
+    fn a_relic_that_cannot_be_picked_up_is_listed_after_what_works_saying_why() {
         // The loop-back room: the knight holds his rope and walks onto the
         // relic.
         let (_, m) = knights_menu("loop_back.txt", Some((1, 0)));
@@ -504,10 +409,36 @@ mod tests {
             Some("Pick up relic (hands are full)"),
             "{texts:?}"
         );
-        assert_eq!(texts.last().map(String::as_str), Some("End turn"));
+        let end_turn = texts.iter().position(|t| t == "End turn");
+        assert!(end_turn < refused, "what works, then End turn: {texts:?}");
         assert!(
             texts[0].starts_with("Set down rope"),
             "what works comes first: {texts:?}"
+        );
+    }
+
+    #[test]
+    fn at_the_well_s_hall_end_hoisting_is_shown_greyed_saying_where_to_stand() {
+        // The knight lets his rope down left from the hall's end: it hangs
+        // through the portal into the well, its top cell across the portal.
+        let (mut s, _) = knights_menu("the_well.txt", Some((1, 11)));
+        let knight = s.stage().heroes()[0];
+        s.perform(&Action::DeployRope {
+            hero: knight,
+            dir: DeployDir::Left,
+        })
+        .unwrap();
+        let mut view = GridView::new();
+        view.build(s.stage().grid(), CellPos::new(1, 11), SIGHT_RADIUS);
+        let m = ContextMenu::build(&mut s, &view, knight);
+        let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
+        assert!(
+            texts.contains(&"Hoist the rope (stand in the rope's top cell)".to_string()),
+            "{texts:?}"
+        );
+        assert!(
+            texts.contains(&"Take the rope back · 1 AP".to_string()),
+            "{texts:?}"
         );
     }
 

@@ -1,40 +1,41 @@
-//! The danger overlay: where the watchers the selected hero can see will
-//! catch a hero (`GAME.md`, "Enemies").
+//! The danger overlay: where the watchers the party knows will catch a
+//! hero at the end of this round (`GAME.md`, "Enemies"), whichever hero is
+//! selected.
 //!
-//! For every watcher whose cell is visible in the hero's view, the
-//! watcher's own GridView is built (radius [`SIGHT_RADIUS`], portals
-//! included) from its *lookout*: the cell it will look from at the end of
-//! this round, after its patrol step, as the rules give it
-//! ([`game::action::turn::next_patrol_step`]: the rules catch from there;
-//! for a watcher that stands still it is its cell). Every grid cell that this
-//! view sees and that the hero's view shows is marked; the world drawing
-//! tints each node of the hero's view showing a marked cell red, under the
-//! same stencil and transform as the rest of its region, so the tint
-//! follows sight through portals.
+//! What the watchers will see is the rules' ([`game::action::watch`]):
+//! for every watcher any hero has seen this level ([`Memory::knows`]),
+//! the cells of its own GridView from its *lookout* — where its patrol
+//! step puts it at the end of this round — portals included, and which
+//! heroes it would catch if the turn ended now. This file only keeps that
+//! answer for the frame: the world drawing tints each node of the hero's
+//! view showing a seen cell red, under the same stencil and transform as
+//! the rest of its region, so the tint follows sight through portals, and
+//! the remembered (dark) map is tinted too, so danger where the selected
+//! hero cannot look — a companion's pit — still shows.
 //!
 //! The watchers' intent, as Into the Breach shows its enemies': every
-//! watcher the hero sees has an arrow to where it steps at the end of the
-//! round; the watcher under the pointer shows its whole route (a loop of
-//! dots) and a ring where it will look from ([`draw_intent`]). Routes are
-//! drawn through the region the watcher is seen in, so a watcher seen
-//! through a portal walks where its copy is drawn. When a watcher has
-//! caught a hero, its glare — a red beam from the watcher to the hero —
-//! shows who saw whom ([`Danger::glares`], [`draw_glares`]).
+//! known watcher has an arrow to where it steps at the end of the round;
+//! the watcher under the pointer shows its whole route (a loop of dots)
+//! and a ring where it will look from ([`draw_intent`]). Routes are drawn
+//! through the region the watcher is seen in, so a watcher seen through a
+//! portal walks where its copy is drawn. When a watcher has caught a hero,
+//! its glare — a red beam from the watcher to the hero — shows who saw
+//! whom ([`Danger::glares`], [`draw_glares`]).
 //!
-//! Cost: one reused GridView context (no allocation after the first
-//! build) and a grid-sized bitmap; [`Danger::rebuild`] runs only when the
-//! hero's view is rebuilt (a change of state or of hero), never per frame:
-//! one watcher view build per visible watcher, then one bit test per node
-//! of the hero's view. Drawing tests one bit per drawn grid cell.
-use game::action::turn::next_patrol_step;
+//! Cost: [`Danger::rebuild`] runs only when the hero's view is rebuilt (a
+//! change of state or of hero), never per frame: one watcher view build
+//! per known watcher. Drawing tests one bit per drawn grid cell.
+use game::action::turn::{catch, next_patrol_step, watcher_sight};
+use game::action::watch::Watch;
 use game::grid::{CellPos, CellTransform};
-use game::stage::{Outcome, Stage, SIGHT_RADIUS};
+use game::stage::{Outcome, Stage};
 use game::things::{ThingFlags, ThingId, ThingKind};
 use game::view::{GridView, ViewPos};
 use glam::Vec2;
 use render::{hex, DrawList, Pass, Rgba, Stencil};
 
 use super::camera::Projection;
+use super::memory::Memory;
 use super::preview::{dot, thick_line};
 use super::tween::nearest_position;
 
@@ -53,87 +54,51 @@ pub fn lookout(stage: &Stage, watcher: ThingId) -> Option<CellPos> {
     next_patrol_step(stage, watcher).map(|step| step.to)
 }
 
-/// The grid cells tinted as seen by a watcher (see the module docs).
+/// What the known watchers will see (see the module docs).
+#[derive(Default)]
 pub struct Danger {
-    /// The watcher's view: a reused context, rebuilt for each watcher.
-    watcher_view: GridView,
-    /// One flag per grid cell (`y * width + x`).
-    cells: Vec<bool>,
-    width: usize,
-    /// The watchers the hero sees, with their lookouts.
+    /// The rules' answer for the known watchers.
+    watch: Watch,
+    /// The known watchers, with their lookouts.
     watchers: Vec<(ThingId, CellPos)>,
     /// When the level is lost: each watcher with a hero it caught.
     glares: Vec<(ThingId, ThingId)>,
-}
-
-impl Default for Danger {
-    fn default() -> Danger {
-        Danger {
-            watcher_view: GridView::new(),
-            cells: Vec::new(),
-            width: 0,
-            watchers: Vec::new(),
-            glares: Vec::new(),
-        }
-    }
+    /// A reused view context for the glares.
+    scratch: GridView,
 }
 
 impl Danger {
-    /// Recomputes the marks for the hero whose view is `hero_view`.
-    pub fn rebuild(&mut self, stage: &Stage, hero_view: &GridView) {
-        let grid = stage.grid();
-        self.width = grid.width();
-        self.cells.clear();
-        self.cells.resize(grid.cell_count(), false);
+    /// Recomputes what the watchers `memory` knows will see.
+    pub fn rebuild(&mut self, stage: &Stage, memory: &Memory) {
+        self.watch.rebuild(stage, |w| memory.knows(w));
         self.watchers.clear();
-        for watcher in stage.of_kind(ThingKind::Enemy) {
-            let seen = stage
-                .cell_of(watcher)
-                .is_some_and(|c| hero_view.is_visible(grid, c));
-            if let (true, Some(from)) = (seen, lookout(stage, watcher)) {
-                self.watchers.push((watcher, from));
-            }
-        }
-        for &(_, from) in &self.watchers {
-            self.watcher_view.build(grid, from, SIGHT_RADIUS);
-            for node in hero_view.nodes() {
-                if self.watcher_view.is_visible(grid, node.cell) {
-                    if let Some(i) = grid.cell_index(node.cell) {
-                        self.cells[i] = true;
-                    }
-                }
-            }
-        }
+        self.watchers
+            .extend(self.watch.watchers().iter().map(|&(w, step)| (w, step.to)));
         self.rebuild_glares(stage);
     }
 
     /// Who caught whom, when the level is lost: every watcher, from where
     /// it stands (the round has ended: it looked from there), paired with
-    /// each caught hero it sees.
+    /// each caught hero it sees — the rules' catch, asked again.
     fn rebuild_glares(&mut self, stage: &Stage) {
         self.glares.clear();
         if stage.outcome() != Outcome::Lost {
             return;
         }
-        let grid = stage.grid();
         let caught: Vec<ThingId> = stage
             .heroes()
             .into_iter()
             .filter(|&h| stage.has_flag(h, ThingFlags::CAUGHT))
             .collect();
+        let mut pairs = Vec::new();
         for watcher in stage.of_kind(ThingKind::Enemy) {
             let Some(at) = stage.cell_of(watcher) else {
                 continue;
             };
-            self.watcher_view.build(grid, at, SIGHT_RADIUS);
-            for &hero in &caught {
-                if stage
-                    .cell_of(hero)
-                    .is_some_and(|c| self.watcher_view.is_visible(grid, c))
-                {
-                    self.glares.push((watcher, hero));
-                }
-            }
+            watcher_sight(stage, &mut self.scratch, at);
+            pairs.clear();
+            catch(stage, &self.scratch, watcher, &caught, &mut pairs);
+            self.glares.extend(pairs.iter().map(|&(hero, w)| (w, hero)));
         }
     }
 
@@ -142,37 +107,25 @@ impl Danger {
         &self.glares
     }
 
-    /// Clears every mark (nothing tinted).
-    pub fn clear(&mut self) {
-        self.cells.fill(false);
-        self.watchers.clear();
-        self.glares.clear();
-    }
-
-    /// Whether grid cell `cell` is tinted.
+    /// Whether grid cell `cell` is tinted: a known watcher will see it.
     pub fn contains(&self, cell: CellPos) -> bool {
-        let inside = cell.x >= 0 && cell.y >= 0 && (cell.x as usize) < self.width;
-        inside
-            && self
-                .cells
-                .get(cell.y as usize * self.width + cell.x as usize)
-                .copied()
-                .unwrap_or(false)
+        self.watch.sees(cell)
     }
 
     /// The tinted grid cells, in index order.
     pub fn cells(&self) -> impl Iterator<Item = CellPos> + '_ {
-        let w = self.width.max(1);
-        self.cells
-            .iter()
-            .enumerate()
-            .filter(|(_, &on)| on)
-            .map(move |(i, _)| CellPos::new((i % w) as i32, (i / w) as i32))
+        self.watch.cells()
     }
 
-    /// The watchers the hero sees, each with the cell it will look from.
+    /// The known watchers, each with the cell it will look from.
     pub fn watchers(&self) -> &[(ThingId, CellPos)] {
         &self.watchers
+    }
+
+    /// Each hero a known watcher would catch if the turn ended now, with
+    /// that watcher.
+    pub fn caught_if_ended_now(&self) -> &[(ThingId, ThingId)] {
+        self.watch.caught()
     }
 }
 

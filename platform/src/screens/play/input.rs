@@ -68,6 +68,15 @@ impl PlayScreen {
                 _ => {}
             }
         }
+        // The first Enter after a refusal reads the message, not ends the
+        // turn: a player pressing E, Enter and Enter again on a "Can't…"
+        // must not end rounds by accident.
+        if matches!(input, Input::Key(Key::Enter))
+            && matches!(self.message, Some(Message::Refused(_)))
+        {
+            self.message = None;
+            return None;
+        }
         let hero = self.selected_hero()?;
         match input {
             Input::Key(Key::Left) => return self.step(hero, -1),
@@ -214,6 +223,15 @@ impl PlayScreen {
         input: Input,
         drawn: &Projection,
     ) -> Option<Option<PlayAction>> {
+        // The first Enter after a refusal reads the message, not ends the
+        // turn: a player pressing E, Enter and Enter again on a "Can't…"
+        // must not end rounds by accident.
+        if matches!(input, Input::Key(Key::Enter))
+            && matches!(self.message, Some(Message::Refused(_)))
+        {
+            self.message = None;
+            return None;
+        }
         let hero = self.selected_hero()?;
         match input {
             Input::Key(Key::Escape) | Input::RightClick(_) => {
@@ -320,9 +338,22 @@ impl PlayScreen {
     }
 
     /// Enter: ends the turn — after asking, when the setting is on and a
-    /// hero still in the level has action points left.
+    /// known watcher will catch a hero (see [`super::danger`]) or a hero
+    /// still in the level has action points left.
     pub(super) fn end_turn(&mut self) -> Option<PlayAction> {
         let stage = self.session.stage();
+        let caught: Vec<String> = self
+            .danger
+            .caught_if_ended_now()
+            .iter()
+            .map(|&(hero, watcher)| {
+                format!(
+                    "the {} will be seen by the {}",
+                    stage.item_name(hero),
+                    stage.item_name(watcher)
+                )
+            })
+            .collect();
         let left: Vec<String> = stage
             .active_heroes()
             .into_iter()
@@ -331,18 +362,22 @@ impl PlayScreen {
                 (ap > 0).then(|| format!("the {} has {ap} AP", stage.item_name(h)))
             })
             .collect();
-        if !self.confirm_end_turn || left.is_empty() || stage.outcome() != Outcome::Playing {
+        let nothing_to_ask = caught.is_empty() && left.is_empty();
+        if !self.confirm_end_turn || nothing_to_ask || stage.outcome() != Outcome::Playing {
             return self.perform(Action::EndTurn);
         }
         *self.mode.base_mut() = Mode::ConfirmEndTurn;
         self.preview = None;
-        let mut who = left.join(", ");
-        if let Some(first) = who.get_mut(..1) {
-            first.make_ascii_uppercase();
-        }
-        self.message = Some(Message::Info(format!(
-            "End the turn? {who}. Enter ends it, Esc goes on"
-        )));
+        let question = if caught.is_empty() {
+            format!("End the turn? {}", capitalised(&left.join(", ")))
+        } else {
+            format!("{} — end the turn anyway?", capitalised(&caught.join(", ")))
+        };
+        self.message = Some(if caught.is_empty() {
+            Message::Info(format!("{question}. Enter ends it, Esc goes on"))
+        } else {
+            Message::Refused(format!("{question} Enter ends it, Esc goes on"))
+        });
         None
     }
 
@@ -474,4 +509,13 @@ impl PlayScreen {
         self.message = None;
         self.refresh_hover();
     }
+}
+
+/// `text` with its first letter upper case.
+fn capitalised(text: &str) -> String {
+    let mut out = text.to_string();
+    if let Some(first) = out.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    out
 }

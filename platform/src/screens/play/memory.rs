@@ -3,6 +3,9 @@
 //! terrain only — once it is out of sight (the roguelike convention), and
 //! the overview can show the map seen so far.
 //!
+//! It remembers the watchers any hero has seen too: the danger the screen
+//! shows is what those will see ([`super::danger`]).
+//!
 //! It belongs to the screen, not to the game: it is no part of the undoable
 //! state (undo does not make the party forget) and is not saved with a game
 //! in progress (a resumed game starts with what the party sees then).
@@ -12,7 +15,7 @@
 //! built in one reused context. Storage: one bit per grid cell.
 use game::grid::{CellPos, Grid};
 use game::stage::{Stage, SIGHT_RADIUS};
-use game::things::ThingFlags;
+use game::things::{ThingFlags, ThingId, ThingKind};
 use game::view::GridView;
 
 /// The cells seen so far (see the module docs).
@@ -25,6 +28,9 @@ pub struct Memory {
     count: usize,
     /// A reused view context for the heroes other than the selected one.
     scratch: GridView,
+    /// Every watcher any hero has seen this level, in the order first
+    /// seen (empty: none yet).
+    watchers: Vec<ThingId>,
 }
 
 impl Default for Memory {
@@ -35,6 +41,7 @@ impl Default for Memory {
             height: 0,
             count: 0,
             scratch: GridView::new(),
+            watchers: Vec::new(),
         }
     }
 }
@@ -48,6 +55,7 @@ impl Memory {
             self.height = grid.height();
             self.seen = vec![0; (self.width * self.height).div_ceil(64).max(1)];
             self.count = 0;
+            self.watchers.clear();
         }
     }
 
@@ -80,6 +88,7 @@ impl Memory {
         let grid = stage.grid();
         self.fit(grid);
         self.record_view(grid, selected_view);
+        self.record_watchers(stage, selected_view);
         for hero in stage.heroes() {
             if stage.has_flag(hero, ThingFlags::EXITED) {
                 continue;
@@ -97,11 +106,32 @@ impl Memory {
                 height,
                 count,
                 scratch,
+                ..
             } = self;
             for node in scratch.nodes() {
                 mark(seen, count, (*width, *height), node.cell);
             }
+            let view = std::mem::take(&mut self.scratch);
+            self.record_watchers(stage, &view);
+            self.scratch = view;
         }
+    }
+
+    /// Remembers every watcher `view` sees.
+    fn record_watchers(&mut self, stage: &Stage, view: &GridView) {
+        for watcher in stage.of_kind(ThingKind::Enemy) {
+            let seen = stage
+                .cell_of(watcher)
+                .is_some_and(|c| view.is_visible(stage.grid(), c));
+            if seen && !self.watchers.contains(&watcher) {
+                self.watchers.push(watcher);
+            }
+        }
+    }
+
+    /// Whether any hero has seen `watcher` this level.
+    pub fn knows(&self, watcher: ThingId) -> bool {
+        self.watchers.contains(&watcher)
     }
 
     /// Whether `cell` has been seen.

@@ -260,19 +260,18 @@ impl PlayScreen {
         }
     }
 
-    /// Rebuilds the selected hero's view, what it can reach and what the
-    /// watchers in sight will see.
+    /// Rebuilds the selected hero's view, what it can reach, the party's
+    /// memory and what the watchers the party knows will see.
     pub fn rebuild_view(&mut self) {
         self.build_view();
         let stage = self.session.stage();
         let Some(hero) = self.selected_hero() else {
             return;
         };
-        if stage.has_flag(hero, ThingFlags::EXITED) {
-            self.danger.clear();
-        } else {
-            self.danger.rebuild(stage, &self.view);
-        }
+        // What the party sees now is remembered first: the danger shown is
+        // what every watcher the party knows will see.
+        self.memory.record_party(stage, &self.view);
+        self.danger.rebuild(stage, &self.memory);
         self.reachable.clear();
         let ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
         if stage.outcome() == Outcome::Playing && !stage.has_flag(hero, ThingFlags::EXITED) {

@@ -103,6 +103,7 @@ const DEPTH_EDGE: f32 = 0.5;
 const DEPTH_MEMORY_FLOOR: f32 = 0.99;
 const DEPTH_MEMORY_EDGE: f32 = 0.97;
 const DEPTH_MEMORY_ENTRANCE: f32 = 0.96;
+const DEPTH_MEMORY_DANGER: f32 = 0.955;
 const DEPTH_ENTRANCE: f32 = 0.9;
 const DEPTH_TINT: f32 = 0.88;
 const DEPTH_DANGER: f32 = 0.87;
@@ -449,8 +450,9 @@ pub fn draw_cells(list: &mut DrawList, world: &Scene, cells: impl IntoIterator<I
 
 /// Draws the remembered map: each of `cells` (grid cells seen before) at
 /// its grid offset from `origin` (the hero's cell, at view `(0, 0)`):
-/// floor, walls, platforms, portal edges and the entrance, dark, and
-/// nothing else — no things, no ropes. Everything is drawn without a mask
+/// floor, walls, platforms, portal edges and the entrance, dark, the
+/// danger tint where a known watcher will look, and nothing else — no
+/// things, no ropes. Everything is drawn without a mask
 /// and behind what is in sight (depth), so wherever sight reaches a live
 /// cell covers it, and what shows is what is out of sight now.
 pub fn draw_remembered(
@@ -485,6 +487,13 @@ pub fn draw_remembered(
                 EdgeType::Platform => list.quad(edge_rect(dir, PLATFORM_T), MEMORY_PLATFORM),
                 EdgeType::Portal => list.quad(edge_rect(dir, PORTAL_T), MEMORY_PORTAL),
             }
+        }
+        if world.danger.is_some_and(|d| d.contains(c)) {
+            // Danger where the selected hero cannot look (a companion's
+            // pit): tinted on the remembered map too.
+            list.set_pass(Pass::Translucent);
+            list.set_depth(DEPTH_MEMORY_DANGER);
+            list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), DANGER_TINT);
         }
         if let (true, Some(s)) = (c == stage.entrance(), world.sprites.entrance) {
             list.set_pass(Pass::Translucent);

@@ -1,0 +1,117 @@
+//! What the watchers will do at the end of this round, as far as the
+//! party knows them (`GAME.md`, "Enemies"): the cells each known watcher
+//! will see after its patrol step, through portals, and which heroes it
+//! would catch if the turn ended now. The play screen draws this (the red
+//! danger cells, the question before ending a turn that gets a hero
+//! caught); it does not compute it.
+//!
+//! The rules are [`super::turn`]'s, asked, not copied: each watcher's
+//! lookout is [`next_patrol_step`](super::turn::next_patrol_step), its
+//! sight [`watcher_sight`], the catch [`catch`] — the same calls the end of
+//! the round makes, so with every watcher known, [`Watch::caught`] is
+//! exactly who the end of the round catches (a test holds them together).
+//!
+//! Which watchers the party knows is the caller's: the play screen
+//! remembers every watcher any hero has seen this level.
+//!
+//! Cost: one reused GridView context and a bit per grid cell; one watcher
+//! view build per known watcher per rebuild (a change of state), nothing
+//! per frame.
+
+use super::turn::{catch, patrol_steps, watcher_sight, PatrolStep};
+use crate::grid::CellPos;
+use crate::stage::Stage;
+use crate::things::ThingId;
+use crate::view::GridView;
+
+/// The known watchers' sight at the end of this round (see the module
+/// docs).
+#[derive(Default)]
+pub struct Watch {
+    /// A reused view context, rebuilt for each watcher.
+    view: GridView,
+    /// One bit per grid cell (`y * width + x`): seen by a known watcher.
+    seen: Vec<u64>,
+    width: usize,
+    height: usize,
+    /// The known watchers with their patrol steps, in level order.
+    watchers: Vec<(ThingId, PatrolStep)>,
+    /// Each hero still in the level a known watcher would catch if the
+    /// round ended now, with the first watcher (in level order) that would.
+    caught: Vec<(ThingId, ThingId)>,
+}
+
+impl Watch {
+    /// An empty watch (nothing seen).
+    pub fn new() -> Watch {
+        Watch::default()
+    }
+
+    /// Recomputes for the watchers of `stage` that `known` says the party
+    /// knows.
+    pub fn rebuild(&mut self, stage: &Stage, known: impl Fn(ThingId) -> bool) {
+        let grid = stage.grid();
+        self.width = grid.width();
+        self.height = grid.height();
+        self.seen.clear();
+        self.seen.resize(grid.cell_count().div_ceil(64), 0);
+        self.watchers.clear();
+        self.caught.clear();
+        self.watchers
+            .extend(patrol_steps(stage).filter(|&(w, _)| known(w)));
+        let heroes = stage.active_heroes();
+        for &(watcher, step) in &self.watchers {
+            watcher_sight(stage, &mut self.view, step.to);
+            for node in self.view.nodes() {
+                if let Some(i) = grid.cell_index(node.cell) {
+                    self.seen[i / 64] |= 1 << (i % 64);
+                }
+            }
+            catch(stage, &self.view, watcher, &heroes, &mut self.caught);
+        }
+    }
+
+    /// Whether a known watcher will see grid cell `cell` at the end of the
+    /// round.
+    pub fn sees(&self, cell: CellPos) -> bool {
+        let inside = cell.x >= 0
+            && cell.y >= 0
+            && (cell.x as usize) < self.width
+            && (cell.y as usize) < self.height;
+        if !inside {
+            return false;
+        }
+        let i = cell.y as usize * self.width + cell.x as usize;
+        self.seen
+            .get(i / 64)
+            .is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    /// The grid cells known watchers will see, in index order.
+    pub fn cells(&self) -> impl Iterator<Item = CellPos> + '_ {
+        let w = self.width.max(1);
+        (0..self.width * self.height)
+            .filter(|&i| self.seen[i / 64] & (1 << (i % 64)) != 0)
+            .map(move |i| CellPos::new((i % w) as i32, (i / w) as i32))
+    }
+
+    /// The known watchers, each with its patrol step this round.
+    pub fn watchers(&self) -> &[(ThingId, PatrolStep)] {
+        &self.watchers
+    }
+
+    /// Each hero a known watcher would catch if the turn ended now, with
+    /// the watcher.
+    pub fn caught(&self) -> &[(ThingId, ThingId)] {
+        &self.caught
+    }
+
+    /// Whether `hero` would be caught if the turn ended now (by a known
+    /// watcher).
+    pub fn caught_if_ended_now(&self, hero: ThingId) -> Option<ThingId> {
+        self.caught
+            .iter()
+            .find(|&&(h, _)| h == hero)
+            .map(|&(_, w)| w)
+    }
+}
