@@ -21,6 +21,10 @@ pub const FALL_LINE: Rgba = [1.0, 0.35, 0.29, 0.7];
 pub const FALL: Rgba = hex(0xff5a4a);
 pub const REFUSED: Rgba = hex(0xff5a4a);
 pub const HOVER: Rgba = [1.0, 1.0, 1.0, 0.55];
+/// The target cursor's outline, and the dark edge that keeps it clear on
+/// light cells.
+pub const CURSOR: Rgba = hex(0xffffff);
+pub const CURSOR_EDGE: Rgba = [0.05, 0.06, 0.09, 0.85];
 
 /// One drawn step of a previewed path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,19 +164,43 @@ pub fn draw(list: &mut DrawList, proj: &Projection, preview: &Preview) {
     list.set_state(saved);
 }
 
+/// A frame `w` pixels wide just inside `r`.
+fn frame(list: &mut DrawList, r: Rect, w: f32, colour: Rgba) {
+    list.quad(Rect::new(r.x, r.y, r.w, w), colour);
+    list.quad(Rect::new(r.x, r.y + r.h - w, r.w, w), colour);
+    list.quad(Rect::new(r.x, r.y + w, w, r.h - 2.0 * w), colour);
+    list.quad(Rect::new(r.x + r.w - w, r.y + w, w, r.h - 2.0 * w), colour);
+}
+
 /// Outlines view cell `v` (the cell under the pointer).
 pub fn draw_hover(list: &mut DrawList, proj: &Projection, v: ViewPos) {
     let saved = list.state();
     list.set_pass(Pass::Ui);
     list.set_stencil(Stencil::None);
-    let c = proj.cell_centre(v);
     let s = proj.cell_px;
     let w = (s * 0.03).max(1.0).round();
-    let r = Rect::centred(c, Vec2::splat(s));
-    list.quad(Rect::new(r.x, r.y, r.w, w), HOVER);
-    list.quad(Rect::new(r.x, r.y + r.h - w, r.w, w), HOVER);
-    list.quad(Rect::new(r.x, r.y + w, w, r.h - 2.0 * w), HOVER);
-    list.quad(Rect::new(r.x + r.w - w, r.y + w, w, r.h - 2.0 * w), HOVER);
+    frame(
+        list,
+        Rect::centred(proj.cell_centre(v), Vec2::splat(s)),
+        w,
+        HOVER,
+    );
+    list.set_state(saved);
+}
+
+/// The target cursor on view cell `v`: a bold white frame with a dark
+/// edge either side, clear on any cell.
+pub fn draw_cursor(list: &mut DrawList, proj: &Projection, v: ViewPos) {
+    let saved = list.state();
+    list.set_pass(Pass::Ui);
+    list.set_stencil(Stencil::None);
+    let s = proj.cell_px;
+    let w = (s * 0.06).max(2.0).round();
+    let edge = (w / 2.0).max(1.0).round();
+    let r = Rect::centred(proj.cell_centre(v), Vec2::splat(s + 2.0 * edge));
+    frame(list, r, w + 2.0 * edge, CURSOR_EDGE);
+    let inner = Rect::new(r.x + edge, r.y + edge, r.w - 2.0 * edge, r.h - 2.0 * edge);
+    frame(list, inner, w, CURSOR);
     list.set_state(saved);
 }
 
