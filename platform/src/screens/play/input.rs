@@ -9,7 +9,8 @@
 //! a step up); Up climbs the rope, or off a rope (or at its top) steps up
 //! the way the hero faces (the last Left/Right; the only side with a step
 //! up, if one has none) — one cell, or two for the scout where one is not
-//! there; Down climbs down.
+//! there; Down climbs down. A key move that costs more than one action
+//! point says so on the message line.
 use game::action::{movement, Action, Target};
 use game::stage::Outcome;
 use game::things::{ThingFlags, ThingId};
@@ -331,9 +332,26 @@ impl PlayScreen {
         self.key_move(hero, to)
     }
 
-    /// A move by an arrow key to view cell `v`: what a click there does.
+    /// A move by an arrow key to view cell `v`: what a click there does;
+    /// one that costs more than one action point says so on the message
+    /// line ("Stepped up and walked through a portal: 2 AP"), as the
+    /// mouse hover (and the target cursor) says it before.
     pub(super) fn key_move(&mut self, hero: ThingId, v: ViewPos) -> Option<PlayAction> {
-        self.move_to(hero, v)
+        let action = Action::Move {
+            hero,
+            to: Target::View(v),
+        };
+        let from = self.session.stage().cell_of(hero);
+        let planned = self.session.preview(&action).ok();
+        let result = self.perform(action);
+        if matches!(self.message, None | Some(Message::Info(_))) {
+            if let (Some(events), Some(from)) = (planned, from) {
+                if let Some(note) = preview::cost_note(&events, from) {
+                    self.message = Some(Message::Info(note));
+                }
+            }
+        }
+        result
     }
 
     pub(super) fn move_to(&mut self, hero: ThingId, v: ViewPos) -> Option<PlayAction> {

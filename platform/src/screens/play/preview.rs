@@ -94,6 +94,59 @@ pub fn path_of(events: &[Event], start: ViewPos) -> PreviewPath {
     }
 }
 
+/// What a move made by one key press did, in words, when it cost more
+/// than one action point ("Climbed and walked through a portal: 2 AP"):
+/// the mouse hover shows a move's cost before the click, a key press has
+/// no hover, so its message says it. `from` is the mover's cell before;
+/// `None` for a move of 1 AP or less.
+pub fn cost_note(events: &[Event], from: game::grid::CellPos) -> Option<String> {
+    let cost = path_of(events, ViewPos::default()).cost;
+    if cost <= 1 {
+        return None;
+    }
+    let path = events.iter().find_map(|e| match e {
+        Event::Move { path, .. } => Some(path),
+        _ => None,
+    })?;
+    let mut verbs: Vec<&str> = Vec::new();
+    let mut through_portal = false;
+    // Where the last step was, in the grid and as seen: a step whose move
+    // in the grid is not its move on screen went through a portal.
+    let mut last = Some((from, ViewPos::default()));
+    for step in path {
+        let verb = match step.kind {
+            StepKind::Walk => "walked",
+            StepKind::StepUp => "stepped up",
+            StepKind::Climb => "climbed",
+            StepKind::Fall => "fell",
+            StepKind::Float => "floated",
+            StepKind::Patrol => "went",
+        };
+        if !verbs.contains(&verb) {
+            verbs.push(verb);
+        }
+        if let (Some((cell, seen)), Some(view)) = (last, step.view) {
+            let grid_move = (step.cell.x - cell.x, step.cell.y - cell.y);
+            through_portal |= grid_move != (view.x - seen.x, view.y - seen.y);
+        }
+        last = step.view.map(|v| (step.cell, v));
+    }
+    let mut what = match verbs.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => "moved".into(),
+    };
+    if let Some(first) = what.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    let portal = if through_portal {
+        " through a portal"
+    } else {
+        ""
+    };
+    Some(format!("{what}{portal}: {cost} AP"))
+}
+
 /// A straight band `width` pixels wide from `a` to `b`.
 pub fn thick_line(list: &mut DrawList, a: Vec2, b: Vec2, width: f32, colour: Rgba) {
     let d = b - a;

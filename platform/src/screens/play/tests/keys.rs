@@ -1,5 +1,6 @@
 //! Keyboard parity: Up's step up the way the hero faces, the target
-//! cursor (T) and the levitation cursor.
+//! cursor (T) and the levitation cursor, and the cost of a key move said
+//! on the message line.
 use game::action::{Action, DeployDir, Target};
 
 use super::*;
@@ -114,13 +115,40 @@ fn up_at_the_top_of_a_rope_climbs_out_of_the_shaft_diagonally() {
     );
 }
 
+/// A platform one cell up on the left of a little room.
+const PLATFORM: &str = "\
+#####
+#@..#
+#-..#
+#...#
+#####
+";
+
+#[test]
+fn a_key_move_over_one_action_point_says_what_it_cost() {
+    // Down from the platform to the floor under it: off the side, a fall,
+    // and back: 2 AP for one key press, and the message says so.
+    let mut s = text_level("Platform", PLATFORM, "knight = hero knight at 0,1");
+    key(&mut s, Key::Down);
+    assert_eq!(cell_of_selected(&s), CellPos::new(0, 0));
+    assert_eq!(ap_of_selected(&s), 2);
+    assert_eq!(
+        s.message(),
+        Some(&Message::Info("Walked and fell: 2 AP".into()))
+    );
+    // One action point: nothing said.
+    key(&mut s, Key::Right);
+    assert_eq!(s.message(), None);
+}
+
 #[test]
 fn up_on_the_wells_platform_steps_out_through_the_portal_for_one_ap() {
     // The platform under the well's mouth: its ceiling is the portal from
     // the hall, turned a quarter round. Up steps up through it into the
-    // hall for 1 AP (the cell right above, the hall's end seen through the
-    // portal, is 2 AP away).
+    // hall for 1 AP; the cell right above (the hall's end, seen through
+    // the portal) is 2 AP away, and a key move there says so.
     let mut s = screen("the_well.txt");
+    let hero = s.selected_hero().unwrap();
     go(&mut s, CellPos::new(13, 9));
     end_turn(&mut s);
     key(&mut s, Key::Up);
@@ -128,6 +156,15 @@ fn up_on_the_wells_platform_steps_out_through_the_portal_for_one_ap() {
     assert_eq!(ap_of_selected(&s), 3, "one step up");
     let out = cell_of_selected(&s);
     assert_eq!(out.y, 11, "in the hall: {out:?}");
+    key(&mut s, Key::Undo);
+    s.key_move(hero, ViewPos::new(0, 1));
+    assert_eq!(ap_of_selected(&s), 2);
+    assert_eq!(
+        s.message(),
+        Some(&Message::Info(
+            "Stepped up and walked through a portal: 2 AP".into()
+        ))
+    );
 }
 
 /// The centre of the cursor's cell as the camera will show it once its
