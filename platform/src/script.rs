@@ -7,7 +7,7 @@
 //! ```text
 //! key NAME          a key: left, right, up, down, enter, space, escape,
 //!                   next-hero, prev-hero, 1..9, context, undo, redo,
-//!                   restart, end-turn, help, zoom-in, zoom-out
+//!                   restart, end-turn, help, zoom-in, zoom-out, target
 //! move X Y          the pointer to drawable pixel X,Y
 //! click X Y         a left click at X,Y
 //! right-click X Y

@@ -3,10 +3,14 @@
 //! (`levels/solutions/*.sim`) replayed as input — every move a click on the
 //! cell where the selected hero sees it, every hand or rope action chosen
 //! from the context menu (a levitation: its entry, then a click on where the
-//! item goes), every end of turn the Enter key.
+//! item goes), every end of turn the Enter key. [`play_solution_by_keys`]
+//! replays them with no mouse at all: every move and levitation by the
+//! target cursor (T, or the levitation entry; arrows; Enter).
+use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 
 use game::grid::CellPos;
+use game::view::ViewPos;
 use glam::Vec2;
 use platform::levels::Campaign;
 use platform::progress::Progress;
@@ -90,29 +94,114 @@ pub fn click_cell(s: &mut Screens, cell: CellPos, size: (u32, u32)) -> Option<Ap
     s.handle(Input::Click(p), size)
 }
 
-/// Opens the context menu and chooses the entry starting with `label`
-/// with Down presses and Enter.
+/// Opens the context menu and chooses the first entry that starts with
+/// `label` and is not refused, with Down presses (until that entry is the
+/// selected one) and Enter.
 pub fn choose(s: &mut Screens, label: &str, size: (u32, u32)) {
     key(s, Key::Context, size);
-    let entries: Vec<String> = s
-        .play()
-        .and_then(|p| p.context_menu())
-        .map(|m| m.entries.iter().map(|e| e.label.clone()).collect())
-        .unwrap_or_default();
+    let menu = |s: &Screens| {
+        s.play()
+            .and_then(|p| p.context_menu())
+            .map(|m| (m.entries.clone(), m.menu.selected))
+            .unwrap_or_default()
+    };
+    let (entries, _) = menu(s);
+    let labels: Vec<&str> = entries.iter().map(|e| e.label.as_str()).collect();
     let i = entries
         .iter()
-        .position(|e| e.starts_with(label))
-        .unwrap_or_else(|| panic!("no `{label}` among the actions {entries:?}"));
-    for _ in 0..i {
+        .position(|e| e.label.starts_with(label) && e.refused.is_none())
+        .unwrap_or_else(|| panic!("no `{label}` among the actions {labels:?}"));
+    for _ in 0..entries.len() {
+        if menu(s).1 == i {
+            break;
+        }
         key(s, Key::Down, size);
     }
+    assert_eq!(menu(s).1, i, "Down never reached `{label}` in {labels:?}");
     key(s, Key::Enter, size);
 }
 
-/// Plays a `sim` solution script through the screens' input, line by line;
-/// `show`, `hash` and comments are skipped. Panics on a line the rules
-/// refuse (the message line says why).
+/// How a solution's moves and levitations are pointed at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pointing {
+    /// The mouse: hover, click.
+    Mouse,
+    /// The target cursor: arrows from where it starts, Enter. No mouse
+    /// event at all.
+    Keys,
+}
+
+/// Moves the target cursor (already out) to view cell `to` with arrow
+/// presses, along the cells in sight (each press moves it one cell there),
+/// and checks that the camera shows it clear of the HUD.
+pub fn aim_at(s: &mut Screens, to: ViewPos, size: (u32, u32)) {
+    let (from, path) = {
+        let play = s.play().expect("playing");
+        let from = play.cursor().expect("the target cursor is out");
+        let view = play.view();
+        let seen = |v: ViewPos| view.nodes_at(v).next().is_some();
+        assert!(seen(to), "{to:?} is not in sight");
+        // Breadth first over the cells in sight, from the cursor.
+        let mut came_from: HashMap<ViewPos, (ViewPos, Key)> = HashMap::new();
+        let mut queue = VecDeque::from([from]);
+        while let Some(v) = queue.pop_front() {
+            if v == to {
+                break;
+            }
+            for (dx, dy, k) in [
+                (-1, 0, Key::Left),
+                (1, 0, Key::Right),
+                (0, 1, Key::Up),
+                (0, -1, Key::Down),
+            ] {
+                let n = ViewPos::new(v.x + dx, v.y + dy);
+                if n != from && seen(n) && !came_from.contains_key(&n) {
+                    came_from.insert(n, (v, k));
+                    queue.push_back(n);
+                }
+            }
+        }
+        let mut path = Vec::new();
+        let mut at = to;
+        while at != from {
+            let (back, k) = came_from
+                .get(&at)
+                .copied()
+                .unwrap_or_else(|| panic!("{to:?} is not joined to {from:?} in sight"));
+            path.push(k);
+            at = back;
+        }
+        path.reverse();
+        (from, path)
+    };
+    for k in path {
+        key(s, k, size);
+    }
+    let play = s.play_mut().expect("playing");
+    assert_eq!(play.cursor(), Some(to), "from {from:?}");
+    play.settle();
+    let p = play.projection(size).cell_centre(to);
+    let screen = Vec2::new(size.0 as f32, size.1 as f32);
+    assert!(
+        p.cmpge(Vec2::ZERO).all() && p.cmplt(screen).all() && play.play_area(size).contains(p),
+        "the cursor at {to:?} is drawn at {p}, off the screen or under the HUD"
+    );
+}
+
+/// Plays a `sim` solution script through the screens' input, line by line,
+/// pointing with the mouse; `show`, `hash` and comments are skipped.
+/// Panics on a line the rules refuse (the message line says why).
 pub fn play_solution(s: &mut Screens, script: &str, size: (u32, u32)) {
+    play_solution_pointing(s, script, size, Pointing::Mouse);
+}
+
+/// [`play_solution`] with the keys alone: not one mouse event.
+pub fn play_solution_by_keys(s: &mut Screens, script: &str, size: (u32, u32)) {
+    play_solution_pointing(s, script, size, Pointing::Keys);
+}
+
+/// Plays a `sim` solution script as input, pointing as `pointing` says.
+pub fn play_solution_pointing(s: &mut Screens, script: &str, size: (u32, u32), pointing: Pointing) {
     for raw in script.lines() {
         let line = raw.split('#').next().unwrap_or("").trim();
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -134,14 +223,43 @@ pub fn play_solution(s: &mut Screens, script: &str, size: (u32, u32)) {
                 key(s, Key::Hero(i as u8), size);
             }
             "move" => {
-                let p = hover_move_to(s, CellPos::new(number(1), number(2)), size);
-                s.handle(Input::Click(p), size);
+                let cell = CellPos::new(number(1), number(2));
+                match pointing {
+                    Pointing::Mouse => {
+                        let p = hover_move_to(s, cell, size);
+                        s.handle(Input::Click(p), size);
+                    }
+                    Pointing::Keys => {
+                        // T: the cursor starts on the hero; to the cell
+                        // where a click would go, Enter.
+                        key(s, Key::Target, size);
+                        let to = s
+                            .play()
+                            .and_then(|p| p.view_pos_to_move_to(cell))
+                            .unwrap_or_else(|| panic!("no move to cell {cell} in sight"));
+                        aim_at(s, to, size);
+                        key(s, Key::Enter, size);
+                    }
+                }
             }
             "levitate" => {
-                // The sorceress's menu entry for the item, then a click on
-                // where it goes.
+                // The sorceress's menu entry for the item, then where it
+                // goes: a click, or the cursor (it starts on the item).
                 choose(s, &format!("Levitate {}", arg(1)), size);
-                click_cell(s, CellPos::new(number(2), number(3)), size);
+                let cell = CellPos::new(number(2), number(3));
+                match pointing {
+                    Pointing::Mouse => {
+                        click_cell(s, cell, size);
+                    }
+                    Pointing::Keys => {
+                        let to = s
+                            .play()
+                            .and_then(|p| p.view_pos_of_cell(cell))
+                            .unwrap_or_else(|| panic!("cell {cell} is not in sight"));
+                        aim_at(s, to, size);
+                        key(s, Key::Enter, size);
+                    }
+                }
             }
             "end-turn" => {
                 // Enter, and Enter again when the game asks (AP left).

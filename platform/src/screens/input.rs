@@ -58,6 +58,9 @@ pub enum Key {
     Overview,
     /// C: the play camera back on the selected hero.
     Recentre,
+    /// T, gamepad Misc (Share/Capture) or touchpad press: the play
+    /// screen's target cursor, to move to any cell in sight by keys.
+    Target,
     /// F11: fullscreen on and off (handled by the main loop).
     Fullscreen,
     /// F12: save a screenshot (handled by the main loop).
@@ -287,6 +290,7 @@ pub fn key(code: Keycode, modifiers: Mod) -> Option<Key> {
         Keycode::Minus | Keycode::KpMinus => Some(Key::ZoomOut),
         Keycode::O => Some(Key::Overview),
         Keycode::C if !ctrl => Some(Key::Recentre),
+        Keycode::T if !ctrl => Some(Key::Target),
         Keycode::F11 => Some(Key::Fullscreen),
         Keycode::F12 => Some(Key::Screenshot),
         _ => None,
@@ -309,6 +313,7 @@ pub fn button(b: PadButton) -> Option<Key> {
         PadButton::Back => Some(Key::EndTurn),
         PadButton::RightStick => Some(Key::Help),
         PadButton::LeftStick => Some(Key::Overview),
+        PadButton::Misc1 | PadButton::Touchpad => Some(Key::Target),
         _ => None,
     }
 }
@@ -454,6 +459,7 @@ pub fn key_named(name: &str) -> Option<Key> {
         "pan-down" => Key::PanDown,
         "overview" | "o" => Key::Overview,
         "recentre" | "c" => Key::Recentre,
+        "target" | "t" => Key::Target,
         _ => return None,
     })
 }
@@ -528,6 +534,16 @@ mod tests {
         assert_eq!(m.axis(Axis::RightX, -30_000), Some(Key::PanLeft));
         assert_eq!(m.axis(Axis::RightY, 30_000), Some(Key::PanDown));
         assert_eq!(button(PadButton::LeftStick), Some(Key::Overview));
+    }
+
+    #[test]
+    fn t_and_the_gamepad_misc_button_open_the_target_cursor() {
+        assert_eq!(key(Keycode::T, Mod::NOMOD), Some(Key::Target));
+        assert_eq!(key(Keycode::T, Mod::LCTRLMOD), None);
+        assert_eq!(button(PadButton::Misc1), Some(Key::Target));
+        assert_eq!(button(PadButton::Touchpad), Some(Key::Target));
+        assert_eq!(key_named("target"), Some(Key::Target));
+        assert_eq!(key_named("t"), Some(Key::Target));
     }
 
     #[test]

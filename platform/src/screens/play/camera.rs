@@ -130,6 +130,42 @@ impl Camera {
         self.pan += steps * step;
     }
 
+    /// Pans (at once) as little as brings view point `at` — with
+    /// `margin_cells` around it where there is room — inside `area` (drawable
+    /// pixels) once any glide has settled: the target cursor stays on
+    /// screen and clear of the HUD. The pan holds like any other.
+    pub fn bring_into(
+        &mut self,
+        size_px: (u32, u32),
+        at: Vec2,
+        area: render::Rect,
+        margin_cells: f32,
+    ) {
+        let settled = Camera {
+            offset: Vec2::ZERO,
+            ..*self
+        }
+        .projection(size_px, Vec2::ZERO);
+        let c = settled.to_screen(at);
+        let cell = settled.cell_px;
+        // How far (pixels) the camera must move along one axis for the
+        // span `c ± half` to lie in `lo..hi`; centred when it cannot fit.
+        let shift = |c: f32, lo: f32, hi: f32| {
+            let half = (cell * (0.5 + margin_cells)).min((hi - lo) / 2.0);
+            if c - half < lo {
+                c - half - lo
+            } else if c + half > hi {
+                c + half - hi
+            } else {
+                0.0
+            }
+        };
+        let dx = shift(c.x, area.x, area.x + area.w);
+        let dy = shift(c.y, area.y, area.y + area.h);
+        // Screen y grows down, view y up.
+        self.pan += Vec2::new(dx, -dy) / cell;
+    }
+
     /// Back on the hero: the pan glides back (it becomes the eased offset).
     pub fn recentre(&mut self) {
         if self.overview.is_none() {
@@ -314,6 +350,30 @@ mod tests {
         assert_eq!(cam.projection(SIZE, Vec2::ZERO).centre, p.centre, "no jump");
         cam.update(2.0);
         assert_eq!(cam.projection(SIZE, Vec2::ZERO).centre, Vec2::ZERO);
+    }
+
+    #[test]
+    fn bringing_a_point_into_an_area_pans_as_little_as_it_must() {
+        let mut cam = Camera::default();
+        let area = render::Rect::new(0.0, 70.0, 1280.0, 530.0);
+        cam.bring_into(SIZE, Vec2::new(2.0, 0.0), area, 1.0);
+        assert_eq!(cam.pan, Vec2::ZERO, "already well inside");
+        // Fifteen cells right: 640 px + 15 * 80 px; with a cell of margin
+        // its right edge lands on the area's.
+        cam.bring_into(SIZE, Vec2::new(15.0, 0.0), area, 1.0);
+        let p = cam.projection(SIZE, Vec2::ZERO);
+        let right = p.to_screen(Vec2::new(15.0, 0.0)).x + 1.5 * 80.0;
+        assert!((right - 1280.0).abs() < 0.01, "{right}");
+        // Down under the area's bottom: the camera follows down.
+        cam.bring_into(SIZE, Vec2::new(15.0, -4.0), area, 1.0);
+        let p = cam.projection(SIZE, Vec2::ZERO);
+        let s = p.to_screen(Vec2::new(15.0, -4.0));
+        assert!(s.y + 1.5 * 80.0 <= 600.01 && s.y > 70.0, "{s}");
+        // A glide in progress does not count: where it settles does.
+        let mut gliding = Camera::default();
+        gliding.ease_from(Vec2::new(-30.0, 0.0));
+        gliding.bring_into(SIZE, Vec2::new(2.0, 0.0), area, 1.0);
+        assert_eq!(gliding.pan, Vec2::ZERO);
     }
 
     #[test]

@@ -12,19 +12,62 @@ use super::camera::{ui_scale, Projection};
 use super::context_menu::thing_name;
 use super::danger;
 use super::hud::{self};
-use super::mode::Mode;
+use super::mode::{Aim, Mode};
 use super::preview::{self};
 use super::tween::Tween;
 use super::{help, PlayScreen};
 use crate::screens::world::{self, CellLayout, Scene, WorldSprites};
 
 impl PlayScreen {
+    /// What the previewed path costs and does: "2 AP, falls 1 cell",
+    /// and whether a watcher will see where it ends.
+    fn path_summary(&self, path: &preview::PreviewPath) -> String {
+        let falls = path.falls();
+        let mut text = format!("{} AP", path.cost);
+        if falls > 0 {
+            text.push_str(&format!(
+                ", falls {falls} cell{}",
+                if falls == 1 { "" } else { "s" }
+            ));
+        }
+        if path.end.is_some_and(|c| self.danger.contains(c)) {
+            text.push_str(" · seen by the watcher there");
+        }
+        text
+    }
+
+    /// The hint while the target cursor is out: what Enter would do there
+    /// and what it costs (the same preview as the mouse's), or why not.
+    fn aiming_hint(&self, aim: Aim) -> String {
+        let keys = "arrows move the cursor · Esc cancels";
+        let (what, does) = match aim {
+            Aim::Move => ("go".to_string(), "Enter moves there".to_string()),
+            Aim::Levitate(item) => {
+                let name = thing_name(self.session.stage(), item);
+                (
+                    format!("send the {name}"),
+                    format!("Enter sends the {name} there"),
+                )
+            }
+        };
+        match self.preview.as_ref().map(|p| &p.outcome) {
+            Some(Ok(path)) => format!("{does}: {} · {keys}", self.path_summary(path)),
+            Some(Err(refusal)) if *refusal != Refusal::AlreadyThere => {
+                format!("Can't {what} there: {refusal} · {keys}")
+            }
+            _ => match aim {
+                Aim::Move => format!("Target: {keys} (or the mouse) · Enter moves there"),
+                Aim::Levitate(item) => format!(
+                    "Arrows or the mouse: where the {} goes · Enter sends it · Esc cancels",
+                    thing_name(self.session.stage(), item)
+                ),
+            },
+        }
+    }
+
     pub(super) fn hint(&self) -> String {
-        if let Some(item) = self.mode.levitating() {
-            return format!(
-                "Arrows or the mouse: where the {} goes · Enter sends it · Esc cancels",
-                thing_name(self.session.stage(), item)
-            );
+        if let Some(aim) = self.mode.aiming() {
+            return self.aiming_hint(aim);
         }
         if self.mode.context().is_some() {
             return "Up/Down choose · Enter or E do it · Esc closes".into();
@@ -37,17 +80,7 @@ impl PlayScreen {
                 .into();
         }
         match self.preview.as_ref().map(|p| &p.outcome) {
-            Some(Ok(path)) => {
-                let falls = path.falls();
-                let mut hint = format!("Click to move: {} AP", path.cost);
-                if falls > 0 {
-                    hint.push_str(&format!(", falls {falls} cell{}", if falls == 1 { "" } else { "s" }));
-                }
-                if path.end.is_some_and(|c| self.danger.contains(c)) {
-                    hint.push_str(" · seen by the watcher there");
-                }
-                hint
-            }
+            Some(Ok(path)) => format!("Click to move: {}", self.path_summary(path)),
             // Pointing somewhere the hero cannot go says why, before a click.
             Some(Err(refusal)) if *refusal != Refusal::AlreadyThere => {
                 format!("Can't go there: {refusal}")
@@ -74,7 +107,8 @@ impl PlayScreen {
             sprites: &sprites,
             selected: self.selected_hero(),
             hidden: &hidden,
-            reachable: matches!(self.mode.base(), Mode::Normal).then_some(&self.reachable),
+            reachable: matches!(self.mode.base(), Mode::Normal | Mode::Aiming(Aim::Move))
+                .then_some(&self.reachable),
             danger: Some(&self.danger),
             ropes: Some(&self.motion),
         };
@@ -116,8 +150,10 @@ impl PlayScreen {
             if let Some(p) = &self.preview {
                 preview::draw(list, &proj, p);
             }
-            if let Some(v) = self.hover {
-                preview::draw_hover(list, &proj, v);
+            match (self.hover, self.mode.aiming()) {
+                (Some(v), Some(_)) => preview::draw_cursor(list, &proj, v),
+                (Some(v), None) => preview::draw_hover(list, &proj, v),
+                (None, _) => {}
             }
         }
         self.draw_marker(list, &proj);

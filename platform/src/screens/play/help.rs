@@ -13,7 +13,14 @@ pub const CONTROLS: &[(&str, &str)] = &[
         "Mouse",
         "hover a cell to preview the move, click to do it; hover a watcher: its route",
     ),
-    ("Arrows / WASD", "step left or right, climb up or down"),
+    (
+        "Arrows / WASD",
+        "step left or right; Up climbs, or steps up the way you face; Down climbs down",
+    ),
+    (
+        "T",
+        "target cursor: arrows pick any cell in sight, Enter goes there, Esc cancels",
+    ),
     ("Tab, 1-3", "select a hero (Shift+Tab: back)"),
     ("E / Space", "actions here: pick up, drop, rope, leave…"),
     ("Enter", "end the turn"),
@@ -29,7 +36,7 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("F12", "screenshot (PNG in the current folder)"),
     (
         "Gamepad",
-        "d-pad/stick move, A actions, B/Start pause, X undo, Y redo, LB/RB hero, Back end turn, triggers zoom, right stick pan, left-stick press overview",
+        "d-pad/stick move, A actions, B/Start pause, X undo, Y redo, LB/RB hero, Back end turn, triggers zoom, right stick pan, left-stick press overview, Share/touchpad target cursor",
     ),
 ];
 

@@ -81,6 +81,15 @@ pub fn layout(size: Vec2, heroes: usize, scale: f32) -> HudLayout {
 }
 
 impl HudLayout {
+    /// The part of the drawable no HUD covers: below the top bar and its
+    /// hint line, above the message line over the portraits. What the
+    /// player must see (the target cursor) is kept in here.
+    pub fn play_area(&self) -> Rect {
+        let top = self.hint_at.y + self.small_px * 1.5;
+        let bottom = self.message_at.y - 6.0 * self.scale;
+        Rect::new(0.0, top, self.size.x, (bottom - top).max(0.0))
+    }
+
     /// The portrait under `p`, if any.
     pub fn portrait_at(&self, p: Vec2) -> Option<usize> {
         self.portraits.iter().position(|r| r.contains(p))

@@ -1,6 +1,16 @@
 //! The play screen's input: keys, clicks and the pointer turned into
-//! session calls and screen state — moves by destination, the context
-//! menu, levitation targeting, hero selection, the hovered move's preview.
+//! session calls and screen state — moves by destination (a click, the
+//! arrows, the target cursor of `cursor`), the context menu, hero
+//! selection, the hovered move's preview.
+//!
+//! The arrows move by one cell with the rules' own move search
+//! ([`movement::reachable`]), never a rule of their own: Left/Right take
+//! the cheapest move into the next column (a walk, a walk and a fall, else
+//! a step up); Up climbs the rope, or off a rope (or at its top) steps up
+//! the way the hero faces (the last Left/Right; the only side with a step
+//! up, if one has none) — one cell, or two for the scout where one is not
+//! there; Down climbs down. A key move that costs more than one action
+//! point says so on the message line.
 use game::action::{movement, Action, Target};
 use game::stage::Outcome;
 use game::things::{ThingFlags, ThingId};
@@ -45,8 +55,8 @@ impl PlayScreen {
         if self.mode.context().is_some() {
             return self.handle_context(input, size_px);
         }
-        if let Some(item) = self.mode.levitating() {
-            if let Some(done) = self.handle_levitation(item, input, &drawn) {
+        if let Some(aim) = self.mode.aiming() {
+            if let Some(done) = self.handle_aiming(aim, input, &drawn) {
                 return done;
             }
         }
@@ -81,8 +91,9 @@ impl PlayScreen {
         match input {
             Input::Key(Key::Left) => return self.step(hero, -1),
             Input::Key(Key::Right) => return self.step(hero, 1),
-            Input::Key(Key::Up) => return self.move_to(hero, ViewPos::new(0, 1)),
-            Input::Key(Key::Down) => return self.move_to(hero, ViewPos::new(0, -1)),
+            Input::Key(Key::Up) => return self.up(hero),
+            Input::Key(Key::Down) => return self.key_move(hero, ViewPos::new(0, -1)),
+            Input::Key(Key::Target) => self.aim_move(),
             Input::Key(Key::NextHero) => self.cycle_hero(1),
             Input::Key(Key::PrevHero) => self.cycle_hero(-1),
             Input::Key(Key::Hero(n)) => self.select(n as usize),
@@ -198,114 +209,36 @@ impl PlayScreen {
                 return self.perform(action);
             }
             Some(MenuOutcome::Chosen(ContextAction::Levitate(item))) => {
-                *self.mode.base_mut() = Mode::Levitating(item);
+                self.mode.close_context();
                 self.message = Some(Message::Info(format!(
                     "Levitate the {}: arrows or the mouse choose where it goes, Enter sends it, Esc cancels",
                     thing_name(self.session.stage(), item)
                 )));
-                // The target starts on the item itself.
-                let at = self
-                    .session
-                    .stage()
-                    .cell_of(item)
-                    .and_then(|c| tween::nearest_position(&self.view, c, Vec2::ZERO));
-                self.set_hover(at);
+                // The target cursor starts on the item itself.
+                self.aim_levitation(item);
             }
             None => {}
         }
         None
     }
 
-    /// Levitation targeting: `Some(result)` when the input was used.
-    pub(super) fn handle_levitation(
+    /// Sends the levitated `item` to view cell `v` (a refusal is the
+    /// message).
+    pub(super) fn levitate_to(
         &mut self,
+        hero: ThingId,
         item: ThingId,
-        input: Input,
-        drawn: &Projection,
-    ) -> Option<Option<PlayAction>> {
-        // The first Enter after a refusal reads the message, not ends the
-        // turn: a player pressing E, Enter and Enter again on a "Can't…"
-        // must not end rounds by accident.
-        if matches!(input, Input::Key(Key::Enter))
-            && matches!(self.message, Some(Message::Refused(_)))
-        {
-            self.message = None;
-            return None;
-        }
-        let hero = self.selected_hero()?;
-        match input {
-            Input::Key(Key::Escape) | Input::RightClick(_) => {
-                self.mode.stop_levitating();
-                self.preview = None;
-                self.message = None;
-                Some(None)
-            }
-            Input::MouseMove(p) => {
-                self.mouse = Some(p);
-                self.refresh_hover();
-                Some(None)
-            }
-            Input::Click(p) if !self.over_hud(p, self.size_px) => {
-                Some(self.levitate_to(hero, item, drawn.cell_at(p)))
-            }
-            // Keyboard and gamepad aiming: the arrows (d-pad) move the
-            // target over the cells in sight, Enter (A, E, Space) sends it.
-            Input::Key(k @ (Key::Left | Key::Right | Key::Up | Key::Down)) => {
-                let (dx, dy) = match k {
-                    Key::Left => (-1, 0),
-                    Key::Right => (1, 0),
-                    Key::Up => (0, 1),
-                    _ => (0, -1),
-                };
-                let from = self.hover.unwrap_or_default();
-                let to = ViewPos::new(from.x + dx, from.y + dy);
-                if self.view.nodes_at(to).next().is_some() {
-                    self.set_hover(Some(to));
-                }
-                Some(None)
-            }
-            Input::Key(Key::Enter | Key::Space | Key::Context) => match self.hover {
-                Some(v) => Some(self.levitate_to(hero, item, v)),
-                None => Some(None),
-            },
-            // Looking around keeps the levitation target.
-            Input::Key(
-                Key::Help
-                | Key::PanLeft
-                | Key::PanRight
-                | Key::PanUp
-                | Key::PanDown
-                | Key::Overview
-                | Key::Recentre
-                | Key::ZoomIn
-                | Key::ZoomOut,
-            ) => None,
-            _ => {
-                // Anything else gives up choosing and is handled as usual.
-                self.mode.stop_levitating();
-                self.preview = None;
-                None
-            }
-        }
-    }
-
-    /// Sends the levitated `item` to view cell `v`; choosing goes on after
-    /// a refusal (the message says why).
-    fn levitate_to(&mut self, hero: ThingId, item: ThingId, v: ViewPos) -> Option<PlayAction> {
+        v: ViewPos,
+    ) -> Option<PlayAction> {
         let Some(cell) = self.view.nodes_at(v).next().map(|n| n.cell) else {
             self.message = Some(Message::Refused("that cell is not in sight".into()));
             return None;
         };
-        let result = self.perform(Action::Levitate {
+        self.perform(Action::Levitate {
             hero,
             item,
             to: cell,
-        });
-        if !matches!(self.message, Some(Message::Refused(_))) {
-            self.mode.stop_levitating();
-            self.preview = None;
-        }
-        result
+        })
     }
 
     /// The context menu's entry rectangles.
@@ -381,20 +314,70 @@ impl PlayScreen {
         None
     }
 
-    /// Left/Right: the cheapest move to the neighbouring column — a walk
-    /// (falling if it must), else a step up.
-    pub(super) fn step(&mut self, hero: ThingId, dx: i32) -> Option<PlayAction> {
-        let stage = self.session.stage();
-        let ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
-        let mut options: Vec<ViewPos> = movement::reachable(stage, &self.view, hero, ap.min(1))
+    /// The view cells the hero's one-action-point moves end in (whatever
+    /// AP are left: with none, the move chosen is refused for want of
+    /// them, not for want of a way).
+    pub(super) fn one_ap_moves(&self, hero: ThingId) -> Vec<ViewPos> {
+        movement::reachable(self.session.stage(), &self.view, hero, 1)
             .into_iter()
-            .filter(|(v, _, cost)| v.x == dx && *cost == 1)
+            .filter(|&(_, _, cost)| cost == 1)
             .map(|(v, _, _)| v)
+            .collect()
+    }
+
+    /// Left/Right: the cheapest move to the neighbouring column — a walk
+    /// (falling if it must), else a step up. The hero now faces that way.
+    pub(super) fn step(&mut self, hero: ThingId, dx: i32) -> Option<PlayAction> {
+        self.facing = Some(dx);
+        let mut options: Vec<ViewPos> = self
+            .one_ap_moves(hero)
+            .into_iter()
+            .filter(|v| v.x == dx)
             .collect();
         // A plain walk first, then a walk and a fall, then a step up.
         options.sort_by_key(|v| (v.y != 0, v.y > 0, v.y.abs()));
         let to = options.first().copied().unwrap_or(ViewPos::new(dx, 0));
-        self.move_to(hero, to)
+        self.key_move(hero, to)
+    }
+
+    /// Up: climb the rope; where there is no climbing up, step up — the
+    /// way the hero faces, else straight on (a step up through a turning
+    /// portal can end right above), else the other way; the lower step
+    /// first (a scout's two-cell step where there is no one-cell step).
+    /// With none, the cheapest way to the cell above, if any (the message
+    /// tells its cost when over 1 AP), or why not.
+    pub(super) fn up(&mut self, hero: ThingId) -> Option<PlayAction> {
+        let above = ViewPos::new(0, 1);
+        let facing = self.facing.unwrap_or(1);
+        let to = self
+            .one_ap_moves(hero)
+            .into_iter()
+            .filter(|v| v.y > 0)
+            .min_by_key(|v| (*v != above, -(v.x * facing).signum(), v.y))
+            .unwrap_or(above);
+        self.key_move(hero, to)
+    }
+
+    /// A move by an arrow key to view cell `v`: what a click there does;
+    /// one that costs more than one action point says so on the message
+    /// line ("Stepped up and walked through a portal: 2 AP"), as the
+    /// mouse hover (and the target cursor) says it before.
+    pub(super) fn key_move(&mut self, hero: ThingId, v: ViewPos) -> Option<PlayAction> {
+        let action = Action::Move {
+            hero,
+            to: Target::View(v),
+        };
+        let from = self.session.stage().cell_of(hero);
+        let planned = self.session.preview(&action).ok();
+        let result = self.perform(action);
+        if matches!(self.message, None | Some(Message::Info(_))) {
+            if let (Some(events), Some(from)) = (planned, from) {
+                if let Some(note) = preview::cost_note(&events, from) {
+                    self.message = Some(Message::Info(note));
+                }
+            }
+        }
+        result
     }
 
     pub(super) fn move_to(&mut self, hero: ThingId, v: ViewPos) -> Option<PlayAction> {
@@ -405,8 +388,12 @@ impl PlayScreen {
     }
 
     /// Recomputes the hovered cell and its preview from the last pointer
-    /// position.
+    /// position (while the target cursor is out: the cursor's preview).
     pub(super) fn refresh_hover(&mut self) {
+        if self.mode.aiming().is_some() {
+            self.set_hover(self.hover);
+            return;
+        }
         let size_px = self.size_px;
         let hover = self
             .mouse
@@ -416,8 +403,8 @@ impl PlayScreen {
         self.set_hover(hover);
     }
 
-    /// Points at view cell `hover` (by the pointer, or the levitation
-    /// target's keys) and previews what would happen there.
+    /// Points at view cell `hover` (by the pointer, or the target cursor)
+    /// and previews what would happen there.
     pub(super) fn set_hover(&mut self, hover: Option<ViewPos>) {
         self.hover = hover;
         self.preview = None;
@@ -435,6 +422,11 @@ impl PlayScreen {
             let Some(cell) = self.view.nodes_at(v).next().map(|n| n.cell) else {
                 return;
             };
+            // On the item itself (where the cursor starts): nothing to
+            // preview yet.
+            if self.session.stage().cell_of(item) == Some(cell) {
+                return;
+            }
             let start = self
                 .session
                 .stage()
@@ -497,7 +489,8 @@ impl PlayScreen {
         let new_cell = stage.cell_of(hero);
         self.selected = index;
         self.mode.close_context();
-        self.mode.stop_levitating();
+        self.mode.stop_aiming();
+        self.facing = None;
         self.tween = None;
         self.rebuild_view();
         if let (Some(old), Some(new)) = (old_cell, new_cell) {

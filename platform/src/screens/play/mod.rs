@@ -5,7 +5,8 @@
 //! restart, and the ways things moved), `draw`, [`mode`] (normal, context
 //! menu, levitation targeting, help over one), [`camera`] (easing, zoom;
 //! the projection and the world drawing are shared with the editor in
-//! `screens::world`), [`danger`] (what the watchers in sight will see),
+//! `screens::world`), `cursor` (the target cursor: any cell by keys),
+//! [`danger`] (what the watchers in sight will see),
 //! [`preview`] (the hovered move's path), [`tween`] (what moved, drawn
 //! moving), [`context_menu`] (the actions of the hero's cell), [`hud`] and
 //! [`help`].
@@ -20,9 +21,11 @@
 //! plans the move there in the hero's GridView (the same view drawn here, so
 //! `Target::View` means what the player sees); the arrows step to the
 //! neighbouring view cell (Left/Right walk, stepping up or falling as the
-//! rules say; Up/Down climb).
+//! rules say; Up climbs or steps up the way the hero faces; Down climbs
+//! down), and the target cursor (T) points at any cell in sight by keys.
 pub mod camera;
 pub mod context_menu;
+mod cursor;
 pub mod danger;
 mod draw;
 pub mod fixtures;
@@ -110,8 +113,12 @@ pub struct PlayScreen {
     pub camera: Camera,
     /// The last pointer position, in drawable pixels.
     mouse: Option<Vec2>,
-    /// The view cell under the pointer, if the hero sees it.
+    /// The view cell under the pointer, if the hero sees it; while the
+    /// target cursor is out, the cursor's cell.
     hover: Option<ViewPos>,
+    /// The way the selected hero faces in view space (the last Left, -1,
+    /// or Right, 1), for Up's step up; `None`: not turned yet.
+    facing: Option<i32>,
     preview: Option<Preview>,
     message: Option<Message>,
     tween: Option<Tween>,
@@ -162,6 +169,7 @@ impl PlayScreen {
             camera: Camera::default(),
             mouse: None,
             hover: None,
+            facing: None,
             preview: None,
             message: None,
             tween: None,
@@ -295,30 +303,50 @@ impl PlayScreen {
         self.camera.projection(size_px, self.hero_position())
     }
 
+    /// Where the selected hero sees grid cell `cell` (the copy nearest
+    /// the hero), if it does.
+    pub fn view_pos_of_cell(&self, cell: CellPos) -> Option<ViewPos> {
+        tween::nearest_position(&self.view, cell, Vec2::ZERO)
+    }
+
     /// Where grid cell `cell` is drawn on screen (the copy nearest the
     /// hero), if the hero sees it.
     pub fn screen_pos_of_cell(&self, cell: CellPos, size_px: (u32, u32)) -> Option<Vec2> {
-        let v = tween::nearest_position(&self.view, cell, Vec2::ZERO)?;
+        let v = self.view_pos_of_cell(cell)?;
         Some(self.projection(size_px).cell_centre(v))
     }
 
-    /// Where to click to move the selected hero to grid cell `cell`: the
-    /// copy of the cell nearest the hero if the hero sees it, else a cell
-    /// in sight whose move ends there (walking off a ledge into a fall that
-    /// lands out of sight); `None` when neither.
-    pub fn screen_pos_to_move_to(&self, cell: CellPos, size_px: (u32, u32)) -> Option<Vec2> {
-        if let Some(p) = self.screen_pos_of_cell(cell, size_px) {
-            return Some(p);
+    /// The view cell to point at (click, or the target cursor) to move the
+    /// selected hero to grid cell `cell`: the copy of the cell nearest the
+    /// hero if the hero sees it, else a cell in sight whose move ends there
+    /// (walking off a ledge into a fall that lands out of sight); `None`
+    /// when neither.
+    pub fn view_pos_to_move_to(&self, cell: CellPos) -> Option<ViewPos> {
+        if let Some(v) = self.view_pos_of_cell(cell) {
+            return Some(v);
         }
         let hero = self.selected_hero()?;
         let stage = self.session.stage();
         let ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
-        let v = movement::reachable(stage, &self.view, hero, ap)
-            .into_iter()
-            .filter(|&(_, to, _)| to == cell)
-            .min_by_key(|&(_, _, cost)| cost)?
-            .0;
+        Some(
+            movement::reachable(stage, &self.view, hero, ap)
+                .into_iter()
+                .filter(|&(_, to, _)| to == cell)
+                .min_by_key(|&(_, _, cost)| cost)?
+                .0,
+        )
+    }
+
+    /// Where to click to move the selected hero to grid cell `cell` (see
+    /// [`PlayScreen::view_pos_to_move_to`]), on screen.
+    pub fn screen_pos_to_move_to(&self, cell: CellPos, size_px: (u32, u32)) -> Option<Vec2> {
+        let v = self.view_pos_to_move_to(cell)?;
         Some(self.projection(size_px).cell_centre(v))
+    }
+
+    /// The part of a drawable of `size_px` that no HUD covers.
+    pub fn play_area(&self, size_px: (u32, u32)) -> render::Rect {
+        self.hud_layout(size_px).play_area()
     }
 
     /// Advances animation by `dt_s` seconds.

@@ -1,10 +1,20 @@
 //! What the play screen is doing with the player's input: moving the hero
-//! (normal), choosing from the context menu, choosing where a levitated
-//! item goes, or showing the help panel over any of those (the help keeps
-//! what is under it, so closing it goes back there).
+//! (normal), choosing from the context menu, aiming the target cursor
+//! (where the hero moves, or where a levitated item goes: `cursor`), or
+//! showing the help panel over any of those (the help keeps what is under
+//! it, so closing it goes back there).
 use game::things::ThingId;
 
 use super::context_menu::ContextMenu;
+
+/// What the target cursor chooses a cell for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    /// Where the selected hero moves (T).
+    Move,
+    /// Where the sorceress levitates this item (its context menu entry).
+    Levitate(ThingId),
+}
 
 /// The play screen's input mode (see the module docs).
 #[derive(Clone, Debug, Default)]
@@ -14,8 +24,9 @@ pub enum Mode {
     Normal,
     /// The context menu of the hero's cell is open.
     Context(ContextMenu),
-    /// The sorceress is choosing where this item goes.
-    Levitating(ThingId),
+    /// The target cursor is out: choosing where to move, or where a
+    /// levitated item goes.
+    Aiming(Aim),
     /// Enter was pressed with action points left: Enter again ends the
     /// turn, anything else goes on playing.
     ConfirmEndTurn,
@@ -50,10 +61,19 @@ impl Mode {
         }
     }
 
+    /// What the target cursor is out for, if it is (under the help panel
+    /// too).
+    pub fn aiming(&self) -> Option<Aim> {
+        match self.base() {
+            Mode::Aiming(aim) => Some(*aim),
+            _ => None,
+        }
+    }
+
     /// The item being levitated, if any (under the help panel too).
     pub fn levitating(&self) -> Option<ThingId> {
-        match self.base() {
-            Mode::Levitating(item) => Some(*item),
+        match self.aiming() {
+            Some(Aim::Levitate(item)) => Some(item),
             _ => None,
         }
     }
@@ -96,9 +116,9 @@ impl Mode {
         matches!(self.base(), Mode::ConfirmEndTurn)
     }
 
-    /// Stops choosing a levitation target (if that is the mode).
-    pub fn stop_levitating(&mut self) {
-        if matches!(self.base(), Mode::Levitating(_)) {
+    /// Puts the target cursor away (if it is out).
+    pub fn stop_aiming(&mut self) {
+        if matches!(self.base(), Mode::Aiming(_)) {
             *self.base_mut() = Mode::Normal;
         }
     }
@@ -111,7 +131,7 @@ mod tests {
     #[test]
     fn help_opens_over_a_mode_and_closes_back_to_it() {
         let item = ThingId::new(1, std::num::NonZeroU32::new(1).expect("non-zero"));
-        let mut m = Mode::Levitating(item);
+        let mut m = Mode::Aiming(Aim::Levitate(item));
         m.open_help();
         assert!(m.help_open());
         assert_eq!(m.levitating(), Some(item), "still choosing under the help");
@@ -119,7 +139,12 @@ mod tests {
         m.close_help();
         assert!(!m.help_open());
         assert_eq!(m.levitating(), Some(item));
-        m.stop_levitating();
+        m.stop_aiming();
+        assert!(matches!(m, Mode::Normal));
+        let mut m = Mode::Aiming(Aim::Move);
+        assert_eq!(m.aiming(), Some(Aim::Move));
+        assert_eq!(m.levitating(), None, "aiming a move levitates nothing");
+        m.stop_aiming();
         assert!(matches!(m, Mode::Normal));
         m.close_context();
         assert!(matches!(m, Mode::Normal));

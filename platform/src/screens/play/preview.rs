@@ -21,6 +21,10 @@ pub const FALL_LINE: Rgba = [1.0, 0.35, 0.29, 0.7];
 pub const FALL: Rgba = hex(0xff5a4a);
 pub const REFUSED: Rgba = hex(0xff5a4a);
 pub const HOVER: Rgba = [1.0, 1.0, 1.0, 0.55];
+/// The target cursor's outline, and the dark edge that keeps it clear on
+/// light cells.
+pub const CURSOR: Rgba = hex(0xffffff);
+pub const CURSOR_EDGE: Rgba = [0.05, 0.06, 0.09, 0.85];
 
 /// One drawn step of a previewed path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,6 +92,59 @@ pub fn path_of(events: &[Event], start: ViewPos) -> PreviewPath {
         cost,
         end,
     }
+}
+
+/// What a move made by one key press did, in words, when it cost more
+/// than one action point ("Climbed and walked through a portal: 2 AP"):
+/// the mouse hover shows a move's cost before the click, a key press has
+/// no hover, so its message says it. `from` is the mover's cell before;
+/// `None` for a move of 1 AP or less.
+pub fn cost_note(events: &[Event], from: game::grid::CellPos) -> Option<String> {
+    let cost = path_of(events, ViewPos::default()).cost;
+    if cost <= 1 {
+        return None;
+    }
+    let path = events.iter().find_map(|e| match e {
+        Event::Move { path, .. } => Some(path),
+        _ => None,
+    })?;
+    let mut verbs: Vec<&str> = Vec::new();
+    let mut through_portal = false;
+    // Where the last step was, in the grid and as seen: a step whose move
+    // in the grid is not its move on screen went through a portal.
+    let mut last = Some((from, ViewPos::default()));
+    for step in path {
+        let verb = match step.kind {
+            StepKind::Walk => "walked",
+            StepKind::StepUp => "stepped up",
+            StepKind::Climb => "climbed",
+            StepKind::Fall => "fell",
+            StepKind::Float => "floated",
+            StepKind::Patrol => "went",
+        };
+        if !verbs.contains(&verb) {
+            verbs.push(verb);
+        }
+        if let (Some((cell, seen)), Some(view)) = (last, step.view) {
+            let grid_move = (step.cell.x - cell.x, step.cell.y - cell.y);
+            through_portal |= grid_move != (view.x - seen.x, view.y - seen.y);
+        }
+        last = step.view.map(|v| (step.cell, v));
+    }
+    let mut what = match verbs.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => "moved".into(),
+    };
+    if let Some(first) = what.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    let portal = if through_portal {
+        " through a portal"
+    } else {
+        ""
+    };
+    Some(format!("{what}{portal}: {cost} AP"))
 }
 
 /// A straight band `width` pixels wide from `a` to `b`.
@@ -160,19 +217,43 @@ pub fn draw(list: &mut DrawList, proj: &Projection, preview: &Preview) {
     list.set_state(saved);
 }
 
+/// A frame `w` pixels wide just inside `r`.
+fn frame(list: &mut DrawList, r: Rect, w: f32, colour: Rgba) {
+    list.quad(Rect::new(r.x, r.y, r.w, w), colour);
+    list.quad(Rect::new(r.x, r.y + r.h - w, r.w, w), colour);
+    list.quad(Rect::new(r.x, r.y + w, w, r.h - 2.0 * w), colour);
+    list.quad(Rect::new(r.x + r.w - w, r.y + w, w, r.h - 2.0 * w), colour);
+}
+
 /// Outlines view cell `v` (the cell under the pointer).
 pub fn draw_hover(list: &mut DrawList, proj: &Projection, v: ViewPos) {
     let saved = list.state();
     list.set_pass(Pass::Ui);
     list.set_stencil(Stencil::None);
-    let c = proj.cell_centre(v);
     let s = proj.cell_px;
     let w = (s * 0.03).max(1.0).round();
-    let r = Rect::centred(c, Vec2::splat(s));
-    list.quad(Rect::new(r.x, r.y, r.w, w), HOVER);
-    list.quad(Rect::new(r.x, r.y + r.h - w, r.w, w), HOVER);
-    list.quad(Rect::new(r.x, r.y + w, w, r.h - 2.0 * w), HOVER);
-    list.quad(Rect::new(r.x + r.w - w, r.y + w, w, r.h - 2.0 * w), HOVER);
+    frame(
+        list,
+        Rect::centred(proj.cell_centre(v), Vec2::splat(s)),
+        w,
+        HOVER,
+    );
+    list.set_state(saved);
+}
+
+/// The target cursor on view cell `v`: a bold white frame with a dark
+/// edge either side, clear on any cell.
+pub fn draw_cursor(list: &mut DrawList, proj: &Projection, v: ViewPos) {
+    let saved = list.state();
+    list.set_pass(Pass::Ui);
+    list.set_stencil(Stencil::None);
+    let s = proj.cell_px;
+    let w = (s * 0.06).max(2.0).round();
+    let edge = (w / 2.0).max(1.0).round();
+    let r = Rect::centred(proj.cell_centre(v), Vec2::splat(s + 2.0 * edge));
+    frame(list, r, w + 2.0 * edge, CURSOR_EDGE);
+    let inner = Rect::new(r.x + edge, r.y + edge, r.w - 2.0 * edge, r.h - 2.0 * edge);
+    frame(list, inner, w, CURSOR);
     list.set_state(saved);
 }
 

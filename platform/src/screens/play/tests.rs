@@ -318,7 +318,11 @@ fn the_sorceress_aims_levitation_with_the_keys() {
     // The target starts on the relic (seen beside the sorceress, on one
     // side or the other through the loop-back portal); the arrows move it
     // over cells in sight and preview there, spending nothing.
-    let start = s.preview().map(|p| p.target).expect("a target");
+    let start = s.cursor().expect("the cursor is out");
+    assert!(
+        s.preview().is_none(),
+        "on the relic itself: nothing to preview"
+    );
     assert_eq!(start.y, 0);
     assert_eq!(start.x.abs(), 1);
     for _ in start.x..2 {
@@ -661,3 +665,5 @@ fn the_help_panel_turns_to_the_rules_and_back() {
     key(&mut s, Key::Help);
     assert_eq!(s.help_page, help::Page::Rules, "opens where it was left");
 }
+
+mod keys;
