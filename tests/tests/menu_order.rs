@@ -1,6 +1,6 @@
 //! The context menu's order on the shipped levels' key cells: what E then
 //! Enter does is what advances the goal there, never the wasteful action
-//! (issue 15: "Set down idol" at the entrance, "Lower the rope" right
+//! (issue 15: "Set down relic" at the entrance, "Lower the rope" right
 //! after hoisting). Each level is played from its solution script as
 //! input up to the cell, then the menu is read.
 use platform::screens::Screens;
@@ -56,11 +56,11 @@ fn menu(s: &mut Screens) -> Vec<String> {
 
 #[test]
 fn at_the_entrance_with_the_relic_leaving_comes_first() {
-    // Rope descent: the scout is back at the entrance with the idol.
+    // Rope descent: the scout is back at the entrance with the relic.
     let mut s = played("rope_descent.txt", 15);
     let m = menu(&mut s);
-    assert_eq!(m[0], "Leave the level with idol", "{m:?}");
-    assert!(m.iter().any(|e| e.starts_with("Set down idol")), "{m:?}");
+    assert_eq!(m[0], "Leave the level with relic", "{m:?}");
+    assert!(m.iter().any(|e| e.starts_with("Set down relic")), "{m:?}");
     assert_eq!(m.last().map(String::as_str), Some("End turn"));
     // Loop-back room: the scout has picked up the relic beside the entrance.
     let mut s = played("loop_back.txt", 4);
