@@ -449,7 +449,7 @@ impl Screens {
             Next::Notes => {
                 self.stack.pop();
                 if let Some(p) = self.play_mut() {
-                    p.show_intro();
+                    p.show_notes();
                 }
             }
             Next::GoBack => {

@@ -235,14 +235,25 @@ impl PlayScreen {
         self.mode.help_open()
     }
 
-    /// Shows the level's intro card (until any input).
+    /// Shows the level's intro card as the level starts (until any input).
     pub fn show_intro(&mut self) {
-        *self.mode.base_mut() = Mode::Intro;
+        *self.mode.base_mut() = Mode::Intro(intro::Shown::AtStart);
+    }
+
+    /// Shows the level's intro card again, mid-game (the pause menu's
+    /// "Level notes"): closing it goes back to the game.
+    pub fn show_notes(&mut self) {
+        *self.mode.base_mut() = Mode::Intro(intro::Shown::Reopened);
     }
 
     /// Whether the intro card is shown.
     pub fn intro_open(&self) -> bool {
         self.mode.intro_open()
+    }
+
+    /// Why the intro card is shown, if it is.
+    pub fn intro_shown(&self) -> Option<intro::Shown> {
+        self.mode.intro_shown()
     }
 
     /// Whether Enter was pressed with action points left and the end of

@@ -5,6 +5,7 @@
 use game::things::ThingId;
 
 use super::context_menu::ContextMenu;
+use super::intro::Shown;
 
 /// The play screen's input mode (see the module docs).
 #[derive(Clone, Debug, Default)]
@@ -19,8 +20,9 @@ pub enum Mode {
     /// Enter was pressed with action points left: Enter again ends the
     /// turn, anything else goes on playing.
     ConfirmEndTurn,
-    /// The level's intro card is shown (see `intro`).
-    Intro,
+    /// The level's intro card is shown (see `intro`), at the level's
+    /// start or reopened.
+    Intro(Shown),
     /// The help panel, over the mode it was opened from.
     Help(Box<Mode>),
 }
@@ -88,7 +90,15 @@ impl Mode {
 
     /// Whether the intro card is shown.
     pub fn intro_open(&self) -> bool {
-        matches!(self.base(), Mode::Intro)
+        self.intro_shown().is_some()
+    }
+
+    /// Why the intro card is shown, if it is.
+    pub fn intro_shown(&self) -> Option<Shown> {
+        match self.base() {
+            Mode::Intro(shown) => Some(*shown),
+            _ => None,
+        }
     }
 
     /// Whether the end of the turn waits for a second Enter.
