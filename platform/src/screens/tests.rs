@@ -212,6 +212,28 @@ fn clearing_records_progress_unlocks_the_next_level_and_offers_it() {
 }
 
 #[test]
+fn a_clear_under_par_is_marked_on_the_results() {
+    let mut s = screens();
+    let mut level = s.campaign.levels[0].level.clone().unwrap();
+    assert_eq!(level.par, Some(1));
+    s.start_level(level.clone(), Some(0)).unwrap();
+    clear_loop_back(&mut s);
+    let Screen::Results(r) = s.top() else {
+        panic!("results");
+    };
+    assert_eq!(r.turns_line(), "Turns used: 1 (par 1)", "at par");
+    // The same clear in a level whose par is two turns: under it.
+    level.par = Some(2);
+    let mut s = screens();
+    s.start_level(level, Some(0)).unwrap();
+    clear_loop_back(&mut s);
+    let Screen::Results(r) = s.top() else {
+        panic!("results");
+    };
+    assert_eq!(r.turns_line(), "Turns used: 1 — under par (2)!");
+}
+
+#[test]
 fn leaving_without_the_relic_is_a_retreat_that_unlocks_nothing() {
     let mut s = screens();
     let level = s.campaign.levels[0].level.clone().unwrap();
