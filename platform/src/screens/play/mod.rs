@@ -190,6 +190,28 @@ impl PlayScreen {
         self.heroes.get(self.selected).copied()
     }
 
+    /// The selected hero's level id (`scout`), as a save names it.
+    pub fn selected_hero_id(&self) -> Option<&str> {
+        self.session.stage().id_name(self.selected_hero()?)
+    }
+
+    /// Selects the hero whose level id is `id` (a game resumed), the
+    /// camera on it at once; false (nothing changes) when no hero of that
+    /// id can be selected.
+    pub fn select_hero_id(&mut self, id: &str) -> bool {
+        let stage = self.session.stage();
+        let Some(index) = self
+            .heroes
+            .iter()
+            .position(|&h| stage.id_name(h) == Some(id))
+        else {
+            return false;
+        };
+        self.select(index);
+        self.camera.settle();
+        self.selected == index
+    }
+
     /// The selected hero's view, as drawn.
     pub fn view(&self) -> &GridView {
         &self.view
