@@ -31,6 +31,7 @@ pub mod pause;
 pub mod play;
 pub mod results;
 mod saving;
+pub mod thumbnail;
 pub mod title;
 pub mod world;
 
