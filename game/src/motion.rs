@@ -21,7 +21,11 @@
 //! chain with its new top links above the anchor (hidden: `y > 0` is inside
 //! the winch) and moves the anchor down; hoisting moves it up and then
 //! swaps to the shorter chain, pose for pose. Deploying pays the whole rope
-//! out from the anchor. A gentle damping brings a rope to rest within about
+//! out from the anchor. A rope taken back reels in the same way, all of
+//! it, into the hero's hands: its links vanish at the middle of the anchor
+//! cell (where a hero holds things) rather than at its top, and once the
+//! last is in, the chain is gone (the coil the hero now holds is drawn by
+//! the screen). A gentle damping brings a rope to rest within about
 //! a second. A state reached by undo, redo or restart is shown at rest at
 //! once.
 //!
@@ -63,6 +67,10 @@ const LOAD_DENSITY: f32 = 20.0;
 /// The weight a hanging hero adds to the rope, kg.
 const HERO_MASS: f32 = 10.0;
 
+/// Where a hero's hands are in the rope's frame: the middle of the anchor
+/// cell. A rope taken back disappears into them.
+pub const HANDS_Y: f32 = -0.5;
+
 /// Nothing touches anything: ropes only hang.
 const NO_CONTACT: Filter = Filter { group: 0, mask: 0 };
 
@@ -95,6 +103,13 @@ struct Chain {
     anchor_target: f32,
     /// The state to rebuild as once the anchor arrives (a hoist), or none.
     then: Option<Box<Shape>>,
+    /// The rope was taken back: the chain reels all its links in and is
+    /// dropped once the anchor arrives.
+    taken: bool,
+    /// Links whose centre is above this height (the frame's `y`, cells)
+    /// are in the winch or the hero's hands: not shown. 0 (the top of the
+    /// anchor cell), or [`HANDS_Y`] for a rope taken back.
+    hide_above: f32,
 }
 
 /// Poses and velocities carried from one chain to its successor: the links
@@ -253,6 +268,8 @@ impl Chain {
             load,
             anchor_target: 0.0,
             then: None,
+            taken: false,
+            hide_above: 0.0,
         }
     }
 
@@ -334,6 +351,20 @@ impl Chain {
         (self.anchor_y() - self.anchor_target).abs() < 1e-5
     }
 
+    /// Starts reeling the whole chain in, into the hero's hands (the rope
+    /// was taken back); any hoist still pending is finished first.
+    fn take_back(&mut self) {
+        self.finish_pending();
+        self.anchor_target = self.shape.cells.len() as f32;
+        self.taken = true;
+        self.hide_above = HANDS_Y;
+    }
+
+    /// Whether a rope taken back is all in (the chain can go).
+    fn all_in(&self) -> bool {
+        self.taken && self.anchor_arrived()
+    }
+
     /// Whether every body is (nearly) still and the anchor is home.
     fn at_rest(&self) -> bool {
         self.anchor_arrived()
@@ -355,6 +386,8 @@ impl RopeMotion {
     /// a rope taken back reels in; without (undo, redo, restart, a level
     /// just started) every rope is shown at rest at once.
     pub fn sync(&mut self, stage: &Stage, animate: bool) {
+        // A rope still reeling into a hero's hands is in by now.
+        self.chains.retain(|c| !c.taken);
         let wanted = shapes(stage);
         let mut next: Vec<Chain> = Vec::with_capacity(wanted.len());
         for shape in &wanted {
@@ -404,7 +437,14 @@ impl RopeMotion {
             };
             next.push(chain);
         }
-        // Ropes taken back vanish with the state (the coil is drawn).
+        // Ropes taken back reel into the hero's hands (animated), or are
+        // gone at once with the state.
+        if animate {
+            for mut old in self.chains.drain(..) {
+                old.take_back();
+                next.push(old);
+            }
+        }
         self.chains = next;
         self.alpha = 1.0;
         self.place();
@@ -432,6 +472,7 @@ impl RopeMotion {
                 c.finish_pending();
             }
         }
+        self.chains.retain(|c| !c.all_in());
     }
 
     /// Each rope's physics world (the benchmark rebuilds them in a peer
@@ -473,6 +514,7 @@ impl RopeMotion {
     /// Jumps every rope to its rest pose (any new input finishes the
     /// animation at once).
     pub fn finish(&mut self) {
+        self.chains.retain(|c| !c.taken);
         for c in &mut self.chains {
             c.finish_pending();
             *c = Chain::build(&c.shape, 0.0, &Carry::default());
@@ -496,8 +538,8 @@ impl RopeMotion {
     }
 
     /// Each link of every rope lying in `cell`, as drawn (interpolated),
-    /// cell-local. Links above the anchor (still in the winch) are not
-    /// shown. A rope being reeled in still has links in cells the game
+    /// cell-local. Links above the anchor (still in the winch), or above
+    /// the hero's hands for a rope taken back, are not shown. A rope being reeled in still has links in cells the game
     /// state has already given up: they are drawn where the physics puts
     /// them, so the rope is seen climbing through the portal.
     pub fn links_in(&self, cell: CellPos) -> impl Iterator<Item = LinkPose> + '_ {
@@ -538,7 +580,7 @@ impl RopeMotion {
             let local = |p: Vec2, k: usize| Vec2::new(p.x, -p.y - k as f32 - 0.5);
             for &id in &c.links {
                 let xf = c.world.body(id).interpolated_transform(alpha);
-                if xf.p.y > 0.0 {
+                if xf.p.y > c.hide_above {
                     continue;
                 }
                 let k = ((-xf.p.y).floor().max(0.0) as usize).min(last);

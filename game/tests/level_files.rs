@@ -238,11 +238,11 @@ fn loop_back_relic_is_reached_through_the_portal_and_back() {
 fn rope_descent_needs_the_rope_and_the_rope_reaches_the_bottom() {
     let level = load("rope_descent.txt");
     let g = &level.grid;
-    let idol = cell_of(&level, "idol");
+    let relic = cell_of(&level, "relic");
     // Without a rope nobody gets down: the drop is deeper than any safe fall.
     for hero in HeroKind::ALL {
         assert!(
-            !reachable(g, &[], level.entrance, hero).contains(&idol),
+            !reachable(g, &[], level.entrance, hero).contains(&relic),
             "{hero:?} jumps"
         );
     }
@@ -263,9 +263,9 @@ fn rope_descent_needs_the_rope_and_the_rope_reaches_the_bottom() {
     );
     for hero in HeroKind::ALL {
         let down = reachable(g, &rope, level.entrance, hero);
-        assert!(down.contains(&idol), "{hero:?} reaches the idol");
+        assert!(down.contains(&relic), "{hero:?} reaches the relic");
         assert!(
-            reachable(g, &rope, idol, hero).contains(&level.entrance),
+            reachable(g, &rope, relic, hero).contains(&level.entrance),
             "{hero:?} climbs back"
         );
     }

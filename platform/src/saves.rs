@@ -11,7 +11,10 @@
 //! too (`campaign heavy_haul.txt loadout knight:long_rope`): resuming
 //! equips the level again (`game::equipment::equip`), so the save's
 //! fingerprint matches the level as it was played; one save a level all
-//! the same, whatever the loadout. Continue resumes the save written last. Winning the level
+//! the same, whatever the loadout. The selected hero's id ends the origin
+//! (`… hero scout`), so a game resumes with the hero it was left with; a
+//! save without it (made before it was kept) resumes with the first hero.
+//! Continue resumes the save written last. Winning the level
 //! removes its save. A save that cannot be loaded (damaged, from a newer
 //! build, or of a level whose file has changed since) is moved aside
 //! (`NAME.sav.damaged`, `NAME.sav.stale`; never deleted, never
@@ -49,6 +52,28 @@ pub enum SavedLevel {
 
 /// The words between the level and the loadout in a save's origin.
 const LOADOUT_WORD: &str = " loadout ";
+/// The words before the selected hero's id, last in a save's origin.
+const HERO_WORD: &str = " hero ";
+
+/// `origin` with the selected hero's level id after it (` hero scout`);
+/// unchanged without one.
+pub fn origin_with_hero(origin: String, hero: Option<&str>) -> String {
+    match hero {
+        Some(id) => format!("{origin}{HERO_WORD}{id}"),
+        None => origin,
+    }
+}
+
+/// An origin's words before the selected hero, and the hero's id: the text
+/// after the last ` hero `, when it reads as a thing id. An origin
+/// without one (every save before the hero was kept) is all level and
+/// loadout, and resumes with the first hero selected.
+pub fn split_hero(origin: &str) -> (&str, Option<&str>) {
+    match origin.rsplit_once(HERO_WORD) {
+        Some((rest, id)) if game::level::thing_spec::is_identifier(id) => (rest, Some(id)),
+        _ => (origin, None),
+    }
+}
 
 impl SavedLevel {
     /// The words stored as the save's origin: the level (`campaign FILE`,
@@ -72,6 +97,7 @@ impl SavedLevel {
     /// last ` loadout `, when that text reads as one; otherwise the whole
     /// origin names the level.
     pub fn from_origin(origin: &str) -> Option<(SavedLevel, Loadout)> {
+        let (origin, _) = split_hero(origin);
         let (level, loadout) = match origin.rsplit_once(LOADOUT_WORD) {
             Some((level, text)) => match Loadout::parse(text) {
                 Ok(loadout) if !loadout.is_empty() => (level, loadout),
@@ -117,6 +143,9 @@ pub struct Resumed {
     pub index: Option<usize>,
     pub which: SavedLevel,
     pub session: Session,
+    /// The level id of the hero that was selected; `None` for a save made
+    /// before the selection was kept (the first hero is selected then).
+    pub hero: Option<String>,
 }
 
 /// Why a save did not resume; the save is out of the way in each case.
@@ -260,17 +289,19 @@ impl Saves {
         }
     }
 
-    /// Saves `session` of `level` (equipped with `loadout`) as `which`'s
-    /// game in progress: encoded now, written by the saving thread.
+    /// Saves `session` of `level` (equipped with `loadout`, `hero`
+    /// selected: its level id) as `which`'s game in progress: encoded now,
+    /// written by the saving thread.
     pub fn save(
         &mut self,
         which: &SavedLevel,
         loadout: &Loadout,
+        hero: Option<&str>,
         session: &Session,
         level: &Level,
     ) -> Result<(), String> {
         let mut saved = session.to_saved(level);
-        saved.origin = which.origin(loadout);
+        saved.origin = origin_with_hero(which.origin(loadout), hero);
         let bytes = saved
             .encode()
             .map_err(|e| format!("The game could not be saved: {e}"))?;
@@ -316,6 +347,7 @@ impl Saves {
         let bytes =
             read_capped(path, MAX_SAVE_BYTES).map_err(|e| unusable(e.to_string(), "damaged"))?;
         let saved = SavedGame::decode(&bytes).map_err(|e| unusable(e.to_string(), "damaged"))?;
+        let hero = split_hero(&saved.origin).1.map(str::to_string);
         let (which, loadout) = SavedLevel::from_origin(&saved.origin).ok_or_else(|| {
             unusable(
                 format!(
@@ -358,6 +390,7 @@ impl Saves {
                 index,
                 which,
                 session,
+                hero,
             }),
             Err(SaveError::OtherLevel) => {
                 let kept = aside("stale");
@@ -431,6 +464,29 @@ mod tests {
                 none.clone()
             ))
         );
+        // The selected hero ends the origin; the level and loadout before
+        // it read as without it, and an origin without one has none.
+        let with = origin_with_hero(c.origin(&kit), Some("scout"));
+        assert_eq!(
+            with,
+            "campaign loop_back.txt loadout knight:long_rope scout:second_rope hero scout"
+        );
+        assert_eq!(split_hero(&with), (c.origin(&kit).as_str(), Some("scout")));
+        assert_eq!(
+            SavedLevel::from_origin(&with),
+            Some((c.clone(), kit.clone()))
+        );
+        let plain = origin_with_hero(f.origin(&none), Some("knight_2"));
+        assert_eq!(
+            SavedLevel::from_origin(&plain),
+            Some((f.clone(), none.clone()))
+        );
+        assert_eq!(split_hero(&c.origin(&kit)).1, None, "an older save");
+        assert_eq!(
+            split_hero("file /tmp/a hero b.txt"),
+            ("file /tmp/a hero b.txt", None),
+            "a path with the word in it that is no id is all path"
+        );
         // The save's file is the level's, whatever the loadout.
         assert_eq!(c.file_name(), "campaign-loop_back.txt.sav");
         assert_eq!(c.file_name(), "campaign-loop_back.txt.sav");
@@ -466,7 +522,7 @@ mod tests {
         let which = SavedLevel::File(file.clone());
         let session = Session::new(&level).expect("stage");
         saves
-            .save(&which, &Loadout::new(), &session, &level)
+            .save(&which, &Loadout::new(), None, &session, &level)
             .expect("saves");
         saves.flush();
         assert!(saves.has(&which));
@@ -509,13 +565,16 @@ mod tests {
         let which = SavedLevel::File(file.clone());
         let session = Session::new(&level).expect("stage");
         let mut saves = Saves::new(dir.join("saves"));
-        saves.save(&which, &kit, &session, &level).expect("saves");
+        saves
+            .save(&which, &kit, Some("scout"), &session, &level)
+            .expect("saves");
         saves.flush();
         let r = match saves.resume(&saves.path(&which), &c) {
             Ok(r) => r,
             Err(e) => panic!("resumes: {e}"),
         };
         assert_eq!(r.loadout, kit);
+        assert_eq!(r.hero.as_deref(), Some("scout"), "the hero selected");
         assert_eq!(r.level, level, "the equipped level");
         assert_eq!(r.session.state_hash(), session.state_hash());
         // The level now forbids the long rope: the save cannot resume.
@@ -548,7 +607,7 @@ mod tests {
         let mut saves = Saves::new(dir.clone());
         let which = SavedLevel::Campaign(c.levels[0].file.clone());
         saves
-            .save(&which, &Loadout::new(), &session, &level)
+            .save(&which, &Loadout::new(), None, &session, &level)
             .expect("queued");
         saves.flush();
         let failures = saves.failures();
@@ -572,7 +631,7 @@ mod tests {
         let level = c.levels[0].level.clone().expect("level");
         let session = Session::new(&level).expect("stage");
         saves
-            .save(&which, &Loadout::new(), &session, &level)
+            .save(&which, &Loadout::new(), None, &session, &level)
             .expect("queued");
         saves.flush();
         let failures = saves.failures();

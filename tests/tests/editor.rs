@@ -238,8 +238,8 @@ mod golden {
         // Fill rock under the relic: a thing in rock, shown in the panel.
         let relic = s
             .editor()
-            .and_then(|e| e.editor.level().thing("idol").map(|t| t.cell));
-        let relic = relic.expect("the idol");
+            .and_then(|e| e.editor.level().thing("relic").map(|t| t.cell));
+        let relic = relic.expect("the relic");
         chord(&mut s, "b");
         let at = s.editor().expect("editor").screen_pos_of_cell(relic);
         raw(&mut s, RawInput::Input(Input::MouseMove(at)));

@@ -1,6 +1,6 @@
 //! The context menu's order on the shipped levels' key cells: what E then
 //! Enter does is what advances the goal there, never the wasteful action
-//! (issue 15: "Set down idol" at the entrance, "Lower the rope" right
+//! (issue 15: "Set down relic" at the entrance, "Lower the rope" right
 //! after hoisting). Each level is played from its solution script as
 //! input up to the cell, then the menu is read.
 use platform::screens::Screens;
@@ -56,7 +56,7 @@ fn menu(s: &mut Screens) -> Vec<String> {
 
 #[test]
 fn at_the_entrance_with_the_relic_leaving_is_offered_but_never_first() {
-    // Rope descent: the scout is back at the entrance with the idol.
+    // Rope descent: the scout is back at the entrance with the relic.
     // Leaving is what she came for, but E then Enter must not take her out
     // by accident (issue 24): it comes after every other action and End
     // turn, so a hero leaves only by choosing it.
@@ -65,7 +65,7 @@ fn at_the_entrance_with_the_relic_leaving_is_offered_but_never_first() {
     assert!(m[0].starts_with("Set down"), "{m:?}");
     assert_eq!(
         &m[m.len() - 2..],
-        ["End turn", "Leave the level with idol"],
+        ["End turn", "Leave the level with relic"],
         "{m:?}"
     );
     // Loop-back room: the scout has picked up the relic beside the entrance.
@@ -141,7 +141,7 @@ fn the_order_is_stable_from_cell_to_cell() {
         }
         let m = menu(&mut s);
         // Kinds never go back up the order (the goal entries of this
-        // level, picking up the idol, come first in it anyway).
+        // level, picking up the relic, come first in it anyway).
         let ranks: Vec<usize> = m
             .iter()
             .map(|e| {

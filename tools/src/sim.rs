@@ -7,7 +7,7 @@
 //! `deploy-rope down|left|right`, `hoist`, `lower`, `take-rope`, `tie`,
 //! `levitate ITEM X Y`, `exit`, `end-turn`, `undo`, `redo`, `restart`, and
 //! the queries `show`, `view HERO`, `hash`. HERO and ITEM are ids from the
-//! level file (`knight`, `idol`, …). Actions apply to the selected hero (the
+//! level file (`knight`, `relic`, …). Actions apply to the selected hero (the
 //! first hero at the start).
 //!
 //! [`solution_script`] writes a solver's [`Solution`] in this language, so

@@ -1,4 +1,4 @@
-//! The ropes in motion, headless: deploy, settle, hoist, undo.
+//! The ropes in motion, headless: deploy, settle, hoist, take back, undo.
 use super::*;
 use crate::action::rope::DeployDir;
 use crate::action::Action;
@@ -153,4 +153,64 @@ fn any_input_finishes_the_animation_at_once() {
     motion.finish();
     assert!(!motion.is_moving());
     assert!(motion.link_places(rope).iter().all(|&(_, x)| x == 0.0));
+}
+
+#[test]
+fn a_rope_taken_back_reels_up_into_the_heros_hands_then_is_gone() {
+    let (mut session, rope, mut motion) = deployed(
+        "rope_descent.txt",
+        Some(CellPos::new(1, 6)),
+        DeployDir::Right,
+    );
+    run(&mut motion, 2.0);
+    let cells = motion.rope_cells(rope).expect("a chain").to_vec();
+    let shown = |m: &RopeMotion| cells.iter().map(|&c| m.links_in(c).count()).sum::<usize>();
+    let hanging = shown(&motion);
+    assert_eq!(hanging, cells.len() * LINKS_PER_CELL);
+    let knight = session.stage().find("knight").expect("knight");
+    session
+        .perform(&Action::TakeRope { hero: knight })
+        .expect("takes it back");
+    assert!(
+        session.stage().rope_segments(rope).is_empty(),
+        "the state: in hand"
+    );
+    motion.sync(session.stage(), true);
+    // Still drawn where it hung, then climbing: fewer links each frame,
+    // the bottom rising, none above the hands.
+    assert!(motion.is_moving());
+    assert_eq!(
+        shown(&motion),
+        hanging - LINKS_PER_CELL / 2,
+        "at once, only the half cell above the hands is in them"
+    );
+    let mut last = hanging;
+    let mut bottom_rose = false;
+    for _ in 0..6 {
+        run(&mut motion, 0.05);
+        let now = shown(&motion);
+        assert!(now <= last, "{now} links after {last}");
+        bottom_rose |= motion.links_in(cells[cells.len() - 1]).count() < LINKS_PER_CELL;
+        for l in motion.links_in(cells[0]) {
+            assert!(l.centre.y >= -1e-4, "a link above the hands: {l:?}");
+        }
+        last = now;
+    }
+    assert!(bottom_rose && 0 < last && last < hanging, "reeling: {last}");
+    // All in within a second: nothing left to draw or move.
+    run(&mut motion, 1.0);
+    assert_eq!(shown(&motion), 0);
+    assert!(!motion.is_moving());
+    assert!(motion.rope_cells(rope).is_none());
+    // Undone, the rope hangs again at once; taken back again, any input
+    // ends the reeling at once.
+    session.undo();
+    motion.sync(session.stage(), false);
+    assert_eq!(shown(&motion), hanging);
+    session.redo();
+    motion.sync(session.stage(), true);
+    assert!(motion.is_moving());
+    motion.finish();
+    assert_eq!(shown(&motion), 0);
+    assert!(!motion.is_moving());
 }

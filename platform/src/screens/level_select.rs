@@ -17,7 +17,7 @@ use render::{hex, Align, DrawList, Font, Rect, Rgba, SpriteAtlas, TextStyle};
 use game::equipment::{next_unlock, Equipment, Loadout};
 
 use crate::levels::Campaign;
-use crate::progress::Progress;
+use crate::progress::{LevelResult, Progress};
 use crate::screens::input::Input;
 use crate::screens::loadout::{self, LoadoutAction, LoadoutScreen};
 use crate::screens::menu::{self, Menu, MenuEvent};
@@ -139,20 +139,52 @@ pub fn layout(size: Vec2, count: usize) -> LevelSelectLayout {
     }
 }
 
-/// A level's goal in a few words: the relics to bring out, and its par.
-pub fn goal(level: &game::level::Level) -> String {
-    let n = level.relics_to_clear();
-    let relics = match n {
+/// The relics a level asks for, in a few words ("bring out 1 relic").
+fn relics_goal(level: &game::level::Level) -> String {
+    match level.relics_to_clear() {
         0 => "just get out".to_string(),
         1 => "bring out 1 relic".to_string(),
         n => format!("bring out {n} relics"),
-    };
+    }
+}
+
+/// A level's goal in a few words: the relics to bring out, and its par.
+pub fn goal(level: &game::level::Level) -> String {
+    let relics = relics_goal(level);
     match level.par {
         Some(par) => format!(
             "{relics} · par {par} turn{}",
             if par == 1 { "" } else { "s" }
         ),
         None => relics,
+    }
+}
+
+/// The line under a level's name, for a level that loads: its goal, then
+/// `status` ("not won yet", "a game in progress"), or, won, its best
+/// result ("… won · best: 1 of 1 relics in 5 turns"). A best under par
+/// says so with its turns, the par beside them rather than in the goal:
+/// "bring out 1 relic · won · best: 1 of 1 relics, 3 turns — under par
+/// (4)!".
+pub fn level_line(level: &game::level::Level, best: Option<&LevelResult>, status: &str) -> String {
+    let Some(b) = best else {
+        return format!("{} · {status}", goal(level));
+    };
+    let turns = b.turns;
+    let relics = format!("{} of {} relics", b.relics, b.relics_total);
+    match level
+        .par
+        .and_then(|par| crate::screens::results::under_par(turns, par))
+    {
+        Some(mark) => format!(
+            "{} · won · best: {relics}, {turns} turns — {mark}",
+            relics_goal(level)
+        ),
+        None => format!(
+            "{} · won · best: {relics} in {turns} turn{}",
+            goal(level),
+            if turns == 1 { "" } else { "s" }
+        ),
     }
 }
 
@@ -356,25 +388,18 @@ impl LevelSelectScreen {
                 &label,
                 &TextStyle::new(l.text_px, colour).aligned(Align::Centre),
             );
-            let status = match (progress.best(&entry.file), open, &entry.level) {
-                (_, _, Err(_)) => "does not load".to_string(),
-                (best, _, _) if self.has_game(i) => match best {
-                    Some(_) => "won · a game in progress".to_string(),
-                    None => "a game in progress".to_string(),
-                },
-                (Some(b), _, _) => format!(
-                    "won · best: {} of {} relics in {} turn{}",
-                    b.relics,
-                    b.relics_total,
-                    b.turns,
-                    if b.turns == 1 { "" } else { "s" }
-                ),
-                (None, true, _) => "not won yet".to_string(),
-                (None, false, _) => "locked".to_string(),
+            let best = progress.best(&entry.file);
+            let in_progress = match (self.has_game(i), best.is_some()) {
+                (true, true) => Some("won · a game in progress"),
+                (true, false) => Some("a game in progress"),
+                (false, _) => None,
             };
-            let status = match (&entry.level, open) {
-                (Ok(level), true) => format!("{} · {status}", goal(level)),
-                _ => status,
+            let status = match (&entry.level, open, in_progress) {
+                (Err(_), _, _) => "does not load".to_string(),
+                (Ok(level), true, Some(game)) => level_line(level, None, game),
+                (Ok(level), true, None) => level_line(level, best.as_ref(), "not won yet"),
+                (Ok(_), false, Some(game)) => game.to_string(),
+                (Ok(_), false, None) => "locked".to_string(),
             };
             list.text(
                 font,
@@ -605,6 +630,30 @@ mod tests {
             Some(LevelSelectAction::Play(0))
         );
         assert_eq!(relics_line(&none), "0 relics recovered · long rope at 1");
+    }
+
+    #[test]
+    fn a_best_under_par_is_marked_with_its_turns() {
+        let c = campaign();
+        let level = c.levels[1].level.as_ref().expect("loads");
+        assert_eq!(level.par, Some(4), "Rope descent");
+        let best = |turns| LevelResult {
+            relics: 1,
+            relics_total: 1,
+            turns,
+        };
+        assert_eq!(
+            level_line(level, Some(&best(3)), ""),
+            "bring out 1 relic · won · best: 1 of 1 relics, 3 turns — under par (4)!"
+        );
+        assert_eq!(
+            level_line(level, Some(&best(4)), ""),
+            "bring out 1 relic · par 4 turns · won · best: 1 of 1 relics in 4 turns"
+        );
+        assert_eq!(
+            level_line(level, None, "not won yet"),
+            "bring out 1 relic · par 4 turns · not won yet"
+        );
     }
 
     #[test]

@@ -19,6 +19,9 @@
 //! cannot be (a locked row, a hero the piece does not suit) says why on
 //! the notice line and changes nothing.
 //!
+//! Top left, the level about to be played, drawn small (`thumbnail.rs`),
+//! with its goal: the player sees the map before handing out ropes.
+//!
 //! The screen sits inside the level select (`level_select.rs`), which
 //! opens it when a level is chosen, so the screens' stack and its sounds
 //! are the level select's. Logic and drawing are apart: the logic is
@@ -344,6 +347,17 @@ impl LoadoutScreen {
             ),
             &centre(l.small_px, SUB_TEXT),
         );
+        // The level about to be played: its map, small, and its goal.
+        list.quad(l.thumb, hex(0x07080d));
+        crate::screens::thumbnail::draw(list, &self.level, l.thumb);
+        // The goal a part a line ("Bring out 1 relic", "par 2 turns").
+        let goal = sentence(&crate::screens::level_select::goal(&self.level));
+        let mut at = l.goal_at;
+        for part in goal.split(" · ") {
+            let style = TextStyle::new(l.small_px, SUB_TEXT).wrapped(l.goal_w);
+            list.text(font, at, part, &style);
+            at.y += render::text::measure(font, part, &style).y;
+        }
         // The heroes: a column each, then Nobody.
         let small_h = font.line_metrics(l.small_px).line_height_px;
         for (i, head) in l.heads.iter().enumerate() {
@@ -507,6 +521,13 @@ pub struct LoadoutLayout {
     pub text_px: f32,
     pub small_px: f32,
     pub sprite_px: f32,
+    /// The level drawn small, left of the heroes' heads, over the rows'
+    /// labels (which the heads leave empty).
+    pub thumb: Rect,
+    /// Where the level's goal goes, right of the thumbnail (top-left).
+    pub goal_at: Vec2,
+    /// The goal's width before it wraps.
+    pub goal_w: f32,
     /// The column heads: one per hero, then Nobody.
     pub heads: Vec<Rect>,
     /// One per piece of equipment, in canonical order.
@@ -559,6 +580,12 @@ pub fn layout(size: Vec2, heroes: usize) -> LoadoutLayout {
         (62.0 * s).round(),
     );
     let below = buttons.last().map_or(rows_end, |r| r.y + r.h);
+    // The level beside the heads: a box as tall as they are, its goal to
+    // the right of it.
+    let thumb_w = (head_h * 1.6).min(label_w / 2.0).round();
+    let thumb = Rect::new(left, head_top, thumb_w, head_h);
+    let goal_at = Vec2::new(left + thumb_w + gap, head_top + (6.0 * s).round());
+    let goal_w = label_w - thumb_w - gap;
     LoadoutLayout {
         scale: s,
         title_at: Vec2::new((size.x / 2.0).round(), (28.0 * s).round()),
@@ -567,6 +594,9 @@ pub fn layout(size: Vec2, heroes: usize) -> LoadoutLayout {
         text_px: (24.0 * s).round().max(6.0),
         small_px: (16.0 * s).round().max(6.0),
         sprite_px: (48.0 * s).round().max(8.0),
+        thumb,
+        goal_at,
+        goal_w,
         heads,
         rows,
         buttons,
@@ -750,6 +780,11 @@ mod tests {
             for heroes in [1, 3, 5] {
                 let l = layout(size, heroes);
                 let mut all: Vec<Rect> = l.heads.clone();
+                all.push(l.thumb);
+                // The map and its goal stay left of the heads.
+                assert!(l.thumb.x + l.thumb.w < l.goal_at.x, "{size}");
+                assert!(l.goal_at.x + l.goal_w <= l.heads[0].x, "{size}");
+                assert!(l.thumb.w > 0.0 && l.goal_w > 0.0, "{size}");
                 for r in &l.rows {
                     all.push(r.whole);
                     all.extend(&r.cells);

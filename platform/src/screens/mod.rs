@@ -31,6 +31,7 @@ pub mod pause;
 pub mod play;
 pub mod results;
 mod saving;
+pub mod thumbnail;
 pub mod title;
 pub mod world;
 
@@ -94,8 +95,8 @@ pub struct Screens {
     saves: Option<crate::saves::Saves>,
     /// Seconds since the game in progress was last saved (autosave).
     unsaved_s: f32,
-    /// The undo position last saved: (undoable, state hash).
-    saved_at: Option<(usize, u64)>,
+    /// The undo position last saved: (undoable, state hash, selected hero).
+    saved_at: Option<(usize, u64, Option<game::things::ThingId>)>,
     pub campaign: Campaign,
     pub progress: Progress,
     playing: Option<Playing>,
@@ -223,6 +224,7 @@ impl Screens {
     ) {
         let played = play.session.undo_log().undoable();
         let hash = play.session.state_hash();
+        let hero = play.selected_hero();
         self.zoom = self.zoom();
         let mut play = play;
         play.camera.zoom = self.zoom;
@@ -243,7 +245,7 @@ impl Screens {
             test: false,
             saved_as,
         });
-        self.saved_at = Some((played, hash));
+        self.saved_at = Some((played, hash, hero));
         self.unsaved_s = 0.0;
     }
 
@@ -449,7 +451,7 @@ impl Screens {
             Next::Notes => {
                 self.stack.pop();
                 if let Some(p) = self.play_mut() {
-                    p.show_intro();
+                    p.show_notes();
                 }
             }
             Next::GoBack => {

@@ -1,5 +1,6 @@
 //! The results screen, over the finished level: relics recovered, turns
-//! used against the level's par, the best so far (and whether this was a
+//! used against the level's par (a clear under par says so: "Turns used:
+//! 5 — under par (6)!"), the best so far (and whether this was a
 //! new best), then Next level, Replay or Level select. After a retreat
 //! (the party left with fewer relics than the level requires) it says so:
 //! nothing unlocks, it is no best, and "Go back in" undoes the last step.
@@ -102,6 +103,22 @@ impl ResultsScreen {
         }
     }
 
+    /// The line of turns used, against the level's par when it is known
+    /// ("Turns used: 5 — under par (6)!" after a clear under par).
+    pub fn turns_line(&self) -> String {
+        let turns = self.result.turns;
+        // A retreat clears nothing: no praise, however quick.
+        let under = self
+            .par
+            .filter(|_| self.retreat_needed.is_none())
+            .and_then(|par| under_par(turns, par));
+        match (under, self.par) {
+            (Some(mark), _) => format!("Turns used: {turns} — {mark}"),
+            (None, Some(par)) => format!("Turns used: {turns} (par {par})"),
+            (None, None) => format!("Turns used: {turns}"),
+        }
+    }
+
     /// Draws the results over whatever is beneath (UI pass).
     pub fn draw(&self, list: &mut DrawList, font: &mut Font, size: Vec2) {
         let entries = self.entries();
@@ -142,11 +159,7 @@ impl ResultsScreen {
             ),
             _ => format!("Relics recovered: {} of {}", r.relics, r.relics_total),
         };
-        let turns = match self.par {
-            Some(par) => format!("Turns used: {} (par {par})", r.turns),
-            None => format!("Turns used: {}", r.turns),
-        };
-        for line in [relics, turns] {
+        for line in [relics, self.turns_line()] {
             list.text(
                 font,
                 centre(y),
@@ -215,6 +228,13 @@ impl ResultsScreen {
     }
 }
 
+/// The mark of a clear in `turns` under the level's `par` ("under par
+/// (6)!"); `None` at or over par. The results screen and the level
+/// select's best both add it after the turns.
+pub fn under_par(turns: u32, par: u32) -> Option<String> {
+    (turns < par).then(|| format!("under par ({par})!"))
+}
+
 /// Where things go.
 pub struct ResultsLayout {
     pub scale: f32,
@@ -253,6 +273,20 @@ mod tests {
             relics_total: 1,
             turns,
         }
+    }
+
+    #[test]
+    fn a_clear_under_par_says_so_with_the_turns() {
+        let mut under = ResultsScreen::new("x", r(1, 5), None, true);
+        assert_eq!(under.turns_line(), "Turns used: 5", "par unknown");
+        under.par = Some(6);
+        assert_eq!(under.turns_line(), "Turns used: 5 — under par (6)!");
+        let mut at = ResultsScreen::new("x", r(1, 6), None, true);
+        at.par = Some(6);
+        assert_eq!(at.turns_line(), "Turns used: 6 (par 6)");
+        let mut retreat = ResultsScreen::retreat("x", r(0, 2), 1);
+        retreat.par = Some(6);
+        assert_eq!(retreat.turns_line(), "Turns used: 2 (par 6)");
     }
 
     #[test]

@@ -113,13 +113,17 @@ impl Screens {
             index,
             which,
             session,
+            hero,
         } = saves.resume(path, &self.campaign)?;
         info!(
             "continuing {} at step {}",
             level.name,
             session.undo_log().undoable()
         );
-        let play = PlayScreen::with_session(&level, session);
+        let mut play = PlayScreen::with_session(&level, session);
+        if let Some(id) = hero {
+            play.select_hero_id(&id);
+        }
         self.enter_play(level, loadout, index, play, Some(which));
         Ok(())
     }
@@ -200,12 +204,19 @@ impl Screens {
         let at = (
             play.session.undo_log().undoable(),
             play.session.state_hash(),
+            play.selected_hero(),
         );
         self.unsaved_s = 0.0;
         if self.saved_at == Some(at) && saves.has(which) {
             return;
         }
-        match saves.save(which, loadout, &play.session, level) {
+        match saves.save(
+            which,
+            loadout,
+            play.selected_hero_id(),
+            &play.session,
+            level,
+        ) {
             Ok(()) => self.saved_at = Some(at),
             Err(e) => {
                 warn!("{e}");
@@ -348,6 +359,42 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    #[test]
+    fn continue_selects_the_hero_the_game_was_left_with() {
+        let (dir, mut s) = playing_first_level("hero");
+        key(&mut s, Key::Escape); // The intro card.
+        key(&mut s, Key::Hero(1));
+        assert_eq!(s.play().unwrap().selected_hero_id(), Some("scout"));
+        key(&mut s, Key::Right);
+        s.save_game();
+        s.flush_saves();
+        // Selecting another hero changes no state, and is saved all the same.
+        key(&mut s, Key::Hero(2));
+        assert!(s.request_quit());
+        drop(s);
+        let sav = campaign_save(&dir, "loop_back.txt");
+        let saved = game::save::SavedGame::decode(&std::fs::read(&sav).unwrap()).unwrap();
+        assert_eq!(saved.origin, "campaign loop_back.txt hero sorceress");
+        let resumed = |dir: &PathBuf| {
+            let mut s = screens();
+            s.set_saves_dir(Some(dir.clone()));
+            key(&mut s, Key::Enter); // Continue.
+            let id = s
+                .play()
+                .expect("resumed")
+                .selected_hero_id()
+                .map(str::to_string);
+            id
+        };
+        assert_eq!(resumed(&dir).as_deref(), Some("sorceress"));
+        // A save from before the hero was kept: the first hero.
+        let mut old = saved.clone();
+        old.origin = "campaign loop_back.txt".into();
+        std::fs::write(&sav, old.encode().unwrap()).unwrap();
+        assert_eq!(resumed(&dir).as_deref(), Some("knight"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     /// The length of the rope `hero` holds in the game in play.
     fn held_rope(s: &Screens, hero: &str) -> Option<u16> {
         let stage = s.play()?.session.stage();
@@ -407,7 +454,7 @@ mod tests {
         let saved = game::save::SavedGame::decode(&bytes).expect("decodes");
         assert_eq!(
             saved.origin,
-            "campaign rope_descent.txt loadout knight:long_rope"
+            "campaign rope_descent.txt loadout knight:long_rope hero knight"
         );
         let mut again = screens();
         again.progress = progress;

@@ -89,6 +89,28 @@ fn title_back_to_level_select_to_play_to_pause_and_back() {
 }
 
 #[test]
+fn level_notes_from_the_pause_menu_say_enter_goes_back_not_that_it_starts() {
+    use play::intro::Shown;
+    let mut s = screens();
+    key(&mut s, Key::Enter);
+    key(&mut s, Key::Enter);
+    assert_eq!(s.play().unwrap().intro_shown(), Some(Shown::AtStart));
+    assert!(Shown::AtStart.footer().contains("to start"));
+    key(&mut s, Key::Right); // Closes the card and moves.
+    pause_and_choose(&mut s, PauseAction::Notes);
+    let p = s.play().expect("back in the level");
+    assert_eq!(p.intro_shown(), Some(Shown::Reopened));
+    let footer = Shown::Reopened.footer();
+    assert!(!footer.contains("start"), "{footer}");
+    assert!(footer.contains("go back"), "{footer}");
+    // Enter closes the card only: the game goes on where it was.
+    key(&mut s, Key::Enter);
+    let p = s.play().unwrap();
+    assert_eq!(p.intro_shown(), None);
+    assert_eq!(p.session.undo_log().undoable(), 1, "the step, kept");
+}
+
+#[test]
 fn the_editor_test_plays_comes_back_unchanged_and_asks_before_quitting() {
     use input::{Chord, RawInput};
     let mut s = screens();
@@ -187,6 +209,28 @@ fn clearing_records_progress_unlocks_the_next_level_and_offers_it() {
     }
     key(&mut s, Key::Enter);
     assert_eq!(s.play().unwrap().level_name, "Rope descent", "Next level");
+}
+
+#[test]
+fn a_clear_under_par_is_marked_on_the_results() {
+    let mut s = screens();
+    let mut level = s.campaign.levels[0].level.clone().unwrap();
+    assert_eq!(level.par, Some(1));
+    s.start_level(level.clone(), Some(0)).unwrap();
+    clear_loop_back(&mut s);
+    let Screen::Results(r) = s.top() else {
+        panic!("results");
+    };
+    assert_eq!(r.turns_line(), "Turns used: 1 (par 1)", "at par");
+    // The same clear in a level whose par is two turns: under it.
+    level.par = Some(2);
+    let mut s = screens();
+    s.start_level(level, Some(0)).unwrap();
+    clear_loop_back(&mut s);
+    let Screen::Results(r) = s.top() else {
+        panic!("results");
+    };
+    assert_eq!(r.turns_line(), "Turns used: 1 — under par (2)!");
 }
 
 #[test]

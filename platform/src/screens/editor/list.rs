@@ -1,11 +1,11 @@
 //! The title's Editor entry: "New level", the user's own levels
 //! (`<data>/levels/`) and the shipped ones, each with a thumbnail of its
-//! grid. Up/Down and Enter (or a click) open one; Esc goes back; pasting
-//! a level's text (Ctrl+V) opens it as a new level — sharing a level is
-//! sending its text.
+//! grid (`screens/thumbnail.rs`). Up/Down and Enter (or a click) open one;
+//! Esc goes back; pasting a level's text (Ctrl+V) opens it as a new level
+//! — sharing a level is sending its text.
 use std::path::{Path, PathBuf};
 
-use game::grid::{CellKind, Grid};
+use game::grid::Grid;
 use game::level::Level;
 use glam::Vec2;
 use render::{hex, DrawList, Font, Rect, TextStyle, WHITE};
@@ -226,7 +226,7 @@ impl EditorList {
                 &crate::screens::title::ITEM_STYLE
             };
             list.panel(*r, style);
-            let (name, detail, grid) = if i == 0 {
+            let (name, detail, level) = if i == 0 {
                 (
                     "New level".to_string(),
                     "an empty room to build in".to_string(),
@@ -248,15 +248,15 @@ impl EditorList {
                     Ok(l) => (
                         l.name.clone(),
                         format!("{file} · {}x{} · {origin}", l.grid.width(), l.grid.height()),
-                        Some(&l.grid),
+                        Some(l),
                     ),
                     Err(err) => (file, err.clone(), None),
                 }
             };
             let thumb = Rect::new(r.x + 8.0 * s, r.y + 6.0 * s, 90.0 * s, r.h - 12.0 * s);
             list.quad(thumb, hex(0x07080d));
-            match grid {
-                Some(g) => draw_thumbnail(list, g, thumb),
+            match level {
+                Some(l) => crate::screens::thumbnail::draw(list, l, thumb),
                 None if i == 0 => {
                     let plus =
                         TextStyle::new(30.0 * s, hex(0x9aa6c8)).aligned(render::Align::Centre);
@@ -294,22 +294,6 @@ impl EditorList {
         if let Some(d) = &self.dialog {
             d.draw(list, font, size_px);
         }
-    }
-}
-
-/// A grid drawn small in `r`: air light, rock dark, portals cyan.
-pub fn draw_thumbnail(list: &mut DrawList, g: &Grid, r: Rect) {
-    let cell = (r.w / g.width() as f32).min(r.h / g.height() as f32);
-    let ox = r.x + (r.w - cell * g.width() as f32) / 2.0;
-    let oy = r.y + (r.h - cell * g.height() as f32) / 2.0;
-    for i in 0..g.cell_count() {
-        let Some(c) = g.cell_pos(i) else { continue };
-        let colour = match g.cell(c) {
-            Some(CellKind::Air) => hex(0x4a5578),
-            _ => hex(0x191b24),
-        };
-        let y = oy + (g.height() as i32 - 1 - c.y) as f32 * cell;
-        list.quad(Rect::new(ox + c.x as f32 * cell, y, cell, cell), colour);
     }
 }
 

@@ -178,8 +178,8 @@ impl PlayScreen {
             let rects = self.context_rects(size_px);
             menu.draw(list, font, &rects, ui_scale(size_px));
         }
-        if self.mode.intro_open() {
-            super::intro::draw(list, font, &self.intro, proj.size, ui_scale(size_px));
+        if let Some(shown) = self.mode.intro_shown() {
+            super::intro::draw(list, font, &self.intro, shown, proj.size, ui_scale(size_px));
         }
         if self.mode.help_open() {
             help::draw(list, font, proj.size, ui_scale(size_px), self.help_page);

@@ -1,5 +1,8 @@
 //! The in-game help panel (F1 or H), two pages: the controls (the same
-//! table is in `README.md`, "Controls"; a test keeps the two in step) and
+//! table is in `README.md`, "Controls"; a test keeps the two in step, and
+//! another keeps the table in step with the key mapping of
+//! `screens/input.rs`: every key and gamepad input the game reacts to has
+//! its row, and every row's keys do something) and
 //! the rules of play in a newcomer's words (`GAME.md` and the README's
 //! choices where it is silent). Left/Right or Tab turn the page.
 use glam::Vec2;
@@ -30,13 +33,17 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("+ / - / wheel", "zoom"),
     ("Shift+arrows", "look around (pan); C: back on the hero"),
     ("O", "overview: the whole map seen so far (O again: back)"),
-    ("Esc", "pause menu"),
+    (
+        "Esc",
+        "pause menu: resume, restart level, level notes, level select, volume (Left/Right), sound on/off, ask to end a turn, quit game",
+    ),
+    ("M", "sound off and on (on every screen but the editor)"),
     ("F1 / H", "this help"),
     ("F11", "fullscreen"),
     ("F12", "screenshot (PNG in the current folder)"),
     (
         "Gamepad",
-        "d-pad/stick move, A actions, B/Start pause, X undo, Y redo, LB/RB hero, Back end turn, triggers zoom, right stick pan, left-stick press overview, Share/touchpad target cursor",
+        "d-pad/stick move, A actions, B/Start pause, X undo, Y redo, LB/RB hero, Back end turn, triggers zoom, right stick pan, left-stick press overview, right-stick press help, Share/touchpad target cursor",
     ),
 ];
 
@@ -188,6 +195,224 @@ pub fn draw(list: &mut DrawList, font: &mut Font, size: Vec2, scale: f32, page: 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::screens::input::{button, Chord, InputMapper, Key};
+    use crate::screens::pause;
+    use sdl2::controller::{Axis, Button as PadButton};
+    use sdl2::keyboard::Keycode;
+
+    /// What an input means to the game: a screen key (every `Hero(n)` as
+    /// `Hero(0)`: one row says "1-3"), or M's sound switch.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Means {
+        Key(Key),
+        Mute,
+    }
+    use Means::Mute;
+
+    const fn k(key: Key) -> Means {
+        Means::Key(key)
+    }
+
+    fn class(key: Key) -> Means {
+        match key {
+            Key::Hero(_) => k(Key::Hero(0)),
+            key => k(key),
+        }
+    }
+
+    /// What each row of [`CONTROLS`] stands for, row by row. A key added to
+    /// `input::key` or `input::button` fails the tests below until a row
+    /// says what it does and is listed here.
+    const ROWS: &[(&str, &[Means])] = &[
+        ("Mouse", &[]),
+        (
+            "Arrows / WASD",
+            &[k(Key::Up), k(Key::Down), k(Key::Left), k(Key::Right)],
+        ),
+        (
+            "Tab, 1-3",
+            &[k(Key::NextHero), k(Key::PrevHero), k(Key::Hero(0))],
+        ),
+        ("E / Space", &[k(Key::Context), k(Key::Space)]),
+        ("Enter", &[k(Key::Enter)]),
+        ("Z, Ctrl+Z", &[k(Key::Undo)]),
+        ("Y, Ctrl+Shift+Z", &[k(Key::Redo)]),
+        ("R", &[k(Key::Restart)]),
+        ("+ / - / wheel", &[k(Key::ZoomIn), k(Key::ZoomOut)]),
+        (
+            "Shift+arrows",
+            &[
+                k(Key::PanLeft),
+                k(Key::PanRight),
+                k(Key::PanUp),
+                k(Key::PanDown),
+                k(Key::Recentre),
+            ],
+        ),
+        ("O", &[k(Key::Overview)]),
+        ("Esc", &[k(Key::Escape)]),
+        ("M", &[Mute]),
+        ("F1 / H", &[k(Key::Help)]),
+        ("F11", &[k(Key::Fullscreen)]),
+        ("F12", &[k(Key::Screenshot)]),
+        (
+            "Gamepad",
+            &[
+                k(Key::Up),
+                k(Key::Down),
+                k(Key::Left),
+                k(Key::Right),
+                k(Key::Space),
+                k(Key::Escape),
+                k(Key::Undo),
+                k(Key::Redo),
+                k(Key::PrevHero),
+                k(Key::NextHero),
+                k(Key::EndTurn),
+                k(Key::ZoomIn),
+                k(Key::ZoomOut),
+                k(Key::PanLeft),
+                k(Key::PanRight),
+                k(Key::PanUp),
+                k(Key::PanDown),
+                k(Key::Overview),
+                k(Key::Help),
+            ],
+        ),
+    ];
+
+    /// What every key on the keyboard means, with every modifier mix: each
+    /// SDL keycode (the ASCII ones and the scancode-based ones) through
+    /// the mute test and `input::key`, as `Screens::handle_raw` reads them.
+    fn keyboard() -> Vec<(Chord, Means)> {
+        let codes = (1..0x80).chain((0..0x120).map(|sc| sc | 0x4000_0000));
+        let mut out = Vec::new();
+        for code in codes.filter_map(Keycode::from_i32) {
+            for (ctrl, shift) in [(false, false), (false, true), (true, false), (true, true)] {
+                let chord = Chord {
+                    code,
+                    ctrl,
+                    shift,
+                    alt: false,
+                };
+                let means = if chord.is_mute() {
+                    Some(Mute)
+                } else {
+                    chord.key().map(class)
+                };
+                out.extend(means.map(|m| (chord, m)));
+            }
+        }
+        out
+    }
+
+    /// What every gamepad button and stick or trigger push means.
+    fn gamepad() -> Vec<Means> {
+        use PadButton::*;
+        let buttons = [
+            A,
+            B,
+            X,
+            Y,
+            Back,
+            Guide,
+            Start,
+            LeftStick,
+            RightStick,
+            LeftShoulder,
+            RightShoulder,
+            DPadUp,
+            DPadDown,
+            DPadLeft,
+            DPadRight,
+            Misc1,
+            Paddle1,
+            Paddle2,
+            Paddle3,
+            Paddle4,
+            Touchpad,
+        ];
+        let mut out: Vec<Means> = buttons.into_iter().filter_map(button).map(class).collect();
+        for axis in [
+            Axis::LeftX,
+            Axis::LeftY,
+            Axis::RightX,
+            Axis::RightY,
+            Axis::TriggerLeft,
+            Axis::TriggerRight,
+        ] {
+            for value in [-32_000, 32_000] {
+                out.extend(InputMapper::new().axis(axis, value).map(class));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_rows_are_the_ones_listed_here() {
+        let labels: Vec<&str> = CONTROLS.iter().map(|(keys, _)| *keys).collect();
+        let listed: Vec<&str> = ROWS.iter().map(|(keys, _)| *keys).collect();
+        assert_eq!(labels, listed, "a row added to CONTROLS is listed in ROWS");
+    }
+
+    #[test]
+    fn every_key_the_game_reacts_to_has_its_row_in_the_help() {
+        let keyboard_rows = || ROWS.iter().filter(|(keys, _)| *keys != "Gamepad");
+        for (chord, means) in keyboard() {
+            assert!(
+                keyboard_rows().any(|(_, m)| m.contains(&means)),
+                "{chord:?} means {means:?}: no row of the help says what it does"
+            );
+        }
+        let pad = ROWS
+            .iter()
+            .find(|(keys, _)| *keys == "Gamepad")
+            .map_or(&[][..], |(_, m)| *m);
+        for means in gamepad() {
+            assert!(
+                pad.contains(&means),
+                "a gamepad input means {means:?}: the Gamepad row does not say so"
+            );
+        }
+        // The two the issue found missing.
+        assert!(CONTROLS.iter().any(|(keys, _)| *keys == "M"));
+        assert!(CONTROLS
+            .iter()
+            .any(|(keys, what)| *keys == "Esc" && what.contains("volume (Left/Right")));
+    }
+
+    #[test]
+    fn every_row_of_the_help_is_a_key_the_game_reacts_to() {
+        let typed: Vec<Means> = keyboard().into_iter().map(|(_, m)| m).collect();
+        let pad = gamepad();
+        for (keys, means) in ROWS {
+            let from = if *keys == "Gamepad" { &pad } else { &typed };
+            for m in *means {
+                assert!(
+                    from.contains(m),
+                    "`{keys}` claims {m:?}, which no input gives"
+                );
+            }
+            assert!(
+                *keys == "Mouse" || !means.is_empty(),
+                "`{keys}` is a row of no key"
+            );
+        }
+    }
+
+    #[test]
+    fn the_esc_row_names_every_entry_of_the_pause_menu() {
+        let esc = CONTROLS
+            .iter()
+            .find(|(keys, _)| *keys == "Esc")
+            .map(|(_, what)| what.to_lowercase())
+            .expect("an Esc row");
+        for entry in pause::ENTRIES {
+            let label = entry.label(crate::audio::Volume::new(0.5, false), true);
+            let name = label.split(':').next().unwrap_or("").to_lowercase();
+            assert!(esc.contains(&name), "the Esc row names `{name}`: {esc}");
+        }
+    }
 
     #[test]
     fn the_readme_lists_every_control() {

@@ -1,9 +1,10 @@
 //! The level's intro card: its name, what its notes tell a player (the
 //! designer's `Solution:` paragraphs left out, see `Level::intro`), and its
 //! goal and par. Shown when a level not yet cleared starts, and again from
-//! the pause menu's "Level notes". Enter, Space, E, Escape or a click close
-//! it and do nothing else; any other key closes it and acts, so nobody has
-//! to dismiss it to start moving.
+//! the pause menu's "Level notes" (then its last line says Enter goes back
+//! to the game, not that it starts: [`Shown`]). Enter, Space, E, Escape or
+//! a click close it and do nothing else; any other key closes it and acts,
+//! so nobody has to dismiss it to start moving.
 use glam::Vec2;
 use render::{hex, Align, DrawList, Font, Rect, TextStyle, WHITE};
 
@@ -40,6 +41,25 @@ impl Intro {
     }
 }
 
+/// Why the card is shown, which its last line tells the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// The level is starting: closing the card starts it.
+    AtStart,
+    /// Reopened from the pause menu: closing it goes back to the game.
+    Reopened,
+}
+
+impl Shown {
+    /// The card's last line: how to close it, and what that does.
+    pub fn footer(self) -> &'static str {
+        match self {
+            Shown::AtStart => "Enter or click to start · F1 help and rules",
+            Shown::Reopened => "Enter or click to go back to the game · F1 help and rules",
+        }
+    }
+}
+
 /// Whether `input` only closes the card (true) or also acts (false).
 pub fn only_closes(input: &Input) -> bool {
     matches!(
@@ -64,7 +84,14 @@ pub fn panel_rect(size: Vec2, scale: f32, text_h: f32) -> Rect {
 }
 
 /// Draws the card over the level (UI pass).
-pub fn draw(list: &mut DrawList, font: &mut Font, intro: &Intro, size: Vec2, scale: f32) {
+pub fn draw(
+    list: &mut DrawList,
+    font: &mut Font,
+    intro: &Intro,
+    shown: Shown,
+    size: Vec2,
+    scale: f32,
+) {
     let s = scale;
     let text_px = (19.0 * s).round().max(6.0);
     let width = (720.0 * s).min(size.x - 20.0) - 2.0 * (28.0 * s).round();
@@ -105,7 +132,7 @@ pub fn draw(list: &mut DrawList, font: &mut Font, intro: &Intro, size: Vec2, sca
     list.text(
         font,
         Vec2::new(centre_x, r.y + r.h - (38.0 * s).round()),
-        "Enter or click to start · F1 help and rules",
+        shown.footer(),
         &TextStyle::new(small_px, hex(0x9aa6c8)).aligned(Align::Centre),
     );
 }

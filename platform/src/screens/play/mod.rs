@@ -198,6 +198,28 @@ impl PlayScreen {
         self.heroes.get(self.selected).copied()
     }
 
+    /// The selected hero's level id (`scout`), as a save names it.
+    pub fn selected_hero_id(&self) -> Option<&str> {
+        self.session.stage().id_name(self.selected_hero()?)
+    }
+
+    /// Selects the hero whose level id is `id` (a game resumed), the
+    /// camera on it at once; false (nothing changes) when no hero of that
+    /// id can be selected.
+    pub fn select_hero_id(&mut self, id: &str) -> bool {
+        let stage = self.session.stage();
+        let Some(index) = self
+            .heroes
+            .iter()
+            .position(|&h| stage.id_name(h) == Some(id))
+        else {
+            return false;
+        };
+        self.select(index);
+        self.camera.settle();
+        self.selected == index
+    }
+
     /// The selected hero's view, as drawn.
     pub fn view(&self) -> &GridView {
         &self.view
@@ -243,14 +265,25 @@ impl PlayScreen {
         self.mode.help_open()
     }
 
-    /// Shows the level's intro card (until any input).
+    /// Shows the level's intro card as the level starts (until any input).
     pub fn show_intro(&mut self) {
-        *self.mode.base_mut() = Mode::Intro;
+        *self.mode.base_mut() = Mode::Intro(intro::Shown::AtStart);
+    }
+
+    /// Shows the level's intro card again, mid-game (the pause menu's
+    /// "Level notes"): closing it goes back to the game.
+    pub fn show_notes(&mut self) {
+        *self.mode.base_mut() = Mode::Intro(intro::Shown::Reopened);
     }
 
     /// Whether the intro card is shown.
     pub fn intro_open(&self) -> bool {
         self.mode.intro_open()
+    }
+
+    /// Why the intro card is shown, if it is.
+    pub fn intro_shown(&self) -> Option<intro::Shown> {
+        self.mode.intro_shown()
     }
 
     /// Whether Enter was pressed with action points left and the end of

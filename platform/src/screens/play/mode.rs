@@ -6,6 +6,7 @@
 use game::things::ThingId;
 
 use super::context_menu::ContextMenu;
+use super::intro::Shown;
 
 /// What the target cursor chooses a cell for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,8 +31,9 @@ pub enum Mode {
     /// Enter was pressed with action points left: Enter again ends the
     /// turn, anything else goes on playing.
     ConfirmEndTurn,
-    /// The level's intro card is shown (see `intro`).
-    Intro,
+    /// The level's intro card is shown (see `intro`), at the level's
+    /// start or reopened.
+    Intro(Shown),
     /// The help panel, over the mode it was opened from.
     Help(Box<Mode>),
 }
@@ -108,7 +110,15 @@ impl Mode {
 
     /// Whether the intro card is shown.
     pub fn intro_open(&self) -> bool {
-        matches!(self.base(), Mode::Intro)
+        self.intro_shown().is_some()
+    }
+
+    /// Why the intro card is shown, if it is.
+    pub fn intro_shown(&self) -> Option<Shown> {
+        match self.base() {
+            Mode::Intro(shown) => Some(*shown),
+            _ => None,
+        }
     }
 
     /// Whether the end of the turn waits for a second Enter.

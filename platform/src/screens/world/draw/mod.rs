@@ -179,17 +179,51 @@ impl WorldSprites {
     /// else (drawn as a plain block). The world, the hero's hand and the
     /// HUD all draw items with it, so a thing looks the same everywhere.
     pub fn item(&self, stage: &Stage, item: ThingId) -> Option<Sprite> {
-        if stage.is_rope(item) {
-            self.rope_coil
-        } else if stage.item_can(item, Capabilities::CONTAIN) {
-            self.bucket
-        } else if stage.item_can(item, Capabilities::HEAVY) {
-            self.statue
-        } else if stage.item_can(item, Capabilities::RELIC) {
-            self.relic
-        } else {
-            None
+        match item_look(stage, item)? {
+            ItemLook::RopeCoil => self.rope_coil,
+            ItemLook::Bucket => self.bucket,
+            ItemLook::Statue => self.statue,
+            ItemLook::Relic => self.relic,
         }
+    }
+}
+
+/// What an item is drawn as (see [`WorldSprites::item`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemLook {
+    RopeCoil,
+    Bucket,
+    Statue,
+    Relic,
+}
+
+impl ItemLook {
+    /// The look's name: its sprite's, and the name a level should give
+    /// an item drawn so (the screen's words then match the picture).
+    pub fn name(self) -> &'static str {
+        match self {
+            ItemLook::RopeCoil => "rope",
+            ItemLook::Bucket => "bucket",
+            ItemLook::Statue => "statue",
+            ItemLook::Relic => "relic",
+        }
+    }
+}
+
+/// What `item` is drawn as, by what it is: a rope (coiled), a container
+/// (a bucket), a heavy relic (a statue), a relic; `None` for anything
+/// else (a plain block).
+pub fn item_look(stage: &Stage, item: ThingId) -> Option<ItemLook> {
+    if stage.is_rope(item) {
+        Some(ItemLook::RopeCoil)
+    } else if stage.item_can(item, Capabilities::CONTAIN) {
+        Some(ItemLook::Bucket)
+    } else if stage.item_can(item, Capabilities::HEAVY) {
+        Some(ItemLook::Statue)
+    } else if stage.item_can(item, Capabilities::RELIC) {
+        Some(ItemLook::Relic)
+    } else {
+        None
     }
 }
 
@@ -701,5 +735,39 @@ mod tests {
             .commands()
             .iter()
             .all(|c| c.key.stencil() == Stencil::None));
+    }
+
+    #[test]
+    fn every_shipped_item_is_called_what_it_is_drawn_as() {
+        // "Pick up idol" under a relic's picture (issue 24): the words a
+        // player reads name the thing they see.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
+        let mut checked = 0;
+        for entry in std::fs::read_dir(&dir).expect("levels") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_none_or(|e| e != "txt") {
+                continue;
+            }
+            let Ok(level) = game::level::load_file(&path) else {
+                continue; // campaign.txt and other lists
+            };
+            let stage = Stage::from_level(&level).expect("stage");
+            for (id, _) in stage
+                .store()
+                .iter_kind(game::things::ThingKind::Interactable)
+            {
+                if let Some(look) = item_look(&stage, id).filter(|&l| l != ItemLook::RopeCoil) {
+                    assert_eq!(
+                        stage.item_name(id),
+                        look.name(),
+                        "{}: {:?}",
+                        path.display(),
+                        stage.id_name(id)
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 12, "{checked} items checked");
     }
 }
