@@ -229,6 +229,7 @@ mod tests {
             "Arrows / WASD",
             &[k(Key::Up), k(Key::Down), k(Key::Left), k(Key::Right)],
         ),
+        ("T", &[k(Key::Target)]),
         (
             "Tab, 1-3",
             &[k(Key::NextHero), k(Key::PrevHero), k(Key::Hero(0))],
@@ -277,6 +278,7 @@ mod tests {
                 k(Key::PanDown),
                 k(Key::Overview),
                 k(Key::Help),
+                k(Key::Target),
             ],
         ),
     ];
