@@ -370,3 +370,52 @@ fn being_caught_shows_the_glare_the_red_hero_and_how_to_go_on() {
     let r = inner_rect(&s, ViewPos::new(0, 0), 0.45);
     assert!(count(&undone, r, scout_green) > 25);
 }
+
+#[test]
+fn a_watcher_the_scout_saw_is_red_through_the_knight_s_eyes() {
+    // Sentry: the knight stands at the hole, seeing a slice of the hall
+    // below through the floor portal but not the sentry. Before anyone has
+    // seen the sentry nothing there is red; once the scout has dropped in
+    // and seen it, the knight, selected again, sees its sight red there.
+    let reddish = |p: [u8; 3]| p[0] > p[2].saturating_add(25) && p[0] > p[1].saturating_add(25);
+    // Red pixels in the cells the knight sees through the portal.
+    let red_through_portal = |s: &Screens, img: &RgbaImage| -> usize {
+        let play = s.play().unwrap();
+        let mut views: Vec<ViewPos> = play
+            .view()
+            .nodes()
+            .iter()
+            .filter(|n| n.stencil_id > 1)
+            .map(|n| n.view)
+            .collect();
+        views.sort_by_key(|v| (v.y, v.x));
+        views.dedup();
+        assert!(!views.is_empty(), "the hall is seen through the hole");
+        views
+            .into_iter()
+            .map(|v| count(img, rappel_tests::pixels::cell_rect(s, v), reddish))
+            .sum()
+    };
+    let mut s = playing("sentry.txt");
+    play_solution(
+        &mut s,
+        "select knight\nmove 6 11\nselect scout\nmove 6 11\nselect knight",
+        SIZE,
+    );
+    settle(&mut s);
+    let before = draw(&s, SIZE);
+    keep(&before, "sentry_knight_before_the_scout_drops");
+    assert_eq!(red_through_portal(&s, &before), 0, "no watcher known yet");
+    play_solution(&mut s, "select scout\nmove 10 1\nselect knight", SIZE);
+    settle(&mut s);
+    let after = draw(&s, SIZE);
+    keep(&after, "sentry_knight_after_the_scout_saw_the_sentry");
+    let play = s.play().unwrap();
+    let stage = play.session.stage();
+    let sentry = stage.find("sentry").unwrap();
+    assert!(!play
+        .view()
+        .is_visible(stage.grid(), stage.cell_of(sentry).unwrap()));
+    let red = red_through_portal(&s, &after);
+    assert!(red > 300, "{red} red pixels through the hole");
+}

@@ -667,3 +667,4 @@ fn the_help_panel_turns_to_the_rules_and_back() {
 }
 
 mod keys;
+mod known_danger;
