@@ -112,6 +112,9 @@ const DEPTH_ITEM: f32 = 0.6;
 const DEPTH_ENEMY: f32 = 0.5;
 const DEPTH_HERO: f32 = 0.45;
 const DEPTH_SELECTED: f32 = 0.42;
+/// What hangs on a rope's end, in front of the heroes who share its cell
+/// (it hangs on the rope's line, where they stand).
+const DEPTH_LOAD: f32 = 0.4;
 /// Tweened things sit in front of everything else.
 const DEPTH_MOVING: f32 = 0.3;
 
