@@ -159,7 +159,12 @@ fn reach_is_clear_of_the_hud(s: &mut Screens, what: &str, size: (u32, u32)) {
             );
         }
     }
-    let name = format!("reach_{}_{}x{}", what.replace([' ', '\''], "_"), size.0, size.1);
+    let name = format!(
+        "reach_{}_{}x{}",
+        what.replace([' ', '\''], "_"),
+        size.0,
+        size.1
+    );
     rappel_tests::pixels::keep(&draw(s, size), &name);
     // The previews of the lowest and the highest cell are drawn, the
     // target's ring in its cell.

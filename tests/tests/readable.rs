@@ -276,8 +276,10 @@ fn remembered_cells_stay_drawn_dark_and_empty_once_out_of_sight() {
         let p = px(&img, at(cell, Vec2::new(-0.3, 0.3)));
         assert!(remembered_floor(p), "a remembered floor at {cell:?}: {p:?}");
     }
-    // Without things: the knight and the sorceress still stand at the
-    // entrance, but the memory shows the room, not them.
+    // The knight and the sorceress still stand at the entrance: the
+    // memory shows the room, and them only dimmed (see
+    // `companions_out_of_sight_are_drawn_dimmed_where_the_party_knows_them`),
+    // never as if in sight.
     let entrance = at(CellPos::new(0, 0), Vec2::ZERO);
     let half = proj.cell_px / 2.0;
     let cell = (entrance.x - half, entrance.y - half, 2.0 * half, 2.0 * half);
@@ -481,4 +483,49 @@ fn a_bucket_tied_to_the_rope_is_drawn_at_its_end_with_the_statue_in_it() {
     assert!(count(&img, up, statue_stone) > 4, "with the statue");
     let foot = grid_cell_rect(&s, end);
     assert_eq!(count(&img, foot, bucket_wood), 0, "nothing left below");
+}
+
+#[test]
+fn companions_out_of_sight_are_drawn_dimmed_where_the_party_knows_them() {
+    let mut s = playing("watcher_hall.txt");
+    // The scout crosses the hall to the relic behind the second pillar
+    // (as in the memory test above): the knight and the sorceress, at the
+    // entrance, are out of her sight.
+    play_solution(
+        &mut s,
+        "select scout\nmove 2 0\nend-turn\nmove 3 1\nmove 6 0\nmove 7 1\nmove 8 0\n",
+        SIZE,
+    );
+    settle(&mut s);
+    key(&mut s, Key::Overview, SIZE);
+    let img = draw(&s, SIZE);
+    keep(&img, "companions_dimmed");
+    let play = s.play().unwrap();
+    let stage = play.session.stage();
+    let out = play.companions_out_of_sight();
+    let names: Vec<&str> = out.iter().filter_map(|&h| stage.id_name(h)).collect();
+    assert_eq!(names, ["knight", "sorceress"]);
+    let here = stage.cell_of(play.selected_hero().unwrap()).unwrap();
+    let proj = play.projection(SIZE);
+    let entrance = CellPos::new(0, 0);
+    assert!(!play.view().is_visible(stage.grid(), entrance));
+    let c = proj.to_screen(Vec2::new(
+        (entrance.x - here.x) as f32,
+        (entrance.y - here.y) as f32,
+    ));
+    let h = proj.cell_px / 2.0;
+    let cell = (c.x - h, c.y - h, 2.0 * h, 2.0 * h);
+    // Drawn there, dimmed: blue of the knight and purple of the sorceress,
+    // darker than either is drawn in sight.
+    let dim_blue = |p: [u8; 3]| p[2] > 70 && p[2] as i32 > p[0] as i32 + 40 && !knight_blue(p);
+    let dim_purple =
+        |p: [u8; 3]| p[0] > p[1] + 3 && p[2] > p[1] + 30 && p[2] > 70 && !sorceress_purple(p);
+    let (blue, purple) = (count(&img, cell, dim_blue), count(&img, cell, dim_purple));
+    assert!(blue > 15, "the knight, dimmed: {blue}");
+    assert!(purple > 10, "the sorceress, dimmed: {purple}");
+    assert_eq!(count(&img, cell, knight_blue), 0, "not as if in sight");
+    assert_eq!(count(&img, cell, sorceress_purple), 0, "not as if in sight");
+    // The scout herself, in sight, is drawn as ever.
+    let r = inner_rect(&s, ViewPos::new(0, 0), 0.45);
+    assert!(count(&img, r, scout_green) > 10);
 }
