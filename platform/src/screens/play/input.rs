@@ -298,6 +298,7 @@ impl PlayScreen {
         let proj = self.projection(size_px);
         menu.layout(
             proj.cell_centre(ViewPos::default()),
+            proj.cell_px,
             proj.size,
             ui_scale(size_px),
         )
