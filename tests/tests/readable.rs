@@ -2,7 +2,9 @@
 //! a bucket hoisted through a floor portal seen as one rope, a rope paying
 //! out of its anchor, every occupant of a crowded cell with the selected
 //! hero outlined, the real party marked apart from its copies through a
-//! portal, and remembered cells drawn dark and empty once out of sight.
+//! portal, remembered cells drawn dark once out of sight, companions out of
+//! sight drawn dimmed where the party knows them, and a bucket tied to the
+//! rope's end drawn there with the statue in it.
 //! Each test keeps its frames under `target/readable/` to look at.
 use game::grid::CellPos;
 use game::view::ViewPos;
