@@ -15,7 +15,10 @@
 //! The chain: [`LINKS_PER_CELL`] thin boxes a cell, pinned end to end by
 //! revolute joints (solved exactly as one block by the module), hung from a
 //! kinematic anchor; what is tied to the rope's end is a box on the last
-//! link; a hero hanging on the rope is weight on the link where they hang,
+//! link, and a loaded rope's last cell of links is shorter ([`LOAD_LIFT`])
+//! so that the load hangs inside the rope's bottom cell — where the game
+//! state has it, and where the world drawing's mask of that cell shows
+//! it — its bottom on the floor line; a hero hanging on the rope is weight on the link where they hang,
 //! so the rope sags and sways under them. Links do not collide with anything.
 //! Paying out and reeling in move the anchor: lowering starts the longer
 //! chain with its new top links above the anchor (hidden: `y > 0` is inside
@@ -63,6 +66,13 @@ pub const REST_SPEED: f32 = 0.01;
 const LINK_LEN: f32 = 1.0 / LINKS_PER_CELL as f32;
 const LINK_DENSITY: f32 = 40.0;
 const LOAD_HALF: f32 = 0.22;
+/// How much shorter a loaded rope's bottom cell of links is, in cells: the
+/// load's box (`2 · LOAD_HALF` tall) then hangs from the rope's end inside
+/// that cell, its bottom a tenth of a cell above the cell's bottom (clear
+/// of the floor's wall band, so an item drawn there a little larger than
+/// the box still stands on the floor line), instead of below the floor in
+/// the cell under it (rock, where nothing is drawn).
+pub const LOAD_LIFT: f32 = 2.0 * LOAD_HALF + 0.1;
 const LOAD_DENSITY: f32 = 20.0;
 /// The weight a hanging hero adds to the rope, kg.
 const HERO_MASS: f32 = 10.0;
@@ -140,7 +150,8 @@ pub struct RopeMotion {
     alpha: f32,
     /// Every shown link's cell and cell-local pose, sorted by cell.
     placed: Vec<((i32, i32), LinkPose)>,
-    /// Every load's cell, rope and cell-local centre.
+    /// Every load's cell, rope and cell-local centre (a load across two
+    /// cells is listed in both).
     loads: Vec<(CellPos, ThingId, Vec2)>,
 }
 
@@ -194,6 +205,35 @@ fn shapes(stage: &Stage) -> Vec<Shape> {
     out
 }
 
+impl Shape {
+    /// How many links the chain has.
+    fn n_links(&self) -> usize {
+        self.cells.len() * LINKS_PER_CELL
+    }
+
+    /// The length of link `i` (from the anchor), in cells: a quarter cell,
+    /// less in the bottom cell of a loaded rope ([`LOAD_LIFT`]).
+    fn link_len(&self, i: usize) -> f32 {
+        if self.load && i + LINKS_PER_CELL >= self.n_links() {
+            (1.0 - LOAD_LIFT) / LINKS_PER_CELL as f32
+        } else {
+            LINK_LEN
+        }
+    }
+
+    /// How far below the anchor link `i`'s top end hangs when the rope is
+    /// straight, in cells.
+    fn link_top(&self, i: usize) -> f32 {
+        let full = i.min(self.n_links().saturating_sub(LINKS_PER_CELL));
+        full as f32 * LINK_LEN + (full..i).map(|j| self.link_len(j)).sum::<f32>()
+    }
+
+    /// How far below the anchor the rope's end hangs when straight.
+    fn length(&self) -> f32 {
+        self.link_top(self.n_links())
+    }
+}
+
 impl Chain {
     /// A chain of `shape` hung from an anchor at height `anchor_y` (cells
     /// above the frame's origin: rope above the origin is still in the
@@ -209,7 +249,7 @@ impl Chain {
         let mut anchor_def = BodyDef::new(BodyKind::Kinematic, Vec2::new(0.0, anchor_y));
         anchor_def.filter = NO_CONTACT;
         let anchor = world.add_body(&anchor_def, &Polygon::rect(0.05, 0.05));
-        let n_links = shape.cells.len() * LINKS_PER_CELL;
+        let n_links = shape.n_links();
         let mut links = Vec::with_capacity(n_links);
         let mut above = anchor;
         let material = Material {
@@ -217,8 +257,8 @@ impl Chain {
             ..Material::default()
         };
         for i in 0..n_links {
-            let top = anchor_y - i as f32 * LINK_LEN;
-            let mut def = BodyDef::dynamic(Vec2::new(0.0, top - LINK_LEN / 2.0));
+            let (top, len) = (anchor_y - shape.link_top(i), shape.link_len(i));
+            let mut def = BodyDef::dynamic(Vec2::new(0.0, top - len / 2.0));
             def.material = material;
             def.filter = NO_CONTACT;
             let from_bottom = n_links - 1 - i;
@@ -227,14 +267,15 @@ impl Chain {
                 def.angle = xf.q.angle();
                 def.linear_velocity = *v;
             }
-            let link = world.add_body(&def, &Polygon::rect(LINK_HALF_WIDTH, LINK_LEN / 2.0));
-            let pin = world.body(link).world_point(Vec2::new(0.0, LINK_LEN / 2.0));
+            let link = world.add_body(&def, &Polygon::rect(LINK_HALF_WIDTH, len / 2.0));
+            let pin = world.body(link).world_point(Vec2::new(0.0, len / 2.0));
             world.add_revolute_joint(above, link, pin);
             links.push(link);
             above = link;
         }
         let end = links.last().copied().unwrap_or(anchor);
-        let end_pin = world.body(end).world_point(Vec2::new(0.0, -LINK_LEN / 2.0));
+        let end_len = n_links.checked_sub(1).map_or(0.0, |i| shape.link_len(i));
+        let end_pin = world.body(end).world_point(Vec2::new(0.0, -end_len / 2.0));
         let load = shape.load.then(|| {
             let mut def = BodyDef::dynamic(end_pin - Vec2::new(0.0, LOAD_HALF));
             def.material = Material {
@@ -552,7 +593,8 @@ impl RopeMotion {
     }
 
     /// What hangs on a rope's end in `cell`, as drawn: the rope and the
-    /// load's centre, cell-local.
+    /// load's centre, cell-local (a load hanging across a cell's bottom
+    /// is in both cells, each showing its part).
     pub fn loads_in(&self, cell: CellPos) -> impl Iterator<Item = (ThingId, Vec2)> + '_ {
         self.loads
             .iter()
@@ -578,7 +620,7 @@ impl RopeMotion {
                 continue;
             };
             let local = |p: Vec2, k: usize| Vec2::new(p.x, -p.y - k as f32 - 0.5);
-            for &id in &c.links {
+            for (i, &id) in c.links.iter().enumerate() {
                 let xf = c.world.body(id).interpolated_transform(alpha);
                 if xf.p.y > c.hide_above {
                     continue;
@@ -591,7 +633,7 @@ impl RopeMotion {
                     LinkPose {
                         centre: local(xf.p, k),
                         along: Vec2::new(down.x, -down.y),
-                        half_len: LINK_LEN / 2.0,
+                        half_len: c.shape.link_len(i) / 2.0,
                     },
                 ));
             }
@@ -600,8 +642,15 @@ impl RopeMotion {
                 let xf = body.interpolated_transform(alpha);
                 let tie = xf.apply(Vec2::new(0.0, LOAD_HALF));
                 if tie.y <= 0.0 {
+                    // In the cell it is tied in and, when it hangs across
+                    // a cell's bottom (climbing, swinging), in the cell
+                    // below too: each cell's mask shows its part.
                     let k = ((-tie.y - 1e-3).floor().max(0.0) as usize).min(last);
-                    self.loads.push((cells[k], c.shape.rope, local(xf.p, k)));
+                    let foot = xf.apply(Vec2::new(0.0, -LOAD_HALF)).y;
+                    let k_foot = ((-foot - 1e-3).floor().max(0.0) as usize).clamp(k, last);
+                    for (k, &cell) in cells.iter().enumerate().take(k_foot + 1).skip(k) {
+                        self.loads.push((cell, c.shape.rope, local(xf.p, k)));
+                    }
                 }
             }
         }
@@ -641,15 +690,15 @@ impl Chain {
             // overshoots, and carried as it is it would stay folded over
             // the anchor); its sideways swing goes on.
             let mut carry = self.carry();
-            let n_links = shape.cells.len() * LINKS_PER_CELL;
+            let n_links = shape.n_links();
             for (j, (xf, v)) in carry.links.iter_mut().enumerate().take(n_links) {
                 let i = n_links - 1 - j;
-                xf.p.y = -(i as f32 + 0.5) * LINK_LEN;
+                xf.p.y = -shape.link_top(i) - shape.link_len(i) / 2.0;
                 xf.q = crate::physics::Rot::IDENTITY;
                 v.y = 0.0;
             }
             if let Some((xf, v)) = &mut carry.load {
-                xf.p.y = -(shape.cells.len() as f32) - LOAD_HALF;
+                xf.p.y = -shape.length() - LOAD_HALF;
                 v.y = 0.0;
             }
             *self = Chain::build(&shape, 0.0, &carry);

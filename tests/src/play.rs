@@ -65,13 +65,17 @@ pub fn hover_move_to(s: &mut Screens, cell: CellPos, size: (u32, u32)) -> Vec2 {
     })
 }
 
-/// Points at the pixel `at` finds, zooming out first (again and again) if
-/// it lies off screen or under the HUD, as a player would.
+/// Points at the pixel `at` finds, once the camera's glide has come to
+/// rest, zooming out first (again and again) if it lies off screen or
+/// under the HUD, as a player would.
 fn hover(
     s: &mut Screens,
     size: (u32, u32),
     at: impl Fn(&platform::screens::play::PlayScreen) -> Vec2,
 ) -> Vec2 {
+    if let Some(play) = s.play_mut() {
+        play.camera.settle();
+    }
     let screen = Vec2::new(size.0 as f32, size.1 as f32);
     let mut zoom_outs = 0;
     let p = loop {

@@ -2,7 +2,9 @@
 //! a bucket hoisted through a floor portal seen as one rope, a rope paying
 //! out of its anchor, every occupant of a crowded cell with the selected
 //! hero outlined, the real party marked apart from its copies through a
-//! portal, and remembered cells drawn dark and empty once out of sight.
+//! portal, remembered cells drawn dark once out of sight, companions out of
+//! sight drawn dimmed where the party knows them, and a bucket tied to the
+//! rope's end drawn there with the statue in it.
 //! Each test keeps its frames under `target/readable/` to look at.
 use game::grid::CellPos;
 use game::view::ViewPos;
@@ -25,10 +27,10 @@ fn the_bucket_mid_hoist_is_seen_continuous_through_the_floor_portal() {
     let mut s = playing("heavy_haul.txt");
     play_solution(&mut s, HEAVY_HAUL_TO_HOIST, SIZE);
     settle(&mut s);
-    // The second pull, caught a fifth of a second in.
+    // The second pull, caught 0.12 s in (the tweens last 0.15 s).
     key(&mut s, Key::Context, SIZE);
     key(&mut s, Key::Enter, SIZE);
-    for _ in 0..12 {
+    for _ in 0..7 {
         s.update(1.0 / 60.0);
     }
     let play = s.play().unwrap();
@@ -56,6 +58,25 @@ fn the_bucket_mid_hoist_is_seen_continuous_through_the_floor_portal() {
             &img,
             (lower.x - half, lower.y - half, 2.0 * half, 2.0 * half)
         ) > 20
+    );
+    // The bucket climbs with the rope's end (not on a way of its own): its
+    // wood is drawn just under the lowest rope pixel of the lower shaft.
+    let shaft = (lower.x - half, lower.y - half, 2.0 * half, SIZE.1 as f32);
+    let rope_end = (shaft.1 as u32..SIZE.1)
+        .rev()
+        .find(|&y| rope_pixels(&img, (shaft.0, y as f32, shaft.2, 1.0)) > 0)
+        .expect("the rope in the lower shaft") as f32;
+    let wood: Vec<u32> = (shaft.1 as u32..SIZE.1)
+        .filter(|&y| count(&img, (shaft.0, y as f32, shaft.2, 1.0), bucket_wood) > 0)
+        .collect();
+    assert!(wood.len() > 5, "the bucket is drawn mid-hoist");
+    let top = wood[0] as f32;
+    let cell_px = play.projection(SIZE).cell_px;
+    // (The wood starts under the bucket's rim, a sixth of a cell below
+    // its handle.)
+    assert!(
+        top >= rope_end && top < rope_end + 0.3 * cell_px,
+        "the bucket's wood from {top}, the rope's end at {rope_end}"
     );
 }
 
@@ -257,8 +278,10 @@ fn remembered_cells_stay_drawn_dark_and_empty_once_out_of_sight() {
         let p = px(&img, at(cell, Vec2::new(-0.3, 0.3)));
         assert!(remembered_floor(p), "a remembered floor at {cell:?}: {p:?}");
     }
-    // Without things: the knight and the sorceress still stand at the
-    // entrance, but the memory shows the room, not them.
+    // The knight and the sorceress still stand at the entrance: the
+    // memory shows the room, and them only dimmed (see
+    // `companions_out_of_sight_are_drawn_dimmed_where_the_party_knows_them`),
+    // never as if in sight.
     let entrance = at(CellPos::new(0, 0), Vec2::ZERO);
     let half = proj.cell_px / 2.0;
     let cell = (entrance.x - half, entrance.y - half, 2.0 * half, 2.0 * half);
@@ -418,4 +441,142 @@ fn a_watcher_the_scout_saw_is_red_through_the_knight_s_eyes() {
         .is_visible(stage.grid(), stage.cell_of(sentry).unwrap()));
     let red = red_through_portal(&s, &after);
     assert!(red > 300, "{red} red pixels through the hole");
+}
+
+/// The heavy haul solution's lines up to the first one starting with
+/// `stop` (not played).
+fn heavy_haul_until(stop: &str) -> String {
+    let path = rappel_tests::play::levels_dir().join("solutions/heavy_haul.sim");
+    let script = std::fs::read_to_string(path).expect("the shipped solution");
+    script
+        .lines()
+        .take_while(|l| !l.trim().starts_with(stop))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// Pixels of the bucket's light wood (its body's lit side).
+fn bucket_wood(p: [u8; 3]) -> bool {
+    near(p, render::hex(0xa98274), 14)
+}
+
+/// Pixels of the statue's stone.
+fn statue_stone(p: [u8; 3]) -> bool {
+    near(p, render::hex(0xb9b2a6), 12) || near(p, render::hex(0xcfc8bb), 12)
+}
+
+/// The screen square of grid cell `cell` where the selected hero sees it.
+fn grid_cell_rect(s: &Screens, cell: CellPos) -> (f32, f32, f32, f32) {
+    let play = s.play().unwrap();
+    let c = play.screen_pos_of_cell(cell, SIZE).expect("in sight");
+    let h = play.projection(SIZE).cell_px / 2.0;
+    (c.x - h, c.y - h, 2.0 * h, 2.0 * h)
+}
+
+/// The mean x of the pixels in `r` for which `f` holds.
+fn mean_x(img: &RgbaImage, r: (f32, f32, f32, f32), f: impl Fn([u8; 3]) -> bool) -> f32 {
+    let (mut sum, mut n) = (0.0, 0.0);
+    for y in r.1 as u32..(r.1 + r.3) as u32 {
+        for x in r.0 as u32..(r.0 + r.2) as u32 {
+            let p = img.get_pixel(x, y).0;
+            if f([p[0], p[1], p[2]]) {
+                sum += x as f32;
+                n += 1.0;
+            }
+        }
+    }
+    sum / n
+}
+
+#[test]
+fn a_bucket_tied_to_the_rope_is_drawn_at_its_end_with_the_statue_in_it() {
+    let mut s = playing("heavy_haul.txt");
+    // Heavy haul's solution up to the tie: the statue is in the bucket,
+    // the bucket tied to the rope's end at the foot of the lower shaft,
+    // where the knight stands.
+    play_solution(&mut s, &heavy_haul_until("move 5 1"), SIZE);
+    settle(&mut s);
+    let play = s.play().unwrap();
+    let stage = play.session.stage();
+    let end = CellPos::new(5, 0);
+    let rope = stage.segment_in(end).expect("the rope's end");
+    assert_eq!(stage.children(rope).len(), 1, "the bucket is tied");
+    let img = draw(&s, SIZE);
+    keep(&img, "tied_bucket");
+    let cell = grid_cell_rect(&s, end);
+    let (wood, stone) = (
+        count(&img, cell, bucket_wood),
+        count(&img, cell, statue_stone),
+    );
+    assert!(wood > 12, "the bucket is drawn at the rope's end: {wood}");
+    assert!(stone > 4, "the statue is drawn in it: {stone}");
+    // On the rope's line (the middle of the cell), in front of the knight
+    // who stands aside.
+    let middle = cell.0 + cell.2 / 2.0;
+    let x = mean_x(&img, cell, bucket_wood);
+    assert!(
+        (x - middle).abs() < cell.2 * 0.15,
+        "{x} vs the rope at {middle}"
+    );
+    // The knight climbs a cell and the sorceress hoists: the bucket rises
+    // with the rope's end into his cell (seen through his eyes), and the
+    // foot of the shaft is empty.
+    play_solution(
+        &mut s,
+        "move 5 1\nselect sorceress\nhoist\nselect knight\n",
+        SIZE,
+    );
+    settle(&mut s);
+    let img = draw(&s, SIZE);
+    keep(&img, "tied_bucket_hoisted");
+    let up = grid_cell_rect(&s, CellPos::new(5, 1));
+    assert!(count(&img, up, bucket_wood) > 12, "the bucket rose a cell");
+    assert!(count(&img, up, statue_stone) > 4, "with the statue");
+    let foot = grid_cell_rect(&s, end);
+    assert_eq!(count(&img, foot, bucket_wood), 0, "nothing left below");
+}
+
+#[test]
+fn companions_out_of_sight_are_drawn_dimmed_where_the_party_knows_them() {
+    let mut s = playing("watcher_hall.txt");
+    // The scout crosses the hall to the relic behind the second pillar
+    // (as in the memory test above): the knight and the sorceress, at the
+    // entrance, are out of her sight.
+    play_solution(
+        &mut s,
+        "select scout\nmove 2 0\nend-turn\nmove 3 1\nmove 6 0\nmove 7 1\nmove 8 0\n",
+        SIZE,
+    );
+    settle(&mut s);
+    key(&mut s, Key::Overview, SIZE);
+    let img = draw(&s, SIZE);
+    keep(&img, "companions_dimmed");
+    let play = s.play().unwrap();
+    let stage = play.session.stage();
+    let out = play.companions_out_of_sight();
+    let names: Vec<&str> = out.iter().filter_map(|&h| stage.id_name(h)).collect();
+    assert_eq!(names, ["knight", "sorceress"]);
+    let here = stage.cell_of(play.selected_hero().unwrap()).unwrap();
+    let proj = play.projection(SIZE);
+    let entrance = CellPos::new(0, 0);
+    assert!(!play.view().is_visible(stage.grid(), entrance));
+    let c = proj.to_screen(Vec2::new(
+        (entrance.x - here.x) as f32,
+        (entrance.y - here.y) as f32,
+    ));
+    let h = proj.cell_px / 2.0;
+    let cell = (c.x - h, c.y - h, 2.0 * h, 2.0 * h);
+    // Drawn there, dimmed: blue of the knight and purple of the sorceress,
+    // darker than either is drawn in sight.
+    let dim_blue = |p: [u8; 3]| p[2] > 70 && p[2] as i32 > p[0] as i32 + 40 && !knight_blue(p);
+    let dim_purple =
+        |p: [u8; 3]| p[0] > p[1] + 3 && p[2] > p[1] + 30 && p[2] > 70 && !sorceress_purple(p);
+    let (blue, purple) = (count(&img, cell, dim_blue), count(&img, cell, dim_purple));
+    assert!(blue > 15, "the knight, dimmed: {blue}");
+    assert!(purple > 10, "the sorceress, dimmed: {purple}");
+    assert_eq!(count(&img, cell, knight_blue), 0, "not as if in sight");
+    assert_eq!(count(&img, cell, sorceress_purple), 0, "not as if in sight");
+    // The scout herself, in sight, is drawn as ever.
+    let r = inner_rect(&s, ViewPos::new(0, 0), 0.45);
+    assert!(count(&img, r, scout_green) > 10);
 }

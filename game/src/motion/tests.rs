@@ -214,3 +214,47 @@ fn a_rope_taken_back_reels_up_into_the_heros_hands_then_is_gone() {
     assert_eq!(shown(&motion), 0);
     assert!(!motion.is_moving());
 }
+
+#[test]
+fn a_load_hangs_inside_the_ropes_bottom_cell_clear_of_its_floor() {
+    let rope = ThingId::new(1, std::num::NonZeroU32::MIN);
+    let cells: Vec<CellPos> = (0..5).map(|y| CellPos::new(3, 10 - y)).collect();
+    let shape = Shape {
+        rope,
+        cells: cells.clone(),
+        load: true,
+        hanging: Vec::new(),
+    };
+    let mut motion = RopeMotion::new();
+    motion
+        .chains
+        .push(Chain::build(&shape, 0.0, &Carry::default()));
+    motion.place();
+    // What the game state holds in the rope's bottom cell is drawn there:
+    // the load's centre in that cell, its box above the floor line.
+    let bottom = cells[4];
+    let loads: Vec<(ThingId, Vec2)> = motion.loads_in(bottom).collect();
+    assert_eq!(loads.len(), 1, "the load is in the bottom cell");
+    let centre = loads[0].1;
+    assert!(centre.x.abs() < 1e-4, "on the rope's line: {centre:?}");
+    assert!(
+        centre.y + LOAD_HALF < 0.5 - 0.05 && centre.y - LOAD_HALF > -0.5,
+        "inside the cell, clear of its floor: {centre:?}"
+    );
+    // The rope still runs down into that cell, to the load's top.
+    let links: Vec<LinkPose> = motion.links_in(bottom).collect();
+    assert_eq!(links.len(), LINKS_PER_CELL);
+    let end = links
+        .iter()
+        .map(|l| l.centre.y + l.half_len)
+        .fold(f32::MIN, f32::max);
+    assert!(
+        (end - (centre.y - LOAD_HALF)).abs() < 1e-3,
+        "{end} {centre:?}"
+    );
+    // It stays there once the physics has run a while (the chain is at
+    // rest as built).
+    run(&mut motion, 1.0);
+    assert_eq!(motion.loads_in(bottom).count(), 1);
+    assert_eq!(motion.load_segment(rope), Some(4));
+}

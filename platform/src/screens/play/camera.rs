@@ -8,9 +8,14 @@
 //! cell is `cell_px` pixels. The same projection draws and picks, so what
 //! the mouse points at is what is drawn, at any size and pixel density.
 //!
-//! The [`Camera`] keeps the hero centred: its offset (where it looks,
-//! relative to the hero) eases back to zero, so switching heroes glides
-//! instead of jumping; zoom steps by 1.25× between limits. The cell size
+//! The [`Camera`] keeps the hero in view between the HUD's bands (the top
+//! bar and hint band, the portraits and message line: `hud::bands`): the
+//! hero in the middle of the room between them, shifted up or down (its
+//! *frame*, [`Camera::frame_shift`]) so that the cells it can reach this
+//! round — where its move previews end — stay clear of the bands too, as
+//! far as they fit; the hero's own cell always does. Its offset (where it
+//! looks, relative to that) eases back to zero, so switching heroes or a
+//! new frame glides instead of jumping; zoom steps by 1.25× between limits. The cell size
 //! scales with the drawable's height (a HiDPI drawable is larger, so cells
 //! keep their size on screen) and the aspect is always square.
 //!
@@ -39,10 +44,9 @@ pub const EASE_RATE: f32 = 12.0;
 /// step grows as the cells shrink, so a pan crosses the same share of the
 /// screen).
 pub const PAN_STEP_CELLS: f32 = 2.0;
-/// The HUD's share of the drawable's height at the top and the bottom,
-/// at UI scale 1, kept clear by the overview.
-const HUD_TOP_PX: f32 = 70.0;
-const HUD_BOTTOM_PX: f32 = 100.0;
+/// The margin kept between the HUD's bands and the cells kept clear of
+/// them, in cells.
+const CLEAR_MARGIN_CELLS: f32 = 0.15;
 
 /// A box in view space (cells): `min` and `max` are the centres of its
 /// extreme cells.
@@ -72,6 +76,10 @@ pub struct Camera {
     pub pan: Vec2,
     /// The overview's box, when it is on (`None`: off).
     pub overview: Option<ViewBox>,
+    /// The view cells to keep clear of the HUD, relative to the hero: the
+    /// box of the cells it can reach this round (the hero's own cell
+    /// alone when it can reach none).
+    pub keep: ViewBox,
 }
 
 impl Default for Camera {
@@ -81,6 +89,10 @@ impl Default for Camera {
             zoom: 1.0,
             pan: Vec2::ZERO,
             overview: None,
+            keep: ViewBox {
+                min: Vec2::ZERO,
+                max: Vec2::ZERO,
+            },
         }
     }
 }
@@ -174,17 +186,65 @@ impl Camera {
         self.pan = Vec2::ZERO;
     }
 
+    /// The cell size for a drawable of `size_px` (close up, not the
+    /// overview).
+    fn close_cell_px(&self, size_px: (u32, u32)) -> f32 {
+        (BASE_CELL_PX * ui_scale(size_px) * self.zoom)
+            .round()
+            .max(4.0)
+    }
+
+    /// Where the camera centre sits relative to the hero, in view cells,
+    /// to keep the hero and [`Camera::keep`] clear of the HUD's bands on a
+    /// drawable of `size_px` (see the module docs). Vertical only: the
+    /// bands span the whole width.
+    pub fn frame_shift(&self, size_px: (u32, u32)) -> Vec2 {
+        let h = size_px.1.max(1) as f32;
+        let size = Vec2::new(size_px.0.max(1) as f32, h);
+        let cell = self.close_cell_px(size_px);
+        let (top, bottom) = super::hud::bands(size, ui_scale(size_px));
+        let margin = CLEAR_MARGIN_CELLS * cell;
+        let (lo, hi) = (top + margin, h - bottom - margin);
+        // The hero in the middle of the room between the bands…
+        let mut hero_y = (lo + hi) / 2.0;
+        // …moved so the box of its reach fits, where it overflows one
+        // band and has room at the other. A reach taller than the room
+        // shows its shorter side whole (the foot of a shaft below the
+        // hero, say) and as much of the other as fits. The hero's cell
+        // stays inside.
+        let (above, below) = (
+            (self.keep.max.y.max(0.0) + 0.5) * cell,
+            (-self.keep.min.y.min(0.0) + 0.5) * cell,
+        );
+        let (hero_lo, hero_hi) = (lo + 0.5 * cell, hi - 0.5 * cell);
+        let (over_top, over_bottom) = (lo - (hero_y - above), hero_y + below - hi);
+        if over_top > 0.0 && over_bottom > 0.0 {
+            hero_y = if below <= above {
+                hi - below
+            } else {
+                lo + above
+            };
+        } else if over_bottom > 0.0 {
+            hero_y -= over_bottom.min(-over_top);
+        } else if over_top > 0.0 {
+            hero_y += over_top.min(-over_bottom);
+        }
+        if hero_lo <= hero_hi {
+            hero_y = hero_y.clamp(hero_lo, hero_hi);
+        }
+        // The hero is drawn at `h / 2 + shift.y · cell` (view y is up), on
+        // whole pixels as when centred, so sprites sample the same.
+        Vec2::new(0.0, (hero_y.round() - h / 2.0) / cell)
+    }
+
     /// The projection for a drawable of `size_px`, looking at `hero` (the
     /// hero's drawn position in view space: the origin, or a tween's).
     pub fn projection(&self, size_px: (u32, u32), hero: Vec2) -> Projection {
         let size = Vec2::new(size_px.0.max(1) as f32, size_px.1.max(1) as f32);
-        let close = (BASE_CELL_PX * ui_scale(size_px) * self.zoom)
-            .round()
-            .max(4.0);
+        let close = self.close_cell_px(size_px);
         match self.overview {
             Some(b) => {
-                let scale = ui_scale(size_px);
-                let (top, bottom) = (HUD_TOP_PX * scale, HUD_BOTTOM_PX * scale);
+                let (top, bottom) = super::hud::bands(size, ui_scale(size_px));
                 // One cell of margin around the box.
                 let span = b.max - b.min + Vec2::splat(2.0);
                 let room = Vec2::new(size.x * 0.96, (size.y - top - bottom).max(size.y * 0.3));
@@ -200,7 +260,7 @@ impl Camera {
                 }
             }
             None => Projection {
-                centre: hero + self.offset + self.pan,
+                centre: hero + self.offset + self.pan + self.frame_shift(size_px),
                 cell_px: close,
                 size,
             },
@@ -284,19 +344,30 @@ mod tests {
 
     const SIZE: (u32, u32) = (1280, 720);
 
+    /// The middle of the room between the HUD's bands at [`SIZE`].
+    fn room_middle() -> f32 {
+        let (top, bottom) = crate::screens::play::hud::bands(Vec2::new(1280.0, 720.0), 1.0);
+        (top + 720.0 - bottom) / 2.0
+    }
+
     #[test]
-    fn the_hero_is_centred_and_pixels_round_trip() {
+    fn the_hero_is_centred_between_the_hud_bands_and_pixels_round_trip() {
         let cam = Camera::default();
         let p = cam.projection(SIZE, Vec2::ZERO);
         assert_eq!(p.cell_px, 80.0);
-        assert_eq!(p.cell_centre(ViewPos::new(0, 0)), Vec2::new(640.0, 360.0));
-        assert_eq!(p.cell_centre(ViewPos::new(1, 1)), Vec2::new(720.0, 280.0));
+        let y = room_middle();
+        assert!(y < 360.0, "the top bands are thinner than the bottom ones");
+        assert_eq!(p.cell_centre(ViewPos::new(0, 0)), Vec2::new(640.0, y));
         assert_eq!(
-            p.cell_at(Vec2::new(640.0 + 39.0, 360.0 - 39.0)),
+            p.cell_centre(ViewPos::new(1, 1)),
+            Vec2::new(720.0, y - 80.0)
+        );
+        assert_eq!(
+            p.cell_at(Vec2::new(640.0 + 39.0, y - 39.0)),
             ViewPos::new(0, 0)
         );
         assert_eq!(
-            p.cell_at(Vec2::new(640.0 + 41.0, 360.0 + 41.0)),
+            p.cell_at(Vec2::new(640.0 + 41.0, y + 41.0)),
             ViewPos::new(1, -1)
         );
         let v = Vec2::new(-3.25, 2.5);
@@ -333,7 +404,7 @@ mod tests {
         cam.update(2.0);
         assert_eq!(cam.offset, Vec2::ZERO);
         let p = cam.projection(SIZE, Vec2::new(2.0, 0.0));
-        assert_eq!(p.centre, Vec2::new(2.0, 0.0));
+        assert_eq!(p.centre, Vec2::new(2.0, 0.0) + cam.frame_shift(SIZE));
     }
 
     #[test]
@@ -344,12 +415,13 @@ mod tests {
         assert_eq!(cam.pan, Vec2::new(PAN_STEP_CELLS, -PAN_STEP_CELLS));
         cam.update(5.0);
         let p = cam.projection(SIZE, Vec2::ZERO);
-        assert_eq!(p.centre, cam.pan, "the pan does not ease away");
+        let frame = cam.frame_shift(SIZE);
+        assert_eq!(p.centre, cam.pan + frame, "the pan does not ease away");
         cam.recentre();
         assert_eq!(cam.pan, Vec2::ZERO);
         assert_eq!(cam.projection(SIZE, Vec2::ZERO).centre, p.centre, "no jump");
         cam.update(2.0);
-        assert_eq!(cam.projection(SIZE, Vec2::ZERO).centre, Vec2::ZERO);
+        assert_eq!(cam.projection(SIZE, Vec2::ZERO).centre, frame);
     }
 
     #[test]
@@ -385,14 +457,12 @@ mod tests {
         };
         cam.overview = Some(b);
         let p = cam.projection(SIZE, Vec2::ZERO);
+        let (top, bottom) = crate::screens::play::hud::bands(Vec2::new(1280.0, 720.0), 1.0);
         assert!(p.cell_px < BASE_CELL_PX, "zoomed out: {}", p.cell_px);
         for corner in [b.min, b.max, Vec2::new(b.min.x, b.max.y)] {
             let s = p.to_screen(corner);
             assert!(s.x > 0.0 && s.x < 1280.0, "{corner} at {s}");
-            assert!(
-                s.y > HUD_TOP_PX && s.y < 720.0 - HUD_BOTTOM_PX,
-                "{corner} at {s}"
-            );
+            assert!(s.y > top && s.y < 720.0 - bottom, "{corner} at {s}");
         }
         // A small box is never drawn closer than the zoom.
         cam.overview = Some(ViewBox {
@@ -405,25 +475,76 @@ mod tests {
     #[test]
     fn cell_transforms_put_local_down_on_the_grid_floor() {
         let p = Camera::default().projection(SIZE, Vec2::ZERO);
+        let y = room_middle();
         let id = CellTransform::IDENTITY;
         let t = p.cell_transform(Vec2::ZERO, &id);
         // Local (0, 0.5) is the middle of the floor: half a cell below the centre.
         assert_eq!(
             t.transform_point2(Vec2::new(0.0, 0.5)),
-            Vec2::new(640.0, 400.0)
+            Vec2::new(640.0, y + 40.0)
         );
-        assert_eq!(
-            t.transform_point2(Vec2::new(0.5, 0.0)),
-            Vec2::new(680.0, 360.0)
-        );
+        assert_eq!(t.transform_point2(Vec2::new(0.5, 0.0)), Vec2::new(680.0, y));
         // A quarter turn: view_to_grid takes view right to grid up, so grid
         // down is view left.
         let turn = CellTransform::new([[0, -1], [1, 0]], (0, 0)).unwrap();
         assert_eq!(turn.apply_dir(game::grid::Dir::Right), game::grid::Dir::Up);
         let t = p.cell_transform(Vec2::ZERO, &turn);
-        assert_eq!(
-            t.transform_point2(Vec2::new(0.0, 0.5)),
-            Vec2::new(600.0, 360.0)
-        );
+        assert_eq!(t.transform_point2(Vec2::new(0.0, 0.5)), Vec2::new(600.0, y));
+    }
+
+    #[test]
+    fn the_frame_keeps_the_heros_reach_clear_of_the_hud_bands() {
+        for size in [(1280, 720), (640, 360)] {
+            let (w, h) = (size.0 as f32, size.1 as f32);
+            let (top, bottom) = crate::screens::play::hud::bands(Vec2::new(w, h), ui_scale(size));
+            let clear = |cam: &Camera, v: ViewPos| {
+                let p = cam.projection(size, Vec2::ZERO);
+                let c = p.cell_centre(v);
+                c.y - p.cell_px / 2.0 >= top && c.y + p.cell_px / 2.0 <= h - bottom
+            };
+            // The bottom of a pit three cells down, or the top of a shaft
+            // three cells up: the hero and that cell both clear.
+            for keep in [
+                ViewBox {
+                    min: Vec2::new(-1.0, -3.0),
+                    max: Vec2::new(1.0, 0.0),
+                },
+                ViewBox {
+                    min: Vec2::new(0.0, 0.0),
+                    max: Vec2::new(0.0, 3.0),
+                },
+            ] {
+                let cam = Camera {
+                    keep,
+                    ..Camera::default()
+                };
+                for y in keep.min.y as i32..=keep.max.y as i32 {
+                    assert!(clear(&cam, ViewPos::new(0, y)), "{size:?} {keep:?}: {y}");
+                }
+            }
+            // A reach taller than the room: its shorter side whole (two
+            // cells up, three down), the hero's cell clear.
+            for (min, max, side) in [(-30.0, 2.0, 0..=2), (-3.0, 30.0, -3..=0)] {
+                let cam = Camera {
+                    keep: ViewBox {
+                        min: Vec2::new(0.0, min),
+                        max: Vec2::new(0.0, max),
+                    },
+                    ..Camera::default()
+                };
+                for y in side {
+                    assert!(clear(&cam, ViewPos::new(0, y)), "{size:?} {min} {max}: {y}");
+                }
+            }
+            // Taller than the room both ways: the hero's cell still clear.
+            let cam = Camera {
+                keep: ViewBox {
+                    min: Vec2::new(0.0, -30.0),
+                    max: Vec2::new(0.0, 30.0),
+                },
+                ..Camera::default()
+            };
+            assert!(clear(&cam, ViewPos::new(0, 0)), "{size:?}");
+        }
     }
 }

@@ -272,21 +272,48 @@ impl ContextMenu {
         }
     }
 
-    /// The entry rectangles when the menu opens beside `anchor` (the hero
-    /// on screen) on a drawable of `size`, kept inside it.
-    pub fn layout(&self, anchor: Vec2, size: Vec2, scale: f32) -> Vec<Rect> {
+    /// The entry rectangles when the menu opens beside the hero's cell
+    /// (centred on `anchor`, `cell_px` wide on screen) on a drawable of
+    /// `size`, kept inside it and clear of the HUD's bars. The menu's frame
+    /// never covers the hero's cell: it goes right of the cell and its
+    /// neighbours (the cells the hero's actions act on) if it fits there,
+    /// else left of them, else right or left of the cell alone, else below
+    /// or above it.
+    pub fn layout(&self, anchor: Vec2, cell_px: f32, size: Vec2, scale: f32) -> Vec<Rect> {
         let item = Vec2::new((300.0 * scale).round(), (34.0 * scale).round());
         let step = (40.0 * scale).round();
         let n = self.entries.len();
         let height = step * n as f32;
         let margin = 8.0 * scale;
-        let left = (anchor.x + 48.0 * scale)
+        // The frame drawn around the entries (`draw`), and a gap.
+        let pad = 10.0 * scale + 4.0 * scale;
+        let (bar_top, bar_bottom) = (64.0 * scale, 120.0 * scale);
+        let top = (anchor.y - height / 2.0)
+            .min(size.y - height - bar_bottom)
+            .max(bar_top);
+        let column = |left: f32, top: f32| menu::column(left + item.x / 2.0, top, n, item, step);
+        // Beside: the column's left edge right of, or right edge left of,
+        // `reach` cells' half-widths from the hero's centre.
+        for reach in [1.5, 0.5] {
+            let right = anchor.x + reach * cell_px + pad;
+            if right + item.x + margin <= size.x {
+                return column(right, top);
+            }
+            let left = anchor.x - reach * cell_px - pad - item.x;
+            if left >= margin {
+                return column(left, top);
+            }
+        }
+        // Too narrow: under the cell, or over it.
+        let left = (anchor.x - item.x / 2.0)
             .min(size.x - item.x - margin)
             .max(margin);
-        let top = (anchor.y - height / 2.0)
-            .min(size.y - height - 120.0 * scale)
-            .max(64.0 * scale);
-        menu::column(left + item.x / 2.0, top, n, item, step)
+        let below = anchor.y + 0.5 * cell_px + pad;
+        if below + height <= size.y - margin {
+            return column(left, below);
+        }
+        let above = anchor.y - 0.5 * cell_px - pad - height;
+        column(left, above.max(margin))
     }
 
     /// Applies one input: what it asks for, if anything.
@@ -443,7 +470,7 @@ mod tests {
     }
 
     #[test]
-    fn the_menu_stays_on_screen() {
+    fn the_menu_stays_on_screen_beside_the_heros_cell() {
         let m = ContextMenu {
             entries: vec![
                 Entry {
@@ -456,11 +483,56 @@ mod tests {
             ],
             menu: Menu::default(),
         };
-        let size = Vec2::new(640.0, 360.0);
-        for anchor in [Vec2::ZERO, size, Vec2::new(600.0, 10.0)] {
-            for r in m.layout(anchor, size, 0.5) {
-                assert!(r.x >= 0.0 && r.x + r.w <= size.x, "{anchor}: {r:?}");
-                assert!(r.y >= 0.0 && r.y + r.h <= size.y, "{anchor}: {r:?}");
+        // The menu's frame as drawn (10 px at scale 1 around the entries).
+        let frame = |rects: &[Rect], scale: f32| {
+            let (a, b) = (rects[0], rects[rects.len() - 1]);
+            let pad = 10.0 * scale;
+            Rect::new(
+                a.x - pad,
+                a.y - pad,
+                a.w + 2.0 * pad,
+                b.y + b.h - a.y + 2.0 * pad,
+            )
+        };
+        let overlaps = |a: Rect, b: Rect| {
+            a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
+        };
+        let square = |c: Vec2, half: f32| Rect::new(c.x - half, c.y - half, 2.0 * half, 2.0 * half);
+        for (size, scale, cell) in [
+            (Vec2::new(640.0, 360.0), 0.5, 40.0),
+            (Vec2::new(1280.0, 720.0), 1.0, 80.0),
+            (Vec2::new(1280.0, 720.0), 1.0, 30.0),
+            (Vec2::new(400.0, 720.0), 0.5, 40.0),
+        ] {
+            let centre = size / 2.0;
+            for anchor in [
+                Vec2::ZERO,
+                size,
+                Vec2::new(size.x - 30.0, 10.0),
+                centre,
+                Vec2::new(60.0, size.y / 2.0),
+                Vec2::new(size.x - 60.0, size.y / 2.0),
+            ] {
+                let rects = m.layout(anchor, cell, size, scale);
+                for r in &rects {
+                    assert!(r.x >= 0.0 && r.x + r.w <= size.x, "{anchor}: {r:?}");
+                    assert!(r.y >= 0.0 && r.y + r.h <= size.y, "{anchor}: {r:?}");
+                }
+                // Never over the hero's own cell, when the cell is on screen.
+                let on_screen = anchor.cmpgt(Vec2::splat(cell)).all()
+                    && anchor.cmplt(size - Vec2::splat(cell)).all();
+                if on_screen {
+                    let f = frame(&rects, scale);
+                    assert!(
+                        !overlaps(f, square(anchor, cell / 2.0)),
+                        "{size} {anchor}: {f:?} over the hero's cell"
+                    );
+                }
+            }
+            // With room beside it, clear of the cells around the hero too.
+            if size.x >= 1280.0 {
+                let f = frame(&m.layout(centre, cell, size, scale), scale);
+                assert!(!overlaps(f, square(centre, 1.5 * cell)), "{size}: {f:?}");
             }
         }
     }

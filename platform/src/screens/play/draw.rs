@@ -1,5 +1,6 @@
-//! Drawing the play screen: the remembered map, the world through the
-//! selected hero's eyes, the moving things, the watchers' intent (and
+//! Drawing the play screen: the remembered map with the companions the
+//! selected hero does not see (dimmed), the world through the selected
+//! hero's eyes, the moving things, the watchers' intent (and
 //! their glare when they caught someone), the preview, the selected-hero
 //! marker, the HUD, the context menu and the help panel.
 use game::action::Refusal;
@@ -128,6 +129,7 @@ impl PlayScreen {
             };
             let remembered = self.memory.cells().filter(on_screen);
             world::draw_remembered(list, &scene, origin, remembered);
+            world::draw_companions(list, &scene, origin, &self.companions_out_of_sight());
         }
         world::draw_world(list, &scene, &self.view);
         if let Some(t) = &self.tween {
@@ -184,6 +186,24 @@ impl PlayScreen {
         if self.mode.help_open() {
             help::draw(list, font, proj.size, ui_scale(size_px), self.help_page);
         }
+    }
+
+    /// The party members still in the level that the selected hero does
+    /// not see now (drawn dimmed where the party knows them).
+    pub fn companions_out_of_sight(&self) -> Vec<game::things::ThingId> {
+        let stage = self.session.stage();
+        let grid = stage.grid();
+        self.heroes
+            .iter()
+            .copied()
+            .filter(|&h| Some(h) != self.selected_hero())
+            .filter(|&h| !stage.has_flag(h, ThingFlags::EXITED))
+            .filter(|&h| {
+                stage
+                    .cell_of(h)
+                    .is_some_and(|c| !self.view.is_visible(grid, c))
+            })
+            .collect()
     }
 
     /// A gold marker over the selected hero, and gold corners around the

@@ -1,12 +1,14 @@
 //! The play screen's heads-up display (UI pass, over the world): a top bar
-//! with the level's name, the turn counter and the relics out, a line of
-//! short hints under it, one portrait per hero along the bottom (sprite,
+//! with the level's name, the turn counter and the relics out, a band of
+//! short hints under it (on its own backing, never over the map), one
+//! portrait per hero along the bottom (sprite,
 //! number key, action points as pips, the item in hand, "left" or "caught"),
 //! and above the portraits the last message — why an action was refused,
 //! or what undo did.
 //!
 //! [`layout`] is pure, so the screen's clicks on portraits hit exactly what
-//! is drawn.
+//! is drawn; [`bands`] says how much of the drawable's top and bottom the
+//! HUD covers, which the camera keeps the hero and its reach out of.
 use game::stage::Stage;
 use game::things::{ThingFlags, ThingId};
 use glam::Vec2;
@@ -20,6 +22,9 @@ use crate::screens::world::WorldSprites;
 pub const BAR: Rgba = [0.05, 0.06, 0.1, 0.82];
 pub const BAR_TEXT: Rgba = hex(0xe8ebf5);
 pub const HINT_TEXT: Rgba = hex(0x8f9abb);
+/// The hint band's backing: a little lighter than the bar, so the two read
+/// as one header of two rows.
+pub const HINT_BAND: Rgba = [0.07, 0.08, 0.13, 0.9];
 pub const GOLD: Rgba = hex(0xf5c542);
 pub const AP_EMPTY: Rgba = hex(0x3a4160);
 pub const REFUSAL_TEXT: Rgba = hex(0xffb74d);
@@ -41,6 +46,8 @@ pub struct HudLayout {
     pub scale: f32,
     pub size: Vec2,
     pub bar: Rect,
+    /// The hint line's band, under the bar (its text at `hint_at`).
+    pub hint_band: Rect,
     pub hint_at: Vec2,
     pub portraits: Vec<Rect>,
     pub message_at: Vec2,
@@ -48,10 +55,28 @@ pub struct HudLayout {
     pub small_px: f32,
 }
 
+/// The height of the top bar and of the hint band under it, at `scale`.
+fn top_heights(scale: f32) -> (f32, f32) {
+    ((40.0 * scale).round(), (24.0 * scale).round())
+}
+
+/// How far down from the top (the bar and the hint band) and up from the
+/// bottom (the portraits and their margin, and the message line over
+/// them) the HUD covers the world on a drawable of `size` at `scale`, in
+/// pixels: the camera keeps the selected hero and its reach between.
+pub fn bands(size: Vec2, scale: f32) -> (f32, f32) {
+    let (bar, hint) = top_heights(scale);
+    let top = (size.y - (66.0 * scale).round() - 12.0 * scale).round();
+    let message = (top - 34.0 * scale - 4.0 * scale).round();
+    (bar + hint, size.y - message)
+}
+
 /// The layout (see [`HudLayout`]).
 pub fn layout(size: Vec2, heroes: usize, scale: f32) -> HudLayout {
     let s = scale;
-    let bar = Rect::new(0.0, 0.0, size.x, (40.0 * s).round());
+    let (bar_h, hint_h) = top_heights(s);
+    let bar = Rect::new(0.0, 0.0, size.x, bar_h);
+    let hint_band = Rect::new(0.0, bar_h, size.x, hint_h);
     let pw = (236.0 * s)
         .round()
         .min(((size.x - 24.0 * s) / heroes.max(1) as f32).floor() - 8.0 * s);
@@ -72,7 +97,8 @@ pub fn layout(size: Vec2, heroes: usize, scale: f32) -> HudLayout {
         scale: s,
         size,
         bar,
-        hint_at: Vec2::new((12.0 * s).round(), (bar.h + 6.0 * s).round()),
+        hint_band,
+        hint_at: Vec2::new((12.0 * s).round(), (bar.h + 4.0 * s).round()),
         portraits,
         message_at: Vec2::new((12.0 * s).round(), (top - 34.0 * s).round()),
         text_px: (18.0 * s).round().max(6.0),
@@ -137,6 +163,7 @@ pub fn draw(list: &mut DrawList, font: &mut Font, l: &HudLayout, hud: &Hud) {
         ),
         &TextStyle::new(l.text_px, BAR_TEXT).aligned(Align::Right),
     );
+    list.quad(l.hint_band, HINT_BAND);
     list.text(
         font,
         l.hint_at,
@@ -312,6 +339,17 @@ mod tests {
                 );
                 assert!(r.y > l.bar.h);
             }
+            // The hint band is under the bar, and both lie inside the top
+            // band the camera keeps clear; the portraits (and the message
+            // line over them) inside the bottom band.
+            let (top, bottom) = bands(size, l.scale);
+            assert_eq!(l.hint_band.y, l.bar.h);
+            assert!(l.hint_band.y + l.hint_band.h <= top);
+            assert!(l.hint_at.y > l.hint_band.y && l.hint_at.y < top);
+            for r in &l.portraits {
+                assert!(r.y >= h - bottom, "{w}x{h}");
+            }
+            assert!(l.message_at.y - 4.0 * l.scale >= h - bottom, "{w}x{h}");
             assert_eq!(l.portrait_at(l.portraits[2].centre()), Some(2));
             assert_eq!(l.portrait_at(Vec2::new(w / 2.0, h / 2.0)), None);
         }

@@ -143,7 +143,7 @@ impl PlayScreen {
     /// Whether pixel `p` is over the HUD rather than the world.
     pub fn over_hud(&self, p: Vec2, size_px: (u32, u32)) -> bool {
         let l = self.hud_layout(size_px);
-        l.bar.contains(p) || l.portrait_at(p).is_some()
+        l.bar.contains(p) || l.hint_band.contains(p) || l.portrait_at(p).is_some()
     }
 
     pub(super) fn click(
@@ -157,7 +157,7 @@ impl PlayScreen {
             self.select(i);
             return None;
         }
-        if l.bar.contains(p) {
+        if l.bar.contains(p) || l.hint_band.contains(p) {
             return None;
         }
         let v = drawn.cell_at(p);
@@ -249,6 +249,7 @@ impl PlayScreen {
         let proj = self.projection(size_px);
         menu.layout(
             proj.cell_centre(ViewPos::default()),
+            proj.cell_px,
             proj.size,
             ui_scale(size_px),
         )
@@ -492,12 +493,16 @@ impl PlayScreen {
         self.mode.stop_aiming();
         self.facing = None;
         self.tween = None;
+        let frame_before = self.camera.frame_shift(self.size_px);
         self.rebuild_view();
         if let (Some(old), Some(new)) = (old_cell, new_cell) {
             let from = tween::nearest_position(&self.view, old, Vec2::ZERO)
                 .map(to_vec)
                 .unwrap_or_else(|| Vec2::new((old.x - new.x) as f32, (old.y - new.y) as f32));
-            self.camera.ease_from(from.clamp_length_max(16.0));
+            // From where the camera looked: the old hero in its frame.
+            let frame_now = self.camera.frame_shift(self.size_px);
+            self.camera
+                .ease_from(from.clamp_length_max(16.0) + frame_before - frame_now);
         }
         self.message = None;
         self.refresh_hover();

@@ -315,11 +315,23 @@ impl PlayScreen {
         self.danger.rebuild(stage, &self.memory);
         self.reachable.clear();
         let ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
+        let mut keep = camera::ViewBox {
+            min: Vec2::ZERO,
+            max: Vec2::ZERO,
+        };
         if stage.outcome() == Outcome::Playing && !stage.has_flag(hero, ThingFlags::EXITED) {
             for (v, _, _) in movement::reachable(stage, &self.view, hero, ap) {
                 self.reachable.insert(v);
+                let p = Vec2::new(v.x as f32, v.y as f32);
+                keep.min = keep.min.min(p);
+                keep.max = keep.max.max(p);
             }
         }
+        // The camera frames the hero's reach clear of the HUD; a new frame
+        // glides in.
+        let before = self.camera.frame_shift(self.size_px);
+        self.camera.keep = keep;
+        self.camera.offset += before - self.camera.frame_shift(self.size_px);
         self.after_view_rebuilt();
     }
 

@@ -6,8 +6,8 @@
 //! Each [`Mover`] is a Thing whose cell changed, with its way as points in
 //! the view space of the view drawn *after* the change: the hero's path as
 //! planned (walks, step-ups, climbs and the fall, through portals), or, for
-//! anything else that moved (a hoisted bucket, an item that fell, a
-//! patrolling watcher, anything undo put back), the straight line between
+//! anything else that moved (an item that fell, a patrolling watcher,
+//! anything undo put back), the straight line between
 //! where it was seen before and where it is seen now. Undo plays the hero's
 //! path backwards.
 //!
@@ -235,7 +235,8 @@ pub struct Change<'a> {
 }
 
 /// The movers of a change (see the module docs). Things that moved with
-/// their holder (an item in a hero's hand, in a bucket) move with it and
+/// their holder (an item in a hero's hand, in a bucket, tied to a rope's
+/// end: the rope's motion draws it hoisted or lowered) move with it and
 /// are not movers themselves; things that left sight are not drawn moving.
 pub fn movers(change: &Change) -> Vec<Mover> {
     let stage = change.stage;
@@ -255,7 +256,12 @@ pub fn movers(change: &Change) -> Vec<Mover> {
             .store()
             .parent(place.thing)
             .and_then(|p| stage.thing(p))
-            .is_some_and(|p| matches!(p.kind(), ThingKind::Hero | ThingKind::Interactable));
+            .is_some_and(|p| {
+                matches!(
+                    p.kind(),
+                    ThingKind::Hero | ThingKind::Interactable | ThingKind::RopeSegment
+                )
+            });
         if held {
             continue;
         }

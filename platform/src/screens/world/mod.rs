@@ -16,8 +16,8 @@ pub mod mask;
 pub mod projection;
 
 pub use draw::{
-    draw_cells, draw_hero, draw_item, draw_moving, draw_remembered, draw_world, region_at,
-    region_depths, HeroLook, Scene, ViewCellSet, WorldSprites, DARK,
+    draw_cells, draw_companions, draw_hero, draw_item, draw_moving, draw_remembered, draw_world,
+    region_at, region_depths, HeroLook, Scene, ViewCellSet, WorldSprites, DARK,
 };
 pub use layout::CellLayout;
 pub use mask::{node_polygon, Polygon};

@@ -31,7 +31,10 @@
 //! [`draw_remembered`] draws the party's memory: grid cells seen before
 //! and out of sight now, at their place in the level around the hero
 //! (grid offsets, no portals), terrain only, dark, behind everything in
-//! sight.
+//! sight. [`draw_companions`] draws the party members the hero does not
+//! see on it: heroes always know where their companions are, so each is
+//! drawn at its cell's place, dimmed (the same depth rule: sight covers
+//! it wherever sight reaches).
 //!
 //! Passes: masks, floors and edges in the OPAQUE pass (depth-tested, so
 //! walls hide the floor under them whatever the sort order); sprites in the
@@ -49,6 +52,7 @@ use glam::{Affine2, Vec2};
 use render::colour::with_alpha;
 use render::{hex, DrawList, Pass, Rect, Rgba, Sprite, SpriteAtlas, Stencil, StencilId, WHITE};
 
+use super::layout::CellLayout;
 use super::mask::node_polygon;
 use super::projection::Projection;
 use crate::screens::play::danger::Danger;
@@ -104,6 +108,10 @@ const DEPTH_MEMORY_FLOOR: f32 = 0.99;
 const DEPTH_MEMORY_EDGE: f32 = 0.97;
 const DEPTH_MEMORY_ENTRANCE: f32 = 0.96;
 const DEPTH_MEMORY_DANGER: f32 = 0.955;
+/// Companions out of sight: on the remembered floor, behind a live floor
+/// with everything drawn in front of them (what they hold, 0.02 nearer;
+/// the "!" badge, 0.03).
+const DEPTH_MEMORY_COMPANION: f32 = 0.985;
 const DEPTH_ENTRANCE: f32 = 0.9;
 const DEPTH_TINT: f32 = 0.88;
 const DEPTH_DANGER: f32 = 0.87;
@@ -113,6 +121,9 @@ const DEPTH_ITEM: f32 = 0.6;
 const DEPTH_ENEMY: f32 = 0.5;
 const DEPTH_HERO: f32 = 0.45;
 const DEPTH_SELECTED: f32 = 0.42;
+/// What hangs on a rope's end, in front of the heroes who share its cell
+/// (it hangs on the rope's line, where they stand).
+const DEPTH_LOAD: f32 = 0.4;
 /// Tweened things sit in front of everything else.
 const DEPTH_MOVING: f32 = 0.3;
 
@@ -538,6 +549,43 @@ pub fn draw_remembered(
                 with_alpha(WHITE, 0.22),
             );
         }
+    }
+    list.set_state(saved);
+}
+
+/// How a companion out of sight is drawn on the remembered map: dimmed
+/// and a little see-through, no outline.
+pub const COMPANION_DIM: Rgba = [0.5, 0.55, 0.68, 0.8];
+
+/// Draws each of `heroes` (party members the selected hero does not see
+/// now) at its cell's grid offset from `origin`, as [`draw_remembered`]
+/// places cells: in its slot among who shares the cell, dimmed
+/// ([`COMPANION_DIM`]; a caught one keeps its red and "!"), with what it
+/// holds, behind everything in sight.
+pub fn draw_companions(list: &mut DrawList, world: &Scene, origin: CellPos, heroes: &[ThingId]) {
+    let saved = list.state();
+    list.set_stencil(Stencil::None);
+    let stage = world.stage;
+    for &hero in heroes {
+        let Some(c) = stage.cell_of(hero) else {
+            continue;
+        };
+        let at = Vec2::new((c.x - origin.x) as f32, (c.y - origin.y) as f32);
+        list.set_transform(
+            world
+                .projection
+                .cell_transform(at, &CellTransform::IDENTITY),
+        );
+        let layout = CellLayout::of(stage, c, world.hidden);
+        let rect = layout
+            .rect_of_hero(hero)
+            .unwrap_or_else(|| layout.hero_rect(0));
+        let mut look = HeroLook::of(world, hero, 0);
+        look.rim = None;
+        if !look.alarm {
+            look.tint = COMPANION_DIM;
+        }
+        draw_hero(list, world, hero, rect, DEPTH_MEMORY_COMPANION, look);
     }
     list.set_state(saved);
 }

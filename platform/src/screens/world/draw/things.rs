@@ -11,7 +11,7 @@ use render::{hex, DrawList, Pass, Rect, Rgba, Stencil, WHITE};
 
 use super::super::layout::{floor_box, is_hidden, CellLayout, ITEM_SIZE, WATCHER_SIZE};
 use super::{
-    Layer, Scene, ANCHOR, CAUGHT_RED, CAUGHT_TINT, DEPTH_ENEMY, DEPTH_HERO, DEPTH_ITEM,
+    Layer, Scene, ANCHOR, CAUGHT_RED, CAUGHT_TINT, DEPTH_ENEMY, DEPTH_HERO, DEPTH_ITEM, DEPTH_LOAD,
     DEPTH_MOVING, DEPTH_ROPE, DEPTH_SELECTED, PLATFORM, PORTAL, ROPE, ROPE_DARK, ROPE_HALF_WIDTH,
     SELECTED_RIM,
 };
@@ -81,7 +81,9 @@ pub(super) fn draw_things(
     list.set_pass(Pass::Translucent);
     // Ropes in motion are drawn where their physics puts them, whatever
     // the state holds in this cell (a rope reeled in still climbs through
-    // cells it has left), and so is what hangs on their ends.
+    // cells it has left), and so is what hangs on their ends: on the
+    // rope's line, in front of whoever stands in the cell (the layout
+    // keeps the load's slot free, so they stand aside), with what is in it.
     if let Some(motion) = world.ropes {
         match layer {
             Layer::Rope => draw_rope_links(list, motion, cell),
@@ -95,7 +97,7 @@ pub(super) fn draw_things(
                         let size = ITEM_SIZE;
                         let rect =
                             Rect::new(centre.x - size / 2.0, centre.y - size / 2.0, size, size);
-                        draw_item(list, world, item, rect, DEPTH_ITEM);
+                        draw_item(list, world, item, rect, DEPTH_LOAD);
                     }
                 }
             }
