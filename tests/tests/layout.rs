@@ -216,10 +216,10 @@ fn the_hud_never_hides_the_heros_reach_at_the_bottom_of_a_pit_or_shaft() {
         // Heavy haul: the knight at the top of his rope just let down the
         // shaft, and part way down it.
         let mut s = playing("heavy_haul.txt");
-        play_solution(&mut s, &solution_until("heavy_haul.txt", 12), size);
+        play_solution(&mut s, "select knight\ndeploy-rope down\n", size);
         reach_is_clear_of_the_hud(&mut s, "atop the heavy haul's shaft", size);
         let mut s = playing("heavy_haul.txt");
-        play_solution(&mut s, &solution_until("heavy_haul.txt", 14), size);
+        play_solution(&mut s, "select knight\ndeploy-rope down\nmove 1 4\nend-turn\n", size);
         reach_is_clear_of_the_hud(&mut s, "down the heavy haul's shaft", size);
     }
 }

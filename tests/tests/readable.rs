@@ -443,18 +443,6 @@ fn a_watcher_the_scout_saw_is_red_through_the_knight_s_eyes() {
     assert!(red > 300, "{red} red pixels through the hole");
 }
 
-/// The heavy haul solution's lines up to the first one starting with
-/// `stop` (not played).
-fn heavy_haul_until(stop: &str) -> String {
-    let path = rappel_tests::play::levels_dir().join("solutions/heavy_haul.sim");
-    let script = std::fs::read_to_string(path).expect("the shipped solution");
-    script
-        .lines()
-        .take_while(|l| !l.trim().starts_with(stop))
-        .map(|l| format!("{l}\n"))
-        .collect()
-}
-
 /// Pixels of the bucket's light wood (its body's lit side).
 fn bucket_wood(p: [u8; 3]) -> bool {
     near(p, render::hex(0xa98274), 14)
@@ -491,10 +479,11 @@ fn mean_x(img: &RgbaImage, r: (f32, f32, f32, f32), f: impl Fn([u8; 3]) -> bool)
 #[test]
 fn a_bucket_tied_to_the_rope_is_drawn_at_its_end_with_the_statue_in_it() {
     let mut s = playing("heavy_haul.txt");
-    // Heavy haul's solution up to the tie: the statue is in the bucket,
-    // the bucket tied to the rope's end at the foot of the lower shaft,
-    // where the knight stands.
-    play_solution(&mut s, &heavy_haul_until("move 5 1"), SIZE);
+    // The knight's haul up to the tie: the statue is in the bucket, the
+    // bucket tied to the rope's end at the foot of the lower shaft, where
+    // the knight stands.
+    let to_tie = &HEAVY_HAUL_TO_HOIST[..HEAVY_HAUL_TO_HOIST.find("tie\n").expect("a tie") + 4];
+    play_solution(&mut s, to_tie, SIZE);
     settle(&mut s);
     let play = s.play().unwrap();
     let stage = play.session.stage();
@@ -518,20 +507,27 @@ fn a_bucket_tied_to_the_rope_is_drawn_at_its_end_with_the_statue_in_it() {
         (x - middle).abs() < cell.2 * 0.15,
         "{x} vs the rope at {middle}"
     );
-    // The knight climbs a cell and the sorceress hoists: the bucket rises
-    // with the rope's end into his cell (seen through his eyes), and the
-    // foot of the shaft is empty.
+    // The knight climbs to the top and hoists, two cells a pull: the
+    // bucket rises with the rope's end up the shaft (seen through his
+    // eyes, down through the floor portal), and the foot of the shaft is
+    // empty.
     play_solution(
         &mut s,
-        "move 5 1\nselect sorceress\nhoist\nselect knight\n",
+        "move 5 3\nend-turn\nmove 1 7\nend-turn\nhoist\n",
         SIZE,
     );
+    // Zoomed out to see down the shaft past the portal, clear of the HUD.
+    key(&mut s, Key::ZoomOut, SIZE);
+    key(&mut s, Key::ZoomOut, SIZE);
     settle(&mut s);
     let img = draw(&s, SIZE);
     keep(&img, "tied_bucket_hoisted");
-    let up = grid_cell_rect(&s, CellPos::new(5, 1));
-    assert!(count(&img, up, bucket_wood) > 12, "the bucket rose a cell");
-    assert!(count(&img, up, statue_stone) > 4, "with the statue");
+    let up = grid_cell_rect(&s, CellPos::new(5, 2));
+    // As many pixels as at the first zoom, for the smaller cells.
+    let k = (up.2 / cell.2).powi(2);
+    let (wood, stone) = (count(&img, up, bucket_wood), count(&img, up, statue_stone));
+    assert!(wood as f32 > 12.0 * k, "the bucket rose two cells: {wood}");
+    assert!(stone as f32 > 4.0 * k, "with the statue: {stone}");
     let foot = grid_cell_rect(&s, end);
     assert_eq!(count(&img, foot, bucket_wood), 0, "nothing left below");
 }

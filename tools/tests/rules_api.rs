@@ -356,3 +356,43 @@ fn in_sentry_the_danger_shown_before_a_round_ends_is_what_the_sentry_does() {
         "safe in the pits until the sentry looks down from 16,2"
     );
 }
+
+/// The items the rules offer `name` to levitate now.
+fn levitations(sim: &mut Sim, name: &str) -> Vec<String> {
+    let stage = sim.session.stage();
+    let hero = stage.find(name).expect("hero");
+    let mut view = GridView::new();
+    view.build(stage.grid(), stage.cell_of(hero).unwrap(), SIGHT_RADIUS);
+    available(stage, &view, hero)
+        .into_iter()
+        .filter_map(|o| match o.what {
+            Offered::Levitate(item) => stage.id_name(item).map(str::to_string),
+            Offered::Do(_) => None,
+        })
+        .collect()
+}
+
+#[test]
+fn an_item_seen_only_as_a_sliver_of_its_cell_is_not_offered_to_levitate() {
+    // Turnstile: from the entrance the sorceress sees a sliver of the
+    // statue's cell through the turning portal, far from where the statue
+    // lies (and nothing of it is drawn): not offered, and refused if
+    // asked. Two cells up the corridor she sees it whole.
+    let mut sim = played("turnstile.txt", "");
+    assert!(levitations(&mut sim, "sorceress").is_empty());
+    assert!(matches!(sim.run_line("select sorceress"), LineResult::Done(_)));
+    assert_eq!(
+        sim.run_line("levitate statue 1 1"),
+        LineResult::Refused("that item is not in sight".into())
+    );
+    let mut sim = played("turnstile.txt", "select sorceress\nmove 1 1");
+    assert_eq!(levitations(&mut sim, "sorceress"), ["statue"]);
+    // Heavy haul: from the entrance she sees down the shaft a corner of
+    // the statue's cell only.
+    let mut sim = played("heavy_haul.txt", "");
+    assert!(!levitations(&mut sim, "sorceress").contains(&"statue".to_string()));
+    // Through the wall: the relic on the ledge, seen through the wall
+    // portal at a steep angle, but its part of the cell is in sight.
+    let mut sim = played("through_the_wall.txt", "");
+    assert_eq!(levitations(&mut sim, "sorceress"), ["relic"]);
+}

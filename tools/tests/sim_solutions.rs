@@ -68,7 +68,7 @@ fn rope_descent_solution_wins() {
 
 #[test]
 fn heavy_haul_solution_wins() {
-    assert_solved("heavy_haul", 0x1f51_c09d_cf5a_2174);
+    assert_solved("heavy_haul", 0x81ea_79b4_a77d_e552);
 }
 
 #[test]
@@ -88,7 +88,7 @@ fn mirror_door_solution_wins() {
 
 #[test]
 fn turnstile_solution_wins() {
-    assert_solved("turnstile", 0x5dd4_54f3_0f19_32b8);
+    assert_solved("turnstile", 0x111c_8fd5_6c83_a286);
 }
 
 #[test]

@@ -147,7 +147,8 @@ pub fn execute_take_out(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Refu
 
 /// Whether the sorceress `hero` may levitate `item` somewhere (where to is
 /// checked by [`execute_levitate`]): she levitates, it is an item, loose,
-/// and in her sight. Returns the item's cell.
+/// and in her sight — where it lies in its cell, not a sliver of the cell
+/// ([`GridView::sees_lying_in`]). Returns the item's cell.
 pub fn check_levitate_item(
     stage: &Stage,
     view: &GridView,
@@ -169,7 +170,7 @@ pub fn check_levitate_item(
         return Err(Refusal::ItemAttached);
     }
     let from = stage.cell_of(item).ok_or(Refusal::NotAnItem)?;
-    if !view.is_visible(stage.grid(), from) {
+    if !view.sees_lying_in(stage.grid(), from) {
         return Err(Refusal::ItemNotVisible);
     }
     Ok(from)

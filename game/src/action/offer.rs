@@ -190,6 +190,13 @@ fn levitation_items(stage: &Stage, view: &GridView, hero: ThingId) -> Vec<ThingI
             }
         }
     }
+    // Only what she sees where it lies (check_levitate_item's test): an
+    // item in a cell seen as a sliver is neither drawn nor offered.
+    seen.retain(|&item| {
+        stage
+            .cell_of(item)
+            .is_some_and(|c| view.sees_lying_in(stage.grid(), c))
+    });
     seen.sort_unstable_by_key(|id| id.index());
     seen
 }

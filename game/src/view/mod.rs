@@ -25,6 +25,7 @@
 
 pub mod cast;
 pub mod dump;
+mod lying;
 pub mod node;
 pub mod query;
 pub mod sector;
