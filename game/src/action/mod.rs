@@ -8,7 +8,14 @@
 //! only code that changes a stage. A refused action returns a [`Refusal`]
 //! a player can read. Files per concern: [`movement`] (moving by
 //! destination), [`items`] (hand actions, levitation), [`rope`], [`turn`]
-//! (end of round, leaving), [`abilities`] (the heroes' table and costs).
+//! (end of round, leaving), [`abilities`] (the heroes' table and costs),
+//! [`refusal`] (every reason, rendered in one place).
+//!
+//! What screens, the solver, random play and tests ask of the rules, so
+//! none of them re-derives one: [`offer::available`] (every action a hero
+//! could be asked for here, with its cost and the rules' verdict) and
+//! [`watch::Watch`] (what the watchers the party knows will see at the end
+//! of the round, and whom they would catch).
 
 pub mod abilities;
 pub mod event;
