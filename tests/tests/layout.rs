@@ -219,7 +219,11 @@ fn the_hud_never_hides_the_heros_reach_at_the_bottom_of_a_pit_or_shaft() {
         play_solution(&mut s, "select knight\ndeploy-rope down\n", size);
         reach_is_clear_of_the_hud(&mut s, "atop the heavy haul's shaft", size);
         let mut s = playing("heavy_haul.txt");
-        play_solution(&mut s, "select knight\ndeploy-rope down\nmove 1 4\nend-turn\n", size);
+        play_solution(
+            &mut s,
+            "select knight\ndeploy-rope down\nmove 1 4\nend-turn\n",
+            size,
+        );
         reach_is_clear_of_the_hud(&mut s, "down the heavy haul's shaft", size);
     }
 }

@@ -2,7 +2,9 @@
 //! Enter does is what advances the goal there, never the wasteful action
 //! (issue 15: "Set down relic" at the entrance, "Lower the rope" right
 //! after hoisting). Each level is played from its solution script as
-//! input up to the cell, then the menu is read.
+//! input up to the cell, then the menu is read. And along every shipped
+//! solution, the menu lists exactly what the rules offer
+//! (`game::action::available`), with the rules' reasons.
 use platform::screens::Screens;
 use rappel_tests::play::{key, levels_dir, play_solution, playing};
 
@@ -161,4 +163,69 @@ fn the_order_is_stable_from_cell_to_cell() {
             "after {lines} lines: {m:?}"
         );
     }
+}
+
+#[test]
+fn the_menu_lists_exactly_what_the_rules_offer_along_every_solution() {
+    // One call: the menu's entries (End turn aside) are the offers of
+    // `game::action::available` for the selected hero, allowed ones as
+    // allowed, refused ones dimmed with the rules' own sentence.
+    use game::action::available;
+    use game::stage::SIGHT_RADIUS;
+    use game::view::GridView;
+    use platform::screens::input::Key;
+    use platform::screens::play::context_menu::ContextAction;
+    let campaign = std::fs::read_to_string(levels_dir().join("campaign.txt")).expect("campaign");
+    let mut menus = 0;
+    for file in campaign
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("//"))
+    {
+        let stem = file.trim_end_matches(".txt");
+        let script = std::fs::read_to_string(levels_dir().join(format!("solutions/{stem}.sim")))
+            .expect("solution");
+        let mut s = playing(file);
+        for line in script.lines() {
+            let Some(play) = s.play() else { break };
+            let stage = play.session.stage();
+            if let Some(hero) = play.selected_hero().filter(|&h| stage.cell_of(h).is_some()) {
+                let mut view = GridView::new();
+                view.build(stage.grid(), stage.cell_of(hero).unwrap(), SIGHT_RADIUS);
+                let mut offered: Vec<(ContextAction, Option<String>)> =
+                    available(stage, &view, hero)
+                        .into_iter()
+                        .map(|o| (o.what, o.refusal().map(|r| r.to_string())))
+                        .collect();
+                key(&mut s, Key::Context, SIZE);
+                let mut shown: Vec<(ContextAction, Option<String>)> = s
+                    .play()
+                    .and_then(|p| p.context_menu())
+                    .map(|m| {
+                        m.entries
+                            .iter()
+                            .filter(|e| e.label != "End turn")
+                            .map(|e| (e.action, e.refused.clone()))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                if s.play().is_some_and(|p| p.context_menu().is_some()) {
+                    key(&mut s, Key::Escape, SIZE);
+                } else {
+                    // Nothing offered: the screen said so; Enter reads it.
+                    assert!(offered.is_empty(), "{stem}: before `{line}`: {offered:?}");
+                    key(&mut s, Key::Enter, SIZE);
+                }
+                let order = |v: &mut Vec<(ContextAction, Option<String>)>| {
+                    v.sort_by_key(|(a, r)| format!("{a:?}{r:?}"))
+                };
+                order(&mut offered);
+                order(&mut shown);
+                assert_eq!(shown, offered, "{stem}: before `{line}`");
+                menus += 1;
+            }
+            play_solution(&mut s, line, SIZE);
+        }
+    }
+    assert!(menus > 300, "{menus} menus compared");
 }

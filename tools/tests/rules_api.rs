@@ -380,7 +380,10 @@ fn an_item_seen_only_as_a_sliver_of_its_cell_is_not_offered_to_levitate() {
     // asked. Two cells up the corridor she sees it whole.
     let mut sim = played("turnstile.txt", "");
     assert!(levitations(&mut sim, "sorceress").is_empty());
-    assert!(matches!(sim.run_line("select sorceress"), LineResult::Done(_)));
+    assert!(matches!(
+        sim.run_line("select sorceress"),
+        LineResult::Done(_)
+    ));
     assert_eq!(
         sim.run_line("levitate statue 1 1"),
         LineResult::Refused("that item is not in sight".into())
