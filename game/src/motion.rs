@@ -186,13 +186,7 @@ fn shapes(stage: &Stage) -> Vec<Shape> {
             .iter()
             .enumerate()
             .skip(1)
-            .filter(|(_, &c)| {
-                stage.things_in(c).into_iter().any(|t| {
-                    stage.hero_kind(t).is_some()
-                        && !stage.has_flag(t, ThingFlags::EXITED)
-                        && stage.store().parent(t).is_none()
-                })
-            })
+            .filter(|(_, &c)| crate::action::rope::hanging_hero(stage, c, None).is_some())
             .map(|(k, _)| k)
             .collect();
         out.push(Shape {

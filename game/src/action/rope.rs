@@ -91,19 +91,29 @@ fn rope_at_anchor(stage: &Stage, hero: ThingId) -> Result<(ThingId, Vec<ThingId>
     }
 }
 
-/// A hero (other than `except`) still in the level who hangs in one of
-/// `segments`' cells.
+/// The hero (other than `except`) who hangs on a rope in `cell`: still in
+/// the level, with no floor under them there. One standing on a floor in a
+/// cell the rope passes (its anchor cell's, say) does not hang on it. The
+/// one answer for the rules and for the rope's motion (a hanging hero
+/// weighs it down).
+pub fn hanging_hero(stage: &Stage, cell: CellPos, except: Option<ThingId>) -> Option<ThingId> {
+    if stage.has_floor(cell) {
+        return None;
+    }
+    stage.things_in(cell).into_iter().find(|&t| {
+        Some(t) != except
+            && stage.hero_kind(t).is_some()
+            && !stage.has_flag(t, ThingFlags::EXITED)
+            && stage.store().parent(t).is_none()
+    })
+}
+
+/// A hero (other than `except`) who hangs in one of `segments`' cells.
 fn someone_on(stage: &Stage, segments: &[ThingId], except: ThingId) -> Option<ThingId> {
     segments
         .iter()
         .filter_map(|&s| stage.cell_of(s))
-        .find_map(|c| {
-            stage.things_in(c).into_iter().find(|&t| {
-                t != except
-                    && stage.hero_kind(t).is_some()
-                    && !stage.has_flag(t, ThingFlags::EXITED)
-            })
-        })
+        .find_map(|c| hanging_hero(stage, c, Some(except)))
 }
 
 /// The refusal for `hero` hanging in the way.

@@ -308,3 +308,32 @@ fn a_tied_bucket_is_hoisted_up_through_a_floor_portal() {
     p.ok(p.exit("knight"));
     assert_eq!(p.stage().relics_recovered(), 1);
 }
+
+#[test]
+fn a_hero_standing_on_the_anchor_cell_s_floor_does_not_hang_on_the_rope() {
+    // The shaft under a platform: the knight lets his rope down from 1,3,
+    // on the platform, and steps back to the entrance; the scout stands on
+    // the platform in the anchor cell. She is not on the rope: it is taken
+    // back from beside, and hoisted past her. Once she climbs onto it below
+    // the platform, she is.
+    let mut p = Play::new(
+        SHAFT,
+        "knight = hero knight at 1,3 rope 4
+         scout = hero scout at 0,3",
+        "",
+    );
+    p.ok(p.deploy("knight", DeployDir::Down));
+    p.go("knight", 0, 3);
+    p.go("scout", 1, 3);
+    p.ok(p.take_rope("knight"));
+    assert!(p.segment_cells().is_empty());
+    p.ok(Action::EndTurn);
+    p.go("knight", 1, 3);
+    p.ok(p.deploy("knight", DeployDir::Down));
+    p.go("knight", 0, 3);
+    p.go("scout", 1, 2);
+    assert_eq!(
+        p.refused(p.take_rope("knight")),
+        "the scout is on the rope in the way"
+    );
+}

@@ -123,8 +123,8 @@ fn label(stage: &Stage, hero: ThingId, offer: &Offer) -> String {
         Action::Hoist { .. } => "Hoist the rope".into(),
         Action::Lower { .. } => "Lower the rope".into(),
         Action::TakeRope { .. } => "Take the rope back".into(),
-        Action::Tie { .. } => match attached {
-            Some((child, _)) => format!("Tie the {} to the rope", name(child)),
+        Action::Tie { .. } => match attached.map(|(child, _)| child).or(held) {
+            Some(item) => format!("Tie the {} to the rope", name(item)),
             None => "Tie it to the rope".into(),
         },
         Action::Exit { .. } => match held {
@@ -216,7 +216,7 @@ impl ContextMenu {
     /// What the rules offer `hero` here, in the menu's order (see the
     /// module docs): allowed actions, End turn, leaving, then what is
     /// refused, dimmed, with why. `view` is the hero's view (what the
-    /// sorceress sees to levitate). Empty when the rules offer nothing.
+    /// sorceress sees to levitate). Empty once the level is over.
     pub fn build(session: &mut Session, view: &GridView, hero: ThingId) -> ContextMenu {
         let stage = session.stage();
         let mut allowed: Vec<((bool, u8), Entry)> = Vec::new();
@@ -244,7 +244,9 @@ impl ContextMenu {
                 (Err(_), _) => refused.push((kind_order(&entry.action), entry)),
             }
         }
-        if allowed.is_empty() && refused.is_empty() {
+        // While the level is played there is always End turn; once it is
+        // over, nothing (the screen says why).
+        if stage.outcome() != game::stage::Outcome::Playing {
             return ContextMenu {
                 entries: Vec::new(),
                 menu: Menu::default(),
@@ -280,11 +282,14 @@ impl ContextMenu {
     /// else left of them, else right or left of the cell alone, else below
     /// or above it.
     pub fn layout(&self, anchor: Vec2, cell_px: f32, size: Vec2, scale: f32) -> Vec<Rect> {
-        let item = Vec2::new((300.0 * scale).round(), (34.0 * scale).round());
+        let margin = 8.0 * scale;
+        let item = Vec2::new(
+            self.item_width(scale).min(size.x - 2.0 * margin).round(),
+            (34.0 * scale).round(),
+        );
         let step = (40.0 * scale).round();
         let n = self.entries.len();
         let height = step * n as f32;
-        let margin = 8.0 * scale;
         // The frame drawn around the entries (`draw`), and a gap.
         let pad = 10.0 * scale + 4.0 * scale;
         let (bar_top, bar_bottom) = (64.0 * scale, 120.0 * scale);
@@ -314,6 +319,19 @@ impl ContextMenu {
         }
         let above = anchor.y - 0.5 * cell_px - pad - height;
         column(left, above.max(margin))
+    }
+
+    /// How wide the entries are: 300 px at scale 1, or wider to hold the
+    /// longest entry's text (a refused entry with its reason), at about
+    /// 0.56 em a character of the 18 px menu text, with room either side.
+    fn item_width(&self, scale: f32) -> f32 {
+        let longest = self
+            .entries
+            .iter()
+            .map(|e| e.text().chars().count())
+            .max()
+            .unwrap_or(0);
+        (300.0 * scale).max((longest as f32 * 0.56 * 18.0 + 28.0) * scale)
     }
 
     /// Applies one input: what it asks for, if anything.

@@ -38,6 +38,9 @@ pub enum Message {
     Refused(String),
     /// What happened (undo, redo, a saved screenshot…).
     Info(String),
+    /// A question before something the player may regret (a hero the
+    /// watchers will catch): drawn in the refusal's colour, as a question.
+    Warning(String),
 }
 
 /// Where the HUD's parts go on a drawable of `size` with `heroes` heroes.
@@ -181,6 +184,7 @@ pub fn draw(list: &mut DrawList, font: &mut Font, l: &HudLayout, hud: &Hud) {
         hud.message.map(|m| match m {
             Message::Refused(t) => (format!("Can't: {t}"), REFUSAL_TEXT),
             Message::Info(t) => (t.clone(), INFO_TEXT),
+            Message::Warning(t) => (t.clone(), REFUSAL_TEXT),
         })
     };
     if let Some((text, colour)) = message {

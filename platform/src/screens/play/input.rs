@@ -204,6 +204,11 @@ impl PlayScreen {
         };
         match menu.handle(input, &rects) {
             Some(MenuOutcome::Close) => self.mode.close_context(),
+            // End turn from the menu asks what Enter asks.
+            Some(MenuOutcome::Chosen(ContextAction::Do(Action::EndTurn))) => {
+                self.mode.close_context();
+                return self.end_turn();
+            }
             Some(MenuOutcome::Chosen(ContextAction::Do(action))) => {
                 self.mode.close_context();
                 return self.perform(action);
@@ -262,9 +267,15 @@ impl PlayScreen {
         }
         let menu = ContextMenu::build(&mut self.session, &self.view, hero);
         if menu.entries.is_empty() {
-            self.message = Some(Message::Refused(
-                "nothing to do here (Enter ends the turn)".into(),
-            ));
+            // The level is over: why, in the rules' words.
+            let why = game::action::execute(
+                self.session.stage(),
+                &mut game::view::GridView::new(),
+                &Action::Exit { hero },
+            )
+            .err()
+            .map_or_else(|| "nothing to do here".to_string(), |r| r.to_string());
+            self.message = Some(Message::Refused(why));
             return;
         }
         self.preview = None;
@@ -284,7 +295,10 @@ impl PlayScreen {
                 format!(
                     "the {} will be seen by the {}",
                     stage.item_name(hero),
-                    stage.item_name(watcher)
+                    // The level's name for it ("sentry", "guard").
+                    stage
+                        .id_name(watcher)
+                        .unwrap_or_else(|| stage.item_name(watcher))
                 )
             })
             .collect();
@@ -310,7 +324,7 @@ impl PlayScreen {
         self.message = Some(if caught.is_empty() {
             Message::Info(format!("{question}. Enter ends it, Esc goes on"))
         } else {
-            Message::Refused(format!("{question} Enter ends it, Esc goes on"))
+            Message::Warning(format!("{question} Enter ends it, Esc goes on"))
         });
         None
     }
@@ -356,6 +370,15 @@ impl PlayScreen {
             .filter(|v| v.y > 0)
             .min_by_key(|v| (*v != above, -(v.x * facing).signum(), v.y))
             .unwrap_or(above);
+        if to == above && self.view.nodes_at(above).next().is_none() {
+            // Rock overhead and no step up either side: say that, not
+            // that the rock is out of sight.
+            self.message = Some(Message::Refused(
+                "no way up from here: no rope to climb, no step up beside".into(),
+            ));
+            self.cues.push(crate::audio::Cue::Refused);
+            return None;
+        }
         self.key_move(hero, to)
     }
 
@@ -395,13 +418,17 @@ impl PlayScreen {
             self.set_hover(self.hover);
             return;
         }
+        self.set_hover(self.cell_under_pointer());
+    }
+
+    /// The view cell in sight under the pointer, as this frame draws it
+    /// (none over the HUD).
+    pub(super) fn cell_under_pointer(&self) -> Option<ViewPos> {
         let size_px = self.size_px;
-        let hover = self
-            .mouse
+        self.mouse
             .filter(|&p| !self.over_hud(p, size_px))
             .map(|p| self.projection(size_px).cell_at(p))
-            .filter(|&v| self.view.nodes_at(v).next().is_some());
-        self.set_hover(hover);
+            .filter(|&v| self.view.nodes_at(v).next().is_some())
     }
 
     /// Points at view cell `hover` (by the pointer, or the target cursor)

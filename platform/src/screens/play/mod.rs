@@ -403,6 +403,16 @@ impl PlayScreen {
         }
         self.camera.update(dt_s);
         self.motion.update(dt_s);
+        // The pointer rests while the camera glides or the hero tweens: the
+        // cell under it changes, and so must the preview (a keyboard
+        // player's idle pointer must not keep an old cell's preview). Only
+        // when it points at another cell: a preview is a path search.
+        if self.mouse.is_some()
+            && matches!(self.mode, mode::Mode::Normal)
+            && self.cell_under_pointer() != self.hover
+        {
+            self.refresh_hover();
+        }
     }
 
     /// Finishes the running tween, the ropes' motion and the camera glide

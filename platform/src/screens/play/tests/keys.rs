@@ -300,3 +300,27 @@ fn the_levitation_cursor_starts_on_the_item_in_view_on_screen() {
     assert_eq!(s.session.stage().cell_of(statue), Some(CellPos::new(13, 7)));
     assert!(s.cursor().is_none());
 }
+
+#[test]
+fn an_idle_pointer_s_preview_follows_the_cell_under_it_as_the_camera_moves() {
+    // A keyboard player's pointer rests mid-window: after a key move the
+    // camera glides to the hero, and the hovered cell and its preview are
+    // the ones now under the pointer, not the ones before the move.
+    let mut s = screen("rope_descent.txt");
+    s.handle(Input::MouseMove(Vec2::new(800.0, 360.0)), SIZE);
+    let before = s.hover();
+    assert!(before.is_some());
+    key(&mut s, Key::Right);
+    for _ in 0..120 {
+        s.update(1.0 / 60.0);
+    }
+    assert_eq!(s.hover(), s.cell_under_pointer(), "the preview is fresh");
+    assert_ne!(
+        s.hover(),
+        before,
+        "the hero moved: another cell is under it"
+    );
+    if let (Some(v), Some(p)) = (s.hover(), s.preview()) {
+        assert_eq!(p.target, v);
+    }
+}

@@ -36,7 +36,7 @@ fn ending_a_turn_that_gets_a_hero_caught_asks_first_naming_who_and_by_whom() {
     assert!(s.asking_to_end_turn());
     let asked = format!("{:?}", s.message());
     assert!(
-        asked.contains("The scout will be seen by the") && asked.contains("end the turn anyway?"),
+        asked.contains("The scout will be seen by the guard — end the turn anyway?"),
         "{asked}"
     );
     // Esc goes on playing: nothing ended.
@@ -100,4 +100,33 @@ fn a_watcher_one_hero_saw_is_red_for_all_of_them() {
     );
     // And the scout's own cell in the hall is red, where she stands.
     assert!(s.danger().contains(CellPos::new(10, 1)));
+}
+
+#[test]
+fn end_turn_from_the_actions_menu_asks_what_enter_asks() {
+    // E, End turn: the same question as Enter, not a turn ended blind.
+    let mut s = screen("watcher_hall.txt");
+    go(&mut s, 1, CellPos::new(3, 1));
+    key(&mut s, Key::Hero(0));
+    choose(&mut s, "End turn");
+    assert!(s.asking_to_end_turn());
+    assert_eq!(s.session.stage().turn(), 1);
+    key(&mut s, Key::Escape);
+    // With nobody in danger, the question about action points left.
+    let mut s = screen("watcher_hall.txt");
+    choose(&mut s, "End turn");
+    assert!(s.asking_to_end_turn());
+    assert!(format!("{:?}", s.message()).contains("has 4 AP"));
+}
+
+#[test]
+fn the_actions_menu_always_opens_while_the_level_is_played() {
+    // The scout on the pillar top, nothing to pick up or tie: the menu
+    // still opens, with End turn, instead of a message that Enter would
+    // only clear.
+    let mut s = screen("watcher_hall.txt");
+    go(&mut s, 1, CellPos::new(3, 1));
+    key(&mut s, Key::Context);
+    let menu = s.context_menu().expect("the menu opens");
+    assert!(menu.entries.iter().any(|e| e.label == "End turn"));
 }
