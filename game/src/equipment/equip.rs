@@ -121,6 +121,25 @@ pub fn check_give(level: &Level, item: Equipment, hero: &str) -> Result<(), Equi
     }
 }
 
+/// The rope, in cells, a hero who starts with `rope_len_cells` has after
+/// taking `item`: the long rope lengthens a rope (to at most
+/// [`MAX_ROPE_LEN`]), the second rope is one of [`SECOND_ROPE_CELLS`] for
+/// a hero without; `None` when the piece is no rope or does not fit (which
+/// [`check_give`] refuses). The one rule for [`equip`] and the loadout
+/// screen.
+pub fn rope_after(rope_len_cells: Option<u16>, item: Equipment) -> Option<u16> {
+    match (item, rope_len_cells) {
+        (Equipment::LongRope, Some(len)) => {
+            Some(len.saturating_add(LONG_ROPE_EXTRA_CELLS).min(MAX_ROPE_LEN))
+        }
+        (Equipment::SecondRope, None) => Some(SECOND_ROPE_CELLS),
+        // No rope to lengthen, a rope already, or no rope at all.
+        (Equipment::LongRope, None)
+        | (Equipment::SecondRope, Some(_))
+        | (Equipment::SpareBucket, _) => None,
+    }
+}
+
 /// An id for the spare bucket that `level` does not use.
 fn fresh_id(level: &Level, base: &str) -> String {
     (1..)
@@ -153,10 +172,7 @@ pub fn equip(level: &Level, loadout: &Loadout) -> Result<Level, EquipError> {
                 else {
                     unreachable!("check_give found the hero '{hero}'")
                 };
-                *rope_len_cells = Some(match *rope_len_cells {
-                    Some(len) => len.saturating_add(LONG_ROPE_EXTRA_CELLS).min(MAX_ROPE_LEN),
-                    None => SECOND_ROPE_CELLS,
-                });
+                *rope_len_cells = rope_after(*rope_len_cells, item).or(*rope_len_cells);
             }
             Equipment::SpareBucket => {
                 let id = fresh_id(&out, SPARE_BUCKET_ID);

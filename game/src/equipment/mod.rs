@@ -26,7 +26,8 @@ pub mod unlock;
 mod tests;
 
 pub use equip::{
-    check_give, equip, EquipError, LONG_ROPE_EXTRA_CELLS, SECOND_ROPE_CELLS, SPARE_BUCKET_ID,
+    check_give, equip, rope_after, EquipError, LONG_ROPE_EXTRA_CELLS, SECOND_ROPE_CELLS,
+    SPARE_BUCKET_ID,
 };
 pub use item::{Equipment, EquipmentSet};
 pub use loadout::{Loadout, LoadoutError};

@@ -111,6 +111,17 @@ fn sentence(text: &str) -> String {
 }
 
 impl LoadoutScreen {
+    /// The rope `hero` will start with, in cells, as handed out so far
+    /// (what its column's head says).
+    pub fn starting_rope(&self, hero: &HeroColumn) -> Option<u16> {
+        self.loadout
+            .items()
+            .filter(|(_, holder)| *holder == hero.id)
+            .fold(hero.rope_len_cells, |rope, (item, _)| {
+                game::equipment::rope_after(rope, item).or(rope)
+            })
+    }
+
     /// The screen for campaign level `index`, `level`, with `relics`
     /// recovered over the campaign: required pieces handed out, nothing
     /// else; the first open row selected (else Start).
@@ -365,7 +376,7 @@ impl LoadoutScreen {
             let (name, rope) = match self.heroes.get(i) {
                 Some(h) => (
                     sentence(h.kind.name()),
-                    h.rope_len_cells
+                    self.starting_rope(h)
                         .map_or("no rope".to_string(), |n| format!("rope {n}")),
                 ),
                 None => ("Nobody".to_string(), "leave it".to_string()),
@@ -488,15 +499,10 @@ impl LoadoutScreen {
 /// What a hero's cell says when the hero takes `item`: the rope it
 /// then starts with, or that it brings the bucket.
 pub fn taken_label(item: Equipment, hero: &HeroColumn) -> String {
-    use game::equipment::{LONG_ROPE_EXTRA_CELLS, SECOND_ROPE_CELLS};
-    let max = game::level::thing_spec::MAX_ROPE_LEN;
-    match (item, hero.rope_len_cells) {
-        (Equipment::LongRope, Some(n)) => {
-            format!("rope {}", n.saturating_add(LONG_ROPE_EXTRA_CELLS).min(max))
-        }
-        (Equipment::SecondRope, _) => format!("rope {SECOND_ROPE_CELLS}"),
+    match (item, game::equipment::rope_after(hero.rope_len_cells, item)) {
         (Equipment::SpareBucket, _) => "brings it".to_string(),
-        (Equipment::LongRope, None) => "takes it".to_string(),
+        (_, Some(n)) => format!("rope {n}"),
+        (_, None) => "takes it".to_string(),
     }
 }
 
@@ -772,6 +778,32 @@ mod tests {
         assert_eq!(taken_label(Equipment::LongRope, knight), "rope 12");
         assert_eq!(taken_label(Equipment::SecondRope, &s.heroes[1]), "rope 6");
         assert_eq!(taken_label(Equipment::SpareBucket, knight), "brings it");
+    }
+
+    #[test]
+    fn a_heros_head_says_the_rope_it_will_start_with_as_handed_out() {
+        let level = shipped("rope_descent.txt");
+        let mut s = LoadoutScreen::new(1, &level, 3);
+        let knight = s.heroes[0].clone();
+        assert_eq!(s.starting_rope(&knight), Some(8));
+        s.loadout.give(Equipment::LongRope, &knight.id);
+        assert_eq!(
+            s.starting_rope(&knight),
+            Some(12),
+            "the head and the cell agree"
+        );
+        let scout = s.heroes[1].clone();
+        assert_eq!(s.starting_rope(&scout), None);
+        s.loadout.give(Equipment::SecondRope, &scout.id);
+        assert_eq!(s.starting_rope(&scout), Some(6));
+        // And what the game starts with is the same.
+        let equipped = game::equipment::equip(&level, &s.loadout).expect("fits");
+        let rope_of = |id: &str| match equipped.thing(id).map(|t| &t.kind) {
+            Some(ThingSpecKind::Hero { rope_len_cells, .. }) => *rope_len_cells,
+            _ => None,
+        };
+        assert_eq!(rope_of(&knight.id), Some(12));
+        assert_eq!(rope_of(&scout.id), Some(6));
     }
 
     #[test]
