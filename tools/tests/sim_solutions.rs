@@ -88,7 +88,7 @@ fn mirror_door_solution_wins() {
 
 #[test]
 fn turnstile_solution_wins() {
-    assert_solved("turnstile", 0x111c_8fd5_6c83_a286);
+    assert_solved("turnstile", 0x792b_0045_c6db_ee14);
 }
 
 #[test]
