@@ -34,7 +34,9 @@
 //! its place.
 //!
 //! Saving is atomic (`game::file_io::write_atomic`), so a crash never loses
-//! the previous file, and merges first: the file is read again and every
+//! the previous file; a level's end is one save (a win's relics and its
+//! result in the same write, so a crash never keeps one without the
+//! other); and a save merges first: the file is read again and every
 //! result in it that beats this run's is kept, so two copies of the game
 //! playing at once never drop each other's wins.
 use std::collections::BTreeMap;
@@ -379,6 +381,10 @@ impl Progress {
         let Some(path) = &self.path else {
             return Ok(());
         };
+        #[cfg(test)]
+        if !crash::write_reaches_disk(&self.to_text()) {
+            return Err("the game was killed".to_string());
+        }
         write_atomic(path, self.to_text().as_bytes())
             .map_err(|e| format!("cannot save progress {}: {e}", path.display()))
     }
@@ -460,6 +466,41 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
     }
     game::file_io::write_atomic(path, bytes)
+}
+
+/// Tests: the progress files this thread writes, and a simulated kill
+/// (the writes after it never reach the disk).
+#[cfg(test)]
+pub(crate) mod crash {
+    use std::cell::{Cell, RefCell};
+
+    thread_local! {
+        static WRITTEN: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+        static WRITES_LEFT: Cell<Option<usize>> = const { Cell::new(None) };
+    }
+
+    /// The game is killed after `n` more writes.
+    pub(crate) fn kill_after_writes(n: usize) {
+        WRITES_LEFT.set(Some(n));
+    }
+
+    /// Every text written so far (the ones the kill stopped included).
+    pub(crate) fn written() -> Vec<String> {
+        WRITTEN.with_borrow(|w| w.clone())
+    }
+
+    /// Notes a write of `text`; whether it reaches the disk.
+    pub(super) fn write_reaches_disk(text: &str) -> bool {
+        WRITTEN.with_borrow_mut(|w| w.push(text.to_string()));
+        match WRITES_LEFT.get() {
+            Some(0) => false,
+            Some(n) => {
+                WRITES_LEFT.set(Some(n - 1));
+                true
+            }
+            None => true,
+        }
+    }
 }
 
 #[cfg(test)]
