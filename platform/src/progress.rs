@@ -38,7 +38,9 @@
 //! result in the same write, so a crash never keeps one without the
 //! other); and a save merges first: the file is read again and every
 //! result in it that beats this run's is kept, so two copies of the game
-//! playing at once never drop each other's wins.
+//! playing at once never drop each other's wins. A save that fails (a
+//! full disk, a symlink into a folder that is gone) keeps this run's
+//! results in memory, says why and where, and the next save writes them.
 use std::collections::BTreeMap;
 
 use std::path::{Path, PathBuf};
@@ -618,6 +620,43 @@ mod tests {
             [0xff, 0xfe, 0x00]
         );
         assert!(Progress::load(Some(path.clone())).won("loop_back.txt"));
+        let _ = std::fs::remove_dir_all(dir.parent().unwrap());
+    }
+
+    #[test]
+    fn a_dangling_symlink_is_saved_through_or_the_win_kept_and_where_said() {
+        let path = scratch("dangling");
+        let dir = path.parent().unwrap().to_path_buf();
+        std::fs::create_dir_all(&dir).unwrap();
+        // The link leads to a folder that is there: the win is written
+        // where it points.
+        let real = dir.join("elsewhere/progress.txt");
+        std::fs::create_dir_all(real.parent().unwrap()).unwrap();
+        std::os::unix::fs::symlink(&real, &path).unwrap();
+        let mut p = Progress::load(Some(path.clone()));
+        assert_eq!(p.notice, None);
+        p.record("loop_back.txt", r(1, 1));
+        p.save().unwrap();
+        assert!(std::fs::symlink_metadata(&path)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert!(Progress::load(Some(real.clone())).won("loop_back.txt"));
+        // The link leads to a folder that is gone (an unplugged drive):
+        // the win stays in this run and the message says where it could
+        // not be saved.
+        std::fs::remove_dir_all(real.parent().unwrap()).unwrap();
+        let mut p = Progress::load(Some(path.clone()));
+        p.record("rope_descent.txt", r(1, 4));
+        let err = p.save().expect_err("nowhere to write");
+        assert!(err.contains(&real.display().to_string()), "{err}");
+        assert!(p.won("rope_descent.txt"), "kept in memory");
+        // Once the folder is back, the next save writes it.
+        std::fs::create_dir_all(real.parent().unwrap()).unwrap();
+        p.record("loop_back.txt", r(1, 1));
+        p.save().unwrap();
+        let back = Progress::load(Some(path.clone()));
+        assert!(back.won("rope_descent.txt") && back.won("loop_back.txt"));
         let _ = std::fs::remove_dir_all(dir.parent().unwrap());
     }
 
