@@ -11,10 +11,16 @@
 //! then the folder itself is flushed, so the rename survives a power cut. A
 //! crash at any moment leaves either the old file or the new one, never a
 //! mix; a failed write removes its temporary file and leaves the old file
-//! as it was. A target that exists and is not a regular file (a folder, a
-//! device, a FIFO) is refused; a symlink is written through to the file it
-//! names. Levels, saved games, editor autosaves, settings and the player's
-//! progress are all read and written this way.
+//! as it was. The temporary file is `.NAME.tmp`, a stale one (a crash
+//! mid-write) replaced, never written through; where that name is taken by
+//! something that cannot be removed (a folder), the next free one of
+//! `.NAME.2.tmp`, `.NAME.3.tmp`… is used, so nothing left beside the file
+//! blocks its saves. A target that exists and is not a regular file (a
+//! folder, a device, a FIFO) is refused; a symlink is written through to
+//! the file it names, even one that does not exist yet (a dangling link is
+//! never replaced by a file), and when that cannot be written the error
+//! says where the link leads. Levels, saved games, editor autosaves,
+//! settings and the player's progress are all read and written this way.
 use std::fs;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -72,38 +78,96 @@ pub fn read_capped(path: &Path, max_bytes: u64) -> std::io::Result<Vec<u8>> {
     Ok(out)
 }
 
+/// The most symlinks followed from a path written to.
+const MAX_LINKS: usize = 40;
+
+/// The file a write to `path` replaces: `path`, or the file its symlinks
+/// lead to, followed even where it does not exist yet (a dangling link is
+/// written through, never replaced by a file).
+fn link_target(path: &Path) -> std::io::Result<PathBuf> {
+    let mut at = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&at) {
+            Ok(m) if m.file_type().is_symlink() => {
+                // A relative link is relative to its own folder (an
+                // absolute one replaces the path whole).
+                let to = fs::read_link(&at)?;
+                at = at.parent().map_or(to.clone(), |dir| dir.join(&to));
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(std::io::Error::other(format!(
+        "{}: more than {MAX_LINKS} symbolic links in a row",
+        path.display()
+    )))
+}
+
+/// The most temporary names tried beside one file.
+const MAX_TEMPORARY_NAMES: u32 = 100;
+
+/// Creates a new temporary file beside `path` (`.NAME.tmp`, else
+/// `.NAME.2.tmp`, `.NAME.3.tmp`…), removing a stale file of that name (a
+/// crash mid-write) but never writing through whatever it is: a name taken
+/// by something that cannot be removed (a folder) is passed over.
+fn create_temporary(path: &Path) -> std::io::Result<(PathBuf, fs::File)> {
+    let file_name = path.file_name().ok_or_else(|| {
+        std::io::Error::new(std::io::ErrorKind::InvalidInput, "path has no file name")
+    })?;
+    for n in 1..=MAX_TEMPORARY_NAMES {
+        let mut tmp_name = std::ffi::OsString::from(".");
+        tmp_name.push(file_name);
+        if n > 1 {
+            tmp_name.push(format!(".{n}"));
+        }
+        tmp_name.push(".tmp");
+        let tmp = path.with_file_name(tmp_name);
+        let _ = fs::remove_file(&tmp);
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => return Ok((tmp, f)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other(format!(
+        "no free temporary name beside {}",
+        path.display()
+    )))
+}
+
 /// Writes `bytes` to `path` atomically (see the module docs). The folder
 /// must exist.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    // Write through a symlink to the file it names; refuse to replace
-    // anything that is not a regular file.
-    let resolved;
-    let path = match fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => {
-            resolved = fs::canonicalize(path)?;
-            resolved.as_path()
-        }
-        _ => path,
-    };
+    // Write through a symlink to the file it names, even one not there
+    // yet, and say where it leads when that cannot be written.
+    let target = link_target(path)?;
+    if target == path {
+        return replace_file(path, bytes);
+    }
+    replace_file(&target, bytes).map_err(|e| {
+        std::io::Error::new(
+            e.kind(),
+            format!(
+                "it links to {}, which cannot be written: {e}",
+                target.display()
+            ),
+        )
+    })
+}
+
+/// Replaces the regular file at `path` (or makes it) with `bytes`
+/// through a temporary file; refuses anything that is not a regular file.
+fn replace_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     match fs::metadata(path) {
         Ok(m) if !m.is_file() => return Err(not_regular(path, kind_of(&m))),
         _ => {}
     }
-    let file_name = path.file_name().ok_or_else(|| {
-        std::io::Error::new(std::io::ErrorKind::InvalidInput, "path has no file name")
-    })?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(file_name);
-    tmp_name.push(".tmp");
-    let tmp: PathBuf = path.with_file_name(tmp_name);
+    let (tmp, mut f) = create_temporary(path)?;
     let result = (|| {
-        // A stale temporary file (a crash mid-write) is replaced; never
-        // written through, whatever it is.
-        let _ = fs::remove_file(&tmp);
-        let mut f = fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)?;
         f.write_all(bytes)?;
         f.sync_all()?;
         fs::rename(&tmp, path)
@@ -198,6 +262,94 @@ mod tests {
             .file_type()
             .is_symlink());
         assert_eq!(fs::read(&path).expect("read"), b"five");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    fn names_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .expect("list")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_folder_named_like_the_temporary_file_does_not_block_saves() {
+        let dir = std::env::temp_dir().join(format!("rappel-tmp-dir-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join(".campaign-a.txt.sav.tmp/inside")).expect("dir");
+        let path = dir.join("campaign-a.txt.sav");
+        for bytes in [&b"one"[..], b"two", b"three"] {
+            write_atomic(&path, bytes).expect("saves past the folder");
+            assert_eq!(fs::read(&path).expect("read"), bytes);
+        }
+        assert_eq!(
+            names_in(&dir),
+            [".campaign-a.txt.sav.tmp", "campaign-a.txt.sav"],
+            "the folder left alone, no temporary file left"
+        );
+        assert!(dir.join(".campaign-a.txt.sav.tmp/inside").is_dir());
+        // A stale temporary file of the next name (a crash mid-write) is
+        // replaced, not written through nor left.
+        fs::write(dir.join(".campaign-a.txt.sav.2.tmp"), b"left by a crash").expect("stale");
+        write_atomic(&path, b"four").expect("saves");
+        assert_eq!(fs::read(&path).expect("read"), b"four");
+        assert_eq!(
+            names_in(&dir),
+            [".campaign-a.txt.sav.tmp", "campaign-a.txt.sav"]
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_dangling_symlink_is_written_through_or_says_where_it_leads() {
+        let dir = std::env::temp_dir().join(format!("rappel-dangling-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("real")).expect("dir");
+        // A relative link to a file not there yet: the file is made where
+        // it points, the link stays.
+        let link = dir.join("progress.txt");
+        std::os::unix::fs::symlink("real/progress.txt", &link).expect("symlink");
+        write_atomic(&link, b"won").expect("through the dangling link");
+        assert!(fs::symlink_metadata(&link)
+            .expect("link")
+            .file_type()
+            .is_symlink());
+        assert_eq!(
+            fs::read(dir.join("real/progress.txt")).expect("read"),
+            b"won"
+        );
+        assert_eq!(names_in(&dir.join("real")), ["progress.txt"]);
+        // A chain of links, the last one dangling.
+        let first = dir.join("first.txt");
+        std::os::unix::fs::symlink("second.txt", &first).expect("symlink");
+        std::os::unix::fs::symlink(dir.join("real/third.txt"), dir.join("second.txt"))
+            .expect("symlink");
+        write_atomic(&first, b"chained").expect("through the chain");
+        assert_eq!(
+            fs::read(dir.join("real/third.txt")).expect("read"),
+            b"chained"
+        );
+        // Into a folder that is gone: refused, saying where, the link kept.
+        let gone = dir.join("gone/progress.txt");
+        let lost = dir.join("lost.txt");
+        std::os::unix::fs::symlink(&gone, &lost).expect("symlink");
+        let err = write_atomic(&lost, b"won").expect_err("nowhere to write");
+        assert!(
+            err.to_string()
+                .contains(&format!("it links to {}", gone.display())),
+            "{err}"
+        );
+        assert_eq!(err.kind(), std::io::ErrorKind::NotFound);
+        assert!(fs::symlink_metadata(&lost)
+            .expect("link")
+            .file_type()
+            .is_symlink());
+        // A loop of links is refused.
+        std::os::unix::fs::symlink("loop-b", dir.join("loop-a")).expect("symlink");
+        std::os::unix::fs::symlink("loop-a", dir.join("loop-b")).expect("symlink");
+        assert!(write_atomic(&dir.join("loop-a"), b"x").is_err());
         let _ = fs::remove_dir_all(&dir);
     }
 

@@ -39,14 +39,22 @@ const FIXED_DT_S: f32 = 1.0 / 60.0;
 const MAX_DT_S: f32 = 0.1;
 
 /// The screens at start: the title, or the level `--level` names.
-fn screens_for(options: &Options) -> Result<Screens, PlatformError> {
+fn screens_for(
+    options: &Options,
+    settings_notice: Option<String>,
+) -> Result<Screens, PlatformError> {
     let campaign = Campaign::load(&levels::locate());
     let progress = Progress::load(progress::default_path());
     let mut screens = Screens::new(campaign, progress);
     screens.set_saves_dir(crate::saves::default_dir());
-    // Anything wrong with the progress file is told once, on the title.
-    if let Some(notice) = screens.progress.notice.take() {
-        screens.notify(notice);
+    // Anything wrong with the progress or settings file is told once, on
+    // the title.
+    let notices: Vec<String> = [screens.progress.notice.take(), settings_notice]
+        .into_iter()
+        .flatten()
+        .collect();
+    if !notices.is_empty() {
+        screens.notify(notices.join(" "));
     }
     if let Some(path) = &options.edit {
         screens
@@ -101,18 +109,24 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
     // Assets, levels and the script first: a missing file is reported
     // before a window flashes up.
     let mut assets = Assets::load(&crate::assets::locate())?;
-    let mut screens = screens_for(options)?;
-    let steps = read_script(options)?;
-    if let Some(path) = &options.screenshot {
-        screenshot::check_target(path)?;
-    }
     // Fixed-frame runs (screenshots, tests) neither read nor keep the
     // player's settings, so they come out the same on every machine.
     let settings_path = match options.frames {
         Some(_) => None,
         None => settings::default_path(),
     };
-    let settings = Settings::load(settings_path.as_deref());
+    let settings::Loaded {
+        settings,
+        notice,
+        writable,
+    } = Settings::load(settings_path.as_deref());
+    // A damaged file that could not be kept aside is never written over.
+    let settings_path = settings_path.filter(|_| writable);
+    let mut screens = screens_for(options, notice)?;
+    let steps = read_script(options)?;
+    if let Some(path) = &options.screenshot {
+        screenshot::check_target(path)?;
+    }
     let (size_px, position, fullscreen) = match options.window_px {
         Some(size) => (size, None, options.fullscreen),
         None => (

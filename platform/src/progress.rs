@@ -34,9 +34,13 @@
 //! its place.
 //!
 //! Saving is atomic (`game::file_io::write_atomic`), so a crash never loses
-//! the previous file, and merges first: the file is read again and every
+//! the previous file; a level's end is one save (a win's relics and its
+//! result in the same write, so a crash never keeps one without the
+//! other); and a save merges first: the file is read again and every
 //! result in it that beats this run's is kept, so two copies of the game
-//! playing at once never drop each other's wins.
+//! playing at once never drop each other's wins. A save that fails (a
+//! full disk, a symlink into a folder that is gone) keeps this run's
+//! results in memory, says why and where, and the next save writes them.
 use std::collections::BTreeMap;
 
 use std::path::{Path, PathBuf};
@@ -379,6 +383,10 @@ impl Progress {
         let Some(path) = &self.path else {
             return Ok(());
         };
+        #[cfg(test)]
+        if !crash::write_reaches_disk(&self.to_text()) {
+            return Err("the game was killed".to_string());
+        }
         write_atomic(path, self.to_text().as_bytes())
             .map_err(|e| format!("cannot save progress {}: {e}", path.display()))
     }
@@ -460,6 +468,41 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
     }
     game::file_io::write_atomic(path, bytes)
+}
+
+/// Tests: the progress files this thread writes, and a simulated kill
+/// (the writes after it never reach the disk).
+#[cfg(test)]
+pub(crate) mod crash {
+    use std::cell::{Cell, RefCell};
+
+    thread_local! {
+        static WRITTEN: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+        static WRITES_LEFT: Cell<Option<usize>> = const { Cell::new(None) };
+    }
+
+    /// The game is killed after `n` more writes.
+    pub(crate) fn kill_after_writes(n: usize) {
+        WRITES_LEFT.set(Some(n));
+    }
+
+    /// Every text written so far (the ones the kill stopped included).
+    pub(crate) fn written() -> Vec<String> {
+        WRITTEN.with_borrow(|w| w.clone())
+    }
+
+    /// Notes a write of `text`; whether it reaches the disk.
+    pub(super) fn write_reaches_disk(text: &str) -> bool {
+        WRITTEN.with_borrow_mut(|w| w.push(text.to_string()));
+        match WRITES_LEFT.get() {
+            Some(0) => false,
+            Some(n) => {
+                WRITES_LEFT.set(Some(n - 1));
+                true
+            }
+            None => true,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -577,6 +620,43 @@ mod tests {
             [0xff, 0xfe, 0x00]
         );
         assert!(Progress::load(Some(path.clone())).won("loop_back.txt"));
+        let _ = std::fs::remove_dir_all(dir.parent().unwrap());
+    }
+
+    #[test]
+    fn a_dangling_symlink_is_saved_through_or_the_win_kept_and_where_said() {
+        let path = scratch("dangling");
+        let dir = path.parent().unwrap().to_path_buf();
+        std::fs::create_dir_all(&dir).unwrap();
+        // The link leads to a folder that is there: the win is written
+        // where it points.
+        let real = dir.join("elsewhere/progress.txt");
+        std::fs::create_dir_all(real.parent().unwrap()).unwrap();
+        std::os::unix::fs::symlink(&real, &path).unwrap();
+        let mut p = Progress::load(Some(path.clone()));
+        assert_eq!(p.notice, None);
+        p.record("loop_back.txt", r(1, 1));
+        p.save().unwrap();
+        assert!(std::fs::symlink_metadata(&path)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert!(Progress::load(Some(real.clone())).won("loop_back.txt"));
+        // The link leads to a folder that is gone (an unplugged drive):
+        // the win stays in this run and the message says where it could
+        // not be saved.
+        std::fs::remove_dir_all(real.parent().unwrap()).unwrap();
+        let mut p = Progress::load(Some(path.clone()));
+        p.record("rope_descent.txt", r(1, 4));
+        let err = p.save().expect_err("nowhere to write");
+        assert!(err.contains(&real.display().to_string()), "{err}");
+        assert!(p.won("rope_descent.txt"), "kept in memory");
+        // Once the folder is back, the next save writes it.
+        std::fs::create_dir_all(real.parent().unwrap()).unwrap();
+        p.record("loop_back.txt", r(1, 1));
+        p.save().unwrap();
+        let back = Progress::load(Some(path.clone()));
+        assert!(back.won("rope_descent.txt") && back.won("loop_back.txt"));
         let _ = std::fs::remove_dir_all(dir.parent().unwrap());
     }
 

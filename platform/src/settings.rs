@@ -17,12 +17,19 @@
 //! confirm_end_turn on
 //! ```
 //!
-//! Reading is forgiving: a missing file is the defaults; an unknown key (a
-//! newer build's) is skipped and kept when the file is written again; a
-//! bad value is skipped with a warning and its default used. Writing is
-//! atomic (`game::file_io::write_atomic`), when the game quits.
+//! Reading is forgiving: a missing or empty file is the defaults; an
+//! unknown key (a newer build's) is skipped and kept when the file is
+//! written again; a bad value is skipped with a warning and its default
+//! used. A damaged file (a bad value or first line, a line with control
+//! characters, bytes that are not UTF-8, a file over
+//! [`MAX_SETTINGS_BYTES`] or unreadable) is never written over: it is kept
+//! aside (`settings.txt.damaged`, numbered, never overwritten: see
+//! `game::file_io::move_aside`), what could be read of it is written in
+//! its place at once, and the player is told once, on the title screen.
+//! Writing is atomic (`game::file_io::write_atomic`), when the game quits.
 use std::path::{Path, PathBuf};
 
+use game::level::escaped;
 use log::{info, warn};
 
 use crate::cli::{parse_window, DEFAULT_WINDOW};
@@ -69,6 +76,18 @@ impl Default for Settings {
     }
 }
 
+/// What [`Settings::load`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loaded {
+    pub settings: Settings,
+    /// What the player should be told about the file, once; `None`: all
+    /// was well.
+    pub notice: Option<String>,
+    /// Whether the file may be written: false when it was damaged and
+    /// could not be kept aside (it is never written over).
+    pub writable: bool,
+}
+
 /// The default settings file; `None` when there is no data folder.
 pub fn default_path() -> Option<PathBuf> {
     crate::progress::data_dir().map(|d| d.join("settings.txt"))
@@ -83,15 +102,22 @@ fn parse_position(v: &str) -> Option<(i32, i32)> {
 }
 
 impl Settings {
-    /// Parses settings text; every line that could not be used is warned
-    /// about and skipped (see the module docs).
-    pub fn parse(text: &str) -> Settings {
+    /// Parses settings text: what could be used, and what could not (each
+    /// warned about and skipped: a bad first line, a bad value, a line
+    /// with control characters; see the module docs).
+    pub fn parse(text: &str) -> (Settings, Vec<String>) {
+        let mut problems = Vec::new();
         let mut s = Settings::default();
         let mut lines = text.lines();
         match lines.next().map(str::trim) {
             Some(HEADER) => {}
             first => {
-                warn!("settings: expected `{HEADER}` first, found {first:?}; reading on");
+                let problem = format!(
+                    "line 1: expected `{HEADER}`, found `{}`",
+                    escaped(first.unwrap_or_default())
+                );
+                warn!("settings {problem}; reading on");
+                problems.push(problem);
             }
         }
         for (i, raw) in lines.enumerate() {
@@ -143,22 +169,31 @@ impl Settings {
                     .filter(|z| ZOOM_RANGE.contains(z))
                     .map(|z| s.zoom = z)
                     .is_some(),
+                // A newer build's key, kept as it is; a line with control
+                // characters is damage, not a key.
+                _ if line.chars().any(char::is_control) => {
+                    let problem = format!("line {}: `{}` is not a setting", i + 2, escaped(line));
+                    warn!("settings {problem}; skipped");
+                    problems.push(problem);
+                    continue;
+                }
                 _ => {
-                    if !line.chars().any(char::is_control) {
-                        s.other.push(line.to_string());
-                    }
+                    s.other.push(line.to_string());
                     true
                 }
             };
             if !ok {
-                warn!(
-                    "settings line {}: `{}` is not a good value for {key}; using the default",
+                let problem = format!(
+                    "line {}: `{}` is not a good value for {}",
                     i + 2,
-                    value.escape_debug()
+                    escaped(value),
+                    escaped(key)
                 );
+                warn!("settings {problem}; using the default");
+                problems.push(problem);
             }
         }
-        s
+        (s, problems)
     }
 
     /// The file's text.
@@ -185,19 +220,80 @@ impl Settings {
         out
     }
 
-    /// Reads the settings at `path`; the defaults when there are none or
-    /// they cannot be read (said in the log).
-    pub fn load(path: Option<&Path>) -> Settings {
-        let Some(path) = path else {
-            return Settings::default();
+    /// Reads the settings at `path` (see the module docs): the defaults
+    /// when there are none; a damaged file is kept aside, what could be
+    /// read of it written in its place, and the player told.
+    pub fn load(path: Option<&Path>) -> Loaded {
+        let fine = |settings| Loaded {
+            settings,
+            notice: None,
+            writable: true,
         };
-        match game::file_io::read_capped(path, MAX_SETTINGS_BYTES) {
-            Ok(bytes) => Settings::parse(&String::from_utf8_lossy(&bytes)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Settings::default(),
-            Err(e) => {
-                warn!("settings not read ({e}); using the defaults");
-                Settings::default()
+        let Some(path) = path else {
+            return fine(Settings::default());
+        };
+        let (settings, why, rest) = match game::file_io::read_capped(path, MAX_SETTINGS_BYTES) {
+            // Nothing in it, nothing to lose.
+            Ok(bytes) if bytes.trim_ascii().is_empty() => return fine(Settings::default()),
+            Ok(bytes) => {
+                let (settings, mut problems) = Settings::parse(&String::from_utf8_lossy(&bytes));
+                if std::str::from_utf8(&bytes).is_err() {
+                    problems.insert(0, "it is not UTF-8 text".to_string());
+                }
+                if problems.is_empty() {
+                    return fine(settings);
+                }
+                let more = match problems.len() - 1 {
+                    0 => String::new(),
+                    1 => " and 1 more problem".to_string(),
+                    n => format!(" and {n} more problems"),
+                };
+                (
+                    settings,
+                    format!("{}{more}", problems[0]),
+                    "the rest was read",
+                )
             }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return fine(Settings::default()),
+            // A folder, a device, a pipe: never written over (see
+            // `write_atomic`), so nothing to keep aside.
+            Err(e) if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) => {
+                warn!("settings not read ({e}); using the defaults");
+                return fine(Settings::default());
+            }
+            // Too large, unreadable: kept aside before anything is written
+            // in its place.
+            Err(e) => (
+                Settings::default(),
+                escaped(&e.to_string()).to_string(),
+                "the defaults are used",
+            ),
+        };
+        let kept = game::file_io::move_aside(path, "damaged");
+        let writable = kept.is_ok();
+        let kept = match kept {
+            Ok(p) => {
+                let rewritten = match settings.save(path) {
+                    Ok(()) => String::new(),
+                    Err(e) => format!("; {e}"),
+                };
+                let p = p.display().to_string();
+                format!("the old file is kept as {}{rewritten}", escaped(&p))
+            }
+            Err(e) => {
+                let e = e.to_string();
+                format!(
+                    "the old file could not be kept aside ({}), so it is not written over",
+                    escaped(&e)
+                )
+            }
+        };
+        let notice = format!("Your settings file is damaged ({why}); {rest} ({kept})");
+        warn!("{notice}");
+        Loaded {
+            settings,
+            notice: Some(notice),
+            writable,
         }
     }
 
@@ -230,21 +326,27 @@ mod tests {
             confirm_end_turn: false,
             other: vec!["lantern glow".into()],
         };
-        assert_eq!(Settings::parse(&s.to_text()), s);
-        assert_eq!(Settings::parse(""), Settings::default());
+        assert_eq!(Settings::parse(&s.to_text()), (s, Vec::new()));
+        assert_eq!(Settings::parse("").0, Settings::default());
     }
 
     #[test]
     fn a_bad_value_falls_back_to_its_default_and_the_rest_is_read() {
-        let s = Settings::parse(
+        let (s, problems) = Settings::parse(
             "rappel-settings 1\nwindow 0x9\nposition 1e9,3\nfullscreen maybe\nzoom 2\nzoom NaN\n",
         );
         assert_eq!(s.window_px, DEFAULT_WINDOW);
         assert_eq!(s.position, None);
         assert!(!s.fullscreen);
         assert_eq!(s.zoom, 2.0, "the last good value");
-        let s = Settings::parse("garbage\nwindow 800x600\n");
+        assert_eq!(problems.len(), 4, "{problems:?}");
+        assert_eq!(problems[0], "line 2: `0x9` is not a good value for window");
+        let (s, problems) = Settings::parse("garbage\nwindow 800x600\n");
         assert_eq!(s.window_px, (800, 600), "read on past a bad header");
+        assert_eq!(
+            problems,
+            ["line 1: expected `rappel-settings 1`, found `garbage`"]
+        );
     }
 
     #[test]
@@ -257,10 +359,169 @@ mod tests {
             ..Settings::default()
         };
         s.save(&path).expect("saves");
-        assert_eq!(Settings::load(Some(&path)), s);
+        let fine = |settings| Loaded {
+            settings,
+            notice: None,
+            writable: true,
+        };
+        assert_eq!(Settings::load(Some(&path)), fine(s));
         let dev = dir.join("dev.txt");
         std::os::unix::fs::symlink("/dev/zero", &dev).expect("link");
-        assert_eq!(Settings::load(Some(&dev)), Settings::default());
+        assert_eq!(Settings::load(Some(&dev)), fine(Settings::default()));
+        assert!(dev.exists(), "a device is not moved aside");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    fn files_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .expect("list")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_damaged_file_is_kept_aside_byte_for_byte_and_the_player_told_once() {
+        let utf16: Vec<u8> = [0xfeff_u16]
+            .into_iter()
+            .chain("rappel-settings 1\nzoom 2\n".encode_utf16())
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let mut over_the_cap = b"rappel-settings 1\n# ".to_vec();
+        over_the_cap.resize(MAX_SETTINGS_BYTES as usize + 1, b'x');
+        let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+            (
+                "garbage",
+                b"\x8f\x12garbage\xff\n\x00\x01".to_vec(),
+                "not UTF-8",
+            ),
+            (
+                "binary",
+                (0..=255u8).cycle().take(1000).collect(),
+                "not UTF-8",
+            ),
+            (
+                "NUL",
+                b"rappel-settings 1\nwindow 800x600\0\nzoom 2\n".to_vec(),
+                "`800x600\\0` is not a good value for window",
+            ),
+            ("over the cap", over_the_cap, "larger than 65536 bytes"),
+            ("UTF-16", utf16, "not UTF-8"),
+            (
+                "a bad value",
+                b"rappel-settings 1\nzoom NaN\nwindow 800x600\n".to_vec(),
+                "line 2: `NaN` is not a good value for zoom",
+            ),
+            (
+                "control characters",
+                b"rappel-settings 1\nlantern\x1b[2J\x07 glow\nwindow 800x600\n".to_vec(),
+                "line 2: `lantern\\u{1b}[2J\\u{7} glow` is not a setting",
+            ),
+            (
+                "no header",
+                b"settings\nwindow 800x600\n".to_vec(),
+                "line 1: expected `rappel-settings 1`, found `settings`",
+            ),
+        ];
+        for (name, bytes, why) in cases {
+            let dir = std::env::temp_dir().join(format!(
+                "rappel-settings-damaged-{}-{}",
+                std::process::id(),
+                name.replace(' ', "-")
+            ));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).expect("dir");
+            let path = dir.join("settings.txt");
+            std::fs::write(&path, &bytes).expect("write");
+            let loaded = Settings::load(Some(&path));
+            let notice = loaded.notice.clone().expect(name);
+            assert!(
+                notice.starts_with("Your settings file is damaged (") && notice.contains(why),
+                "{name}: {notice}"
+            );
+            assert!(
+                notice.contains(&format!(
+                    "kept as {}",
+                    dir.join("settings.txt.damaged").display()
+                )),
+                "{name}: {notice}"
+            );
+            assert!(!notice.chars().any(char::is_control), "{name}: {notice:?}");
+            assert!(loaded.writable, "{name}");
+            assert_eq!(
+                files_in(&dir),
+                ["settings.txt", "settings.txt.damaged"],
+                "{name}"
+            );
+            assert_eq!(
+                std::fs::read(dir.join("settings.txt.damaged")).expect("kept"),
+                bytes,
+                "{name}: the file as it was"
+            );
+            // What could be read is written back: the next run reads it
+            // as it is, and is told nothing.
+            let again = Settings::load(Some(&path));
+            assert_eq!(again.notice, None, "{name}: told once");
+            assert_eq!(again.settings, loaded.settings, "{name}");
+            if bytes.starts_with(b"rappel-settings 1\nzoom NaN") {
+                assert_eq!(
+                    again.settings.window_px,
+                    (800, 600),
+                    "{name}: the rest read"
+                );
+            }
+            // The game quits with other settings: the damaged file stays.
+            Settings {
+                zoom: 3.0,
+                ..again.settings
+            }
+            .save(&path)
+            .expect("saves");
+            assert_eq!(
+                std::fs::read(dir.join("settings.txt.damaged")).expect("kept"),
+                bytes,
+                "{name}: still as it was"
+            );
+            // A second damaged file never overwrites the first one kept.
+            std::fs::write(&path, b"rappel-settings 1\nzoom x\n").expect("write");
+            assert!(Settings::load(Some(&path)).notice.is_some());
+            assert_eq!(
+                files_in(&dir),
+                [
+                    "settings.txt",
+                    "settings.txt.damaged",
+                    "settings.txt.damaged-2"
+                ],
+                "{name}"
+            );
+            assert_eq!(
+                std::fs::read(dir.join("settings.txt.damaged")).expect("kept"),
+                bytes,
+                "{name}: the first kept as it was"
+            );
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+
+    #[test]
+    fn a_good_file_a_newer_builds_keys_and_an_empty_one_are_not_damage() {
+        let dir = std::env::temp_dir().join(format!("rappel-settings-good-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("settings.txt");
+        for text in [
+            "rappel-settings 1\nwindow 800x600\nlantern glow\n# a comment\n\n",
+            "rappel-settings 1\r\nzoom 2\r\n",
+            "",
+            "\n \n",
+        ] {
+            std::fs::write(&path, text).expect("write");
+            let loaded = Settings::load(Some(&path));
+            assert_eq!(loaded.notice, None, "{text:?}");
+            assert_eq!(files_in(&dir), ["settings.txt"], "{text:?}");
+            assert_eq!(std::fs::read_to_string(&path).expect("read"), text);
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

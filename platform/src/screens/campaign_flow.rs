@@ -57,19 +57,16 @@ impl Screens {
     }
 
     /// Records the relics a campaign level's end brought out (cleared or
-    /// a retreat: both count towards equipment) and saves the progress;
-    /// newly unlocked equipment is told on the next loadout screen or
-    /// level list. Why the progress was not saved, if it was not.
-    pub(super) fn record_relics(&mut self, relics: u32) -> Option<String> {
-        let file = self
-            .playing
-            .as_ref()
-            .and_then(|p| p.index)
-            .and_then(|i| self.campaign.levels.get(i))
-            .map(|e| e.file.clone())?;
+    /// a retreat: both count towards equipment), in memory; newly unlocked
+    /// equipment is told on the next loadout screen or level list. Whether
+    /// it is more than ever before (and so must be saved).
+    fn note_relics(&mut self, relics: u32) -> bool {
+        let Some(file) = self.campaign_file() else {
+            return false;
+        };
         let before = self.progress.unlocked_equipment();
         if !self.progress.record_relics(&file, relics) {
-            return None;
+            return false;
         }
         let new: Vec<&str> = self
             .progress
@@ -87,9 +84,24 @@ impl Screens {
                 if total == 1 { "" } else { "s" }
             ));
         }
+        true
+    }
+
+    /// The level file of the campaign level being played, if it is one.
+    fn campaign_file(&self) -> Option<String> {
+        self.playing
+            .as_ref()
+            .and_then(|p| p.index)
+            .and_then(|i| self.campaign.levels.get(i))
+            .map(|e| e.file.clone())
+    }
+
+    /// Saves the progress (one atomic write of all it holds); why it was
+    /// not saved, to tell the player, if it was not.
+    fn save_progress(&mut self, what: &str) -> Option<String> {
         self.progress.save().err().map(|e| {
             warn!("{e}");
-            format!("Your relics could not be saved: {e}")
+            format!("Your {what} could not be saved: {e}")
         })
     }
 
@@ -109,7 +121,10 @@ impl Screens {
     pub(super) fn won(&mut self, result: LevelResult) {
         self.forget_game();
         let mut unsaved = None;
-        let told = self.record_relics(result.relics);
+        // The relics and the result are recorded together and saved in
+        // one write: a crash between two saves would keep the relics and
+        // lose the win.
+        self.note_relics(result.relics);
         let (name, previous, has_next) = match &self.playing {
             Some(p) => {
                 let name = p.level.name.clone();
@@ -121,10 +136,7 @@ impl Screens {
                         let file = entry.file.clone();
                         let previous = self.progress.best(&file);
                         self.progress.record(&file, result);
-                        if let Err(e) = self.progress.save() {
-                            warn!("{e}");
-                            unsaved = Some(format!("Your result could not be saved: {e}"));
-                        }
+                        unsaved = self.save_progress("result");
                         (name, previous, i + 1 < self.campaign.levels.len())
                     }
                     None => (name, None, false),
@@ -138,7 +150,7 @@ impl Screens {
         );
         let mut results = ResultsScreen::new(&name, result, previous, has_next);
         // Said once: the result could not be saved (the relics with it).
-        results.notice = unsaved.or(told);
+        results.notice = unsaved;
         results.par = self.playing.as_ref().and_then(|p| p.level.par);
         results.campaign_complete = !has_next
             && self.playing.as_ref().is_some_and(|p| p.index.is_some())
@@ -157,7 +169,11 @@ impl Screens {
     /// unlocked; the game stays in progress (undo goes back in).
     pub(super) fn retreated(&mut self, result: LevelResult) {
         self.save_game();
-        let told = self.record_relics(result.relics);
+        let told = if self.note_relics(result.relics) {
+            self.save_progress("relics")
+        } else {
+            None
+        };
         let Some(p) = &self.playing else { return };
         let needed = p.level.relics_to_clear() as u32;
         info!(

@@ -234,6 +234,38 @@ fn a_clear_under_par_is_marked_on_the_results() {
 }
 
 #[test]
+fn a_win_is_saved_in_one_write_so_a_kill_after_any_write_keeps_it() {
+    let dir = std::env::temp_dir().join(format!("rappel-one-write-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("progress.txt");
+    let campaign = Campaign::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels"));
+    let mut s = Screens::new(campaign, Progress::empty(Some(path.clone())));
+    let level = s.campaign.levels[0].level.clone().unwrap();
+    s.start_level(level, Some(0)).unwrap();
+    // The game is killed after its next write reaches the disk.
+    crate::progress::crash::kill_after_writes(1);
+    clear_loop_back(&mut s);
+    let Screen::Results(r) = s.top() else {
+        panic!("results");
+    };
+    assert_eq!((r.result.relics, r.retreat_needed), (1, None), "cleared");
+    // What the next run finds: the win, and its relic.
+    let after = Progress::load(Some(path));
+    assert!(after.won("loop_back.txt"), "the win survives the kill");
+    assert_eq!(after.relics_recovered("loop_back.txt"), 1);
+    assert_eq!(after.notice, None);
+    let written = crate::progress::crash::written();
+    assert_eq!(written.len(), 1, "one write for one win: {written:?}");
+    assert!(
+        written[0].contains("\nloop_back.txt 1 1 ")
+            && written[0].contains("\nrelics loop_back.txt 1\n"),
+        "the result and the relics together: {}",
+        written[0]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn leaving_without_the_relic_is_a_retreat_that_unlocks_nothing() {
     let mut s = screens();
     let level = s.campaign.levels[0].level.clone().unwrap();
