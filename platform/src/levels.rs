@@ -13,7 +13,7 @@
 //! gives an empty campaign with the error, never a crash.
 use std::path::{Path, PathBuf};
 
-use game::level::{self, Level, LevelError};
+use game::level::{self, escaped, escaped_path, Level, LevelError};
 use log::{info, warn};
 
 /// The campaign file, relative to the levels folder.
@@ -104,12 +104,16 @@ impl Campaign {
                 // A missing level is named at its line of campaign.txt.
                 let level = entry.load();
                 if let Err(e) = &level {
-                    warn!("campaign level {file} does not load: {e}");
+                    warn!("campaign level {} does not load: {e}", escaped(&file));
                 }
                 LevelEntry { file, path, level }
             })
             .collect();
-        info!("campaign from {}: {} levels", dir.display(), levels.len());
+        info!(
+            "campaign from {}: {} levels",
+            escaped_path(dir),
+            levels.len()
+        );
         Campaign {
             dir: dir.to_path_buf(),
             levels,

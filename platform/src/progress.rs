@@ -45,6 +45,7 @@ use std::collections::BTreeMap;
 
 use std::path::{Path, PathBuf};
 
+use game::level::{escaped, escaped_path};
 use log::{info, warn};
 
 /// The format version written; files of this version and older load.
@@ -143,7 +144,7 @@ pub fn parse(text: &str) -> Result<Parsed, Unreadable> {
         Some((_, first)) => {
             let newer = version(first).is_some_and(|v| v > VERSION);
             let shown: String = first.chars().take(40).collect();
-            let shown = shown.escape_debug();
+            let shown = escaped(&shown);
             return Err(if newer {
                 Unreadable::Newer(format!("its first line is `{shown}`"))
             } else {
@@ -260,7 +261,7 @@ impl Progress {
                 };
                 info!(
                     "progress from {}: {} levels won, {} relics recovered",
-                    p.display(),
+                    escaped_path(&p),
                     progress.best.len(),
                     progress.relics_recovered_total()
                 );
@@ -279,7 +280,7 @@ impl Progress {
                     ..Progress::empty(path)
                 };
                 let (line, why) = &bad_lines[0];
-                warn!("{}:{line}: {why}", p.display());
+                warn!("{}:{line}: {why}", escaped_path(&p));
                 let rewritten = match progress.write() {
                     Ok(()) => String::new(),
                     Err(e) => format!("; {e}"),
@@ -344,7 +345,7 @@ impl Progress {
         if self.read_only {
             return Err(format!(
                 "progress not saved: {} is from a newer Rappel",
-                path.display()
+                escaped_path(&path)
             ));
         }
         match read_text(&path).map(|t| parse(&t)) {
@@ -361,7 +362,7 @@ impl Progress {
                 self.read_only = true;
                 return Err(format!(
                     "progress not saved: {} is now from a newer Rappel",
-                    path.display()
+                    escaped_path(&path)
                 ));
             }
             // Whatever is there now cannot be merged: keep it aside.
@@ -369,12 +370,12 @@ impl Progress {
                 let kept = keep_aside(&path);
                 warn!(
                     "progress file {} could not be merged ({kept})",
-                    path.display()
+                    escaped_path(&path)
                 );
             }
         }
         self.write()?;
-        info!("progress saved to {}", path.display());
+        info!("progress saved to {}", escaped_path(&path));
         Ok(())
     }
 
@@ -388,7 +389,7 @@ impl Progress {
             return Err("the game was killed".to_string());
         }
         write_atomic(path, self.to_text().as_bytes())
-            .map_err(|e| format!("cannot save progress {}: {e}", path.display()))
+            .map_err(|e| format!("cannot save progress {}: {e}", escaped_path(path)))
     }
 
     /// The best result on `file`, if it was won.
@@ -457,7 +458,7 @@ impl Progress {
 /// Moves the file at `path` aside; says where, or why it could not.
 fn keep_aside(path: &Path) -> String {
     match game::file_io::move_aside(path, "damaged") {
-        Ok(p) => format!("the old file is kept as {}", p.display()),
+        Ok(p) => format!("the old file is kept as {}", escaped_path(&p)),
         Err(e) => format!("the old file could not be kept aside: {e}"),
     }
 }
@@ -514,6 +515,28 @@ mod tests {
             std::env::temp_dir().join(format!("rappel-progress-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         dir.join("sub/progress.txt")
+    }
+
+    #[test]
+    fn control_characters_in_a_damaged_first_line_or_the_folder_are_told_escaped() {
+        use game::level::fixtures::{assert_shown_escaped, hostile};
+        // A data folder whose name holds an escape sequence, a bell and a
+        // carriage return (a path cannot hold NUL).
+        let path = scratch("hostile\u{1b}[2J\u{7}\r");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let first = hostile("", "");
+        std::fs::write(&path, format!("{first}\nloop_back.txt 1 1 1\n")).unwrap();
+        let p = Progress::load(Some(path.clone()));
+        let notice = p.notice.expect("told");
+        assert!(notice.contains("is damaged"), "{notice:?}");
+        // The first line is quoted (its first 40 characters), escaped.
+        let quoted: String = first.chars().take(40).collect();
+        assert_shown_escaped(&notice, &quoted);
+        let mut kept = path.clone().into_os_string();
+        kept.push(".damaged");
+        assert!(Path::new(&kept).is_file(), "kept aside");
+        assert_shown_escaped(&notice, &Path::new(&kept).display().to_string());
+        let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
     }
 
     fn r(relics: u32, turns: u32) -> LevelResult {

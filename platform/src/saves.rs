@@ -31,7 +31,7 @@ use std::thread::JoinHandle;
 
 use game::equipment::{equip, Loadout};
 use game::file_io::{move_aside, read_capped, write_atomic};
-use game::level::Level;
+use game::level::{escaped, escaped_path, Level};
 use game::save::{SaveError, SavedGame};
 use game::session::Session;
 
@@ -203,7 +203,7 @@ fn run_jobs(jobs: Receiver<Job>, failures: Sender<String>) {
                     .map_or(Ok(()), std::fs::create_dir_all)
                     .and_then(|()| write_atomic(&path, &bytes));
                 match written {
-                    Ok(()) => log::debug!("saved the game to {}", path.display()),
+                    Ok(()) => log::debug!("saved the game to {}", escaped_path(&path)),
                     Err(e) => {
                         let _ = failures.send(format!(
                             "The game could not be saved ({e}); play goes on, unsaved"
@@ -214,7 +214,7 @@ fn run_jobs(jobs: Receiver<Job>, failures: Sender<String>) {
             Job::Remove(path) => match std::fs::remove_file(&path) {
                 Ok(()) => {}
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => log::warn!("cannot remove {}: {e}", path.display()),
+                Err(e) => log::warn!("cannot remove {}: {e}", escaped_path(&path)),
             },
             Job::Flush(done) => {
                 let _ = done.send(());
@@ -334,12 +334,12 @@ impl Saves {
     pub fn resume(&mut self, path: &Path, campaign: &Campaign) -> Result<Resumed, ResumeError> {
         self.flush();
         let aside = |suffix: &str| match move_aside(path, suffix) {
-            Ok(p) => format!("kept as {}", p.display()),
+            Ok(p) => format!("kept as {}", escaped_path(&p)),
             Err(e) => format!("left in place: {e}"),
         };
         let unusable = |why: String, suffix: &str| {
             let kept = aside(suffix);
-            log::warn!("{}: {why} ({kept})", path.display());
+            log::warn!("{}: {why} ({kept})", escaped_path(path));
             ResumeError::Unusable(format!(
                 "The game in progress could not be loaded: {why} ({kept})"
             ))
@@ -352,7 +352,7 @@ impl Saves {
             unusable(
                 format!(
                     "it names no level this game knows (`{}`)",
-                    saved.origin.escape_debug()
+                    escaped(&saved.origin)
                 ),
                 "damaged",
             )
@@ -361,7 +361,7 @@ impl Saves {
             SavedLevel::Campaign(file) => {
                 let Some(index) = campaign.levels.iter().position(|e| &e.file == file) else {
                     return Err(unusable(
-                        format!("its level {file} is no longer in the campaign"),
+                        format!("its level {} is no longer in the campaign", escaped(file)),
                         "stale",
                     ));
                 };
@@ -592,6 +592,55 @@ mod tests {
         );
         assert!(!saves.has(&which), "out of the way");
         drop(saves);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn control_characters_in_a_saves_origin_or_folder_are_shown_escaped() {
+        use game::level::fixtures::{assert_shown_escaped, hostile};
+        // A saves folder whose name holds an escape sequence, a bell and a
+        // carriage return (a path cannot hold NUL).
+        let dir = scratch("hostile\u{1b}[2J\u{7}\r");
+        let c = campaign();
+        let level = c.levels[0].level.clone().expect("level");
+        let session = Session::new(&level).expect("stage");
+        let level_file = hostile("rope", "_descent.txt");
+        let path_file = hostile("/nowhere/rope", "_descent.txt");
+        let cases = [
+            // The campaign no longer lists it (the bug: shown raw).
+            (
+                format!("campaign {level_file}"),
+                level_file.clone(),
+                "stale",
+            ),
+            // A level opened by path that does not load.
+            (format!("file {path_file}"), path_file.clone(), "stale"),
+            // Names no level at all.
+            (
+                format!("somewhere {level_file}"),
+                level_file.clone(),
+                "damaged",
+            ),
+        ];
+        for (n, (origin, raw, suffix)) in cases.into_iter().enumerate() {
+            std::fs::create_dir_all(&dir).expect("dir");
+            let file = dir.join(format!("{n}.sav"));
+            let mut saved = session.to_saved(&level);
+            saved.origin = origin.clone();
+            std::fs::write(&file, saved.encode().expect("encodes")).expect("write");
+            let saves = &mut Saves::new(dir.clone());
+            let e = match saves.resume(&file, &c) {
+                Ok(_) => panic!("{origin:?} resumed"),
+                Err(e) => e.to_string(),
+            };
+            assert!(e.contains("could not be loaded"), "{e}");
+            assert_shown_escaped(&e, &raw);
+            // Where it was kept, escaped too.
+            let mut kept = file.clone().into_os_string();
+            kept.push(format!(".{suffix}"));
+            assert!(Path::new(&kept).is_file(), "{origin:?}: kept aside");
+            assert_shown_escaped(&e, &Path::new(&kept).display().to_string());
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 

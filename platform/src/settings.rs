@@ -29,7 +29,7 @@
 //! Writing is atomic (`game::file_io::write_atomic`), when the game quits.
 use std::path::{Path, PathBuf};
 
-use game::level::escaped;
+use game::level::{escaped, escaped_path};
 use log::{info, warn};
 
 use crate::cli::{parse_window, DEFAULT_WINDOW};
@@ -300,12 +300,13 @@ impl Settings {
     /// Writes the settings to `path`, atomically.
     pub fn save(&self, path: &Path) -> Result<(), String> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("settings not saved: cannot make {}: {e}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(|e| {
+                format!("settings not saved: cannot make {}: {e}", escaped_path(dir))
+            })?;
         }
         game::file_io::write_atomic(path, self.to_text().as_bytes())
-            .map_err(|e| format!("settings not saved to {}: {e}", path.display()))?;
-        info!("settings saved to {}", path.display());
+            .map_err(|e| format!("settings not saved to {}: {e}", escaped_path(path)))?;
+        info!("settings saved to {}", escaped_path(path));
         Ok(())
     }
 }
@@ -313,6 +314,22 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_in_a_settings_file_are_logged_escaped() {
+        use game::level::fixtures::{assert_shown_escaped, hostile};
+        let first = hostile("rappel-settings", "");
+        let zoom = hostile("2", "");
+        let text = format!("{first}\nzoom {zoom}\nvolume 0.5\n");
+        let mut parsed = None;
+        let log = crate::logger::capture::logged(|| parsed = Some(Settings::parse(&text)));
+        assert_eq!(parsed.map(|(s, _)| s.volume), Some(0.5), "read on");
+        assert_eq!(log.len(), 2, "{log:?}");
+        assert!(log[0].contains("expected `rappel-settings 1`"), "{log:?}");
+        assert_shown_escaped(&log[0], &first);
+        assert!(log[1].contains("is not a good value for zoom"), "{log:?}");
+        assert_shown_escaped(&log[1], &zoom);
+    }
 
     #[test]
     fn settings_round_trip_and_keep_what_a_newer_build_wrote() {

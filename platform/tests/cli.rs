@@ -550,3 +550,47 @@ fn settings_come_back_next_run_and_a_terminated_game_keeps_its_place() {
     let again = std::fs::read_to_string(data.join("settings.txt")).expect("settings");
     assert_eq!(again, kept);
 }
+
+#[test]
+fn a_save_naming_its_level_with_control_characters_is_logged_escaped() {
+    // The save: its origin names a campaign level `rope ESC[2J BEL
+    // _descent.txt`, no longer in the campaign. Continue tries it.
+    let levels = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
+    let data = scratch("hostile-data");
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(data.join("saves")).expect("saves folder");
+    let level = game::level::load_file(&levels.join("loop_back.txt")).expect("level");
+    let session = game::session::Session::new(&level).expect("session");
+    let mut saved = session.to_saved(&level);
+    let file = "rope\u{1b}[2J\u{7}_descent.txt";
+    saved.origin = format!("campaign {file}");
+    let sav = data.join("saves/campaign-rope_descent.txt.sav");
+    std::fs::write(&sav, saved.encode().expect("encodes")).expect("save");
+    let script = scratch("hostile-continue.txt");
+    std::fs::write(&script, "key enter\n").expect("script");
+    let out = rappel_within(
+        &[
+            std::ffi::OsStr::new("--script"),
+            script.as_os_str(),
+            std::ffi::OsStr::new("--frames"),
+            std::ffi::OsStr::new("1"),
+        ],
+        &[("RAPPEL_DATA", &data)],
+    );
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    let told = err
+        .lines()
+        .find(|l| l.contains("is no longer in the campaign"))
+        .unwrap_or_else(|| panic!("the save is not told of: {err}"));
+    assert!(
+        told.contains("its level rope\\u{1b}[2J\\u{7}_descent.txt is no longer"),
+        "{told}"
+    );
+    for line in err.lines() {
+        assert!(!line.chars().any(char::is_control), "{line:?}");
+    }
+    let mut kept = sav.into_os_string();
+    kept.push(".stale");
+    assert!(std::path::Path::new(&kept).is_file(), "kept aside");
+}

@@ -1,8 +1,10 @@
 //! The campaign order: `levels/campaign.txt` lists the level files to play,
 //! one file name per line, first level first. Blank lines and `//` comments
 //! are ignored. A name is a plain file name in the campaign file's own
-//! folder (no `/`, `\` or leading `.`), ending in `.txt` or `.rlv`, listed
-//! once.
+//! folder (no `/`, `\` or leading `.`, no whitespace or control
+//! characters, at most 100 characters), ending in `.txt` or `.rlv`, listed
+//! once: so a name the game shows (a level that does not load is listed by
+//! its file name) never holds a control character.
 
 use super::file::{check_file, read_capped};
 use super::{ErrorKind, Level, LevelError, Pos};
@@ -92,7 +94,8 @@ pub fn parse_campaign_names(file: &str, text: &str) -> Result<Vec<(String, Pos)>
         let plain =
             !entry.contains(['/', '\\']) && !entry.starts_with('.') && entry.chars().count() <= 100;
         let known = entry.ends_with(".txt") || entry.ends_with(".rlv");
-        if !plain || !known || entry.chars().any(char::is_whitespace) {
+        let printable = !entry.chars().any(|c| c.is_whitespace() || c.is_control());
+        if !plain || !known || !printable {
             return err(format!(
                 "'{entry}' is not a level file name (expected a plain name ending in .txt or .rlv)"
             ));
@@ -163,6 +166,17 @@ mod tests {
             e.to_string(),
             "c.txt:2:1: '../b.txt' is not a level file name (expected a plain name ending in .txt or .rlv)"
         );
+        // Control characters: refused, and quoted escaped.
+        for name in [
+            "rope\u{1b}[2J\u{7}_descent.txt",
+            "a\0b.txt",
+            "a\u{9b}2J.txt",
+        ] {
+            let e = parse_campaign("c.txt", &format!("a.txt\n{name}\n")).expect_err(name);
+            let shown = e.to_string();
+            assert!(shown.contains("is not a level file name"), "{shown}");
+            crate::level::fixtures::assert_shown_escaped(&shown, name);
+        }
         let e = parse_campaign("c.txt", "a.txt\n  a.txt\n").expect_err("twice");
         assert_eq!(
             e.to_string(),

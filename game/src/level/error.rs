@@ -29,6 +29,12 @@ pub fn escaped(text: &str) -> Escaped<'_> {
     Escaped(text)
 }
 
+/// A path as messages show it: its display form with its control
+/// characters escaped (see [`Escaped`]).
+pub fn escaped_path(path: &std::path::Path) -> String {
+    escaped(&path.display().to_string()).to_string()
+}
+
 /// Whether `c` is shown escaped (see [`Escaped`]).
 fn needs_escape(c: char) -> bool {
     c.is_control()
@@ -346,7 +352,11 @@ impl fmt::Display for ErrorKind {
             ErrorKind::MissingSection(name) => write!(f, "no [{name}] section (expected one)"),
             ErrorKind::UnknownChar { ch, place } => {
                 let (where_, expected) = place.describe();
-                write!(f, "unknown character {ch:?} {where_} (expected {expected})")
+                write!(
+                    f,
+                    "unknown character '{}' {where_} (expected {expected})",
+                    EscapedChar(*ch)
+                )
             }
             ErrorKind::RaggedRow { width, expected } => write!(
                 f,
@@ -657,5 +667,19 @@ mod tests {
             "{all:?}"
         );
         assert!(all.iter().any(|m| m.contains("[w\\rat]")), "{all:?}");
+        // A control character in a grid cell is quoted escaped too.
+        let e = LevelError::new(
+            "t.txt",
+            Pos::at(6, 4),
+            ErrorKind::UnknownChar {
+                ch: '\u{7}',
+                place: ArtPlace::Cell,
+            },
+        );
+        assert!(
+            e.to_string()
+                .starts_with("t.txt:6:4: unknown character '\\u{7}' in a cell"),
+            "{e}"
+        );
     }
 }

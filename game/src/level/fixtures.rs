@@ -140,6 +140,29 @@ pub fn level(text: &str) -> Level {
     }
 }
 
+/// Hostile text for the tests of messages: `stem`, then an escape
+/// sequence that clears a terminal (ESC `[2J`), a bell, NUL, a carriage
+/// return and a long run of letters, then `tail`. Shown raw it would clear
+/// the screen, ring, cut the line or send the cursor back over its start.
+pub fn hostile(stem: &str, tail: &str) -> String {
+    format!("{stem}\u{1b}[2J\u{7}\0\r{}{tail}", "x".repeat(300))
+}
+
+/// Asserts that `message` shows `raw` escaped (through
+/// [`super::escaped`], the one escaping function) and holds no control
+/// character at all.
+pub fn assert_shown_escaped(message: &str, raw: &str) {
+    let shown = super::escaped(raw).to_string();
+    assert!(
+        !message.chars().any(char::is_control),
+        "a raw control character in {message:?}"
+    );
+    assert!(
+        message.contains(&shown),
+        "{message:?} does not show {shown:?}"
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,5 +179,19 @@ mod tests {
         assert_eq!(level(TWO_ROOMS).grid, grids::two_rooms());
         assert_eq!(level(FLOOR_PORTAL).grid, grids::floor_portal_shaft());
         assert_eq!(level(ROTATING).grid, grids::rotating());
+    }
+
+    #[test]
+    fn hostile_text_is_shown_escaped() {
+        let raw = hostile("rope", "_descent.txt");
+        assert!(raw.contains('\u{1b}') && raw.contains('\r') && raw.len() > 300);
+        let shown = crate::level::escaped(&raw).to_string();
+        assert!(
+            shown.starts_with("rope\\u{1b}[2J\\u{7}\\0\\rxxx"),
+            "{shown}"
+        );
+        assert_shown_escaped(&format!("its level {shown} is gone"), &raw);
+        let path = std::path::Path::new(&raw);
+        assert_eq!(crate::level::escaped_path(path), shown);
     }
 }

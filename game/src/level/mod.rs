@@ -29,7 +29,7 @@ pub mod validate;
 
 pub use binary::{from_binary, to_binary, FORMAT_VERSION, MAGIC};
 pub use capacity::{CapacityWarning, ThingBudget, STORE_CAPACITY};
-pub use error::{escaped, ArtPlace, ErrorKind, Escaped, LevelError, Pos};
+pub use error::{escaped, escaped_path, ArtPlace, ErrorKind, Escaped, LevelError, Pos};
 pub use file::{check_file_draft, load_file, save_file, save_file_draft, Format};
 pub use text::{check_text, check_text_draft, load_text, to_text};
 pub use thing_spec::{expand_route, HeroKind, ItemFlags, ThingSpec, ThingSpecKind};

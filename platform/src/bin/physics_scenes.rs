@@ -363,7 +363,7 @@ fn main() -> ExitCode {
         }
         Ok(Request::Run(options)) => options,
         Err(message) => {
-            eprintln!("physics-scenes: {message}");
+            eprintln!("physics-scenes: {}", escaped(&message));
             return ExitCode::from(2);
         }
     };

@@ -49,9 +49,11 @@ impl Screens {
             editor::files::open(path)?.0
         } else {
             if game::level::Format::of(path) != Some(game::level::Format::Text) {
-                return Err(
-                    format!("{}: a new level's file must end in .txt", path.display()).into(),
-                );
+                return Err(format!(
+                    "{}: a new level's file must end in .txt",
+                    game::level::escaped_path(path)
+                )
+                .into());
             }
             let stem = path
                 .file_stem()

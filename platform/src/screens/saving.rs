@@ -564,6 +564,38 @@ mod tests {
     }
 
     #[test]
+    fn a_save_naming_its_level_with_control_characters_is_told_escaped_on_the_title() {
+        use game::level::fixtures::{assert_shown_escaped, hostile};
+        let (dir, mut s) = playing_first_level("hostile");
+        key(&mut s, Key::Right);
+        s.save_game();
+        s.flush_saves();
+        drop(s);
+        let sav = campaign_save(&dir, "loop_back.txt");
+        let mut saved = game::save::SavedGame::decode(&std::fs::read(&sav).unwrap()).unwrap();
+        for file in [
+            "rope\u{1b}[2J\u{7}_descent.txt".to_string(),
+            hostile("rope", ".txt"),
+        ] {
+            saved.origin = format!("campaign {file}");
+            std::fs::write(&sav, saved.encode().unwrap()).unwrap();
+            let mut again = screens();
+            again.set_saves_dir(Some(dir.clone()));
+            key(&mut again, Key::Enter); // Continue.
+            let Screen::Title(t) = again.top() else {
+                panic!("back on the title");
+            };
+            let notice = t.notice.clone().expect("told why");
+            assert!(
+                notice.contains("is no longer in the campaign"),
+                "{notice:?}"
+            );
+            assert_shown_escaped(&notice, &file);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn a_data_folder_that_cannot_be_written_says_so_and_the_game_plays_on() {
         let dir = saves_dir("blocked");
         std::fs::create_dir_all(dir.parent().unwrap()).unwrap();

@@ -4,12 +4,15 @@
 //! `--strict` makes a refusal exit with status 1. A malformed line always
 //! exits with status 2. See `tools::sim` for the commands.
 //!
-//! `--loadout "HERO:ITEM …"` plays the level equipped (a solution states
-//! its loadout this way): the level is `game::equipment::equip(level,
+//! The level is played equipped as play starts it (`rappel --level`, the
+//! level select): with the pieces it requires (`requires = long_rope`)
+//! handed out by `Loadout::required`, the same as `sim solve`.
+//! `--loadout "HERO:ITEM …"` plays it equipped otherwise (a solution
+//! states its loadout this way): the level is `game::equipment::equip(level,
 //! loadout)` before the session starts, e.g. `--loadout "knight:long_rope
 //! scout:second_rope"`. A loadout that does not read is a bad argument
-//! (status 2); one the level does not take exits with status 1, saying
-//! why.
+//! (status 2); one the level does not take (one that leaves out a piece
+//! the level requires, say) exits with status 1, saying why.
 //!
 //! `sim solve LEVEL [--max-turns N] [--budget-s S] [--max-states N]
 //! [--first] [--loadout L]`:
@@ -32,8 +35,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use game::equipment::{equip, Loadout};
-use game::level::escaped;
 use game::level::file::{io_message, load_file};
+use game::level::{escaped, Level};
 use game::session::Session;
 use game::solve::{self, Limits};
 use tools::sim::{solution_script, LineResult, Sim};
@@ -45,13 +48,14 @@ const USAGE: &str =
 /// The rest of `sim --help`, after [`USAGE`].
 const HELP_DETAILS: &str = "\
 Plays LEVEL headless, one command per line, printing each command and what
-it did. A refused command prints its reason and play goes on.
+it did. A refused command prints its reason and play goes on. The level is
+equipped as play starts it: with the pieces it requires.
 
 options:
     --strict      exit with status 1 at the first refused command
-    --loadout L   play the level equipped: L is HERO:ITEM entries, e.g.
+    --loadout L   play the level equipped so: L is HERO:ITEM entries, e.g.
                   \"knight:long_rope scout:second_rope\" (items: long_rope,
-                  second_rope, spare_bucket)
+                  second_rope, spare_bucket; default: the pieces it requires)
     -h, --help    print this help
 
 `sim solve` searches LEVEL for the fewest turns, then the fewest actions,
@@ -82,8 +86,9 @@ const MAX_SCRIPT_BYTES: u64 = 16 << 20;
 enum Request {
     Help,
     /// Play: the level, the script (`None`: standard input), `--strict`,
-    /// the `--loadout` (empty: none).
-    Run(PathBuf, Option<PathBuf>, bool, Loadout),
+    /// the `--loadout` (`None`: the equipment the level requires, as play
+    /// starts it).
+    Run(PathBuf, Option<PathBuf>, bool, Option<Loadout>),
     /// Solve the level within these limits, with this loadout (`None`:
     /// the equipment the level requires, as play starts it).
     Solve(PathBuf, Limits, Option<Loadout>),
@@ -147,15 +152,17 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Request, Strin
     let mut parser = lexopt::Parser::from_args(args);
     let mut strict = false;
     let mut paths: Vec<PathBuf> = Vec::new();
-    let mut loadout = Loadout::new();
+    let mut loadout = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
             Value(v) if paths.is_empty() && !strict && v == "solve" => return parse_solve(parser),
             Long("strict") => strict = true,
             Long("loadout") => {
                 let value = parser.value().map_err(|e| e.to_string())?;
-                loadout = Loadout::parse(&value.to_string_lossy())
-                    .map_err(|e| format!("--loadout: {e}"))?;
+                loadout = Some(
+                    Loadout::parse(&value.to_string_lossy())
+                        .map_err(|e| format!("--loadout: {e}"))?,
+                );
             }
             Short('h') | Long("help") => return Ok(Request::Help),
             Long(other) => return Err(format!("unknown option `--{other}`")),
@@ -198,24 +205,34 @@ fn read_script(path: Option<&PathBuf>) -> Result<String, String> {
         .map_err(|_| format!("{name}: bytes that are not UTF-8 (expected UTF-8 text)"))
 }
 
-/// `sim solve`: searches, prints the script or why there is none.
-fn solve_level(level_path: &std::path::Path, limits: Limits, loadout: Option<Loadout>) -> ExitCode {
-    let level = match load_file(level_path) {
-        Ok(level) => level,
-        Err(e) => {
-            eprintln!("sim: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    // Equipped as play starts it: with the pieces it requires, or as asked.
+/// Loads the level and equips it as play starts it (`rappel --level`,
+/// the level select): with `loadout` when one is given, else with the
+/// pieces the level requires ([`Loadout::required`]). On failure the
+/// reason is printed and the exit status returned.
+fn load_equipped(
+    level_path: &std::path::Path,
+    loadout: Option<Loadout>,
+) -> Result<(Level, Loadout), ExitCode> {
+    let level = load_file(level_path).map_err(|e| {
+        eprintln!("sim: {e}");
+        ExitCode::FAILURE
+    })?;
     let loadout = loadout.unwrap_or_else(|| Loadout::required(&level));
-    let level = match equip(&level, &loadout) {
-        Ok(level) => level,
+    match equip(&level, &loadout) {
+        Ok(level) => Ok((level, loadout)),
         Err(e) => {
             let line = format!("{}: loadout {loadout}: {e}", level_path.display());
             eprintln!("sim: {}", escaped(&line));
-            return ExitCode::FAILURE;
+            Err(ExitCode::FAILURE)
         }
+    }
+}
+
+/// `sim solve`: searches, prints the script or why there is none.
+fn solve_level(level_path: &std::path::Path, limits: Limits, loadout: Option<Loadout>) -> ExitCode {
+    let (level, loadout) = match load_equipped(level_path, loadout) {
+        Ok(equipped) => equipped,
+        Err(code) => return code,
     };
     let report = match solve::solve(&level, limits, None) {
         Ok(report) => report,
@@ -274,20 +291,9 @@ fn main() -> ExitCode {
         }
     };
     let level_path = &level_path;
-    let level = match load_file(level_path) {
-        Ok(level) => level,
-        Err(e) => {
-            eprintln!("sim: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let level = match equip(&level, &loadout) {
-        Ok(level) => level,
-        Err(e) => {
-            let line = format!("{}: loadout {loadout}: {e}", level_path.display());
-            eprintln!("sim: {}", escaped(&line));
-            return ExitCode::FAILURE;
-        }
+    let (level, _) = match load_equipped(level_path, loadout) {
+        Ok(equipped) => equipped,
+        Err(code) => return code,
     };
     let session = match Session::new(&level) {
         Ok(s) => s,

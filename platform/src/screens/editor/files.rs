@@ -57,7 +57,7 @@ impl LevelFile {
     /// The name shown in the top bar.
     pub fn display(&self) -> String {
         match &self.path {
-            Some(p) => p.display().to_string(),
+            Some(p) => level::escaped_path(p),
             None => "untitled (not saved yet)".to_string(),
         }
     }
@@ -80,7 +80,7 @@ impl LevelFile {
         let path = self.path.clone().ok_or("no file yet: choose a name")?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                .map_err(|e| format!("cannot create {}: {e}", level::escaped_path(dir)))?;
         }
         level::save_file_draft(&path, level).map_err(|e| e.to_string())?;
         self.stamp = read_stamp(&path);
@@ -141,7 +141,7 @@ pub fn suggest_path(name: &str) -> Option<PathBuf> {
 pub fn write_autosave(path: &Path, level: &Level) -> Result<(), String> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            .map_err(|e| format!("cannot create {}: {e}", level::escaped_path(dir)))?;
     }
     level::save_file_draft(path, level).map_err(|e| e.to_string())
 }

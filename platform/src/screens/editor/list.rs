@@ -237,7 +237,7 @@ impl EditorList {
                 let file = e
                     .path
                     .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
+                    .map(|n| game::level::escaped(&n.to_string_lossy()).to_string())
                     .unwrap_or_default();
                 let origin = if e.shipped {
                     "shipped (saved as a copy)"

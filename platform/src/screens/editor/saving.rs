@@ -1,6 +1,7 @@
 //! Leaving, test play, saving (with its questions: overwrite, save as,
 //! recover an autosave, remove what a crop cuts) and resizing.
 use game::edit::op;
+use game::level::escaped_path;
 use game::stage::Stage;
 use glam::Vec2;
 use log::info;
@@ -37,7 +38,7 @@ impl EditorScreen {
                 // Never deleted: moved aside, and the editor goes on.
                 let aside = path.with_extension("rlv.damaged");
                 let _ = std::fs::rename(&path, &aside);
-                self.refuse(format!("{e} (moved aside to {})", aside.display()));
+                self.refuse(format!("{e} (moved aside to {})", escaped_path(&aside)));
             }
         }
     }
@@ -114,10 +115,10 @@ impl EditorScreen {
                 if problems > 0 {
                     self.refuse(format!(
                         "Saved {} with {problems} problem(s): it cannot be played until they are fixed",
-                        path.display()
+                        escaped_path(&path)
                     ));
                 } else {
-                    self.info(format!("Saved {}", path.display()));
+                    self.info(format!("Saved {}", escaped_path(&path)));
                 }
             }
             // The level stays in the editor, unsaved; the old file is whole.
@@ -187,7 +188,7 @@ impl EditorScreen {
                 if path.exists() {
                     self.dialog = Some(Dialog::choice(
                         "The file exists",
-                        &format!("{} exists. Overwrite it?", path.display()),
+                        &format!("{} exists. Overwrite it?", escaped_path(&path)),
                         &[Choice::Overwrite, Choice::Cancel],
                         Purpose::Overwrite,
                     ));

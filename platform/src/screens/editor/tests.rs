@@ -194,6 +194,53 @@ fn a_failed_save_keeps_the_level_and_the_old_file() {
 }
 
 #[test]
+fn a_file_named_with_control_characters_is_shown_escaped() {
+    use game::level::fixtures::assert_shown_escaped;
+    // `rappel --edit` of a path whose name holds an escape sequence, a bell
+    // and a carriage return (a path cannot hold NUL).
+    let dir = std::env::temp_dir().join(format!(
+        "rappel-editor-hostile-{}\u{1b}[2J\u{7}\r",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("lev\u{1b}[31m\u{7}\rel.txt");
+    let raw = path.display().to_string();
+    let level = list::new_level("Hostile 5x4").expect("level");
+    let mut s = EditorScreen::new(level, LevelFile::at(&path, false));
+    s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
+    // The top bar's name.
+    assert_shown_escaped(&s.file.display(), &raw);
+    chord(&mut s, "ctrl+s");
+    match &s.status {
+        Some(Status::Info(t)) => {
+            assert!(t.starts_with("Saved "), "{t:?}");
+            assert_shown_escaped(t, &raw);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(path.is_file(), "saved there");
+    // Saved over a folder: the refusal names the file escaped too.
+    std::fs::remove_file(&path).expect("remove");
+    std::fs::create_dir_all(path.join("inside")).expect("folder");
+    let level = list::new_level("Hostile 5x4").expect("level");
+    let mut s = EditorScreen::new(level, LevelFile::at(&path, false));
+    s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
+    chord(&mut s, "b");
+    let c = cell(&s, 4, 3);
+    s.handle(RawInput::Press(Button::Right, c), SIZE);
+    s.handle(RawInput::Release(Button::Right, c), SIZE);
+    chord(&mut s, "ctrl+s");
+    match &s.status {
+        Some(Status::Refused(t)) => {
+            assert!(t.starts_with("Not saved"), "{t:?}");
+            assert_shown_escaped(t, &raw);
+        }
+        other => panic!("{other:?}"),
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_sixty_fifth_portal_is_refused_on_screen_with_a_reason() {
     let mut s = screen(128, 2);
     chord(&mut s, "p");
