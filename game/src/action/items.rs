@@ -97,7 +97,7 @@ pub fn execute_set_down(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Refu
 
 /// The first container in `cell` other than `except`, not one carried out
 /// of the level by a hero who left.
-fn container_in(stage: &Stage, cell: CellPos, except: Option<ThingId>) -> Option<ThingId> {
+pub fn container_in(stage: &Stage, cell: CellPos, except: Option<ThingId>) -> Option<ThingId> {
     stage.things_in(cell).into_iter().find(|&id| {
         Some(id) != except
             && stage.item_can(id, Capabilities::CONTAIN)

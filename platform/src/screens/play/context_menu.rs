@@ -97,17 +97,33 @@ fn label(stage: &Stage, hero: ThingId, offer: &Offer) -> String {
             Some(i) => format!("Pick up {}", name(i)),
             None => "Pick up".into(),
         },
-        Action::SetDown { .. } => match held {
-            Some(h) => format!("Set down {}", name(h)),
-            None => "Set down".into(),
-        },
-        Action::PutIn { .. } => match (held, attached) {
-            (Some(h), Some((_, container))) => {
-                format!("Put {} in the {}", name(h), name(container))
+        Action::SetDown { .. } => {
+            // Where it will land, if not here: set down on a rope, it falls.
+            let fallen = events
+                .iter()
+                .find_map(|e| match e {
+                    Event::Move { thing, path, .. } if Some(*thing) == held => Some(path.len()),
+                    _ => None,
+                })
+                .unwrap_or(0);
+            match (held, fallen) {
+                (Some(h), 0) => format!("Set down {}", name(h)),
+                (Some(h), 1) => format!("Set down {} (it falls 1 cell)", name(h)),
+                (Some(h), n) => format!("Set down {} (it falls {n} cells)", name(h)),
+                (None, _) => "Set down".into(),
             }
-            (Some(h), None) => format!("Put {} in", name(h)),
-            _ => "Put in".into(),
-        },
+        }
+        Action::PutIn { .. } => {
+            let container = attached.map(|(_, c)| c).or_else(|| {
+                let cell = stage.cell_of(hero)?;
+                game::action::items::container_in(stage, cell, held)
+            });
+            match (held, container) {
+                (Some(h), Some(c)) => format!("Put {} in the {}", name(h), name(c)),
+                (Some(h), None) => format!("Put {} in", name(h)),
+                _ => "Put in".into(),
+            }
+        }
         Action::TakeOut { .. } => match attached {
             Some((child, _)) => match stage.store().parent(child) {
                 Some(container) => format!("Take {} out of the {}", name(child), name(container)),
@@ -125,7 +141,7 @@ fn label(stage: &Stage, hero: ThingId, offer: &Offer) -> String {
         Action::TakeRope { .. } => "Take the rope back".into(),
         Action::Tie { .. } => match attached.map(|(child, _)| child).or(held) {
             Some(item) => format!("Tie the {} to the rope", name(item)),
-            None => "Tie it to the rope".into(),
+            None => "Tie something to the rope".into(),
         },
         Action::Exit { .. } => match held {
             Some(h) => format!("Leave the level with {}", name(h)),
@@ -459,6 +475,48 @@ mod tests {
         assert!(
             texts[0].starts_with("Set down rope"),
             "what works comes first: {texts:?}"
+        );
+    }
+
+    #[test]
+    fn setting_down_on_a_rope_says_how_far_it_falls() {
+        // The well: the knight lets his rope down the well from the
+        // platform; the scout climbs onto it with the bucket. Set down
+        // there, the bucket drops down the well.
+        let mut s = session("the_well.txt");
+        let stage = s.stage();
+        let (knight, scout) = (stage.heroes()[0], stage.heroes()[1]);
+        let bucket = stage.find("bucket").unwrap();
+        let go = |s: &mut Session, hero, x, y| {
+            s.perform(&Action::Move {
+                hero,
+                to: game::action::Target::Cell(CellPos::new(x, y)),
+            })
+            .unwrap();
+        };
+        go(&mut s, knight, 13, 9);
+        s.perform(&Action::DeployRope {
+            hero: knight,
+            dir: DeployDir::Down,
+        })
+        .unwrap();
+        go(&mut s, scout, 3, 11);
+        s.perform(&Action::PickUp {
+            hero: scout,
+            item: Some(bucket),
+        })
+        .unwrap();
+        go(&mut s, scout, 13, 8);
+        s.perform(&Action::EndTurn).unwrap();
+        let mut view = GridView::new();
+        view.build(s.stage().grid(), CellPos::new(13, 8), SIGHT_RADIUS);
+        let m = ContextMenu::build(&mut s, &view, scout);
+        let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.starts_with("Set down bucket (it falls 3 cells)")),
+            "{texts:?}"
         );
     }
 

@@ -472,8 +472,11 @@ impl PlayScreen {
             self.preview = Some(Preview { target: v, outcome });
             return;
         }
-        // A watcher under the pointer shows its route instead of a move.
-        if v == ViewPos::default() || self.watcher_shown.is_some() {
+        // A watcher under the pointer shows its route instead of a move (a
+        // click on it looks at it); under the target cursor, whose Enter
+        // moves there, it shows the move too.
+        let aiming = self.mode.aiming().is_some();
+        if v == ViewPos::default() || (self.watcher_shown.is_some() && !aiming) {
             return;
         }
         let outcome = self

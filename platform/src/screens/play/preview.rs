@@ -53,12 +53,15 @@ pub struct PreviewPath {
     pub cost: u8,
     /// The grid cell the mover ends in, if the events say.
     pub end: Option<game::grid::CellPos>,
+    /// The cells fallen, seen or not (a fall goes on out of sight: the
+    /// drawn steps stop where sight does, the count does not).
+    pub fallen: usize,
 }
 
 impl PreviewPath {
-    /// The cells fallen.
+    /// The cells fallen, seen or not.
     pub fn falls(&self) -> usize {
-        self.steps.iter().filter(|s| s.fall).count()
+        self.fallen
     }
 }
 
@@ -68,11 +71,13 @@ pub fn path_of(events: &[Event], start: ViewPos) -> PreviewPath {
     let mut cost = 0;
     let mut steps = Vec::new();
     let mut end = None;
+    let mut fallen = 0;
     for e in events {
         match e {
             Event::Spend { cost: c, .. } => cost += c,
-            Event::Move { path, .. } if steps.is_empty() => {
+            Event::Move { path, .. } if steps.is_empty() && end.is_none() => {
                 end = path.last().map(|s| s.cell);
+                fallen = path.iter().filter(|s| s.kind == StepKind::Fall).count();
                 steps = path
                     .iter()
                     .filter_map(|s: &PathStep| {
@@ -91,6 +96,7 @@ pub fn path_of(events: &[Event], start: ViewPos) -> PreviewPath {
         steps,
         cost,
         end,
+        fallen,
     }
 }
 
@@ -295,7 +301,8 @@ mod tests {
         let p = path_of(&events, ViewPos::default());
         assert_eq!(p.cost, 2);
         assert_eq!(p.steps.len(), 3, "the unseen step is left out");
-        assert_eq!(p.falls(), 1);
+        assert_eq!(p.steps.iter().filter(|s| s.fall).count(), 1);
+        assert_eq!(p.falls(), 2, "but the fall is counted whole");
         assert_eq!(p.steps[2].view, ViewPos::new(2, -1));
     }
 }

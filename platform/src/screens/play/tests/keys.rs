@@ -324,3 +324,42 @@ fn an_idle_pointer_s_preview_follows_the_cell_under_it_as_the_camera_moves() {
         assert_eq!(p.target, v);
     }
 }
+
+#[test]
+fn a_levitation_preview_counts_the_whole_fall_even_out_of_sight() {
+    // Across the gap: the relic floated over the pit (3,3) falls to its
+    // floor (3,0), three cells, most of them out of the sorceress's sight.
+    let mut s = screen("across_the_gap.txt");
+    key(&mut s, Key::Hero(2));
+    choose(&mut s, "Levitate relic");
+    let v = s.view_pos_of_cell(CellPos::new(3, 3)).expect("in sight");
+    s.set_hover(Some(v));
+    let path = s
+        .preview()
+        .expect("a preview")
+        .outcome
+        .clone()
+        .expect("allowed");
+    assert_eq!(path.end, Some(CellPos::new(3, 0)));
+    assert_eq!(path.falls(), 3, "the whole fall");
+    assert!(path.steps.iter().filter(|st| st.fall).count() <= 3);
+    assert!(s.hint().contains("falls 3 cells"), "{}", s.hint());
+}
+
+#[test]
+fn the_target_cursor_on_a_watcher_s_cell_previews_the_move_enter_makes() {
+    // Watcher hall: the scout on the first pillar's top, the guard beside
+    // her on the arch; the cursor on the guard's cell shows the move's
+    // cost, as on any cell, since Enter moves there.
+    let mut s = screen("watcher_hall.txt");
+    key(&mut s, Key::Hero(1));
+    go(&mut s, CellPos::new(3, 1));
+    let guard = s.session.stage().find("guard").unwrap();
+    let at = s.session.stage().cell_of(guard).unwrap();
+    key(&mut s, Key::Target);
+    let v = s.view_pos_of_cell(at).expect("the guard in sight");
+    s.set_hover(Some(v));
+    let preview = s.preview().expect("a move preview on the watcher's cell");
+    assert!(preview.outcome.is_ok(), "{:?}", preview.outcome);
+    assert!(s.hint().contains("AP"), "{}", s.hint());
+}
