@@ -312,7 +312,9 @@ impl GridView {
         self.cast_quadrants(grid);
     }
 
-    /// Casts the four quadrants, under the regions named so far.
+    /// Casts the four quadrants, under the regions named so far. Inlined,
+    /// so the common build's cast is compiled as one function, as before.
+    #[inline(always)]
     fn cast_quadrants(&mut self, grid: &Grid) {
         // One copy of the cast per quadrant, so each rotation is constant.
         let cast = CastGrid::new(grid);
