@@ -190,6 +190,9 @@ impl GridView {
         }
     }
 
+    /// Forgets the last build's nodes, shadows and overflow, but not its
+    /// regions: [`GridView::cast`] starts them afresh, and
+    /// [`GridView::cast_named`] keeps them.
     fn reset(&mut self, grid: &Grid, origin: CellPos, radius: i32, id_layers: i32) {
         // Only the last build's nodes set list heads and visibility bits
         // (the fixed cost of a build that sees little, see [`FEW_NODES`]).
@@ -227,8 +230,6 @@ impl GridView {
         self.radius = radius;
         self.nodes.truncate(1);
         self.shadows.clear();
-        self.transforms.clear();
-        self.grid_dirs.clear();
         self.scratch.clear();
         self.overflow = Overflow::default();
         self.id_layers = id_layers;
@@ -246,6 +247,13 @@ impl GridView {
     /// are seen; each refusal is counted in [`Overflow::transforms`]. (A
     /// single depth-first cast would hand every id to the first quadrant's
     /// first branches and see nothing below the actor's row.)
+    ///
+    /// Which regions start within `L` layers does not depend on the order
+    /// the cast meets them in, but a cast limited to `L` refuses a region
+    /// it first meets beyond `L` even when a nearer piece names it later;
+    /// so the view is cast once more with those regions named from the
+    /// start, and every region kept is drawn whole, wherever its pieces lie
+    /// and whatever order they are met in (issue 25).
     pub fn build(&mut self, grid: &Grid, origin: CellPos, radius: u32) {
         let radius = radius.min(MAX_RADIUS) as i32;
         self.cast(grid, origin, radius, i32::MAX);
@@ -267,12 +275,30 @@ impl GridView {
         if self.id_layers != fits {
             self.cast(grid, origin, radius, fits);
         }
+        self.cast_named(grid);
+    }
+
+    /// Casts the last build's view again with its regions named from the
+    /// start (see [`GridView::build`]): the last cast named every region
+    /// starting within its layer limit, so this one names no other.
+    fn cast_named(&mut self, grid: &Grid) {
+        let (origin, radius, id_layers) = (self.origin, self.radius, self.id_layers);
+        let named = self.transforms.len();
+        self.reset(grid, origin, radius, id_layers);
+        if named == 0 {
+            return;
+        }
+        self.cast_quadrants(grid);
+        debug_assert_eq!(self.transforms.len(), named, "no region named anew");
+        debug_assert!(!self.out_of_ids);
     }
 
     /// One cast of all four quadrants, new stencil ids limited to regions
     /// starting within `id_layers` layers.
     fn cast(&mut self, grid: &Grid, origin: CellPos, radius: i32, id_layers: i32) {
         self.reset(grid, origin, radius, id_layers);
+        self.transforms.clear();
+        self.grid_dirs.clear();
         if !grid.is_air(origin) {
             return;
         }
@@ -283,6 +309,13 @@ impl GridView {
         self.transforms.push(ViewTransform { view_to_grid: own });
         self.grid_dirs.push(Dir::ALL);
         debug_assert_eq!(self.grid_dirs[0], Dir::ALL.map(|d| own.apply_dir(d)));
+        self.cast_quadrants(grid);
+    }
+
+    /// Casts the four quadrants, under the regions named so far. Inlined,
+    /// so the common build's cast is compiled as one function, as before.
+    #[inline(always)]
+    fn cast_quadrants(&mut self, grid: &Grid) {
         // One copy of the cast per quadrant, so each rotation is constant.
         let cast = CastGrid::new(grid);
         self.cast_quadrant::<0>(&cast);

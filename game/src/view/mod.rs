@@ -21,7 +21,9 @@
 //! nodes). When the regions seen need more than 255 stencil ids, the build
 //! keeps the regions that start nearest the eye, in every direction (a
 //! bisection on a layer limit; see [`GridView::build`]), instead of the
-//! first ones the depth-first cast met.
+//! first ones the depth-first cast met, and draws each of them whole
+//! whatever order the cast meets their pieces in (a last cast with the kept
+//! regions named from the start; issue 25).
 
 pub mod cast;
 pub mod dump;
@@ -34,6 +36,8 @@ pub mod sector;
 mod fingerprint;
 #[cfg(test)]
 mod id_budget_tests;
+#[cfg(test)]
+mod overflow_order_tests;
 #[cfg(test)]
 mod portal_tests;
 #[cfg(test)]
