@@ -15,7 +15,6 @@
 //!
 //! And the refusals a player met on the shipped levels' key cells (issue
 //! 24) come with their reasons.
-use std::path::{Path, PathBuf};
 
 use game::action::offer::hand_actions;
 use game::action::watch::Watch;
@@ -28,21 +27,8 @@ use game::things::{ThingId, ThingKind};
 use game::view::GridView;
 use tools::sim::{LineResult, Sim};
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workspace root")
-}
-
-/// The campaign's level files, in order.
-fn campaign() -> Vec<PathBuf> {
-    let list = std::fs::read_to_string(root().join("levels/campaign.txt")).expect("campaign");
-    list.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with("//"))
-        .map(|l| root().join("levels").join(l))
-        .collect()
-}
+mod common;
+use common::{campaign, root};
 
 fn level(name: &str) -> Level {
     load_file(&root().join("levels").join(name)).expect("shipped level")

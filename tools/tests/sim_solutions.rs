@@ -2,7 +2,6 @@
 //! to a win with every command accepted, and ends in a pinned state hash (a
 //! change to the rules or the level that alters the outcome shows up here).
 //! Also the `sim` binary's command line: `--strict`, bad lines, bad files.
-use std::path::Path;
 use std::process::Command;
 
 use game::level::load_file;
@@ -10,11 +9,8 @@ use game::session::Session;
 use game::stage::Outcome;
 use tools::sim::{LineResult, Sim};
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workspace root")
-}
+mod common;
+use common::root;
 
 /// Plays a solution script; every line must be accepted.
 fn play(level: &str) -> Sim {

@@ -10,7 +10,7 @@
 //! test builds, and the solver skips the per-step self-checks there); a line shorter than par is reported on standard
 //! error for the designers. `sim solve` (the fewest turns) is checked on
 //! the small levels.
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -19,21 +19,8 @@ use game::solve::{solve, Limits};
 use game::stage::Outcome;
 use tools::sim::{solution_script, LineResult, Sim};
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workspace root")
-}
-
-/// The campaign's level files, in order.
-fn campaign() -> Vec<PathBuf> {
-    let list = std::fs::read_to_string(root().join("levels/campaign.txt")).expect("campaign");
-    list.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with("//"))
-        .map(|l| root().join("levels").join(l))
-        .collect()
-}
+mod common;
+use common::{campaign, root};
 
 /// Plays `script` on `level` as `sim --strict` would: every line accepted.
 fn replay(level: &Level, script: &str) -> Sim {

@@ -1,0 +1,21 @@
+//! What the tools' integration tests share: the workspace's folders and the
+//! shipped campaign's level files.
+use std::path::{Path, PathBuf};
+
+/// The workspace root.
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace root")
+}
+
+/// The campaign's level files, in order (`levels/campaign.txt`).
+#[allow(dead_code)] // Not every test file plays the whole campaign.
+pub fn campaign() -> Vec<PathBuf> {
+    let list = std::fs::read_to_string(root().join("levels/campaign.txt")).expect("campaign");
+    list.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("//"))
+        .map(|l| root().join("levels").join(l))
+        .collect()
+}
