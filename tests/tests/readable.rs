@@ -234,18 +234,23 @@ fn the_real_party_is_marked_and_its_copies_through_the_portal_are_not() {
     );
 }
 
-#[test]
-fn remembered_cells_stay_drawn_dark_and_empty_once_out_of_sight() {
+/// Watcher hall with the scout waiting behind the first pillar, then
+/// crossing the hall to the relic behind the second (the solution's first
+/// two turns, the second one not ended), settled.
+fn scout_across_watcher_hall() -> Screens {
     let mut s = playing("watcher_hall.txt");
-    // The scout waits behind the first pillar, then crosses the hall to
-    // the relic behind the second (the solution's first two turns, the
-    // second one not ended).
     play_solution(
         &mut s,
         "select scout\nmove 2 0\nend-turn\nmove 3 1\nmove 6 0\nmove 7 1\nmove 8 0\n",
         SIZE,
     );
     settle(&mut s);
+    s
+}
+
+#[test]
+fn remembered_cells_stay_drawn_dark_and_empty_once_out_of_sight() {
+    let mut s = scout_across_watcher_hall();
     keep(&draw(&s, SIZE), "remembered_close");
     let close = s.play().unwrap().projection(SIZE);
     // The overview: everything the party has seen fits on screen.
@@ -534,16 +539,9 @@ fn a_bucket_tied_to_the_rope_is_drawn_at_its_end_with_the_statue_in_it() {
 
 #[test]
 fn companions_out_of_sight_are_drawn_dimmed_where_the_party_knows_them() {
-    let mut s = playing("watcher_hall.txt");
-    // The scout crosses the hall to the relic behind the second pillar
-    // (as in the memory test above): the knight and the sorceress, at the
-    // entrance, are out of her sight.
-    play_solution(
-        &mut s,
-        "select scout\nmove 2 0\nend-turn\nmove 3 1\nmove 6 0\nmove 7 1\nmove 8 0\n",
-        SIZE,
-    );
-    settle(&mut s);
+    // The knight and the sorceress, at the entrance, are out of the
+    // scout's sight.
+    let mut s = scout_across_watcher_hall();
     key(&mut s, Key::Overview, SIZE);
     let img = draw(&s, SIZE);
     keep(&img, "companions_dimmed");

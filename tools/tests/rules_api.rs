@@ -123,14 +123,14 @@ fn check_offers(session: &mut Session, candidates: &mut Candidates, at: &str) ->
             .copied()
             .filter(|a| !matches!(a, Action::Move { .. } | Action::Levitate { .. }))
             .collect();
-        let allowed: Vec<Action> = offers
-            .iter()
-            .filter(|o| o.is_allowed())
-            .filter_map(|o| match o.what {
-                Offered::Do(a) => Some(a),
-                Offered::Levitate(_) => None,
-            })
-            .collect();
+        let mut allowed: Vec<Action> = Vec::new();
+        let mut offered: Vec<ThingId> = Vec::new();
+        for o in offers.iter().filter(|o| o.is_allowed()) {
+            match o.what {
+                Offered::Do(a) => allowed.push(a),
+                Offered::Levitate(item) => offered.push(item),
+            }
+        }
         assert_eq!(hand, allowed, "{at}: the solver's hand actions");
         let mut floated: Vec<ThingId> = listed
             .iter()
@@ -140,14 +140,6 @@ fn check_offers(session: &mut Session, candidates: &mut Candidates, at: &str) ->
             })
             .collect();
         floated.dedup();
-        let offered: Vec<ThingId> = offers
-            .iter()
-            .filter(|o| o.is_allowed())
-            .filter_map(|o| match o.what {
-                Offered::Levitate(item) => Some(item),
-                Offered::Do(_) => None,
-            })
-            .collect();
         assert_eq!(floated, offered, "{at}: the solver's levitations");
     }
     checked
