@@ -18,11 +18,13 @@
 //! The stack's methods are split by concern: the editor's part (opening a
 //! level in it, test play and back) is in `editing.rs`, the campaign's flow
 //! (starting a level, what its end records and shows) in
-//! `campaign_flow.rs`, games in progress saved and restored in `saving.rs`.
+//! `campaign_flow.rs`, games in progress saved and restored in `games_in_progress.rs` (the
+//! files themselves in `crate::saves`).
 mod campaign_flow;
 pub mod cues;
 mod editing;
 pub mod editor;
+mod games_in_progress;
 pub mod input;
 pub mod level_select;
 pub mod loadout;
@@ -30,7 +32,6 @@ pub mod menu;
 pub mod pause;
 pub mod play;
 pub mod results;
-mod saving;
 pub mod thumbnail;
 pub mod title;
 pub mod world;
