@@ -372,7 +372,7 @@ impl LoadoutScreen {
         // The heroes: a column each, then Nobody.
         let small_h = font.line_metrics(l.small_px).line_height_px;
         for (i, head) in l.heads.iter().enumerate() {
-            list.panel(*head, &menu::scaled(crate::screens::title::ITEM_STYLE, s));
+            list.panel(*head, &menu::scaled(crate::screens::theme::ITEM_STYLE, s));
             let (name, rope) = match self.heroes.get(i) {
                 Some(h) => (
                     sentence(h.kind.name()),

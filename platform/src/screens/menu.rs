@@ -8,7 +8,7 @@ use render::colour::with_alpha;
 use render::{hex, Align, DrawList, Font, PanelStyle, Rect, Rgba, TextStyle, WHITE};
 
 use crate::screens::input::{Input, Key};
-use crate::screens::title::{ITEM_STYLE, SELECTED_STYLE};
+use crate::screens::theme::{ITEM_STYLE, SELECTED_STYLE};
 
 /// What a menu input did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +116,7 @@ pub fn draw_item(
 
 /// The menus' backdrop: the title's dark gradient over the whole drawable.
 pub fn backdrop(list: &mut DrawList, size: Vec2) {
-    use crate::screens::title::{BACKGROUND_BOTTOM, BACKGROUND_TOP};
+    use crate::screens::theme::{BACKGROUND_BOTTOM, BACKGROUND_TOP};
     list.panel(
         Rect::new(0.0, 0.0, size.x, size.y),
         &PanelStyle {

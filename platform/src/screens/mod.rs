@@ -32,6 +32,7 @@ pub mod menu;
 pub mod pause;
 pub mod play;
 pub mod results;
+pub mod theme;
 pub mod thumbnail;
 pub mod title;
 pub mod world;
@@ -518,7 +519,7 @@ impl Screens {
     pub fn clear_colour(&self) -> Rgba {
         match self.top() {
             Screen::Title(_) | Screen::LevelSelect(_) | Screen::EditorList(_) => {
-                title::BACKGROUND_BOTTOM
+                theme::BACKGROUND_BOTTOM
             }
             _ => play::CLEAR,
         }

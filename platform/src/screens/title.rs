@@ -10,6 +10,7 @@ use glam::Vec2;
 use render::{hex, Align, DrawList, Font, PanelStyle, Rect, Rgba, SpriteAtlas, TextStyle, WHITE};
 
 use crate::screens::input::{Input, Key};
+use crate::screens::theme::{ITEM_STYLE, SELECTED_STYLE};
 
 /// The menu's entries, top to bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,8 +61,6 @@ pub enum TitleAction {
 /// A sample notice (the golden image of the title screen shows one).
 pub const EDITOR_NOTICE: &str = "The level editor arrives in a later version.";
 
-pub const BACKGROUND_TOP: Rgba = hex(0x1b2236);
-pub const BACKGROUND_BOTTOM: Rgba = hex(0x0b0d14);
 pub const TITLE_COLOUR: Rgba = hex(0xf5c542);
 const TITLE_SHADOW: Rgba = [0.02, 0.02, 0.04, 0.85];
 const SUBTITLE_COLOUR: Rgba = hex(0x9aa6c8);
@@ -69,24 +68,6 @@ const ITEM_TEXT: Rgba = hex(0xc8cfe0);
 const NOTICE_COLOUR: Rgba = hex(0xffb74d);
 const HINT_COLOUR: Rgba = hex(0x7f8aa8);
 const ROPE_TINT: Rgba = WHITE;
-
-/// A menu button at rest.
-pub const ITEM_STYLE: PanelStyle = PanelStyle {
-    fill_top: hex(0x2b3350),
-    fill_bottom: hex(0x1f2540),
-    border: hex(0x4a5578),
-    border_px: 2.0,
-    bevel_px: 12.0,
-};
-
-/// The selected menu button.
-pub const SELECTED_STYLE: PanelStyle = PanelStyle {
-    fill_top: hex(0x3d4f86),
-    fill_bottom: hex(0x2c3a66),
-    border: hex(0xf5c542),
-    border_px: 3.0,
-    bevel_px: 12.0,
-};
 
 /// Where everything goes on a drawable of a given size (pixels, top-left origin).
 #[derive(Clone, Debug, PartialEq)]

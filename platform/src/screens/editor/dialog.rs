@@ -218,7 +218,7 @@ impl Dialog {
             Rect::new(0.0, 0.0, size_px.0 as f32, size_px.1 as f32),
             [0.0, 0.0, 0.02, 0.6],
         );
-        list.panel(l.panel, &crate::screens::title::ITEM_STYLE);
+        list.panel(l.panel, &crate::screens::theme::ITEM_STYLE);
         let title = render::TextStyle::new(22.0 * s, crate::screens::title::TITLE_COLOUR);
         list.text(
             font,
@@ -237,9 +237,9 @@ impl Dialog {
             Body::Choices { choices, selected } => {
                 for (i, (r, c)) in l.buttons.iter().zip(choices).enumerate() {
                     let style = if i == *selected {
-                        &crate::screens::title::SELECTED_STYLE
+                        &crate::screens::theme::SELECTED_STYLE
                     } else {
-                        &crate::screens::title::ITEM_STYLE
+                        &crate::screens::theme::ITEM_STYLE
                     };
                     list.panel(*r, style);
                     let t = render::TextStyle::new(17.0 * s, WHITE).aligned(render::Align::Centre);

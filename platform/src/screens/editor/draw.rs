@@ -388,9 +388,9 @@ impl EditorScreen {
         let hovered = self.mouse_px().and_then(|p| l.tool_at(p));
         for (r, t) in l.tools.iter().zip(TOOLS) {
             let style = if t == self.tool {
-                &crate::screens::title::SELECTED_STYLE
+                &crate::screens::theme::SELECTED_STYLE
             } else {
-                &crate::screens::title::ITEM_STYLE
+                &crate::screens::theme::ITEM_STYLE
             };
             list.panel(*r, style);
             let icon = TextStyle::new(20.0 * s, if t == self.tool { GOLD } else { TEXT })
@@ -412,9 +412,9 @@ impl EditorScreen {
         // The Solve button: lit while the solver runs.
         let solving = self.is_solving();
         let style = if solving {
-            &crate::screens::title::SELECTED_STYLE
+            &crate::screens::theme::SELECTED_STYLE
         } else {
-            &crate::screens::title::ITEM_STYLE
+            &crate::screens::theme::ITEM_STYLE
         };
         list.panel(l.solve, style);
         list.text(
@@ -647,7 +647,7 @@ fn draw_help(list: &mut DrawList, font: &mut Font, size_px: (u32, u32), s: f32) 
     let (w, h) = (size_px.0 as f32, size_px.1 as f32);
     let panel = Rect::new(w * 0.12, h * 0.08, w * 0.76, h * 0.84);
     list.quad(Rect::new(0.0, 0.0, w, h), [0.0, 0.0, 0.02, 0.55]);
-    list.panel(panel, &crate::screens::title::ITEM_STYLE);
+    list.panel(panel, &crate::screens::theme::ITEM_STYLE);
     list.text(
         font,
         Vec2::new(panel.x + 20.0 * s, panel.y + 14.0 * s),

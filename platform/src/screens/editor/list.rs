@@ -221,9 +221,9 @@ impl EditorList {
                 continue;
             }
             let style = if i == self.selected {
-                &crate::screens::title::SELECTED_STYLE
+                &crate::screens::theme::SELECTED_STYLE
             } else {
-                &crate::screens::title::ITEM_STYLE
+                &crate::screens::theme::ITEM_STYLE
             };
             list.panel(*r, style);
             let (name, detail, level) = if i == 0 {

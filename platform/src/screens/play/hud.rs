@@ -16,7 +16,7 @@ use render::colour::with_alpha;
 use render::{hex, Align, DrawList, Font, PanelStyle, Rect, Rgba, TextStyle, WHITE};
 
 use crate::screens::menu::scaled;
-use crate::screens::title::{ITEM_STYLE, SELECTED_STYLE};
+use crate::screens::theme::{ITEM_STYLE, SELECTED_STYLE};
 use crate::screens::world::WorldSprites;
 
 pub const BAR: Rgba = [0.05, 0.06, 0.1, 0.82];

@@ -52,7 +52,7 @@ use glam::{Affine2, Vec2};
 use render::colour::with_alpha;
 use render::{hex, DrawList, Pass, Rect, Rgba, Sprite, SpriteAtlas, Stencil, StencilId, WHITE};
 
-use super::layout::CellLayout;
+use super::layout::{CellLayout, WALL_T};
 use super::mask::node_polygon;
 use super::projection::Projection;
 use crate::screens::play::danger::Danger;
@@ -93,8 +93,8 @@ pub const ROPE_DARK: Rgba = hex(0x4e3219);
 /// Half the drawn width of a rope link, in cells.
 const ROPE_HALF_WIDTH: f32 = 0.075;
 
-/// Wall, platform and portal thickness as a fraction of a cell.
-pub(crate) const WALL_T: f32 = 0.14;
+/// Platform and portal thickness as a fraction of a cell (walls:
+/// [`WALL_T`]).
 const PLATFORM_T: f32 = 0.08;
 const PORTAL_T: f32 = 0.06;
 const GLOW_T: f32 = 0.22;
