@@ -90,7 +90,7 @@ fn headless_screenshot_is_the_title_screen_at_the_requested_size() {
     );
 
     // The name is drawn in gold: many gold pixels in the band under its top.
-    let gold = to_rgba8(title::TITLE_COLOUR);
+    let gold = to_rgba8(theme::GOLD);
     let band_top = l.title_at.y as u32;
     let band = (band_top..band_top + l.title_px as u32)
         .flat_map(|y| (0..w).map(move |x| (x, y)))

@@ -27,19 +27,16 @@
 //! are the level select's. Logic and drawing are apart: the logic is
 //! tested without GL.
 use glam::Vec2;
-use render::{hex, Align, DrawList, Font, Rect, Rgba, SpriteAtlas, TextStyle, WHITE};
+use render::{Align, DrawList, Font, Rect, Rgba, SpriteAtlas, TextStyle, WHITE};
 
 use game::equipment::{check_give, equip, relics_to_unlock, Equipment, Loadout};
 use game::level::{Level, ThingSpecKind};
 
 use crate::screens::input::{Input, Key};
 use crate::screens::menu::{self, Menu, MenuEvent};
-use crate::screens::title::TITLE_COLOUR;
-
-const SUB_TEXT: Rgba = hex(0x9aa6c8);
-const NOTICE: Rgba = hex(0xffb74d);
-const LOCKED_TEXT: Rgba = hex(0x6c7591);
-const REQUIRED_TEXT: Rgba = hex(0xf5c542);
+use crate::screens::theme::{
+    DISABLED_TEXT, GOLD, ITEM_STYLE, ITEM_TEXT, NOTICE_TEXT, SUB_TEXT, THUMB_BACKGROUND,
+};
 
 /// What the loadout screen asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -346,7 +343,7 @@ impl LoadoutScreen {
             font,
             l.title_at,
             &format!("Equipment for “{}”", self.level.name),
-            &centre(l.title_px, TITLE_COLOUR),
+            &centre(l.title_px, GOLD),
         );
         list.text(
             font,
@@ -359,7 +356,7 @@ impl LoadoutScreen {
             &centre(l.small_px, SUB_TEXT),
         );
         // The level about to be played: its map, small, and its goal.
-        list.quad(l.thumb, hex(0x07080d));
+        list.quad(l.thumb, THUMB_BACKGROUND);
         crate::screens::thumbnail::draw(list, &self.level, l.thumb);
         // The goal a part a line ("Bring out 1 relic", "par 2 turns").
         let goal = sentence(&crate::screens::level_select::goal(&self.level));
@@ -372,7 +369,7 @@ impl LoadoutScreen {
         // The heroes: a column each, then Nobody.
         let small_h = font.line_metrics(l.small_px).line_height_px;
         for (i, head) in l.heads.iter().enumerate() {
-            list.panel(*head, &menu::scaled(crate::screens::theme::ITEM_STYLE, s));
+            list.panel(*head, &menu::scaled(ITEM_STYLE, s));
             let (name, rope) = match self.heroes.get(i) {
                 Some(h) => (
                     sentence(h.kind.name()),
@@ -417,9 +414,9 @@ impl LoadoutScreen {
             let line_h = font.line_metrics(l.text_px).line_height_px;
             let top = (rects.label.centre().y - (line_h + small_h) / 2.0).round();
             let title_colour = match (usable, selected) {
-                (false, _) => menu::DISABLED_TEXT,
+                (false, _) => DISABLED_TEXT,
                 (true, true) => WHITE,
-                (true, false) => menu::ITEM_TEXT,
+                (true, false) => ITEM_TEXT,
             };
             list.text(
                 font,
@@ -429,11 +426,12 @@ impl LoadoutScreen {
             );
             let (what, colour) = match offer {
                 Offer::Open => (item.effect().to_string(), SUB_TEXT),
-                Offer::Required => (format!("required here · {}", item.effect()), REQUIRED_TEXT),
-                Offer::Forbidden => ("not allowed in this level".to_string(), LOCKED_TEXT),
-                Offer::Locked { relics } => {
-                    (format!("unlocks at {relics} relics recovered"), LOCKED_TEXT)
-                }
+                Offer::Required => (format!("required here · {}", item.effect()), GOLD),
+                Offer::Forbidden => ("not allowed in this level".to_string(), DISABLED_TEXT),
+                Offer::Locked { relics } => (
+                    format!("unlocks at {relics} relics recovered"),
+                    DISABLED_TEXT,
+                ),
             };
             list.text(
                 font,
@@ -484,7 +482,7 @@ impl LoadoutScreen {
                 font,
                 l.notice_at,
                 n,
-                &centre(l.small_px, NOTICE).wrapped(size.x * 0.9),
+                &centre(l.small_px, NOTICE_TEXT).wrapped(size.x * 0.9),
             );
         }
         list.text(

@@ -15,13 +15,12 @@ use render::{hex, Align, DrawList, Font, Pass, Rect, Rgba, SpriteAtlas, TextStyl
 use super::canvas::{edge_middle, nearest_edge};
 use super::tools::{Layout, Tool, HOTKEYS, TOOLS};
 use super::{inspector, EditorScreen, Selection, Status};
+use crate::screens::theme::{DIM_TEXT, FIELD, GOLD, ITEM_STYLE, NOTICE_TEXT, SELECTED_STYLE};
 use crate::screens::world::{self, Projection, Scene, WorldSprites};
 
 const PANEL: Rgba = hex(0x151a28);
 const PANEL_EDGE: Rgba = hex(0x2c3450);
 const TEXT: Rgba = hex(0xd6dcec);
-const DIM: Rgba = hex(0x7f8aa8);
-const GOLD: Rgba = hex(0xf5c542);
 const BAD: Rgba = hex(0xff5a4e);
 const GRID_LINE: Rgba = [1.0, 1.0, 1.0, 0.07];
 const ROCK: Rgba = hex(0x3b3430);
@@ -388,9 +387,9 @@ impl EditorScreen {
         let hovered = self.mouse_px().and_then(|p| l.tool_at(p));
         for (r, t) in l.tools.iter().zip(TOOLS) {
             let style = if t == self.tool {
-                &crate::screens::theme::SELECTED_STYLE
+                &SELECTED_STYLE
             } else {
-                &crate::screens::theme::ITEM_STYLE
+                &ITEM_STYLE
             };
             list.panel(*r, style);
             let icon = TextStyle::new(20.0 * s, if t == self.tool { GOLD } else { TEXT })
@@ -401,7 +400,7 @@ impl EditorScreen {
                 tool_icon(t),
                 &icon,
             );
-            let key = TextStyle::new(11.0 * s, DIM).aligned(Align::Centre);
+            let key = TextStyle::new(11.0 * s, DIM_TEXT).aligned(Align::Centre);
             list.text(
                 font,
                 Vec2::new(r.centre().x, r.y + r.h - 15.0 * s),
@@ -412,9 +411,9 @@ impl EditorScreen {
         // The Solve button: lit while the solver runs.
         let solving = self.is_solving();
         let style = if solving {
-            &crate::screens::theme::SELECTED_STYLE
+            &SELECTED_STYLE
         } else {
-            &crate::screens::theme::ITEM_STYLE
+            &ITEM_STYLE
         };
         list.panel(l.solve, style);
         list.text(
@@ -427,7 +426,7 @@ impl EditorScreen {
             font,
             Vec2::new(l.solve.centre().x, l.solve.y + l.solve.h - 15.0 * s),
             "F6",
-            &TextStyle::new(11.0 * s, DIM).aligned(Align::Centre),
+            &TextStyle::new(11.0 * s, DIM_TEXT).aligned(Align::Centre),
         );
         // Top bar.
         list.quad(l.top, PANEL);
@@ -476,7 +475,7 @@ impl EditorScreen {
             &heading,
         );
         let (top, rh) = inspector_rows(l);
-        let label_style = TextStyle::new(13.0 * s, DIM);
+        let label_style = TextStyle::new(13.0 * s, DIM_TEXT);
         let fields = inspector::fields(self);
         for (i, f) in fields.iter().enumerate() {
             let y = top + i as f32 * rh;
@@ -487,7 +486,7 @@ impl EditorScreen {
             let typing = self.typing.as_ref().filter(|t| &t.field == f);
             let row = Rect::new(l.side.x + 6.0 * s, y, l.side.w - 12.0 * s, rh - 2.0);
             if typing.is_some() {
-                list.quad(row, hex(0x0b0d14));
+                list.quad(row, FIELD);
                 outline(list, row, 1.5, GOLD);
             } else if self.mouse_px().is_some_and(|p| row.contains(p)) {
                 list.quad(row, hex(0x222a40));
@@ -562,10 +561,10 @@ impl EditorScreen {
             // While the solver runs, the status line is its progress.
             (_, None) if solving => (self.solver_line().unwrap_or_default(), GOLD),
             (Some(Status::Info(t)), None) => (t.clone(), TEXT),
-            (Some(Status::Refused(t)), None) => (t.clone(), hex(0xffb74d)),
+            (Some(Status::Refused(t)), None) => (t.clone(), NOTICE_TEXT),
             (None, None) => (
                 format!("{}: {} · F1 help", self.tool.name(), self.tool.help()),
-                DIM,
+                DIM_TEXT,
             ),
         };
         list.text(
@@ -582,7 +581,7 @@ impl EditorScreen {
             font,
             Vec2::new(w - 10.0 * s, l.status.y + 6.0 * s),
             &clip_text(&undo, 50),
-            &TextStyle::new(13.0 * s, DIM).aligned(Align::Right),
+            &TextStyle::new(13.0 * s, DIM_TEXT).aligned(Align::Right),
         );
     }
 }
@@ -647,7 +646,7 @@ fn draw_help(list: &mut DrawList, font: &mut Font, size_px: (u32, u32), s: f32) 
     let (w, h) = (size_px.0 as f32, size_px.1 as f32);
     let panel = Rect::new(w * 0.12, h * 0.08, w * 0.76, h * 0.84);
     list.quad(Rect::new(0.0, 0.0, w, h), [0.0, 0.0, 0.02, 0.55]);
-    list.panel(panel, &crate::screens::theme::ITEM_STYLE);
+    list.panel(panel, &ITEM_STYLE);
     list.text(
         font,
         Vec2::new(panel.x + 20.0 * s, panel.y + 14.0 * s),
@@ -677,7 +676,7 @@ fn draw_help(list: &mut DrawList, font: &mut Font, size_px: (u32, u32), s: f32) 
             font,
             Vec2::new(x, y + 6.0 * s),
             &label,
-            &TextStyle::new(12.0 * s, DIM),
+            &TextStyle::new(12.0 * s, DIM_TEXT),
         );
         x += panel.w / 6.5;
         if x > panel.x + panel.w - 60.0 * s {

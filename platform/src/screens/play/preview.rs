@@ -14,7 +14,7 @@ use render::{hex, DrawList, Pass, Rect, Rgba, Stencil};
 
 use super::camera::Projection;
 
-pub const PATH: Rgba = hex(0xf5c542);
+pub const PATH: Rgba = crate::screens::theme::GOLD;
 /// The line between a path's dots, lighter so what lies under it shows.
 pub const PATH_LINE: Rgba = [0.96, 0.77, 0.26, 0.7];
 pub const FALL_LINE: Rgba = [1.0, 0.35, 0.29, 0.7];
