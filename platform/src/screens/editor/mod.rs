@@ -28,6 +28,7 @@ pub mod files;
 pub mod fixtures;
 pub mod inspector;
 pub mod list;
+pub mod panels;
 mod pointer;
 mod resizing;
 mod saving;
