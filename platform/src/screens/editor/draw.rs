@@ -248,7 +248,7 @@ impl EditorScreen {
                 let c = if broken { BAD } else { with_alpha(colour, 0.8) };
                 let pa = proj.to_screen(Vec2::new(a.x as f32, a.y as f32));
                 let pb = proj.to_screen(Vec2::new(b.x as f32, b.y as f32));
-                line(list, pa, pb, (proj.cell_px * 0.05).max(2.0), c);
+                list.line(pa, pb, (proj.cell_px * 0.05).max(2.0), c);
                 arrow(
                     list,
                     pa.lerp(pb, 0.6),
@@ -362,12 +362,6 @@ pub(super) fn outline(list: &mut DrawList, r: Rect, t: f32, colour: Rgba) {
     list.quad(Rect::new(r.x, r.y + r.h - t, r.w, t), colour);
     list.quad(Rect::new(r.x, r.y, t, r.h), colour);
     list.quad(Rect::new(r.x + r.w - t, r.y, t, r.h), colour);
-}
-
-fn line(list: &mut DrawList, a: Vec2, b: Vec2, width: f32, colour: Rgba) {
-    let d = (b - a).normalize_or_zero();
-    let n = Vec2::new(-d.y, d.x) * width / 2.0;
-    list.polygon(&[a + n, b + n, b - n, a - n], colour);
 }
 
 fn arrow(list: &mut DrawList, at: Vec2, dir: Vec2, size: f32, colour: Rgba) {
