@@ -31,7 +31,7 @@ pub const CURSOR_EDGE: Rgba = [0.05, 0.06, 0.09, 0.85];
 
 /// One drawn step of a previewed path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Step {
+pub struct PreviewStep {
     pub view: ViewPos,
     pub fall: bool,
 }
@@ -51,7 +51,7 @@ pub struct Preview {
 pub struct PreviewPath {
     /// Where it starts (the hero's cell, or a levitated item's).
     pub start: ViewPos,
-    pub steps: Vec<Step>,
+    pub steps: Vec<PreviewStep>,
     /// Action points it costs.
     pub cost: u8,
     /// The grid cell the mover ends in, if the events say.
@@ -84,7 +84,7 @@ pub fn path_of(events: &[Event], start: ViewPos) -> PreviewPath {
                 steps = path
                     .iter()
                     .filter_map(|s: &PathStep| {
-                        Some(Step {
+                        Some(PreviewStep {
                             view: s.view?,
                             fall: s.kind == StepKind::Fall,
                         })
