@@ -1,4 +1,4 @@
-//! The level editor screen (`DESIGN.md`, "The editor"): make, test-play
+//! The level editor screen (`docs/ARCHITECTURE.md`): make, test-play
 //! and save a level without leaving the game.
 //!
 //! The screen only turns input into calls on the headless model

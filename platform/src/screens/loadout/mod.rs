@@ -1,6 +1,6 @@
 //! The loadout screen: before a campaign level, once any equipment is
 //! unlocked (or the level requires some), the player hands the pieces to
-//! the heroes (`GAME.md`, "Equipment"; `game::equipment`).
+//! the heroes (`docs/RULES.md`; `game::equipment`).
 //!
 //! One row per piece of equipment, in canonical order, and one column per
 //! hero of the level (its sprite, its name, its rope) plus "Nobody". A row

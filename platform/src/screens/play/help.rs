@@ -3,7 +3,7 @@
 //! another keeps the table in step with the key mapping of
 //! `screens/input.rs`: every key and gamepad input the game reacts to has
 //! its row, and every row's keys do something) and
-//! the rules of play in a newcomer's words (`GAME.md` and the README's
+//! the rules of play in a newcomer's words (`docs/RULES.md` and the README's
 //! choices where it is silent). Left/Right or Tab turn the page.
 use glam::Vec2;
 use render::{Align, DrawList, Font, Rect, TextStyle, WHITE};

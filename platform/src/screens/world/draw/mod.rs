@@ -1,5 +1,5 @@
 //! Drawing the world through a hero's eyes: a [`GridView`] in, draw-list
-//! calls out (`DESIGN.md`, "Rendering" and "GridView").
+//! calls out (`docs/ARCHITECTURE.md`).
 //!
 //! For every view node the part of its view cell it shows — its sector
 //! clipped to the cell's square, computed in doubled view coordinates — is
