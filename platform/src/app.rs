@@ -28,7 +28,7 @@ use crate::progress::{self, Progress};
 use crate::screens::input::{hidpi_scale, text_of, InputMapper};
 use crate::screens::{AppRequest, Screens};
 use crate::screenshot;
-use crate::script::{self, Step};
+use crate::script::{self, ScriptStep};
 use crate::settings::{self, Settings};
 use crate::window::{GlWindow, WindowOptions};
 
@@ -80,7 +80,7 @@ const MAX_SCRIPT_BYTES: u64 = 4 << 20;
 /// The `--script` steps: the file is read only if it is a regular file of
 /// at most [`MAX_SCRIPT_BYTES`] (a FIFO or a device is refused at once),
 /// and a bad line is quoted with its control characters escaped.
-fn read_script(options: &Options) -> Result<Vec<Step>, PlatformError> {
+fn read_script(options: &Options) -> Result<Vec<ScriptStep>, PlatformError> {
     let Some(path) = &options.script else {
         return Ok(Vec::new());
     };
@@ -255,7 +255,7 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
         } else if let Some(step) = steps.get(script_at) {
             script_at += 1;
             match step {
-                Step::Wait(n) => wait = *n,
+                ScriptStep::Wait(n) => wait = *n,
                 _ => requests.extend(script::run_step(&mut screens, step, drawable)),
             }
         }

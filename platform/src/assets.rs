@@ -28,8 +28,8 @@ pub struct Assets {
     pub sprites: SpriteAtlas,
 }
 
-/// Candidate folders, best first (see the module docs).
-fn candidates() -> Vec<PathBuf> {
+/// The folders searched for the assets, best first (see the module docs).
+fn asset_search_dirs() -> Vec<PathBuf> {
     if let Some(dir) = std::env::var_os("RAPPEL_ASSETS").filter(|d| !d.is_empty()) {
         return vec![PathBuf::from(dir)];
     }
@@ -46,7 +46,7 @@ fn candidates() -> Vec<PathBuf> {
 
 /// The assets folder to load from.
 pub fn locate() -> PathBuf {
-    let all = candidates();
+    let all = asset_search_dirs();
     all.iter()
         .find(|dir| dir.join(FONT).is_file())
         .or(all

@@ -49,7 +49,8 @@ pub struct Campaign {
     pub error: Option<String>,
 }
 
-fn candidates() -> Vec<PathBuf> {
+/// The folders searched for the campaign, best first (see the module docs).
+fn level_search_dirs() -> Vec<PathBuf> {
     if let Some(dir) = std::env::var_os("RAPPEL_LEVELS").filter(|d| !d.is_empty()) {
         return vec![PathBuf::from(dir)];
     }
@@ -66,7 +67,7 @@ fn candidates() -> Vec<PathBuf> {
 
 /// The levels folder to load from (see the module docs).
 pub fn locate() -> PathBuf {
-    let all = candidates();
+    let all = level_search_dirs();
     all.iter()
         .find(|dir| dir.join(CAMPAIGN).is_file())
         .or_else(|| all.first())

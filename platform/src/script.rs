@@ -5,9 +5,11 @@
 //! One step per line; `#` starts a comment:
 //!
 //! ```text
-//! key NAME          a key: left, right, up, down, enter, space, escape,
-//!                   next-hero, prev-hero, 1..9, context, undo, redo,
-//!                   restart, end-turn, help, zoom-in, zoom-out, target
+//! key NAME          a screen key: next-hero, prev-hero, hero-1..9,
+//!                   context, undo, redo, restart, end-turn, help,
+//!                   zoom-in, zoom-out, pan-left…, overview, recentre,
+//!                   target; or a keyboard key as it reads unmodified:
+//!                   left, right, up, down, enter, space, escape, 1..9, e
 //! move X Y          the pointer to drawable pixel X,Y
 //! click X Y         a left click at X,Y
 //! right-click X Y
@@ -44,7 +46,7 @@ pub enum DragPath {
 
 /// One scripted step.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Step {
+pub enum ScriptStep {
     Input(Input),
     Raw(RawInput),
     HoverCell(CellPos),
@@ -65,7 +67,7 @@ fn edge(kind: &str, x: i32, y: i32) -> Option<EdgePos> {
 }
 
 /// Parses a script; the error names the line.
-pub fn parse(text: &str) -> Result<Vec<Step>, String> {
+pub fn parse(text: &str) -> Result<Vec<ScriptStep>, String> {
     let mut out = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -86,41 +88,41 @@ pub fn parse(text: &str) -> Result<Vec<Step>, String> {
         };
         let step = match words[0] {
             "key" => match (words.get(1).and_then(|n| key_named(n)), words.len()) {
-                (Some(k), 2) => Step::Input(Input::Key(k)),
+                (Some(k), 2) => ScriptStep::Input(Input::Key(k)),
                 _ => return Err(bad("unknown key")),
             },
-            "move" => pair().map(|(x, y)| Step::Input(Input::MouseMove(Vec2::new(x, y))))?,
-            "click" => pair().map(|(x, y)| Step::Input(Input::Click(Vec2::new(x, y))))?,
+            "move" => pair().map(|(x, y)| ScriptStep::Input(Input::MouseMove(Vec2::new(x, y))))?,
+            "click" => pair().map(|(x, y)| ScriptStep::Input(Input::Click(Vec2::new(x, y))))?,
             "right-click" => {
-                pair().map(|(x, y)| Step::Input(Input::RightClick(Vec2::new(x, y))))?
+                pair().map(|(x, y)| ScriptStep::Input(Input::RightClick(Vec2::new(x, y))))?
             }
             "hover-cell" | "click-cell" => {
                 let (x, y) = pair()?;
                 let cell = CellPos::new(x as i32, y as i32);
                 if words[0] == "hover-cell" {
-                    Step::HoverCell(cell)
+                    ScriptStep::HoverCell(cell)
                 } else {
-                    Step::ClickCell(cell)
+                    ScriptStep::ClickCell(cell)
                 }
             }
             "wait" => match words.get(1).and_then(|w| w.parse::<u32>().ok()) {
-                Some(n) if words.len() == 2 => Step::Wait(n),
+                Some(n) if words.len() == 2 => ScriptStep::Wait(n),
                 _ => return Err(bad("expected a frame count")),
             },
             "press" | "release" => {
                 match (words.get(1).and_then(|w| Chord::parse(w)), words.len()) {
-                    (Some(c), 2) if words[0] == "press" => Step::Raw(RawInput::Chord(c)),
-                    (Some(c), 2) => Step::Raw(RawInput::KeyUp(c)),
+                    (Some(c), 2) if words[0] == "press" => ScriptStep::Raw(RawInput::Chord(c)),
+                    (Some(c), 2) => ScriptStep::Raw(RawInput::KeyUp(c)),
                     _ => return Err(bad("unknown key chord")),
                 }
             }
             "type" => {
                 let text = line.strip_prefix("type").unwrap_or("").trim_start();
-                Step::Type(text.to_string())
+                ScriptStep::Type(text.to_string())
             }
             "right-click-cell" => {
                 let (x, y) = pair()?;
-                Step::RightClickCell(CellPos::new(x as i32, y as i32))
+                ScriptStep::RightClickCell(CellPos::new(x as i32, y as i32))
             }
             "drag" | "right-drag" | "middle-drag" | "drag-cells" | "right-drag-cells" => {
                 if words.len() != 5 {
@@ -142,7 +144,7 @@ pub fn parse(text: &str) -> Result<Vec<Step>, String> {
                 } else {
                     DragPath::Pixels(Vec2::new(n[0], n[1]), Vec2::new(n[2], n[3]))
                 };
-                Step::Drag(button, path)
+                ScriptStep::Drag(button, path)
             }
             "click-edge" | "drag-edges" => {
                 let want = if words[0] == "click-edge" { 4 } else { 6 };
@@ -154,10 +156,10 @@ pub fn parse(text: &str) -> Result<Vec<Step>, String> {
                     .collect::<Result<_, _>>()?;
                 let a = edge(words[1], n[0], n[1]).ok_or_else(|| bad("expected h or v"))?;
                 if words[0] == "click-edge" {
-                    Step::ClickEdge(a)
+                    ScriptStep::ClickEdge(a)
                 } else {
                     let b = edge(words[1], n[2], n[3]).ok_or_else(|| bad("expected h or v"))?;
-                    Step::Drag(Button::Left, DragPath::Edges(a, b))
+                    ScriptStep::Drag(Button::Left, DragPath::Edges(a, b))
                 }
             }
             _ => return Err(bad("unknown step")),
@@ -169,7 +171,7 @@ pub fn parse(text: &str) -> Result<Vec<Step>, String> {
 
 /// Feeds one step to `screens`; a cell the hero does not see is skipped
 /// with a warning. (`Wait` is the caller's business: it does nothing here.)
-pub fn run_step(screens: &mut Screens, step: &Step, size_px: (u32, u32)) -> Vec<AppRequest> {
+pub fn run_step(screens: &mut Screens, step: &ScriptStep, size_px: (u32, u32)) -> Vec<AppRequest> {
     let mut out = Vec::new();
     let mut raw = |screens: &mut Screens, r: RawInput| out.extend(screens.handle_raw(r, size_px));
     let cell_px = |screens: &Screens, cell: CellPos| -> Option<Vec2> {
@@ -193,20 +195,20 @@ pub fn run_step(screens: &mut Screens, step: &Step, size_px: (u32, u32)) -> Vec<
             raw(screens, RawInput::Release(b, p));
         };
     match step {
-        Step::Input(input) => raw(screens, RawInput::Input(*input)),
-        Step::Raw(r) => raw(screens, *r),
-        Step::Type(text) => {
+        ScriptStep::Input(input) => raw(screens, RawInput::Input(*input)),
+        ScriptStep::Raw(r) => raw(screens, *r),
+        ScriptStep::Type(text) => {
             for c in text.chars() {
                 raw(screens, RawInput::Text(c));
             }
         }
-        Step::HoverCell(cell) => {
+        ScriptStep::HoverCell(cell) => {
             if let Some(p) = cell_px(screens, *cell) {
                 raw(screens, RawInput::Input(Input::MouseMove(p)));
             }
         }
-        Step::ClickCell(cell) | Step::RightClickCell(cell) => {
-            let b = if matches!(step, Step::ClickCell(_)) {
+        ScriptStep::ClickCell(cell) | ScriptStep::RightClickCell(cell) => {
+            let b = if matches!(step, ScriptStep::ClickCell(_)) {
                 Button::Left
             } else {
                 Button::Right
@@ -215,12 +217,12 @@ pub fn run_step(screens: &mut Screens, step: &Step, size_px: (u32, u32)) -> Vec<
                 click(screens, &mut raw, b, p);
             }
         }
-        Step::ClickEdge(e) => {
+        ScriptStep::ClickEdge(e) => {
             if let Some(p) = edge_px(screens, *e) {
                 click(screens, &mut raw, Button::Left, p);
             }
         }
-        Step::Drag(button, path) => {
+        ScriptStep::Drag(button, path) => {
             let ends = match *path {
                 DragPath::Pixels(a, b) => Some((a, b)),
                 DragPath::Cells(a, b) => cell_px(screens, a).zip(cell_px(screens, b)),
@@ -237,7 +239,7 @@ pub fn run_step(screens: &mut Screens, step: &Step, size_px: (u32, u32)) -> Vec<
                 raw(screens, RawInput::Release(*button, b));
             }
         }
-        Step::Wait(_) => {}
+        ScriptStep::Wait(_) => {}
     }
     out
 }
@@ -255,10 +257,10 @@ mod tests {
         assert_eq!(
             steps,
             vec![
-                Step::Input(Input::Key(Key::Right)),
-                Step::ClickCell(CellPos::new(4, 0)),
-                Step::Wait(3),
-                Step::Input(Input::MouseMove(Vec2::new(10.0, 20.5))),
+                ScriptStep::Input(Input::Key(Key::Right)),
+                ScriptStep::ClickCell(CellPos::new(4, 0)),
+                ScriptStep::Wait(3),
+                ScriptStep::Input(Input::MouseMove(Vec2::new(10.0, 20.5))),
             ]
         );
         let editor = parse(
@@ -267,18 +269,18 @@ mod tests {
         .unwrap();
         assert_eq!(
             editor[0],
-            Step::Raw(RawInput::Chord(Chord::parse("ctrl+s").unwrap()))
+            ScriptStep::Raw(RawInput::Chord(Chord::parse("ctrl+s").unwrap()))
         );
-        assert!(matches!(editor[1], Step::Raw(RawInput::KeyUp(_))));
-        assert_eq!(editor[2], Step::Type("My level".into()));
+        assert!(matches!(editor[1], ScriptStep::Raw(RawInput::KeyUp(_))));
+        assert_eq!(editor[2], ScriptStep::Type("My level".into()));
         assert_eq!(
             editor[3],
-            Step::Drag(
+            ScriptStep::Drag(
                 Button::Left,
                 DragPath::Cells(CellPos::new(1, 2), CellPos::new(3, 4))
             )
         );
-        assert_eq!(editor[4], Step::ClickEdge(EdgePos::vertical(2, 1)));
+        assert_eq!(editor[4], ScriptStep::ClickEdge(EdgePos::vertical(2, 1)));
         assert!(parse("press hyper+q").is_err());
         assert!(parse("click-edge d 1 1").is_err());
         assert!(parse("drag 1 2 3").is_err());

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use platform::screens::title;
+use platform::screens::{theme, title};
 use render::colour::to_rgba8;
 use render::Rgba;
 
@@ -66,7 +66,7 @@ fn headless_screenshot_is_the_title_screen_at_the_requested_size() {
 
     // Buttons: the selected one (Play) and a resting one (Editor), sampled
     // inside the fill, left of the label, halfway down (the fill's gradient midpoint).
-    for (i, style) in [(0, title::SELECTED_STYLE), (1, title::ITEM_STYLE)] {
+    for (i, style) in [(0, theme::SELECTED_STYLE), (1, theme::ITEM_STYLE)] {
         let r = l.items[i];
         let p = glam::Vec2::new(r.x + 8.0, r.y + r.h / 2.0);
         let got = at(p);
@@ -79,18 +79,18 @@ fn headless_screenshot_is_the_title_screen_at_the_requested_size() {
     // The selected button's border is gold; the others' is not.
     let border = |i: usize| at(glam::Vec2::new(l.items[i].centre().x, l.items[i].y + 0.5));
     assert!(
-        close(border(0), to_rgba8(title::SELECTED_STYLE.border), 6),
+        close(border(0), to_rgba8(theme::SELECTED_STYLE.border), 6),
         "{:?}",
         border(0)
     );
     assert!(
-        close(border(2), to_rgba8(title::ITEM_STYLE.border), 6),
+        close(border(2), to_rgba8(theme::ITEM_STYLE.border), 6),
         "{:?}",
         border(2)
     );
 
     // The name is drawn in gold: many gold pixels in the band under its top.
-    let gold = to_rgba8(title::TITLE_COLOUR);
+    let gold = to_rgba8(theme::GOLD);
     let band_top = l.title_at.y as u32;
     let band = (band_top..band_top + l.title_px as u32)
         .flat_map(|y| (0..w).map(move |x| (x, y)))
@@ -102,8 +102,8 @@ fn headless_screenshot_is_the_title_screen_at_the_requested_size() {
     let y = (l.items[2].y + l.items[2].h + l.notice_at.y) / 2.0 + 20.0;
     let got = at(glam::Vec2::new(w as f32 / 2.0, y));
     let want = mix(
-        title::BACKGROUND_TOP,
-        title::BACKGROUND_BOTTOM,
+        theme::BACKGROUND_TOP,
+        theme::BACKGROUND_BOTTOM,
         y / h as f32,
     );
     assert!(

@@ -14,9 +14,9 @@
 //! transform.
 //!
 //! Order within a pass follows the sort key: masks before reads, and
-//! triangle lists (arrays mode: `triangles`, `polygon`, `raw_triangles`)
-//! before quads (`quad`, `sprite`, `text`, `panel`, `nine_slice`). In the UI
-//! pass that puts raw triangles beneath every quad-based call; quad-based
+//! triangle lists (arrays mode: `triangles`, `polygon`, `disc`, `line`,
+//! `raw_triangles`) before quads (`quad`, `sprite`, `text`, `panel`,
+//! `nine_slice`). In the UI pass that puts raw triangles beneath every quad-based call; quad-based
 //! calls keep their submission order among themselves.
 //!
 //! Capacity: the vertex buffer is a `Vec` that grows as needed up to
@@ -26,6 +26,8 @@
 //! half-written one. Quads are drawn through a 16-bit index buffer in
 //! batches of at most `batch::MAX_QUADS_PER_DRAW`, so no vertex count
 //! overflows an index.
+use std::f32::consts::TAU;
+
 use glam::{Affine2, Vec2};
 
 use crate::atlas::Sprite;
@@ -402,29 +404,61 @@ impl DrawList {
 
     /// A filled convex polygon (a fan from its first point).
     pub fn polygon(&mut self, points: &[Vec2], colour: Rgba) {
-        let fan = fan(points);
-        self.triangles(&fan, colour);
+        self.fan(points.len(), |i| points[i], to_rgba8(colour));
+    }
+
+    /// A filled disc: the regular `segments`-gon (at least 3) of `radius`
+    /// around `centre`, its first corner at angle 0, as a fan from that
+    /// corner (`segments - 2` triangles). Allocates nothing.
+    pub fn disc(&mut self, centre: Vec2, radius: f32, segments: u32, colour: Rgba) {
+        let n = segments.max(3) as usize;
+        let corner = |i: usize| {
+            let a = i as f32 * TAU / n as f32;
+            centre + Vec2::new(a.cos(), a.sin()) * radius
+        };
+        self.fan(n, corner, to_rgba8(colour));
+    }
+
+    /// A straight band `width` wide from `a` to `b`, square-ended: two
+    /// triangles, nothing for a line shorter than 0.001. Allocates nothing.
+    pub fn line(&mut self, a: Vec2, b: Vec2, width: f32, colour: Rgba) {
+        let d = b - a;
+        if d.length_squared() < 1e-6 {
+            return;
+        }
+        let n = d.normalize().perp() * (width / 2.0);
+        self.polygon(&[a + n, b + n, b - n, a - n], colour);
     }
 
     /// Writes stencil mask `id` over a convex polygon (colour writes off),
     /// in the current pass. Draw with `Stencil::Read(id)` to draw inside it;
     /// within a pass all writes sort before all reads.
     pub fn stencil_polygon(&mut self, points: &[Vec2], id: StencilId) {
-        let fan = fan(points);
         let saved = self.state.stencil;
         self.state.stencil = Stencil::Write(id);
-        self.triangles(&fan, WHITE);
+        self.fan(points.len(), |i| points[i], to_rgba8(WHITE));
         self.state.stencil = saved;
     }
-}
 
-/// Triangles of a fan over a convex polygon.
-fn fan(points: &[Vec2]) -> Vec<Vec2> {
-    let mut out = Vec::with_capacity(points.len().saturating_sub(2) * 3);
-    for i in 1..points.len().saturating_sub(1) {
-        out.extend_from_slice(&[points[0], points[i], points[i + 1]]);
+    /// A convex polygon of `n` corners (`corner(i)`) as a triangle fan from
+    /// corner 0, written straight into the vertex buffer as one command.
+    fn fan(&mut self, n: usize, corner: impl Fn(usize) -> Vec2, colour: [u8; 4]) {
+        let Some(first) = self.reserve(n.saturating_sub(2) * 3) else {
+            return;
+        };
+        for i in 1..n.saturating_sub(1) {
+            for p in [corner(0), corner(i), corner(i + 1)] {
+                let v = self.vertex(p, colour, WHITE_UV, FONT_SLOT);
+                self.vertices.push(v);
+            }
+        }
+        self.record(
+            first,
+            DrawMode::Arrays,
+            self.state.stencil,
+            TextureMask::of(FONT_SLOT),
+        );
     }
-    out
 }
 
 #[cfg(test)]
@@ -432,8 +466,80 @@ mod tests {
     use super::*;
     use crate::font::tests::dejavu;
 
+    const RED: Rgba = [1.0, 0.0, 0.0, 1.0];
+
     fn id(n: u8) -> StencilId {
         StencilId::new(n).unwrap()
+    }
+
+    /// Twice the signed area of each triangle in `v`, summed.
+    fn area(v: &[Vertex]) -> f32 {
+        v.chunks(3)
+            .map(|t| {
+                let p = |i: usize| Vec2::new(t[i].position[0], t[i].position[1]);
+                (p(1) - p(0)).perp_dot(p(2) - p(0)) / 2.0
+            })
+            .sum()
+    }
+
+    #[test]
+    fn a_disc_is_a_fan_of_its_corners_covering_the_regular_polygon() {
+        let mut list = DrawList::new();
+        let (c, r) = (Vec2::new(40.0, 30.0), 10.0);
+        list.disc(c, r, 12, RED);
+        let v = list.vertices().to_vec();
+        assert_eq!(v.len(), 3 * (12 - 2), "segments - 2 triangles");
+        assert_eq!(list.commands().len(), 1);
+        for p in &v {
+            let d = Vec2::new(p.position[0], p.position[1]).distance(c);
+            assert!((d - r).abs() < 1e-4, "every corner on the circle: {d}");
+        }
+        // The area of the regular 12-gon, n/2 r² sin(2π/n), all of it
+        // covered once (every triangle turns the same way).
+        let expected = 6.0 * r * r * (TAU / 12.0).sin();
+        assert!((area(&v) - expected).abs() < 1e-3, "{}", area(&v));
+        assert!(v.chunks(3).all(|t| area(t) > 0.0));
+        // Exactly the polygon of the same corners, as a disc was drawn
+        // before (so pictures do not change).
+        let corners: Vec<Vec2> = (0..12)
+            .map(|i| {
+                let a = i as f32 * TAU / 12.0;
+                c + Vec2::new(a.cos(), a.sin()) * r
+            })
+            .collect();
+        let mut old = DrawList::new();
+        old.polygon(&corners, RED);
+        assert_eq!(old.vertices(), &v[..]);
+        // Fewer than three segments is a triangle.
+        let mut list = DrawList::new();
+        list.disc(c, r, 1, RED);
+        assert_eq!(list.vertices().len(), 3);
+    }
+
+    #[test]
+    fn a_line_is_two_triangles_covering_its_band_and_a_point_is_nothing() {
+        let mut list = DrawList::new();
+        list.line(Vec2::new(10.0, 10.0), Vec2::new(40.0, 50.0), 4.0, RED);
+        let v = list.vertices().to_vec();
+        assert_eq!(v.len(), 6);
+        assert_eq!(list.commands().len(), 1);
+        // Length 50, width 4.
+        assert!((area(&v).abs() - 200.0).abs() < 1e-3, "{}", area(&v));
+        for p in &v {
+            let p = Vec2::new(p.position[0], p.position[1]);
+            let from_axis = (p - Vec2::new(10.0, 10.0)).perp_dot(Vec2::new(0.6, 0.8));
+            assert!(
+                (from_axis.abs() - 2.0).abs() < 1e-4,
+                "half the width off the axis"
+            );
+        }
+        list.line(Vec2::ONE, Vec2::ONE, 4.0, RED);
+        assert_eq!(
+            list.vertices().len(),
+            6,
+            "a line of no length draws nothing"
+        );
+        assert_eq!(list.commands().len(), 1);
     }
 
     #[test]

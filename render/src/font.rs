@@ -117,14 +117,9 @@ impl Font {
         &self.path
     }
 
-    /// The texture slot its atlas is drawn from (slot 0 unless changed).
+    /// The texture slot its atlas is drawn from ([`FONT_SLOT`]).
     pub fn slot(&self) -> TextureSlot {
         self.slot
-    }
-
-    /// Moves the atlas to another slot (for a second font).
-    pub fn set_slot(&mut self, slot: TextureSlot) {
-        self.slot = slot;
     }
 
     /// The glyph atlas image, to upload into [`Font::slot`] before drawing.

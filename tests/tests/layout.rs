@@ -17,7 +17,8 @@
 use glam::Vec2;
 use image::RgbaImage;
 use platform::screens::play::camera::ui_scale;
-use platform::screens::play::hud::{self, BAR_TEXT, GOLD};
+use platform::screens::play::hud::{self, BAR_TEXT};
+use platform::screens::theme::GOLD;
 use platform::screens::Screens;
 use rappel_tests::frame::render;
 use rappel_tests::golden::{check, TOLERANCE};

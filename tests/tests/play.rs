@@ -191,11 +191,11 @@ fn the_results_screen_after_the_loop_back_room() {
     // The frame and the selected first button (Next level) with a gold border.
     let border = px(&img, Vec2::new(l.items[0].centre().x, l.items[0].y + 1.0));
     assert!(
-        near(border, platform::screens::title::TITLE_COLOUR, 10),
+        near(border, platform::screens::theme::GOLD, 10),
         "{border:?}"
     );
     let gold_title = count(&img, (l.frame.x, l.frame.y, l.frame.w, 60.0), |p| {
-        near(p, platform::screens::title::TITLE_COLOUR, 6)
+        near(p, platform::screens::theme::GOLD, 6)
     });
     assert!(
         gold_title > 200,
@@ -244,7 +244,7 @@ fn sdl_key_events_move_undo_and_redo_on_screen() {
         let l = platform::screens::play::hud::layout(Vec2::new(960.0, 540.0), 3, 0.75);
         let r = l.portraits[0];
         count(img, (r.x, r.y + r.h - 20.0, r.w - 40.0, 14.0), |p| {
-            near(p, platform::screens::play::hud::GOLD, 6)
+            near(p, platform::screens::theme::GOLD, 6)
         })
     };
 

@@ -57,9 +57,10 @@ impl AudioCallback for Output {
 
 /// The game's sound output, or silence when there is none.
 pub struct Audio {
-    /// Dropped first: closing the device stops the callback. `None`: no
+    /// Held, never read: the device plays while it lives, and it is
+    /// dropped first (closing the device stops the callback). `None`: no
     /// audio device, everything is silent.
-    device: Option<AudioDevice<Output>>,
+    _device: Option<AudioDevice<Output>>,
     /// The mixer the callback plays from; `None` with no device.
     mixer: Option<Arc<Mutex<Mixer>>>,
     /// The volume last handed to the mixer (to lock only on a change).
@@ -94,7 +95,7 @@ impl Audio {
     /// No output: cues and volume are ignored.
     pub fn silent() -> Audio {
         Audio {
-            device: None,
+            _device: None,
             mixer: None,
             applied: (1.0, false),
         }
@@ -131,16 +132,11 @@ impl Audio {
         let spec = *device.spec();
         let driver = subsystem.current_audio_driver().to_string();
         let audio = Audio {
-            device: Some(device),
+            _device: Some(device),
             mixer: Some(mixer),
             applied: (1.0, false),
         };
         Ok((audio, driver, spec.freq, spec.channels))
-    }
-
-    /// Whether sound goes anywhere.
-    pub fn is_open(&self) -> bool {
-        self.device.is_some()
     }
 
     /// Sets the volume (0.0 to 1.0) and mute from now on.

@@ -9,7 +9,9 @@
 //! audio device the game plays on in silence.
 pub mod cue;
 pub mod device;
+mod dsp;
 pub mod mixer;
+mod patches;
 pub mod synth;
 pub mod volume;
 

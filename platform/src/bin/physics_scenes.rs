@@ -130,24 +130,6 @@ impl Camera {
     }
 }
 
-/// A thick line as a quad.
-fn line(list: &mut DrawList, a: Vec2, b: Vec2, width_px: f32, colour: Rgba) {
-    let d = (b - a).normalize_or_zero();
-    let n = Vec2::new(-d.y, d.x) * (0.5 * width_px);
-    list.polygon(&[a - n, b - n, b + n, a + n], colour);
-}
-
-/// A filled disc as a 12-gon.
-fn dot(list: &mut DrawList, c: Vec2, radius_px: f32, colour: Rgba) {
-    let pts: Vec<Vec2> = (0..12)
-        .map(|i| {
-            let a = i as f32 * std::f32::consts::TAU / 12.0;
-            c + Vec2::new(a.cos(), a.sin()) * radius_px
-        })
-        .collect();
-    list.polygon(&pts, colour);
-}
-
 fn fill_of(scene: &Scene, index: usize) -> Rgba {
     let body = &scene.world.bodies()[index];
     match body.kind() {
@@ -199,7 +181,7 @@ fn draw_scene(
     for &(ca, pa, cb, pb) in &pins {
         for (centre, pin) in [(ca, pa), (cb, pb)] {
             if (centre - pin).length() > 0.6 * cam.scale {
-                line(list, centre, pin, 2.0, ROPE_FILL);
+                list.line(centre, pin, 2.0, ROPE_FILL);
             }
         }
     }
@@ -212,11 +194,11 @@ fn draw_scene(
             .collect();
         list.polygon(&pts, fill_of(scene, i));
         for k in 0..pts.len() {
-            line(list, pts[k], pts[(k + 1) % pts.len()], 1.5, OUTLINE);
+            list.line(pts[k], pts[(k + 1) % pts.len()], 1.5, OUTLINE);
         }
     }
     for &(_, pa, _, _) in &pins {
-        dot(list, pa, 2.5, JOINT);
+        list.disc(pa, 2.5, 12, JOINT);
     }
     let caption = format!(
         "{} — t = {:.2} s{}   |   joint error {:.2} mm, penetration {:.2} mm\n1–5 scenes, Space pause, R reset, Esc quit",

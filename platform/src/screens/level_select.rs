@@ -12,7 +12,7 @@
 //! Back returns to the list. Under the title a line says how many relics
 //! the campaign has recovered, what they unlocked and what comes next.
 use glam::Vec2;
-use render::{hex, Align, DrawList, Font, Rect, Rgba, SpriteAtlas, TextStyle};
+use render::{Align, DrawList, Font, Rect, SpriteAtlas, TextStyle};
 
 use game::equipment::{next_unlock, Equipment, Loadout};
 
@@ -21,10 +21,7 @@ use crate::progress::{LevelResult, Progress};
 use crate::screens::input::Input;
 use crate::screens::loadout::{self, LoadoutAction, LoadoutScreen};
 use crate::screens::menu::{self, Menu, MenuEvent};
-use crate::screens::title::TITLE_COLOUR;
-
-const SUB_TEXT: Rgba = hex(0x9aa6c8);
-const NOTICE: Rgba = hex(0xffb74d);
+use crate::screens::theme::{DISABLED_TEXT, GOLD, ITEM_TEXT, NOTICE_TEXT, SUB_TEXT};
 
 /// What the level select asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -350,7 +347,7 @@ impl LevelSelectScreen {
             font,
             l.title_at,
             "Choose a level",
-            &TextStyle::new(l.title_px, TITLE_COLOUR).aligned(Align::Centre),
+            &TextStyle::new(l.title_px, GOLD).aligned(Align::Centre),
         );
         list.text(
             font,
@@ -363,7 +360,7 @@ impl LevelSelectScreen {
                 font,
                 Vec2::new(size.x / 2.0, size.y * 0.3),
                 &format!("No levels: {e}"),
-                &TextStyle::new(l.small_px, NOTICE)
+                &TextStyle::new(l.small_px, NOTICE_TEXT)
                     .aligned(Align::Centre)
                     .wrapped(size.x * 0.8),
             );
@@ -378,9 +375,9 @@ impl LevelSelectScreen {
             menu::draw_item(list, font, *rect, "", selected, open, l.text_px, s);
             let top = (rect.centre().y - (line_h + small_h) / 2.0).round();
             let colour = match (open, selected) {
-                (false, _) => menu::DISABLED_TEXT,
+                (false, _) => DISABLED_TEXT,
                 (true, true) => render::WHITE,
-                (true, false) => menu::ITEM_TEXT,
+                (true, false) => ITEM_TEXT,
             };
             list.text(
                 font,
@@ -413,7 +410,7 @@ impl LevelSelectScreen {
                 font,
                 l.notice_at,
                 n,
-                &TextStyle::new(l.small_px, NOTICE)
+                &TextStyle::new(l.small_px, NOTICE_TEXT)
                     .aligned(Align::Centre)
                     .wrapped(size.x * 0.9),
             );
@@ -433,7 +430,7 @@ impl LevelSelectScreen {
                 font,
                 c.title_at,
                 &format!("“{name}”: a game in progress"),
-                &TextStyle::new(l.text_px, TITLE_COLOUR).aligned(Align::Centre),
+                &TextStyle::new(l.text_px, GOLD).aligned(Align::Centre),
             );
             for (i, (label, rect)) in RESUME_CHOICES.iter().zip(&c.items).enumerate() {
                 menu::draw_item(

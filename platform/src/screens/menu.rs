@@ -4,11 +4,12 @@
 //! hovers and clicks, Escape backs out. Rectangles come from the screen's
 //! own pure layout, so what the mouse hits is exactly what is drawn.
 use glam::Vec2;
-use render::colour::with_alpha;
-use render::{hex, Align, DrawList, Font, PanelStyle, Rect, Rgba, TextStyle, WHITE};
+use render::{Align, DrawList, Font, PanelStyle, Rect, TextStyle, WHITE};
 
 use crate::screens::input::{Input, Key};
-use crate::screens::title::{ITEM_STYLE, SELECTED_STYLE};
+use crate::screens::theme::{
+    DISABLED_TEXT, ITEM_STYLE, ITEM_TEXT, OVERLAY_STYLE, SELECTED_STYLE, VEIL,
+};
 
 /// What a menu input did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,12 +19,6 @@ pub enum MenuEvent {
     /// Escape: close or go back.
     Back,
 }
-
-/// Text of an entry at rest and of a disabled (locked) one.
-pub const ITEM_TEXT: Rgba = hex(0xc8cfe0);
-pub const DISABLED_TEXT: Rgba = hex(0x6c7591);
-/// Dark veil drawn over the screen beneath an overlay.
-pub const VEIL: Rgba = [0.02, 0.02, 0.05, 0.72];
 
 /// A menu's selection; always within the entries while any exist.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -116,7 +111,7 @@ pub fn draw_item(
 
 /// The menus' backdrop: the title's dark gradient over the whole drawable.
 pub fn backdrop(list: &mut DrawList, size: Vec2) {
-    use crate::screens::title::{BACKGROUND_BOTTOM, BACKGROUND_TOP};
+    use crate::screens::theme::{BACKGROUND_BOTTOM, BACKGROUND_TOP};
     list.panel(
         Rect::new(0.0, 0.0, size.x, size.y),
         &PanelStyle {
@@ -136,14 +131,7 @@ pub fn veil(list: &mut DrawList, size: Vec2) {
 
 /// The frame of an overlay: a bevelled panel in the game's colours.
 pub fn overlay_panel(list: &mut DrawList, rect: Rect, scale: f32) {
-    let style = PanelStyle {
-        fill_top: hex(0x222a44),
-        fill_bottom: hex(0x151a2c),
-        border: with_alpha(hex(0x4a5578), 1.0),
-        border_px: 3.0,
-        bevel_px: 18.0,
-    };
-    list.panel(rect, &scaled(style, scale));
+    list.panel(rect, &scaled(OVERLAY_STYLE, scale));
 }
 
 #[cfg(test)]

@@ -18,11 +18,13 @@
 //! The stack's methods are split by concern: the editor's part (opening a
 //! level in it, test play and back) is in `editing.rs`, the campaign's flow
 //! (starting a level, what its end records and shows) in
-//! `campaign_flow.rs`, games in progress saved and restored in `saving.rs`.
+//! `campaign_flow.rs`, games in progress saved and restored in `games_in_progress.rs` (the
+//! files themselves in `crate::saves`).
 mod campaign_flow;
 pub mod cues;
 mod editing;
 pub mod editor;
+mod games_in_progress;
 pub mod input;
 pub mod level_select;
 pub mod loadout;
@@ -30,7 +32,7 @@ pub mod menu;
 pub mod pause;
 pub mod play;
 pub mod results;
-mod saving;
+pub mod theme;
 pub mod thumbnail;
 pub mod title;
 pub mod world;
@@ -517,7 +519,7 @@ impl Screens {
     pub fn clear_colour(&self) -> Rgba {
         match self.top() {
             Screen::Title(_) | Screen::LevelSelect(_) | Screen::EditorList(_) => {
-                title::BACKGROUND_BOTTOM
+                theme::BACKGROUND_BOTTOM
             }
             _ => play::CLEAR,
         }

@@ -13,7 +13,7 @@ use render::{Align, DrawList, Font, Rect, TextStyle};
 use crate::audio::Volume;
 use crate::screens::input::{Input, Key};
 use crate::screens::menu::{self, Menu, MenuEvent};
-use crate::screens::title::TITLE_COLOUR;
+use crate::screens::theme::GOLD;
 
 /// One entry of the menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,7 +180,7 @@ impl PauseScreen {
             font,
             title_at,
             "Paused",
-            &TextStyle::new((40.0 * s).round().max(8.0), TITLE_COLOUR).aligned(Align::Centre),
+            &TextStyle::new((40.0 * s).round().max(8.0), GOLD).aligned(Align::Centre),
         );
         for (i, (entry, rect)) in ENTRIES.iter().zip(items).enumerate() {
             menu::draw_item(

@@ -5,12 +5,12 @@
 //! (the party left with fewer relics than the level requires) it says so:
 //! nothing unlocks, it is no best, and "Go back in" undoes the last step.
 use glam::Vec2;
-use render::{hex, Align, DrawList, Font, Rect, TextStyle, WHITE};
+use render::{Align, DrawList, Font, Rect, TextStyle, WHITE};
 
 use crate::progress::LevelResult;
 use crate::screens::input::Input;
 use crate::screens::menu::{self, Menu, MenuEvent};
-use crate::screens::title::TITLE_COLOUR;
+use crate::screens::theme::{GOLD, NOTICE_TEXT, SUB_TEXT};
 
 /// What the results screen asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,14 +140,14 @@ impl ResultsScreen {
             font,
             centre(y),
             title,
-            &TextStyle::new(big, TITLE_COLOUR).aligned(Align::Centre),
+            &TextStyle::new(big, GOLD).aligned(Align::Centre),
         );
         y += 58.0 * s;
         list.text(
             font,
             centre(y),
             &self.level_name,
-            &TextStyle::new(text, hex(0x9aa6c8)).aligned(Align::Centre),
+            &TextStyle::new(text, SUB_TEXT).aligned(Align::Centre),
         );
         y += 48.0 * s;
         let r = self.result;
@@ -194,7 +194,7 @@ impl ResultsScreen {
             font,
             centre(y),
             &best,
-            &TextStyle::new((20.0 * s).round().max(6.0), hex(0xf5c542)).aligned(Align::Centre),
+            &TextStyle::new((20.0 * s).round().max(6.0), GOLD).aligned(Align::Centre),
         );
         for (i, (entry, rect)) in entries.iter().zip(&l.items).enumerate() {
             let label = match entry {
@@ -220,7 +220,7 @@ impl ResultsScreen {
                 font,
                 centre(below),
                 n,
-                &TextStyle::new((18.0 * s).round().max(6.0), hex(0xffb74d))
+                &TextStyle::new((18.0 * s).round().max(6.0), NOTICE_TEXT)
                     .aligned(Align::Centre)
                     .wrapped(size.x * 0.9),
             );

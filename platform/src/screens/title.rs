@@ -7,9 +7,12 @@
 //! one pure [`layout`] of the drawable, so what the mouse hits is exactly
 //! what is drawn, at any window size or pixel density.
 use glam::Vec2;
-use render::{hex, Align, DrawList, Font, PanelStyle, Rect, Rgba, SpriteAtlas, TextStyle, WHITE};
+use render::{Align, DrawList, Font, PanelStyle, Rect, Rgba, SpriteAtlas, TextStyle, WHITE};
 
 use crate::screens::input::{Input, Key};
+use crate::screens::theme::{
+    DIM_TEXT, GOLD, ITEM_STYLE, ITEM_TEXT, NOTICE_TEXT, SELECTED_STYLE, SUB_TEXT,
+};
 
 /// The menu's entries, top to bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,33 +63,8 @@ pub enum TitleAction {
 /// A sample notice (the golden image of the title screen shows one).
 pub const EDITOR_NOTICE: &str = "The level editor arrives in a later version.";
 
-pub const BACKGROUND_TOP: Rgba = hex(0x1b2236);
-pub const BACKGROUND_BOTTOM: Rgba = hex(0x0b0d14);
-pub const TITLE_COLOUR: Rgba = hex(0xf5c542);
 const TITLE_SHADOW: Rgba = [0.02, 0.02, 0.04, 0.85];
-const SUBTITLE_COLOUR: Rgba = hex(0x9aa6c8);
-const ITEM_TEXT: Rgba = hex(0xc8cfe0);
-const NOTICE_COLOUR: Rgba = hex(0xffb74d);
-const HINT_COLOUR: Rgba = hex(0x7f8aa8);
 const ROPE_TINT: Rgba = WHITE;
-
-/// A menu button at rest.
-pub const ITEM_STYLE: PanelStyle = PanelStyle {
-    fill_top: hex(0x2b3350),
-    fill_bottom: hex(0x1f2540),
-    border: hex(0x4a5578),
-    border_px: 2.0,
-    bevel_px: 12.0,
-};
-
-/// The selected menu button.
-pub const SELECTED_STYLE: PanelStyle = PanelStyle {
-    fill_top: hex(0x3d4f86),
-    fill_bottom: hex(0x2c3a66),
-    border: hex(0xf5c542),
-    border_px: 3.0,
-    bevel_px: 12.0,
-};
 
 /// Where everything goes on a drawable of a given size (pixels, top-left origin).
 #[derive(Clone, Debug, PartialEq)]
@@ -300,11 +278,11 @@ impl TitleScreen {
             l.title_at,
             "Rappel",
             &TextStyle {
-                colour: TITLE_COLOUR,
+                colour: GOLD,
                 ..title
             },
         );
-        let subtitle = TextStyle::new(l.subtitle_px, SUBTITLE_COLOUR).aligned(Align::Centre);
+        let subtitle = TextStyle::new(l.subtitle_px, SUB_TEXT).aligned(Align::Centre);
         list.text(font, l.subtitle_at, "ropes · relics · portals", &subtitle);
 
         // The menu.
@@ -335,12 +313,12 @@ impl TitleScreen {
             }
         }
         if let Some(notice) = &self.notice {
-            let style = TextStyle::new(l.notice_px, NOTICE_COLOUR)
+            let style = TextStyle::new(l.notice_px, NOTICE_TEXT)
                 .aligned(Align::Centre)
                 .wrapped(w * 0.9);
             list.text(font, l.notice_at, notice, &style);
         }
-        let hint = TextStyle::new(l.hint_px, HINT_COLOUR).aligned(Align::Centre);
+        let hint = TextStyle::new(l.hint_px, DIM_TEXT).aligned(Align::Centre);
         list.text(
             font,
             l.hint_at,

@@ -178,11 +178,6 @@ impl Renderer {
         }
     }
 
-    /// The batch plan of the last frame drawn.
-    pub fn last_plan(&self) -> &FramePlan {
-        &self.plan
-    }
-
     /// Draws `list` into the current framebuffer of `width_px`×`height_px`
     /// (call `begin_frame` first to clear). Leaves blend, depth and stencil
     /// tests off and all write masks open.

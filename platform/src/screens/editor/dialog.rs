@@ -11,6 +11,7 @@ use sdl2::keyboard::Keycode;
 use super::EditorAction;
 use crate::screens::input::{Button, Input, Key, RawInput};
 use crate::screens::play::camera::ui_scale;
+use crate::screens::theme::{DIM_TEXT, FIELD, GOLD, ITEM_STYLE, SELECTED_STYLE, SUB_TEXT};
 use game::level::Level;
 
 /// A button of a choice dialog.
@@ -218,8 +219,8 @@ impl Dialog {
             Rect::new(0.0, 0.0, size_px.0 as f32, size_px.1 as f32),
             [0.0, 0.0, 0.02, 0.6],
         );
-        list.panel(l.panel, &crate::screens::title::ITEM_STYLE);
-        let title = render::TextStyle::new(22.0 * s, crate::screens::title::TITLE_COLOUR);
+        list.panel(l.panel, &ITEM_STYLE);
+        let title = render::TextStyle::new(22.0 * s, GOLD);
         list.text(
             font,
             Vec2::new(l.panel.x + 20.0 * s, l.panel.y + 14.0 * s),
@@ -237,9 +238,9 @@ impl Dialog {
             Body::Choices { choices, selected } => {
                 for (i, (r, c)) in l.buttons.iter().zip(choices).enumerate() {
                     let style = if i == *selected {
-                        &crate::screens::title::SELECTED_STYLE
+                        &SELECTED_STYLE
                     } else {
-                        &crate::screens::title::ITEM_STYLE
+                        &ITEM_STYLE
                     };
                     list.panel(*r, style);
                     let t = render::TextStyle::new(17.0 * s, WHITE).aligned(render::Align::Centre);
@@ -251,9 +252,9 @@ impl Dialog {
                     font,
                     Vec2::new(l.panel.x + 20.0 * s, l.panel.y + 50.0 * s),
                     label,
-                    &render::TextStyle::new(14.0 * s, render::hex(0x9aa6c8)),
+                    &render::TextStyle::new(14.0 * s, SUB_TEXT),
                 );
-                list.quad(l.field, render::hex(0x0b0d14));
+                list.quad(l.field, FIELD);
                 list.text(
                     font,
                     Vec2::new(l.field.x + 8.0 * s, l.field.y + 8.0 * s),
@@ -264,7 +265,7 @@ impl Dialog {
                     font,
                     Vec2::new(l.panel.x + 20.0 * s, l.panel.y + l.panel.h - 30.0 * s),
                     "Enter confirms · Esc cancels",
-                    &render::TextStyle::new(13.0 * s, render::hex(0x7f8aa8)),
+                    &render::TextStyle::new(13.0 * s, DIM_TEXT),
                 );
             }
         }

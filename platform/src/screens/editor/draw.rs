@@ -3,8 +3,9 @@
 //! from the hovered cell, exactly as play draws sight), then the editor's
 //! overlays (a faint grid, portal pairs by label and colour, watcher routes
 //! as paths with arrows and their breaks in red, problems marked, the
-//! selection, the cursor's ghost), then the palette, the inspector, the
-//! problem list, the status line and any dialog.
+//! selection, the cursor's ghost), then the panels around the canvas
+//! (`panels.rs`: palette, top bar, inspector, problem list, status line),
+//! the help overlay and any dialog.
 use game::edit::Place;
 use game::grid::{CellKind, CellPos, EdgePos, Orientation};
 use game::level::{expand_route, ThingSpecKind};
@@ -14,15 +15,14 @@ use render::{hex, Align, DrawList, Font, Pass, Rect, Rgba, SpriteAtlas, TextStyl
 
 use super::canvas::{edge_middle, nearest_edge};
 use super::tools::{Layout, Tool, HOTKEYS, TOOLS};
-use super::{inspector, EditorScreen, Selection, Status};
+use super::{EditorScreen, Selection};
+use crate::screens::theme::{DIM_TEXT, GOLD, ITEM_STYLE};
 use crate::screens::world::{self, Projection, Scene, WorldSprites};
 
-const PANEL: Rgba = hex(0x151a28);
-const PANEL_EDGE: Rgba = hex(0x2c3450);
-const TEXT: Rgba = hex(0xd6dcec);
-const DIM: Rgba = hex(0x7f8aa8);
-const GOLD: Rgba = hex(0xf5c542);
-const BAD: Rgba = hex(0xff5a4e);
+/// Text on the panels.
+pub(super) const TEXT: Rgba = hex(0xd6dcec);
+/// What is wrong: problems, broken routes.
+pub(super) const BAD: Rgba = hex(0xff5a4e);
 const GRID_LINE: Rgba = [1.0, 1.0, 1.0, 0.07];
 const ROCK: Rgba = hex(0x3b3430);
 const ROCK_INNER: Rgba = hex(0x332d2a);
@@ -37,30 +37,6 @@ const PAIR_COLOURS: [Rgba; 6] = [
     hex(0xb28cff),
     hex(0xfff35c),
 ];
-
-/// Rows of the inspector: first row's top and row height, in pixels.
-fn inspector_rows(l: &Layout) -> (f32, f32) {
-    (l.inspector.y + 40.0 * l.scale, 25.0 * l.scale)
-}
-
-/// Rows of the problem list.
-fn problem_rows(l: &Layout) -> (f32, f32) {
-    (l.problems.y + 36.0 * l.scale, 22.0 * l.scale)
-}
-
-/// The inspector row under `p`, of `n`.
-pub fn field_at(l: &Layout, n: usize, p: Vec2) -> Option<usize> {
-    let (top, h) = inspector_rows(l);
-    let i = ((p.y - top) / h).floor();
-    (p.y >= top && l.inspector.contains(p) && (i as usize) < n).then_some(i as usize)
-}
-
-/// The problem row under `p`, of `n`.
-pub fn problem_at(l: &Layout, n: usize, p: Vec2) -> Option<usize> {
-    let (top, h) = problem_rows(l);
-    let i = ((p.y - top) / h).floor();
-    (p.y >= top && l.problems.contains(p) && (i as usize) < n).then_some(i as usize)
-}
 
 /// The world drawing's scene for the editor: no hero's eyes, nothing
 /// hidden or tinted.
@@ -101,7 +77,6 @@ pub fn visible_cells<'g>(
 pub fn pair_colour(i: usize) -> Rgba {
     PAIR_COLOURS[i % PAIR_COLOURS.len()]
 }
-
 impl EditorScreen {
     /// Draws the screen for a drawable of `size_px`.
     pub fn draw(
@@ -273,7 +248,7 @@ impl EditorScreen {
                 let c = if broken { BAD } else { with_alpha(colour, 0.8) };
                 let pa = proj.to_screen(Vec2::new(a.x as f32, a.y as f32));
                 let pb = proj.to_screen(Vec2::new(b.x as f32, b.y as f32));
-                line(list, pa, pb, (proj.cell_px * 0.05).max(2.0), c);
+                list.line(pa, pb, (proj.cell_px * 0.05).max(2.0), c);
                 arrow(
                     list,
                     pa.lerp(pb, 0.6),
@@ -379,253 +354,14 @@ impl EditorScreen {
             ),
         }
     }
-
-    fn draw_panels(&self, list: &mut DrawList, font: &mut Font, l: &Layout, size_px: (u32, u32)) {
-        let s = l.scale;
-        let (w, _h) = (size_px.0 as f32, size_px.1 as f32);
-        // Palette.
-        list.quad(Rect::new(0.0, l.top.h, l.canvas.x, l.canvas.h), PANEL);
-        let hovered = self.mouse_px().and_then(|p| l.tool_at(p));
-        for (r, t) in l.tools.iter().zip(TOOLS) {
-            let style = if t == self.tool {
-                &crate::screens::title::SELECTED_STYLE
-            } else {
-                &crate::screens::title::ITEM_STYLE
-            };
-            list.panel(*r, style);
-            let icon = TextStyle::new(20.0 * s, if t == self.tool { GOLD } else { TEXT })
-                .aligned(Align::Centre);
-            list.text(
-                font,
-                Vec2::new(r.centre().x, r.y + 4.0 * s),
-                tool_icon(t),
-                &icon,
-            );
-            let key = TextStyle::new(11.0 * s, DIM).aligned(Align::Centre);
-            list.text(
-                font,
-                Vec2::new(r.centre().x, r.y + r.h - 15.0 * s),
-                &t.hotkey().to_uppercase().to_string(),
-                &key,
-            );
-        }
-        // The Solve button: lit while the solver runs.
-        let solving = self.is_solving();
-        let style = if solving {
-            &crate::screens::title::SELECTED_STYLE
-        } else {
-            &crate::screens::title::ITEM_STYLE
-        };
-        list.panel(l.solve, style);
-        list.text(
-            font,
-            Vec2::new(l.solve.centre().x, l.solve.y + 9.0 * s),
-            if solving { "Stop" } else { "Solve" },
-            &TextStyle::new(12.0 * s, if solving { GOLD } else { TEXT }).aligned(Align::Centre),
-        );
-        list.text(
-            font,
-            Vec2::new(l.solve.centre().x, l.solve.y + l.solve.h - 15.0 * s),
-            "F6",
-            &TextStyle::new(11.0 * s, DIM).aligned(Align::Centre),
-        );
-        // Top bar.
-        list.quad(l.top, PANEL);
-        list.quad(Rect::new(0.0, l.top.h - 1.0, w, 1.0), PANEL_EDGE);
-        let level = self.editor.level();
-        let dirty = if self.editor.is_dirty() { " *" } else { "" };
-        let title = format!(
-            "Editor · {}{} · {}x{} · {}",
-            level.name,
-            dirty,
-            level.grid.width(),
-            level.grid.height(),
-            self.file.display()
-        );
-        list.text(
-            font,
-            Vec2::new(10.0 * s, 6.0 * s),
-            &title,
-            &TextStyle::new(15.0 * s, TEXT),
-        );
-        if let Some(line) = self.solver_line().filter(|_| !solving) {
-            list.text(
-                font,
-                Vec2::new(l.side.x - 10.0 * s, 7.0 * s),
-                &line,
-                &TextStyle::new(14.0 * s, GOLD).aligned(Align::Right),
-            );
-        }
-        // Side panel: inspector.
-        list.quad(l.side, PANEL);
-        list.quad(Rect::new(l.side.x, l.side.y, 1.0, l.side.h), PANEL_EDGE);
-        let heading = TextStyle::new(16.0 * s, GOLD);
-        let what = match self.selection {
-            Selection::Thing(i) => format!(
-                "Thing '{}'",
-                level.things.get(i).map_or("", |t| t.id.as_str())
-            ),
-            Selection::Portal(i) => format!("Portal '{}'", level.portal_label(i)),
-            Selection::Area(a) => format!("Area {}x{} (Ctrl+C, Delete, M)", a.width(), a.height()),
-            Selection::None => "Level".to_string(),
-        };
-        list.text(
-            font,
-            Vec2::new(l.side.x + 12.0 * s, l.inspector.y + 10.0 * s),
-            &what,
-            &heading,
-        );
-        let (top, rh) = inspector_rows(l);
-        let label_style = TextStyle::new(13.0 * s, DIM);
-        let fields = inspector::fields(self);
-        for (i, f) in fields.iter().enumerate() {
-            let y = top + i as f32 * rh;
-            if y + rh > l.inspector.y + l.inspector.h {
-                break;
-            }
-            let (label, value) = inspector::row(self, f);
-            let typing = self.typing.as_ref().filter(|t| &t.field == f);
-            let row = Rect::new(l.side.x + 6.0 * s, y, l.side.w - 12.0 * s, rh - 2.0);
-            if typing.is_some() {
-                list.quad(row, hex(0x0b0d14));
-                outline(list, row, 1.5, GOLD);
-            } else if self.mouse_px().is_some_and(|p| row.contains(p)) {
-                list.quad(row, hex(0x222a40));
-            }
-            list.text(
-                font,
-                Vec2::new(row.x + 6.0 * s, y + 5.0 * s),
-                &label,
-                &label_style,
-            );
-            let shown = match typing {
-                Some(t) => format!("{}|", t.text),
-                None => value,
-            };
-            let vstyle = TextStyle::new(14.0 * s, if f.is_text() { WHITE } else { TEXT });
-            list.text(
-                font,
-                Vec2::new(row.x + 74.0 * s, y + 4.0 * s),
-                &clip_text(&shown, 26),
-                &vstyle,
-            );
-        }
-        // Problems.
-        list.quad(
-            Rect::new(l.problems.x, l.problems.y, l.problems.w, 1.0),
-            PANEL_EDGE,
-        );
-        let problems = self.editor.problems();
-        let head = if problems.is_empty() {
-            "No problems · F5 test-plays".to_string()
-        } else {
-            format!("Problems: {} (Tab: next; not playable yet)", problems.len())
-        };
-        let colour = if problems.is_empty() {
-            hex(0x9ccc65)
-        } else {
-            BAD
-        };
-        list.text(
-            font,
-            Vec2::new(l.problems.x + 12.0 * s, l.problems.y + 10.0 * s),
-            &head,
-            &TextStyle::new(14.0 * s, colour),
-        );
-        let (ptop, prh) = problem_rows(l);
-        for (i, p) in problems.iter().enumerate() {
-            let y = ptop + i as f32 * prh;
-            if y + prh > l.problems.y + l.problems.h {
-                break;
-            }
-            let at = p.place.cell().map_or(String::new(), |c| format!("{c}: "));
-            list.text(
-                font,
-                Vec2::new(l.problems.x + 12.0 * s, y),
-                &clip_text(&format!("{at}{}", p.message), 40),
-                &TextStyle::new(12.0 * s, TEXT),
-            );
-        }
-        // Status line.
-        list.quad(l.status, PANEL);
-        let on_solve = self.mouse_px().is_some_and(|p| l.solve.contains(p));
-        let (text, colour) = match (&self.status, hovered) {
-            (_, Some(t)) => (
-                format!("{} ({}): {}", t.name(), t.hotkey().to_uppercase(), t.help()),
-                TEXT,
-            ),
-            (_, None) if on_solve => (
-                "Solve (F6): the fewest turns that clear the level, by the rules; F7 plays it back"
-                    .to_string(),
-                TEXT,
-            ),
-            // While the solver runs, the status line is its progress.
-            (_, None) if solving => (self.solver_line().unwrap_or_default(), GOLD),
-            (Some(Status::Info(t)), None) => (t.clone(), TEXT),
-            (Some(Status::Refused(t)), None) => (t.clone(), hex(0xffb74d)),
-            (None, None) => (
-                format!("{}: {} · F1 help", self.tool.name(), self.tool.help()),
-                DIM,
-            ),
-        };
-        list.text(
-            font,
-            Vec2::new(10.0 * s, l.status.y + 6.0 * s),
-            &text,
-            &TextStyle::new(14.0 * s, colour),
-        );
-        let undo = match self.editor.history().undo_name() {
-            Some(n) => format!("Ctrl+Z: {n}"),
-            None => "nothing to undo".to_string(),
-        };
-        list.text(
-            font,
-            Vec2::new(w - 10.0 * s, l.status.y + 6.0 * s),
-            &clip_text(&undo, 50),
-            &TextStyle::new(13.0 * s, DIM).aligned(Align::Right),
-        );
-    }
 }
 
-/// A short glyph for each tool's button.
-fn tool_icon(t: Tool) -> &'static str {
-    match t {
-        Tool::Select => "[ ]",
-        Tool::Cells => "##",
-        Tool::Room => "[#]",
-        Tool::Wall => "|",
-        Tool::Platform => "_",
-        Tool::Portal => "()",
-        Tool::Entrance => "@",
-        Tool::Hero => "H",
-        Tool::Item => "$",
-        Tool::Rope => "&",
-        Tool::Watcher => "W",
-        Tool::Route => "->",
-    }
-}
-
-fn clip_text(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
-        s.push('…');
-        s
-    }
-}
-
-fn outline(list: &mut DrawList, r: Rect, t: f32, colour: Rgba) {
+/// A rectangle's outline, `t` pixels thick, inside it.
+pub(super) fn outline(list: &mut DrawList, r: Rect, t: f32, colour: Rgba) {
     list.quad(Rect::new(r.x, r.y, r.w, t), colour);
     list.quad(Rect::new(r.x, r.y + r.h - t, r.w, t), colour);
     list.quad(Rect::new(r.x, r.y, t, r.h), colour);
     list.quad(Rect::new(r.x + r.w - t, r.y, t, r.h), colour);
-}
-
-fn line(list: &mut DrawList, a: Vec2, b: Vec2, width: f32, colour: Rgba) {
-    let d = (b - a).normalize_or_zero();
-    let n = Vec2::new(-d.y, d.x) * width / 2.0;
-    list.polygon(&[a + n, b + n, b - n, a - n], colour);
 }
 
 fn arrow(list: &mut DrawList, at: Vec2, dir: Vec2, size: f32, colour: Rgba) {
@@ -647,7 +383,7 @@ fn draw_help(list: &mut DrawList, font: &mut Font, size_px: (u32, u32), s: f32) 
     let (w, h) = (size_px.0 as f32, size_px.1 as f32);
     let panel = Rect::new(w * 0.12, h * 0.08, w * 0.76, h * 0.84);
     list.quad(Rect::new(0.0, 0.0, w, h), [0.0, 0.0, 0.02, 0.55]);
-    list.panel(panel, &crate::screens::title::ITEM_STYLE);
+    list.panel(panel, &ITEM_STYLE);
     list.text(
         font,
         Vec2::new(panel.x + 20.0 * s, panel.y + 14.0 * s),
@@ -677,7 +413,7 @@ fn draw_help(list: &mut DrawList, font: &mut Font, size_px: (u32, u32), s: f32) 
             font,
             Vec2::new(x, y + 6.0 * s),
             &label,
-            &TextStyle::new(12.0 * s, DIM),
+            &TextStyle::new(12.0 * s, DIM_TEXT),
         );
         x += panel.w / 6.5;
         if x > panel.x + panel.w - 60.0 * s {

@@ -4,14 +4,14 @@ use glam::Vec2;
 use sdl2::keyboard::Keycode;
 
 use super::inspector::{self, Field, FieldEdit};
-use super::{draw, EditorAction, EditorScreen};
+use super::{panels, EditorAction, EditorScreen};
 use crate::screens::input::RawInput;
 
 impl EditorScreen {
     pub(super) fn side_click(&mut self, p: Vec2) {
         let l = self.layout();
         if l.problems.contains(p) {
-            if let Some(i) = draw::problem_at(&l, self.editor.problems().len(), p) {
+            if let Some(i) = panels::problem_at(&l, self.editor.problems().len(), p) {
                 let place = self.editor.problems()[i].place;
                 self.problem_at = i + 1;
                 self.jump_to(&place);
@@ -19,7 +19,7 @@ impl EditorScreen {
             return;
         }
         let fields = inspector::fields(self);
-        if let Some(i) = draw::field_at(&l, fields.len(), p) {
+        if let Some(i) = panels::field_at(&l, fields.len(), p) {
             self.activate_field(&fields[i].clone());
         }
     }

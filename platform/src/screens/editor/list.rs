@@ -8,13 +8,16 @@ use std::path::{Path, PathBuf};
 use game::grid::Grid;
 use game::level::Level;
 use glam::Vec2;
-use render::{hex, DrawList, Font, Rect, TextStyle, WHITE};
+use render::{DrawList, Font, Rect, TextStyle, WHITE};
 use sdl2::keyboard::Keycode;
 
 use super::dialog::{Dialog, DialogOutcome, Purpose};
 use super::files;
 use crate::screens::input::{Button, Input, Key, RawInput};
 use crate::screens::play::camera::ui_scale;
+use crate::screens::theme::{
+    GOLD, ITEM_STYLE, NOTICE_TEXT, SELECTED_STYLE, SUB_TEXT, THUMB_BACKGROUND,
+};
 
 /// One level that can be opened.
 #[derive(Clone, Debug)]
@@ -206,10 +209,9 @@ impl EditorList {
         let s = ui_scale(size_px);
         let w = size_px.0 as f32;
         list.set_pass(render::Pass::Ui);
-        let title = TextStyle::new(34.0 * s, crate::screens::title::TITLE_COLOUR)
-            .aligned(render::Align::Centre);
+        let title = TextStyle::new(34.0 * s, GOLD).aligned(render::Align::Centre);
         list.text(font, Vec2::new(w / 2.0, 24.0 * s), "Level editor", &title);
-        let hint = TextStyle::new(14.0 * s, hex(0x9aa6c8)).aligned(render::Align::Centre);
+        let hint = TextStyle::new(14.0 * s, SUB_TEXT).aligned(render::Align::Centre);
         list.text(
             font,
             Vec2::new(w / 2.0, 66.0 * s),
@@ -221,9 +223,9 @@ impl EditorList {
                 continue;
             }
             let style = if i == self.selected {
-                &crate::screens::title::SELECTED_STYLE
+                &SELECTED_STYLE
             } else {
-                &crate::screens::title::ITEM_STYLE
+                &ITEM_STYLE
             };
             list.panel(*r, style);
             let (name, detail, level) = if i == 0 {
@@ -254,12 +256,11 @@ impl EditorList {
                 }
             };
             let thumb = Rect::new(r.x + 8.0 * s, r.y + 6.0 * s, 90.0 * s, r.h - 12.0 * s);
-            list.quad(thumb, hex(0x07080d));
+            list.quad(thumb, THUMB_BACKGROUND);
             match level {
                 Some(l) => crate::screens::thumbnail::draw(list, l, thumb),
                 None if i == 0 => {
-                    let plus =
-                        TextStyle::new(30.0 * s, hex(0x9aa6c8)).aligned(render::Align::Centre);
+                    let plus = TextStyle::new(30.0 * s, SUB_TEXT).aligned(render::Align::Centre);
                     list.text(
                         font,
                         Vec2::new(thumb.centre().x, thumb.y + 4.0 * s),
@@ -279,11 +280,11 @@ impl EditorList {
                 font,
                 Vec2::new(thumb.x + thumb.w + 12.0 * s, r.y + 32.0 * s),
                 &detail,
-                &TextStyle::new(12.0 * s, hex(0x9aa6c8)),
+                &TextStyle::new(12.0 * s, SUB_TEXT),
             );
         }
         if let Some(m) = &self.message {
-            let st = TextStyle::new(14.0 * s, hex(0xffb74d)).aligned(render::Align::Centre);
+            let st = TextStyle::new(14.0 * s, NOTICE_TEXT).aligned(render::Align::Centre);
             list.text(
                 font,
                 Vec2::new(w / 2.0, size_px.1 as f32 - 30.0 * s),

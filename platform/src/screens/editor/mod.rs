@@ -1,11 +1,12 @@
-//! The level editor screen (`DESIGN.md`, "The editor"): make, test-play
+//! The level editor screen (`docs/ARCHITECTURE.md`): make, test-play
 //! and save a level without leaving the game.
 //!
 //! The screen only turns input into calls on the headless model
 //! (`game::edit::Editor`: operations, strokes, undo, problems) and draws
 //! what it holds; each concern has its own file: `pointer` (strokes:
 //! press, move, release), `actions` (what the tools and shortcuts do),
-//! `saving` (leave, test play, save, the dialogs, resize), `fields` (the
+//! `saving` (leave, save, autosave, the dialogs), `test_play`, `resizing`,
+//! `fields` (the
 //! side panel's input), [`canvas`] (grid space →
 //! pixels, picking cells and edges), [`tools`] (the palette, hotkeys and
 //! the layout), [`inspector`] (the fields of what is selected, edited in
@@ -27,9 +28,12 @@ pub mod files;
 pub mod fixtures;
 pub mod inspector;
 pub mod list;
+pub mod panels;
 mod pointer;
+mod resizing;
 mod saving;
 mod solving;
+mod test_play;
 pub mod tools;
 
 use game::edit::{Area, Clip, Editor};
@@ -38,7 +42,6 @@ use game::level::{HeroKind, Level};
 use game::stage::Stage;
 use game::view::GridView;
 use glam::Vec2;
-use log::{info, warn};
 use sdl2::keyboard::Keycode;
 
 use crate::screens::input::{Button, Chord, Input, Key, RawInput};
@@ -302,25 +305,6 @@ impl EditorScreen {
             *t += dt_s;
             if *t >= AUTOSAVE_S && self.autosaved_revision != self.editor.revision() {
                 self.autosave();
-            }
-        }
-    }
-
-    /// Writes the autosave now (if there are unsaved changes).
-    pub fn autosave(&mut self) {
-        if !self.editor.is_dirty() {
-            return;
-        }
-        self.unsaved_s = Some(0.0);
-        self.autosaved_revision = self.editor.revision();
-        let Some(path) = self.file.autosave_path() else {
-            return;
-        };
-        match files::write_autosave(&path, self.editor.level()) {
-            Ok(()) => info!("autosaved to {}", path.display()),
-            Err(e) => {
-                warn!("autosave failed: {e}");
-                self.refuse(format!("Autosave failed: {e}"));
             }
         }
     }

@@ -1,15 +1,14 @@
-//! Leaving, test play, saving (with its questions: overwrite, save as,
-//! recover an autosave, remove what a crop cuts) and resizing.
-use game::edit::op;
+//! Leaving, saving and the autosave, with their questions (overwrite,
+//! save as, recover an autosave, remove what a crop cuts): the dialogs'
+//! answers are handled here. A damaged autosave is moved aside
+//! (`game::file_io::move_aside`), never deleted.
+use game::file_io::move_aside;
 use game::level::escaped_path;
-use game::stage::Stage;
-use glam::Vec2;
-use log::info;
-use sdl2::keyboard::Keycode;
+use log::{info, warn};
 
 use super::dialog::{Choice, Dialog, DialogOutcome, Purpose};
 use super::files::{self, LevelFile};
-use super::{Drag, EditorAction, EditorScreen};
+use super::{EditorAction, EditorScreen};
 use crate::screens::input::RawInput;
 
 impl EditorScreen {
@@ -36,9 +35,12 @@ impl EditorScreen {
             }
             Err(e) => {
                 // Never deleted: moved aside, and the editor goes on.
-                let aside = path.with_extension("rlv.damaged");
-                let _ = std::fs::rename(&path, &aside);
-                self.refuse(format!("{e} (moved aside to {})", escaped_path(&aside)));
+                match move_aside(&path, "damaged") {
+                    Ok(aside) => {
+                        self.refuse(format!("{e} (moved aside to {})", escaped_path(&aside)))
+                    }
+                    Err(io) => self.refuse(format!("{e} (left in place: {io})")),
+                }
             }
         }
     }
@@ -58,33 +60,6 @@ impl EditorScreen {
             Purpose::Leave(Box::new(then)),
         ));
         None
-    }
-
-    pub(super) fn test_play(&mut self) -> Option<EditorAction> {
-        self.end_drag();
-        let level = self.editor.level();
-        if let Some(p) = self.editor.problems().first() {
-            self.refuse(format!(
-                "Can't test-play: {} problem(s) — {}",
-                self.editor.problems().len(),
-                p.message
-            ));
-            return None;
-        }
-        if let Err(e) = Stage::from_level(level) {
-            self.refuse(format!("Can't test-play: {e}"));
-            return None;
-        }
-        info!("test-playing {}", level.name);
-        Some(EditorAction::TestPlay(Box::new(level.clone())))
-    }
-
-    /// Called when test play ends: the editor is shown again, as it was.
-    pub fn back_from_test(&mut self, how: &str) {
-        self.drag = Drag::None;
-        self.space_held = false;
-        self.sight = None;
-        self.info(how.to_string());
     }
 
     pub(super) fn save(&mut self) {
@@ -205,41 +180,22 @@ impl EditorScreen {
         }
     }
 
-    pub(super) fn resize_side(&mut self, code: Keycode, shrink: bool) {
-        let (l, r, b, t) = resize_amounts(code, shrink);
-        let lost = op::resize_casualties(self.editor.level(), l, r, b, t);
-        if shrink && !lost.is_empty() && !lost.iter().any(|s| s == "the entrance") {
-            self.dialog = Some(Dialog::choice(
-                "Remove a row or column?",
-                &format!("These would be removed: {}", lost.join(", ")),
-                &[Choice::Remove, Choice::Cancel],
-                Purpose::Resize { code, shrink },
-            ));
+    /// Writes the autosave now (if there are unsaved changes).
+    pub fn autosave(&mut self) {
+        if !self.editor.is_dirty() {
             return;
         }
-        self.apply_resize(code, shrink, false);
-    }
-
-    pub(super) fn apply_resize(&mut self, code: Keycode, shrink: bool, force: bool) {
-        let (l, r, b, t) = resize_amounts(code, shrink);
-        let name = if shrink {
-            "remove a row or column"
-        } else {
-            "add a row or column"
+        self.unsaved_s = Some(0.0);
+        self.autosaved_revision = self.editor.revision();
+        let Some(path) = self.file.autosave_path() else {
+            return;
         };
-        self.step(name, "", |lv| op::resize(lv, l, r, b, t, force));
-        // Keep the level where it was on screen.
-        self.camera.centre += Vec2::new(l as f32, b as f32);
-    }
-}
-
-/// `(left, right, bottom, top)` for Ctrl(+Shift)+arrow.
-pub(super) fn resize_amounts(code: Keycode, shrink: bool) -> (i32, i32, i32, i32) {
-    let n = if shrink { -1 } else { 1 };
-    match code {
-        Keycode::Left => (n, 0, 0, 0),
-        Keycode::Right => (0, n, 0, 0),
-        Keycode::Down => (0, 0, n, 0),
-        _ => (0, 0, 0, n),
+        match files::write_autosave(&path, self.editor.level()) {
+            Ok(()) => info!("autosaved to {}", path.display()),
+            Err(e) => {
+                warn!("autosave failed: {e}");
+                self.refuse(format!("Autosave failed: {e}"));
+            }
+        }
     }
 }

@@ -36,7 +36,7 @@ use render::{hex, DrawList, Pass, Rgba, Stencil};
 
 use super::camera::Projection;
 use super::memory::Memory;
-use super::preview::{dot, thick_line};
+use super::preview::DOT_SEGMENTS;
 use super::tween::nearest_position;
 
 /// A watcher's route (the loop it walks: dots on a lighter line), its
@@ -172,7 +172,7 @@ fn arrow(list: &mut DrawList, a: Vec2, b: Vec2, width: f32, colour: Rgba) {
     let dir = d.normalize();
     let head = width * 3.0;
     let base = b - dir * head;
-    thick_line(list, a, base, width, colour);
+    list.line(a, base, width, colour);
     let n = dir.perp() * head * 0.7;
     list.polygon(&[b, base + n, base - n], colour);
 }
@@ -183,8 +183,7 @@ fn ring(list: &mut DrawList, c: Vec2, radius: f32, width: f32, colour: Rgba) {
     for i in 0..n {
         let a0 = i as f32 * std::f32::consts::TAU / n as f32;
         let a1 = (i + 1) as f32 * std::f32::consts::TAU / n as f32;
-        thick_line(
-            list,
+        list.line(
             c + Vec2::new(a0.cos(), a0.sin()) * radius,
             c + Vec2::new(a1.cos(), a1.sin()) * radius,
             width,
@@ -224,10 +223,10 @@ pub fn draw_intent(
         let points: Vec<Vec2> = cells.iter().map(|&c| screen_of(c)).collect();
         for (i, &p) in points.iter().enumerate() {
             let q = points[(i + 1) % points.len()];
-            thick_line(list, p, q, (s * 0.035).max(1.5), ROUTE_LINE);
+            list.line(p, q, (s * 0.035).max(1.5), ROUTE_LINE);
         }
         for &p in &points {
-            dot(list, p, (s * 0.06).max(2.0), ROUTE);
+            list.disc(p, (s * 0.06).max(2.0), DOT_SEGMENTS, ROUTE);
         }
     }
     let next = screen_of(step.to);
@@ -264,8 +263,8 @@ pub fn draw_glares(
         // The beam stops at the ring, so the caught hero stays in view.
         let radius = s * 0.42;
         let end = body + (eye - body).normalize_or_zero() * radius;
-        thick_line(list, eye, end, (s * 0.22).max(6.0), GLARE_GLOW);
-        thick_line(list, eye, end, (s * 0.05).max(2.0), GLARE);
+        list.line(eye, end, (s * 0.22).max(6.0), GLARE_GLOW);
+        list.line(eye, end, (s * 0.05).max(2.0), GLARE);
         ring(list, body, radius, (s * 0.05).max(2.0), GLARE);
     }
     list.set_state(saved);

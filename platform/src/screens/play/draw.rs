@@ -246,7 +246,7 @@ impl PlayScreen {
                 tip + Vec2::new(s, -s * 1.4),
                 tip + Vec2::new(-s, -s * 1.4),
             ],
-            hud::GOLD,
+            crate::screens::theme::GOLD,
         );
     }
 }
@@ -289,9 +289,15 @@ fn draw_corners(list: &mut DrawList, proj: &Projection, at: Vec2) {
         // The two arms run inwards from the corner.
         let x0 = if sx < 0.0 { corner.x } else { corner.x - len };
         let y0 = if sy < 0.0 { corner.y } else { corner.y - w };
-        list.quad(render::Rect::new(x0, y0, len, w), hud::GOLD);
+        list.quad(
+            render::Rect::new(x0, y0, len, w),
+            crate::screens::theme::GOLD,
+        );
         let x1 = if sx < 0.0 { corner.x } else { corner.x - w };
         let y1 = if sy < 0.0 { corner.y } else { corner.y - len };
-        list.quad(render::Rect::new(x1, y1, w, len), hud::GOLD);
+        list.quad(
+            render::Rect::new(x1, y1, w, len),
+            crate::screens::theme::GOLD,
+        );
     }
 }

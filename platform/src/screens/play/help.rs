@@ -3,12 +3,13 @@
 //! another keeps the table in step with the key mapping of
 //! `screens/input.rs`: every key and gamepad input the game reacts to has
 //! its row, and every row's keys do something) and
-//! the rules of play in a newcomer's words (`GAME.md` and the README's
+//! the rules of play in a newcomer's words (`docs/RULES.md` and the README's
 //! choices where it is silent). Left/Right or Tab turn the page.
 use glam::Vec2;
-use render::{hex, Align, DrawList, Font, Rect, TextStyle, WHITE};
+use render::{Align, DrawList, Font, Rect, TextStyle, WHITE};
 
 use crate::screens::menu;
+use crate::screens::theme::{DISABLED_TEXT, GOLD, SUB_TEXT};
 
 /// Keys (keyboard; gamepad) and what they do on the play screen.
 pub const CONTROLS: &[(&str, &str)] = &[
@@ -156,11 +157,7 @@ pub fn draw(list: &mut DrawList, font: &mut Font, size: Vec2, scale: f32, page: 
         (Page::Controls, "Controls", -90.0),
         (Page::Rules, "Rules", 90.0),
     ] {
-        let colour = if p == page {
-            hex(0xf5c542)
-        } else {
-            hex(0x6c7591)
-        };
+        let colour = if p == page { GOLD } else { DISABLED_TEXT };
         list.text(
             font,
             Vec2::new((r.centre().x + dx * scale).round(), y0.round()),
@@ -172,7 +169,7 @@ pub fn draw(list: &mut DrawList, font: &mut Font, size: Vec2, scale: f32, page: 
         font,
         Vec2::new(r.centre().x.round(), (r.y + r.h - pad * 1.5).round()),
         "Left/Right or Tab: the other page · Esc closes",
-        &TextStyle::new(text_px, hex(0x9aa6c8)).aligned(Align::Centre),
+        &TextStyle::new(text_px, SUB_TEXT).aligned(Align::Centre),
     );
     let mut y = y0 + line * 1.5;
     for ((keys, what), h) in page.rows().iter().zip(heights) {
@@ -180,7 +177,7 @@ pub fn draw(list: &mut DrawList, font: &mut Font, size: Vec2, scale: f32, page: 
             font,
             Vec2::new((r.x + pad).round(), y.round()),
             keys,
-            &TextStyle::new(text_px, hex(0xf5c542)),
+            &TextStyle::new(text_px, GOLD),
         );
         list.text(
             font,

@@ -16,7 +16,7 @@ use render::colour::with_alpha;
 use render::{hex, Align, DrawList, Font, PanelStyle, Rect, Rgba, TextStyle, WHITE};
 
 use crate::screens::menu::scaled;
-use crate::screens::title::{ITEM_STYLE, SELECTED_STYLE};
+use crate::screens::theme::{GOLD, ITEM_STYLE, NOTICE_TEXT, SELECTED_STYLE};
 use crate::screens::world::WorldSprites;
 
 pub const BAR: Rgba = [0.05, 0.06, 0.1, 0.82];
@@ -25,9 +25,7 @@ pub const HINT_TEXT: Rgba = hex(0x8f9abb);
 /// The hint band's backing: a little lighter than the bar, so the two read
 /// as one header of two rows.
 pub const HINT_BAND: Rgba = [0.07, 0.08, 0.13, 0.9];
-pub const GOLD: Rgba = hex(0xf5c542);
 pub const AP_EMPTY: Rgba = hex(0x3a4160);
-pub const REFUSAL_TEXT: Rgba = hex(0xffb74d);
 pub const INFO_TEXT: Rgba = hex(0xd8def0);
 pub const LOST_TEXT: Rgba = hex(0xff6b5a);
 
@@ -182,9 +180,9 @@ pub fn draw(list: &mut DrawList, font: &mut Font, l: &HudLayout, hud: &Hud) {
         Some((caught_message(stage), LOST_TEXT))
     } else {
         hud.message.map(|m| match m {
-            Message::Refused(t) => (format!("Can't: {t}"), REFUSAL_TEXT),
+            Message::Refused(t) => (format!("Can't: {t}"), NOTICE_TEXT),
             Message::Info(t) => (t.clone(), INFO_TEXT),
-            Message::Warning(t) => (t.clone(), REFUSAL_TEXT),
+            Message::Warning(t) => (t.clone(), NOTICE_TEXT),
         })
     };
     if let Some((text, colour)) = message {

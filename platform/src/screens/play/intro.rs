@@ -6,11 +6,11 @@
 //! a click close it and do nothing else; any other key closes it and acts,
 //! so nobody has to dismiss it to start moving.
 use glam::Vec2;
-use render::{hex, Align, DrawList, Font, Rect, TextStyle, WHITE};
+use render::{Align, DrawList, Font, Rect, TextStyle, WHITE};
 
 use crate::screens::input::{Input, Key};
 use crate::screens::menu;
-use crate::screens::title::TITLE_COLOUR;
+use crate::screens::theme::{GOLD, SUB_TEXT};
 
 /// What the card says.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -115,7 +115,7 @@ pub fn draw(
         font,
         Vec2::new(centre_x, y),
         &intro.title,
-        &TextStyle::new(title_px, TITLE_COLOUR).aligned(Align::Centre),
+        &TextStyle::new(title_px, GOLD).aligned(Align::Centre),
     );
     y += (56.0 * s).round();
     for (p, h) in intro.paragraphs.iter().zip(&heights) {
@@ -127,13 +127,13 @@ pub fn draw(
         font,
         Vec2::new(centre_x, r.y + r.h - (70.0 * s).round()),
         &format!("Goal: {}", intro.goal),
-        &TextStyle::new(small_px, hex(0xf5c542)).aligned(Align::Centre),
+        &TextStyle::new(small_px, GOLD).aligned(Align::Centre),
     );
     list.text(
         font,
         Vec2::new(centre_x, r.y + r.h - (38.0 * s).round()),
         shown.footer(),
-        &TextStyle::new(small_px, hex(0x9aa6c8)).aligned(Align::Centre),
+        &TextStyle::new(small_px, SUB_TEXT).aligned(Align::Centre),
     );
 }
 

@@ -14,7 +14,10 @@ use render::{hex, DrawList, Pass, Rect, Rgba, Stencil};
 
 use super::camera::Projection;
 
-pub const PATH: Rgba = hex(0xf5c542);
+/// The sides of the path's and routes' dots (a decagon).
+pub const DOT_SEGMENTS: u32 = 10;
+
+pub const PATH: Rgba = crate::screens::theme::GOLD;
 /// The line between a path's dots, lighter so what lies under it shows.
 pub const PATH_LINE: Rgba = [0.96, 0.77, 0.26, 0.7];
 pub const FALL_LINE: Rgba = [1.0, 0.35, 0.29, 0.7];
@@ -28,7 +31,7 @@ pub const CURSOR_EDGE: Rgba = [0.05, 0.06, 0.09, 0.85];
 
 /// One drawn step of a previewed path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Step {
+pub struct PreviewStep {
     pub view: ViewPos,
     pub fall: bool,
 }
@@ -48,7 +51,7 @@ pub struct Preview {
 pub struct PreviewPath {
     /// Where it starts (the hero's cell, or a levitated item's).
     pub start: ViewPos,
-    pub steps: Vec<Step>,
+    pub steps: Vec<PreviewStep>,
     /// Action points it costs.
     pub cost: u8,
     /// The grid cell the mover ends in, if the events say.
@@ -81,7 +84,7 @@ pub fn path_of(events: &[Event], start: ViewPos) -> PreviewPath {
                 steps = path
                     .iter()
                     .filter_map(|s: &PathStep| {
-                        Some(Step {
+                        Some(PreviewStep {
                             view: s.view?,
                             fall: s.kind == StepKind::Fall,
                         })
@@ -153,27 +156,6 @@ pub fn cost_note(events: &[Event], from: game::grid::CellPos) -> Option<String> 
     Some(format!("{what}{portal}: {cost} AP"))
 }
 
-/// A straight band `width` pixels wide from `a` to `b`.
-pub fn thick_line(list: &mut DrawList, a: Vec2, b: Vec2, width: f32, colour: Rgba) {
-    let d = b - a;
-    if d.length_squared() < 1e-6 {
-        return;
-    }
-    let n = d.normalize().perp() * (width / 2.0);
-    list.polygon(&[a + n, b + n, b - n, a - n], colour);
-}
-
-/// A filled disc (a decagon).
-pub fn dot(list: &mut DrawList, c: Vec2, radius: f32, colour: Rgba) {
-    let pts: Vec<Vec2> = (0..10)
-        .map(|i| {
-            let a = i as f32 * std::f32::consts::TAU / 10.0;
-            c + Vec2::new(a.cos(), a.sin()) * radius
-        })
-        .collect();
-    list.polygon(&pts, colour);
-}
-
 /// Draws `preview` (UI pass, over the world).
 pub fn draw(list: &mut DrawList, proj: &Projection, preview: &Preview) {
     let saved = list.state();
@@ -190,29 +172,22 @@ pub fn draw(list: &mut DrawList, proj: &Projection, preview: &Preview) {
                 } else {
                     (PATH, PATH_LINE)
                 };
-                thick_line(list, at, next, (s * 0.05).max(2.0), line);
-                dot(list, next, (s * 0.08).max(2.5), colour);
+                list.line(at, next, (s * 0.05).max(2.0), line);
+                list.disc(next, (s * 0.08).max(2.5), DOT_SEGMENTS, colour);
                 at = next;
             }
             if let Some(last) = path.steps.last() {
                 let colour = if last.fall { FALL } else { PATH };
                 let c = proj.cell_centre(last.view);
-                dot(list, c, (s * 0.16).max(4.0), colour);
-                dot(list, c, (s * 0.1).max(2.5), hex(0x20242f));
+                list.disc(c, (s * 0.16).max(4.0), DOT_SEGMENTS, colour);
+                list.disc(c, (s * 0.1).max(2.5), DOT_SEGMENTS, hex(0x20242f));
             }
         }
         Err(_) => {
             let c = proj.cell_centre(preview.target);
             let r = s * 0.22;
-            thick_line(
-                list,
-                c - Vec2::splat(r),
-                c + Vec2::splat(r),
-                s * 0.07,
-                REFUSED,
-            );
-            thick_line(
-                list,
+            list.line(c - Vec2::splat(r), c + Vec2::splat(r), s * 0.07, REFUSED);
+            list.line(
                 c + Vec2::new(-r, r),
                 c + Vec2::new(r, -r),
                 s * 0.07,

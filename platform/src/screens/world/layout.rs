@@ -21,8 +21,12 @@ use game::stage::Stage;
 use game::things::{ThingFlags, ThingId, ThingKind};
 use render::Rect;
 
+/// Wall thickness as a fraction of a cell: a wall is drawn as a band this
+/// thick inside the cell along its edge, and figures stand halfway into
+/// the floor's band.
+pub const WALL_T: f32 = 0.14;
 /// The floor line of a cell, in cell-local coordinates (y runs down).
-pub const FLOOR_Y: f32 = 0.5 - super::draw::WALL_T * 0.5;
+pub const FLOOR_Y: f32 = 0.5 - WALL_T * 0.5;
 /// The box of a hero standing alone: its head stays below a ceiling wall.
 pub const HERO_SIZE: f32 = 0.68;
 /// The box of an item lying alone.
@@ -216,7 +220,7 @@ mod tests {
         let lone = layout(1, 0, 0).hero_rect(0);
         assert_eq!(lone.centre().x, 0.0);
         assert!((lone.y + lone.h - FLOOR_Y).abs() < 1e-6, "on the floor");
-        let ceiling = -0.5 + super::super::draw::WALL_T;
+        let ceiling = -0.5 + WALL_T;
         assert!(lone.y > ceiling + 0.05, "clear of the ceiling: {lone:?}");
         for n in 2..=4 {
             let group = layout(n, 0, 0);

@@ -1,5 +1,5 @@
 //! Drawing the world through a hero's eyes: a [`GridView`] in, draw-list
-//! calls out (`DESIGN.md`, "Rendering" and "GridView").
+//! calls out (`docs/ARCHITECTURE.md`).
 //!
 //! For every view node the part of its view cell it shows — its sector
 //! clipped to the cell's square, computed in doubled view coordinates — is
@@ -41,24 +41,32 @@
 //! TRANSLUCENT pass, back to front by depth. The HUD and the path preview
 //! go in the UI pass on top.
 //!
-//! The Things of a cell — heroes and how each copy looks, items, ropes,
-//! watchers, a Thing mid-move — are drawn by the `things` module.
+//! The files: here the palette, the depths, the [`Scene`] and the passes
+//! over regions and cells; `cell.rs` one layer of one cell (floor, edges,
+//! glow, entrance, tints); `things.rs` the Things of a cell — heroes and
+//! how each copy looks, items, ropes, watchers, a Thing mid-move;
+//! `memory.rs` the remembered map and the companions out of sight;
+//! `sprites.rs` the sprites looked up once and what each item is drawn as.
 use game::grid::{CellPos, CellTransform, Dir, EdgeType, Grid};
 use game::motion::RopeMotion;
 use game::stage::Stage;
-use game::things::{Capabilities, HeroKind, ThingId};
+use game::things::ThingId;
 use game::view::{GridView, ViewNode, ViewPos, MAX_RADIUS};
 use glam::{Affine2, Vec2};
 use render::colour::with_alpha;
-use render::{hex, DrawList, Pass, Rect, Rgba, Sprite, SpriteAtlas, Stencil, StencilId, WHITE};
+use render::{hex, DrawList, Pass, Rgba, Stencil, StencilId};
 
-use super::layout::CellLayout;
 use super::mask::node_polygon;
 use super::projection::Projection;
 use crate::screens::play::danger::Danger;
 
+mod cell;
+mod memory;
+mod sprites;
 mod things;
-use things::draw_things;
+use cell::draw_layer;
+pub use memory::{draw_companions, draw_remembered, COMPANION_DIM};
+pub use sprites::{item_look, ItemLook, WorldSprites};
 pub use things::{draw_hero, draw_item, draw_moving, HeroLook};
 
 /// The clear colour of the play screen: what the hero cannot see.
@@ -93,8 +101,8 @@ pub const ROPE_DARK: Rgba = hex(0x4e3219);
 /// Half the drawn width of a rope link, in cells.
 const ROPE_HALF_WIDTH: f32 = 0.075;
 
-/// Wall, platform and portal thickness as a fraction of a cell.
-pub(crate) const WALL_T: f32 = 0.14;
+/// Platform and portal thickness as a fraction of a cell (walls:
+/// [`WALL_T`]).
 const PLATFORM_T: f32 = 0.08;
 const PORTAL_T: f32 = 0.06;
 const GLOW_T: f32 = 0.22;
@@ -126,117 +134,6 @@ const DEPTH_SELECTED: f32 = 0.42;
 const DEPTH_LOAD: f32 = 0.4;
 /// Tweened things sit in front of everything else.
 const DEPTH_MOVING: f32 = 0.3;
-
-/// The sprites the world is drawn with, looked up once.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct WorldSprites {
-    pub knight: Option<Sprite>,
-    pub scout: Option<Sprite>,
-    pub sorceress: Option<Sprite>,
-    /// White silhouettes a little larger than the heroes: tinted, drawn
-    /// behind a hero, they outline it.
-    pub knight_outline: Option<Sprite>,
-    pub scout_outline: Option<Sprite>,
-    pub sorceress_outline: Option<Sprite>,
-    pub relic: Option<Sprite>,
-    /// A heavy relic.
-    pub statue: Option<Sprite>,
-    pub bucket: Option<Sprite>,
-    pub rope: Option<Sprite>,
-    pub rope_coil: Option<Sprite>,
-    pub watcher: Option<Sprite>,
-    pub entrance: Option<Sprite>,
-}
-
-impl WorldSprites {
-    pub fn from_atlas(atlas: &SpriteAtlas) -> WorldSprites {
-        WorldSprites {
-            knight: atlas.sprite("knight"),
-            scout: atlas.sprite("scout"),
-            sorceress: atlas.sprite("sorceress"),
-            knight_outline: atlas.sprite("knight_outline"),
-            scout_outline: atlas.sprite("scout_outline"),
-            sorceress_outline: atlas.sprite("sorceress_outline"),
-            relic: atlas.sprite("relic"),
-            statue: atlas.sprite("statue"),
-            bucket: atlas.sprite("bucket"),
-            rope: atlas.sprite("rope"),
-            rope_coil: atlas.sprite("rope_coil"),
-            watcher: atlas.sprite("watcher"),
-            entrance: atlas.sprite("entrance"),
-        }
-    }
-
-    /// The sprite of a hero kind.
-    pub fn hero(&self, kind: HeroKind) -> Option<Sprite> {
-        match kind {
-            HeroKind::Knight => self.knight,
-            HeroKind::Scout => self.scout,
-            HeroKind::Sorceress => self.sorceress,
-        }
-    }
-
-    /// The silhouette of a hero kind (see the fields).
-    pub fn hero_outline(&self, kind: HeroKind) -> Option<Sprite> {
-        match kind {
-            HeroKind::Knight => self.knight_outline,
-            HeroKind::Scout => self.scout_outline,
-            HeroKind::Sorceress => self.sorceress_outline,
-        }
-    }
-
-    /// The sprite of an item, by what it is: a rope (coiled), a container
-    /// (a bucket), a heavy relic (a statue), a relic; `None` for anything
-    /// else (drawn as a plain block). The world, the hero's hand and the
-    /// HUD all draw items with it, so a thing looks the same everywhere.
-    pub fn item(&self, stage: &Stage, item: ThingId) -> Option<Sprite> {
-        match item_look(stage, item)? {
-            ItemLook::RopeCoil => self.rope_coil,
-            ItemLook::Bucket => self.bucket,
-            ItemLook::Statue => self.statue,
-            ItemLook::Relic => self.relic,
-        }
-    }
-}
-
-/// What an item is drawn as (see [`WorldSprites::item`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ItemLook {
-    RopeCoil,
-    Bucket,
-    Statue,
-    Relic,
-}
-
-impl ItemLook {
-    /// The look's name: its sprite's, and the name a level should give
-    /// an item drawn so (the screen's words then match the picture).
-    pub fn name(self) -> &'static str {
-        match self {
-            ItemLook::RopeCoil => "rope",
-            ItemLook::Bucket => "bucket",
-            ItemLook::Statue => "statue",
-            ItemLook::Relic => "relic",
-        }
-    }
-}
-
-/// What `item` is drawn as, by what it is: a rope (coiled), a container
-/// (a bucket), a heavy relic (a statue), a relic; `None` for anything
-/// else (a plain block).
-pub fn item_look(stage: &Stage, item: ThingId) -> Option<ItemLook> {
-    if stage.is_rope(item) {
-        Some(ItemLook::RopeCoil)
-    } else if stage.item_can(item, Capabilities::CONTAIN) {
-        Some(ItemLook::Bucket)
-    } else if stage.item_can(item, Capabilities::HEAVY) {
-        Some(ItemLook::Statue)
-    } else if stage.item_can(item, Capabilities::RELIC) {
-        Some(ItemLook::Relic)
-    } else {
-        None
-    }
-}
 
 /// Which view cells to tint as reachable: a bitmap over the view window.
 #[derive(Clone, Debug)]
@@ -493,103 +390,6 @@ pub fn draw_cells(list: &mut DrawList, world: &Scene, cells: impl IntoIterator<I
     list.set_state(saved);
 }
 
-/// Draws the remembered map: each of `cells` (grid cells seen before) at
-/// its grid offset from `origin` (the hero's cell, at view `(0, 0)`):
-/// floor, walls, platforms, portal edges and the entrance, dark, the
-/// danger tint where a known watcher will look, and nothing else — no
-/// things, no ropes. Everything is drawn without a mask
-/// and behind what is in sight (depth), so wherever sight reaches a live
-/// cell covers it, and what shows is what is out of sight now.
-pub fn draw_remembered(
-    list: &mut DrawList,
-    world: &Scene,
-    origin: CellPos,
-    cells: impl IntoIterator<Item = CellPos>,
-) {
-    let saved = list.state();
-    list.set_stencil(Stencil::None);
-    let stage = world.stage;
-    let grid = stage.grid();
-    for c in cells {
-        let at = Vec2::new((c.x - origin.x) as f32, (c.y - origin.y) as f32);
-        list.set_transform(
-            world
-                .projection
-                .cell_transform(at, &CellTransform::IDENTITY),
-        );
-        list.set_pass(Pass::Opaque);
-        list.set_depth(DEPTH_MEMORY_FLOOR);
-        let parity = ((c.x + c.y) & 1) as usize;
-        list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), MEMORY_FLOOR[parity]);
-        list.set_depth(DEPTH_MEMORY_EDGE);
-        for dir in Dir::ALL {
-            let Some(edge) = grid.edge_between(c, dir) else {
-                continue;
-            };
-            match edge.edge_type() {
-                EdgeType::Open => {}
-                EdgeType::Solid => list.quad(edge_rect(dir, WALL_T), MEMORY_WALL),
-                EdgeType::Platform => list.quad(edge_rect(dir, PLATFORM_T), MEMORY_PLATFORM),
-                EdgeType::Portal => list.quad(edge_rect(dir, PORTAL_T), MEMORY_PORTAL),
-            }
-        }
-        if world.danger.is_some_and(|d| d.contains(c)) {
-            // Danger where the selected hero cannot look (a companion's
-            // pit): tinted on the remembered map too.
-            list.set_pass(Pass::Translucent);
-            list.set_depth(DEPTH_MEMORY_DANGER);
-            list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), DANGER_TINT);
-        }
-        if let (true, Some(s)) = (c == stage.entrance(), world.sprites.entrance) {
-            list.set_pass(Pass::Translucent);
-            list.set_depth(DEPTH_MEMORY_ENTRANCE);
-            list.sprite(
-                s,
-                Rect::new(-0.36, -0.3, 0.72, 0.72),
-                with_alpha(WHITE, 0.22),
-            );
-        }
-    }
-    list.set_state(saved);
-}
-
-/// How a companion out of sight is drawn on the remembered map: dimmed
-/// and a little see-through, no outline.
-pub const COMPANION_DIM: Rgba = [0.5, 0.55, 0.68, 0.8];
-
-/// Draws each of `heroes` (party members the selected hero does not see
-/// now) at its cell's grid offset from `origin`, as [`draw_remembered`]
-/// places cells: in its slot among who shares the cell, dimmed
-/// ([`COMPANION_DIM`]; a caught one keeps its red and "!"), with what it
-/// holds, behind everything in sight.
-pub fn draw_companions(list: &mut DrawList, world: &Scene, origin: CellPos, heroes: &[ThingId]) {
-    let saved = list.state();
-    list.set_stencil(Stencil::None);
-    let stage = world.stage;
-    for &hero in heroes {
-        let Some(c) = stage.cell_of(hero) else {
-            continue;
-        };
-        let at = Vec2::new((c.x - origin.x) as f32, (c.y - origin.y) as f32);
-        list.set_transform(
-            world
-                .projection
-                .cell_transform(at, &CellTransform::IDENTITY),
-        );
-        let layout = CellLayout::of(stage, c, world.hidden);
-        let rect = layout
-            .rect_of_hero(hero)
-            .unwrap_or_else(|| layout.hero_rect(0));
-        let mut look = HeroLook::of(world, hero, 0);
-        look.rim = None;
-        if !look.alarm {
-            look.tint = COMPANION_DIM;
-        }
-        draw_hero(list, world, hero, rect, DEPTH_MEMORY_COMPANION, look);
-    }
-    list.set_state(saved);
-}
-
 /// The region transform of the node showing `cell` at view cell `v`, if any.
 pub fn region_at(view: &GridView, v: ViewPos, cell: CellPos) -> Option<CellTransform> {
     view.nodes_at(v)
@@ -606,125 +406,6 @@ pub fn portal_veil(depth: u8) -> Rgba {
         (0.05 + 0.035 * depth as f32).min(0.22)
     };
     with_alpha(PORTAL, a)
-}
-
-/// One layer of the grid cell `cell` shown at view cell `v`, in cell-local
-/// coordinates (see `Projection::cell_transform`), in a region `depth`
-/// portals deep.
-fn draw_layer(
-    list: &mut DrawList,
-    world: &Scene,
-    v: ViewPos,
-    cell: CellPos,
-    layer: Layer,
-    depth: u8,
-) {
-    let stage = world.stage;
-    let grid = stage.grid();
-    let edges = || {
-        Dir::ALL
-            .into_iter()
-            .filter_map(move |dir| Some((dir, grid.edge_between(cell, dir)?.edge_type())))
-    };
-    match layer {
-        Layer::Floor => {
-            list.set_pass(Pass::Opaque);
-            list.set_depth(DEPTH_FLOOR);
-            let parity = ((cell.x + cell.y) & 1) as usize;
-            list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), FLOOR[parity]);
-        }
-        Layer::Edges => {
-            list.set_pass(Pass::Opaque);
-            list.set_depth(DEPTH_EDGE);
-            for (dir, edge) in edges() {
-                match edge {
-                    EdgeType::Open => {}
-                    EdgeType::Solid => {
-                        list.quad(edge_rect(dir, WALL_T), WALL);
-                        list.quad(inner_line(dir, WALL_T, 0.03), WALL_EDGE);
-                    }
-                    EdgeType::Platform => list.quad(edge_rect(dir, PLATFORM_T), PLATFORM),
-                    EdgeType::Portal => list.quad(edge_rect(dir, PORTAL_T), PORTAL),
-                }
-            }
-        }
-        Layer::Glow => {
-            list.set_pass(Pass::Translucent);
-            list.set_depth(DEPTH_GLOW);
-            for (dir, edge) in edges() {
-                if edge == EdgeType::Portal {
-                    list.quad(edge_rect(dir, GLOW_T), PORTAL_GLOW);
-                }
-            }
-        }
-        Layer::Entrance => {
-            if let (true, Some(s)) = (cell == stage.entrance(), world.sprites.entrance) {
-                list.set_pass(Pass::Translucent);
-                list.set_depth(DEPTH_ENTRANCE);
-                list.sprite(
-                    s,
-                    Rect::new(-0.36, -0.3, 0.72, 0.72),
-                    with_alpha(WHITE, 0.55),
-                );
-            }
-        }
-        Layer::Tint => {
-            list.set_pass(Pass::Translucent);
-            if world.reachable.is_some_and(|set| set.contains(v)) {
-                list.set_depth(DEPTH_TINT);
-                list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), REACHABLE_TINT);
-            }
-            if depth > 0 {
-                // Seen through a portal: a veil that thickens with depth.
-                list.set_depth(DEPTH_TINT + 0.005);
-                list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), portal_veil(depth));
-            } else if v == ViewPos::default() && world.selected.is_some() {
-                // The real party's own cell: lit gold from the floor up.
-                list.set_depth(DEPTH_TINT + 0.005);
-                let clear = with_alpha(REAL_LIGHT, 0.0);
-                let (top, floor) = (-0.5, 0.5);
-                let (l, r) = (-0.5, 0.5);
-                list.coloured_triangles(&[
-                    (Vec2::new(l, floor), REAL_LIGHT),
-                    (Vec2::new(r, floor), REAL_LIGHT),
-                    (Vec2::new(r, top), clear),
-                    (Vec2::new(l, floor), REAL_LIGHT),
-                    (Vec2::new(r, top), clear),
-                    (Vec2::new(l, top), clear),
-                ]);
-            }
-        }
-        Layer::Danger => {
-            if world.danger.is_some_and(|d| d.contains(cell)) {
-                list.set_pass(Pass::Translucent);
-                list.set_depth(DEPTH_DANGER);
-                list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), DANGER_TINT);
-            }
-        }
-        Layer::Rope | Layer::Items | Layer::Creatures => {
-            draw_things(list, world, cell, layer, depth)
-        }
-    }
-}
-
-/// The band of thickness `t` along the cell's side in grid direction `dir`.
-fn edge_rect(dir: Dir, t: f32) -> Rect {
-    match dir {
-        Dir::Down => Rect::new(-0.5, 0.5 - t, 1.0, t),
-        Dir::Up => Rect::new(-0.5, -0.5, 1.0, t),
-        Dir::Left => Rect::new(-0.5, -0.5, t, 1.0),
-        Dir::Right => Rect::new(0.5 - t, -0.5, t, 1.0),
-    }
-}
-
-/// A thin line on the room side of a wall band of thickness `t`.
-fn inner_line(dir: Dir, t: f32, w: f32) -> Rect {
-    match dir {
-        Dir::Down => Rect::new(-0.5, 0.5 - t - w, 1.0, w),
-        Dir::Up => Rect::new(-0.5, -0.5 + t, 1.0, w),
-        Dir::Left => Rect::new(-0.5 + t, -0.5, w, 1.0),
-        Dir::Right => Rect::new(0.5 - t - w, -0.5, w, 1.0),
-    }
 }
 
 #[cfg(test)]
@@ -783,39 +464,5 @@ mod tests {
             .commands()
             .iter()
             .all(|c| c.key.stencil() == Stencil::None));
-    }
-
-    #[test]
-    fn every_shipped_item_is_called_what_it_is_drawn_as() {
-        // "Pick up idol" under a relic's picture (issue 24): the words a
-        // player reads name the thing they see.
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
-        let mut checked = 0;
-        for entry in std::fs::read_dir(&dir).expect("levels") {
-            let path = entry.expect("entry").path();
-            if path.extension().is_none_or(|e| e != "txt") {
-                continue;
-            }
-            let Ok(level) = game::level::load_file(&path) else {
-                continue; // campaign.txt and other lists
-            };
-            let stage = Stage::from_level(&level).expect("stage");
-            for (id, _) in stage
-                .store()
-                .iter_kind(game::things::ThingKind::Interactable)
-            {
-                if let Some(look) = item_look(&stage, id).filter(|&l| l != ItemLook::RopeCoil) {
-                    assert_eq!(
-                        stage.item_name(id),
-                        look.name(),
-                        "{}: {:?}",
-                        path.display(),
-                        stage.id_name(id)
-                    );
-                    checked += 1;
-                }
-            }
-        }
-        assert!(checked >= 12, "{checked} items checked");
     }
 }

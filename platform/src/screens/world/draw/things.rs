@@ -271,13 +271,7 @@ fn draw_alarm(list: &mut DrawList, head: Vec2, size: f32, depth: f32) {
     list.set_depth(depth);
     let r = (size * 0.2).max(0.07);
     let c = head + Vec2::new(size * 0.38, r * 0.4);
-    let disc: Vec<Vec2> = (0..12)
-        .map(|i| {
-            let a = i as f32 * std::f32::consts::TAU / 12.0;
-            c + Vec2::new(a.cos(), a.sin()) * r
-        })
-        .collect();
-    list.polygon(&disc, CAUGHT_RED);
+    list.disc(c, r, 12, CAUGHT_RED);
     list.set_depth(depth - 0.001);
     let w = r * 0.32;
     list.quad(Rect::new(c.x - w / 2.0, c.y - r * 0.62, w, r * 0.8), WHITE);

@@ -1,6 +1,6 @@
 //! The loadout screen: before a campaign level, once any equipment is
 //! unlocked (or the level requires some), the player hands the pieces to
-//! the heroes (`GAME.md`, "Equipment"; `game::equipment`).
+//! the heroes (`docs/RULES.md`; `game::equipment`).
 //!
 //! One row per piece of equipment, in canonical order, and one column per
 //! hero of the level (its sprite, its name, its rope) plus "Nobody". A row
@@ -24,22 +24,22 @@
 //!
 //! The screen sits inside the level select (`level_select.rs`), which
 //! opens it when a level is chosen, so the screens' stack and its sounds
-//! are the level select's. Logic and drawing are apart: the logic is
-//! tested without GL.
+//! are the level select's. Logic and drawing are apart: the logic (here)
+//! is tested without GL; `layout.rs` places everything (what the mouse
+//! hits is what is drawn), `draw.rs` draws it.
+mod draw;
+mod layout;
+
 use glam::Vec2;
-use render::{hex, Align, DrawList, Font, Rect, Rgba, SpriteAtlas, TextStyle, WHITE};
+use render::Rect;
 
 use game::equipment::{check_give, equip, relics_to_unlock, Equipment, Loadout};
 use game::level::{Level, ThingSpecKind};
 
 use crate::screens::input::{Input, Key};
-use crate::screens::menu::{self, Menu, MenuEvent};
-use crate::screens::title::TITLE_COLOUR;
-
-const SUB_TEXT: Rgba = hex(0x9aa6c8);
-const NOTICE: Rgba = hex(0xffb74d);
-const LOCKED_TEXT: Rgba = hex(0x6c7591);
-const REQUIRED_TEXT: Rgba = hex(0xf5c542);
+use crate::screens::menu::{Menu, MenuEvent};
+pub use draw::taken_label;
+pub use layout::{layout, LoadoutLayout, RowRects};
 
 /// What the loadout screen asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -334,280 +334,6 @@ impl LoadoutScreen {
             MenuEvent::Chosen(i) if i == self.start_entry() => self.start(),
             MenuEvent::Chosen(_) => Some(LoadoutAction::Back),
         }
-    }
-
-    /// Draws the screen (it fills the drawable).
-    pub fn draw(&self, list: &mut DrawList, font: &mut Font, sprites: &SpriteAtlas, size: Vec2) {
-        let l = layout(size, self.heroes.len());
-        let s = l.scale;
-        menu::backdrop(list, size);
-        let centre = |px: f32, colour: Rgba| TextStyle::new(px, colour).aligned(Align::Centre);
-        list.text(
-            font,
-            l.title_at,
-            &format!("Equipment for “{}”", self.level.name),
-            &centre(l.title_px, TITLE_COLOUR),
-        );
-        list.text(
-            font,
-            l.sub_at,
-            &format!(
-                "{} relic{} recovered · hand each piece to a hero, or leave it",
-                self.relics,
-                if self.relics == 1 { "" } else { "s" }
-            ),
-            &centre(l.small_px, SUB_TEXT),
-        );
-        // The level about to be played: its map, small, and its goal.
-        list.quad(l.thumb, hex(0x07080d));
-        crate::screens::thumbnail::draw(list, &self.level, l.thumb);
-        // The goal a part a line ("Bring out 1 relic", "par 2 turns").
-        let goal = sentence(&crate::screens::level_select::goal(&self.level));
-        let mut at = l.goal_at;
-        for part in goal.split(" · ") {
-            let style = TextStyle::new(l.small_px, SUB_TEXT).wrapped(l.goal_w);
-            list.text(font, at, part, &style);
-            at.y += render::text::measure(font, part, &style).y;
-        }
-        // The heroes: a column each, then Nobody.
-        let small_h = font.line_metrics(l.small_px).line_height_px;
-        for (i, head) in l.heads.iter().enumerate() {
-            list.panel(*head, &menu::scaled(crate::screens::title::ITEM_STYLE, s));
-            let (name, rope) = match self.heroes.get(i) {
-                Some(h) => (
-                    sentence(h.kind.name()),
-                    self.starting_rope(h)
-                        .map_or("no rope".to_string(), |n| format!("rope {n}")),
-                ),
-                None => ("Nobody".to_string(), "leave it".to_string()),
-            };
-            if let Some(sprite) = self
-                .heroes
-                .get(i)
-                .and_then(|h| sprites.sprite(h.kind.name()))
-            {
-                let px = l.sprite_px;
-                let at = Rect::new(
-                    (head.centre().x - px / 2.0).round(),
-                    (head.y + 6.0 * s).round(),
-                    px,
-                    px,
-                );
-                list.sprite(sprite, at, WHITE);
-            }
-            let text_top = head.y + head.h - 2.0 * small_h - 6.0 * s;
-            list.text(
-                font,
-                Vec2::new(head.centre().x, text_top.round()),
-                &name,
-                &centre(l.small_px, WHITE),
-            );
-            list.text(
-                font,
-                Vec2::new(head.centre().x, (text_top + small_h).round()),
-                &rope,
-                &centre(l.small_px, SUB_TEXT),
-            );
-        }
-        // The rows.
-        for (r, ((item, offer), rects)) in self.offers.iter().zip(&l.rows).enumerate() {
-            let selected = self.menu.selected == r;
-            let usable = matches!(offer, Offer::Open | Offer::Required);
-            menu::draw_item(list, font, rects.label, "", selected, usable, l.text_px, s);
-            let line_h = font.line_metrics(l.text_px).line_height_px;
-            let top = (rects.label.centre().y - (line_h + small_h) / 2.0).round();
-            let title_colour = match (usable, selected) {
-                (false, _) => menu::DISABLED_TEXT,
-                (true, true) => WHITE,
-                (true, false) => menu::ITEM_TEXT,
-            };
-            list.text(
-                font,
-                Vec2::new(rects.label.centre().x, top),
-                item.title(),
-                &centre(l.text_px, title_colour),
-            );
-            let (what, colour) = match offer {
-                Offer::Open => (item.effect().to_string(), SUB_TEXT),
-                Offer::Required => (format!("required here · {}", item.effect()), REQUIRED_TEXT),
-                Offer::Forbidden => ("not allowed in this level".to_string(), LOCKED_TEXT),
-                Offer::Locked { relics } => {
-                    (format!("unlocks at {relics} relics recovered"), LOCKED_TEXT)
-                }
-            };
-            list.text(
-                font,
-                Vec2::new(rects.label.centre().x, top + line_h),
-                &what,
-                &centre(l.small_px, colour),
-            );
-            let holder = self.loadout.holder(*item);
-            for (c, cell) in rects.cells.iter().enumerate() {
-                let hero = self.heroes.get(c).map(|h| h.id.as_str());
-                let holds = hero == holder;
-                let fits = usable && hero.is_none_or(|h| check_give(&self.level, *item, h).is_ok());
-                let label = match (holds && usable, self.heroes.get(c)) {
-                    (true, Some(h)) => taken_label(*item, h),
-                    (true, None) => "nobody".to_string(),
-                    (false, _) => String::new(),
-                };
-                menu::draw_item(
-                    list,
-                    font,
-                    *cell,
-                    &label,
-                    holds && usable,
-                    fits,
-                    l.small_px,
-                    s,
-                );
-                if !fits {
-                    // Greyed: a dark veil over the cell.
-                    list.quad(*cell, [0.02, 0.02, 0.05, 0.45]);
-                }
-            }
-        }
-        for (i, (label, rect)) in ["Start", "Back"].iter().zip(&l.buttons).enumerate() {
-            menu::draw_item(
-                list,
-                font,
-                *rect,
-                label,
-                self.menu.selected == self.offers.len() + i,
-                true,
-                l.text_px,
-                s,
-            );
-        }
-        if let Some(n) = &self.notice {
-            list.text(
-                font,
-                l.notice_at,
-                n,
-                &centre(l.small_px, NOTICE).wrapped(size.x * 0.9),
-            );
-        }
-        list.text(
-            font,
-            l.hint_at,
-            "Up/Down choose · Left/Right or 1-3 hand it over · Enter on Start plays · Esc back",
-            &centre(l.small_px, SUB_TEXT),
-        );
-    }
-}
-
-/// What a hero's cell says when the hero takes `item`: the rope it
-/// then starts with, or that it brings the bucket.
-pub fn taken_label(item: Equipment, hero: &HeroColumn) -> String {
-    match (item, game::equipment::rope_after(hero.rope_len_cells, item)) {
-        (Equipment::SpareBucket, _) => "brings it".to_string(),
-        (_, Some(n)) => format!("rope {n}"),
-        (_, None) => "takes it".to_string(),
-    }
-}
-
-/// One row's rectangles.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RowRects {
-    /// The whole row (what hovering selects).
-    pub whole: Rect,
-    /// The piece's name and what it does.
-    pub label: Rect,
-    /// One cell per hero, then Nobody, under the heroes' columns.
-    pub cells: Vec<Rect>,
-}
-
-/// Where things go (see [`layout`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct LoadoutLayout {
-    pub scale: f32,
-    pub title_at: Vec2,
-    pub title_px: f32,
-    pub sub_at: Vec2,
-    pub text_px: f32,
-    pub small_px: f32,
-    pub sprite_px: f32,
-    /// The level drawn small, left of the heroes' heads, over the rows'
-    /// labels (which the heads leave empty).
-    pub thumb: Rect,
-    /// Where the level's goal goes, right of the thumbnail (top-left).
-    pub goal_at: Vec2,
-    /// The goal's width before it wraps.
-    pub goal_w: f32,
-    /// The column heads: one per hero, then Nobody.
-    pub heads: Vec<Rect>,
-    /// One per piece of equipment, in canonical order.
-    pub rows: Vec<RowRects>,
-    /// Start, Back.
-    pub buttons: Vec<Rect>,
-    pub notice_at: Vec2,
-    pub hint_at: Vec2,
-}
-
-/// The layout on a drawable of `size` for a level of `heroes` heroes.
-pub fn layout(size: Vec2, heroes: usize) -> LoadoutLayout {
-    let s = (size.y / 720.0).min(size.x / 1280.0).max(0.2);
-    let columns = heroes + 1;
-    let gap = (12.0 * s).round();
-    let label_w = (380.0 * s).round();
-    let cells_w = (600.0 * s).round();
-    let cell_w = ((cells_w - gap * (columns - 1) as f32) / columns as f32).floor();
-    let total_w = label_w + gap * 2.0 + cells_w;
-    let left = ((size.x - total_w) / 2.0).round();
-    let cells_left = left + label_w + gap * 2.0;
-    let column_x = |c: usize| cells_left + c as f32 * (cell_w + gap);
-    let head_top = (118.0 * s).round();
-    let head_h = (104.0 * s).round();
-    let heads = (0..columns)
-        .map(|c| Rect::new(column_x(c), head_top, cell_w, head_h))
-        .collect();
-    let row_h = (64.0 * s).round();
-    let row_step = (76.0 * s).round();
-    let rows_top = head_top + head_h + (14.0 * s).round();
-    let rows = (0..Equipment::ALL.len())
-        .map(|r| {
-            let y = rows_top + r as f32 * row_step;
-            RowRects {
-                whole: Rect::new(left, y, total_w, row_h),
-                label: Rect::new(left, y, label_w, row_h),
-                cells: (0..columns)
-                    .map(|c| Rect::new(column_x(c), y, cell_w, row_h))
-                    .collect(),
-            }
-        })
-        .collect::<Vec<_>>();
-    let rows_end = rows_top + (Equipment::ALL.len() as f32 - 1.0) * row_step + row_h;
-    let button = Vec2::new((300.0 * s).round(), (52.0 * s).round());
-    let buttons = menu::column(
-        size.x / 2.0,
-        rows_end + (22.0 * s).round(),
-        2,
-        button,
-        (62.0 * s).round(),
-    );
-    let below = buttons.last().map_or(rows_end, |r| r.y + r.h);
-    // The level beside the heads: a box as tall as they are, its goal to
-    // the right of it.
-    let thumb_w = (head_h * 1.6).min(label_w / 2.0).round();
-    let thumb = Rect::new(left, head_top, thumb_w, head_h);
-    let goal_at = Vec2::new(left + thumb_w + gap, head_top + (6.0 * s).round());
-    let goal_w = label_w - thumb_w - gap;
-    LoadoutLayout {
-        scale: s,
-        title_at: Vec2::new((size.x / 2.0).round(), (28.0 * s).round()),
-        title_px: (44.0 * s).round().max(8.0),
-        sub_at: Vec2::new((size.x / 2.0).round(), (82.0 * s).round()),
-        text_px: (24.0 * s).round().max(6.0),
-        small_px: (16.0 * s).round().max(6.0),
-        sprite_px: (48.0 * s).round().max(8.0),
-        thumb,
-        goal_at,
-        goal_w,
-        heads,
-        rows,
-        buttons,
-        notice_at: Vec2::new((size.x / 2.0).round(), (below + 14.0 * s).round()),
-        hint_at: Vec2::new((size.x / 2.0).round(), (size.y - 36.0 * s).round()),
     }
 }
 

@@ -1,0 +1,319 @@
+//! The editor's panels around the canvas: the palette of tools and the
+//! Solve button on the left, the top bar, the side panel (the inspector
+//! over the problem list) and the status line, drawn in that order; and
+//! where their rows are, for the pointer.
+use glam::Vec2;
+use render::{hex, Align, DrawList, Font, Rect, Rgba, TextStyle, WHITE};
+
+use super::draw::{outline, BAD, TEXT};
+use super::tools::{Layout, Tool, TOOLS};
+use super::{inspector, EditorScreen, Selection, Status};
+use crate::screens::theme::{DIM_TEXT, FIELD, GOLD, ITEM_STYLE, NOTICE_TEXT, SELECTED_STYLE};
+
+const PANEL: Rgba = hex(0x151a28);
+const PANEL_EDGE: Rgba = hex(0x2c3450);
+
+/// Rows of the inspector: first row's top and row height, in pixels.
+fn inspector_rows(l: &Layout) -> (f32, f32) {
+    (l.inspector.y + 40.0 * l.scale, 25.0 * l.scale)
+}
+
+/// Rows of the problem list.
+fn problem_rows(l: &Layout) -> (f32, f32) {
+    (l.problems.y + 36.0 * l.scale, 22.0 * l.scale)
+}
+
+/// The inspector row under `p`, of `n`.
+pub fn field_at(l: &Layout, n: usize, p: Vec2) -> Option<usize> {
+    let (top, h) = inspector_rows(l);
+    let i = ((p.y - top) / h).floor();
+    (p.y >= top && l.inspector.contains(p) && (i as usize) < n).then_some(i as usize)
+}
+
+/// The problem row under `p`, of `n`.
+pub fn problem_at(l: &Layout, n: usize, p: Vec2) -> Option<usize> {
+    let (top, h) = problem_rows(l);
+    let i = ((p.y - top) / h).floor();
+    (p.y >= top && l.problems.contains(p) && (i as usize) < n).then_some(i as usize)
+}
+
+impl EditorScreen {
+    /// The palette, the top bar, the inspector, the problem list and the
+    /// status line, over the canvas.
+    pub(super) fn draw_panels(
+        &self,
+        list: &mut DrawList,
+        font: &mut Font,
+        l: &Layout,
+        size_px: (u32, u32),
+    ) {
+        self.draw_palette(list, font, l);
+        self.draw_top_bar(list, font, l, size_px);
+        self.draw_inspector(list, font, l);
+        self.draw_problem_list(list, font, l);
+        self.draw_status_line(list, font, l, size_px);
+    }
+
+    /// The tools, one button each, and the Solve button (lit while the
+    /// solver runs).
+    fn draw_palette(&self, list: &mut DrawList, font: &mut Font, l: &Layout) {
+        let s = l.scale;
+        list.quad(Rect::new(0.0, l.top.h, l.canvas.x, l.canvas.h), PANEL);
+        for (r, t) in l.tools.iter().zip(TOOLS) {
+            let style = if t == self.tool {
+                &SELECTED_STYLE
+            } else {
+                &ITEM_STYLE
+            };
+            list.panel(*r, style);
+            let icon = TextStyle::new(20.0 * s, if t == self.tool { GOLD } else { TEXT })
+                .aligned(Align::Centre);
+            list.text(
+                font,
+                Vec2::new(r.centre().x, r.y + 4.0 * s),
+                tool_icon(t),
+                &icon,
+            );
+            let key = TextStyle::new(11.0 * s, DIM_TEXT).aligned(Align::Centre);
+            list.text(
+                font,
+                Vec2::new(r.centre().x, r.y + r.h - 15.0 * s),
+                &t.hotkey().to_uppercase().to_string(),
+                &key,
+            );
+        }
+        // The Solve button: lit while the solver runs.
+        let solving = self.is_solving();
+        let style = if solving {
+            &SELECTED_STYLE
+        } else {
+            &ITEM_STYLE
+        };
+        list.panel(l.solve, style);
+        list.text(
+            font,
+            Vec2::new(l.solve.centre().x, l.solve.y + 9.0 * s),
+            if solving { "Stop" } else { "Solve" },
+            &TextStyle::new(12.0 * s, if solving { GOLD } else { TEXT }).aligned(Align::Centre),
+        );
+        list.text(
+            font,
+            Vec2::new(l.solve.centre().x, l.solve.y + l.solve.h - 15.0 * s),
+            "F6",
+            &TextStyle::new(11.0 * s, DIM_TEXT).aligned(Align::Centre),
+        );
+    }
+
+    /// The level's name, size and file, and the solver's last answer.
+    fn draw_top_bar(&self, list: &mut DrawList, font: &mut Font, l: &Layout, size_px: (u32, u32)) {
+        let s = l.scale;
+        let w = size_px.0 as f32;
+        let solving = self.is_solving();
+        list.quad(l.top, PANEL);
+        list.quad(Rect::new(0.0, l.top.h - 1.0, w, 1.0), PANEL_EDGE);
+        let level = self.editor.level();
+        let dirty = if self.editor.is_dirty() { " *" } else { "" };
+        let title = format!(
+            "Editor · {}{} · {}x{} · {}",
+            level.name,
+            dirty,
+            level.grid.width(),
+            level.grid.height(),
+            self.file.display()
+        );
+        list.text(
+            font,
+            Vec2::new(10.0 * s, 6.0 * s),
+            &title,
+            &TextStyle::new(15.0 * s, TEXT),
+        );
+        if let Some(line) = self.solver_line().filter(|_| !solving) {
+            list.text(
+                font,
+                Vec2::new(l.side.x - 10.0 * s, 7.0 * s),
+                &line,
+                &TextStyle::new(14.0 * s, GOLD).aligned(Align::Right),
+            );
+        }
+    }
+
+    /// The side panel's top: what is selected and its fields, the one
+    /// being typed in outlined.
+    fn draw_inspector(&self, list: &mut DrawList, font: &mut Font, l: &Layout) {
+        let s = l.scale;
+        let level = self.editor.level();
+        list.quad(l.side, PANEL);
+        list.quad(Rect::new(l.side.x, l.side.y, 1.0, l.side.h), PANEL_EDGE);
+        let heading = TextStyle::new(16.0 * s, GOLD);
+        let what = match self.selection {
+            Selection::Thing(i) => format!(
+                "Thing '{}'",
+                level.things.get(i).map_or("", |t| t.id.as_str())
+            ),
+            Selection::Portal(i) => format!("Portal '{}'", level.portal_label(i)),
+            Selection::Area(a) => format!("Area {}x{} (Ctrl+C, Delete, M)", a.width(), a.height()),
+            Selection::None => "Level".to_string(),
+        };
+        list.text(
+            font,
+            Vec2::new(l.side.x + 12.0 * s, l.inspector.y + 10.0 * s),
+            &what,
+            &heading,
+        );
+        let (top, rh) = inspector_rows(l);
+        let label_style = TextStyle::new(13.0 * s, DIM_TEXT);
+        let fields = inspector::fields(self);
+        for (i, f) in fields.iter().enumerate() {
+            let y = top + i as f32 * rh;
+            if y + rh > l.inspector.y + l.inspector.h {
+                break;
+            }
+            let (label, value) = inspector::row(self, f);
+            let typing = self.typing.as_ref().filter(|t| &t.field == f);
+            let row = Rect::new(l.side.x + 6.0 * s, y, l.side.w - 12.0 * s, rh - 2.0);
+            if typing.is_some() {
+                list.quad(row, FIELD);
+                outline(list, row, 1.5, GOLD);
+            } else if self.mouse_px().is_some_and(|p| row.contains(p)) {
+                list.quad(row, hex(0x222a40));
+            }
+            list.text(
+                font,
+                Vec2::new(row.x + 6.0 * s, y + 5.0 * s),
+                &label,
+                &label_style,
+            );
+            let shown = match typing {
+                Some(t) => format!("{}|", t.text),
+                None => value,
+            };
+            let vstyle = TextStyle::new(14.0 * s, if f.is_text() { WHITE } else { TEXT });
+            list.text(
+                font,
+                Vec2::new(row.x + 74.0 * s, y + 4.0 * s),
+                &clip_text(&shown, 26),
+                &vstyle,
+            );
+        }
+    }
+
+    /// The level's problems, or that it has none.
+    fn draw_problem_list(&self, list: &mut DrawList, font: &mut Font, l: &Layout) {
+        let s = l.scale;
+        list.quad(
+            Rect::new(l.problems.x, l.problems.y, l.problems.w, 1.0),
+            PANEL_EDGE,
+        );
+        let problems = self.editor.problems();
+        let head = if problems.is_empty() {
+            "No problems · F5 test-plays".to_string()
+        } else {
+            format!("Problems: {} (Tab: next; not playable yet)", problems.len())
+        };
+        let colour = if problems.is_empty() {
+            hex(0x9ccc65)
+        } else {
+            BAD
+        };
+        list.text(
+            font,
+            Vec2::new(l.problems.x + 12.0 * s, l.problems.y + 10.0 * s),
+            &head,
+            &TextStyle::new(14.0 * s, colour),
+        );
+        let (ptop, prh) = problem_rows(l);
+        for (i, p) in problems.iter().enumerate() {
+            let y = ptop + i as f32 * prh;
+            if y + prh > l.problems.y + l.problems.h {
+                break;
+            }
+            let at = p.place.cell().map_or(String::new(), |c| format!("{c}: "));
+            list.text(
+                font,
+                Vec2::new(l.problems.x + 12.0 * s, y),
+                &clip_text(&format!("{at}{}", p.message), 40),
+                &TextStyle::new(12.0 * s, TEXT),
+            );
+        }
+    }
+
+    /// What the hovered button does, the solver's progress or the last
+    /// message; the undo step on the right.
+    fn draw_status_line(
+        &self,
+        list: &mut DrawList,
+        font: &mut Font,
+        l: &Layout,
+        size_px: (u32, u32),
+    ) {
+        let s = l.scale;
+        let w = size_px.0 as f32;
+        let solving = self.is_solving();
+        let hovered = self.mouse_px().and_then(|p| l.tool_at(p));
+        list.quad(l.status, PANEL);
+        let on_solve = self.mouse_px().is_some_and(|p| l.solve.contains(p));
+        let (text, colour) = match (&self.status, hovered) {
+            (_, Some(t)) => (
+                format!("{} ({}): {}", t.name(), t.hotkey().to_uppercase(), t.help()),
+                TEXT,
+            ),
+            (_, None) if on_solve => (
+                "Solve (F6): the fewest turns that clear the level, by the rules; F7 plays it back"
+                    .to_string(),
+                TEXT,
+            ),
+            // While the solver runs, the status line is its progress.
+            (_, None) if solving => (self.solver_line().unwrap_or_default(), GOLD),
+            (Some(Status::Info(t)), None) => (t.clone(), TEXT),
+            (Some(Status::Refused(t)), None) => (t.clone(), NOTICE_TEXT),
+            (None, None) => (
+                format!("{}: {} · F1 help", self.tool.name(), self.tool.help()),
+                DIM_TEXT,
+            ),
+        };
+        list.text(
+            font,
+            Vec2::new(10.0 * s, l.status.y + 6.0 * s),
+            &text,
+            &TextStyle::new(14.0 * s, colour),
+        );
+        let undo = match self.editor.history().undo_name() {
+            Some(n) => format!("Ctrl+Z: {n}"),
+            None => "nothing to undo".to_string(),
+        };
+        list.text(
+            font,
+            Vec2::new(w - 10.0 * s, l.status.y + 6.0 * s),
+            &clip_text(&undo, 50),
+            &TextStyle::new(13.0 * s, DIM_TEXT).aligned(Align::Right),
+        );
+    }
+}
+
+/// A short glyph for each tool's button.
+fn tool_icon(t: Tool) -> &'static str {
+    match t {
+        Tool::Select => "[ ]",
+        Tool::Cells => "##",
+        Tool::Room => "[#]",
+        Tool::Wall => "|",
+        Tool::Platform => "_",
+        Tool::Portal => "()",
+        Tool::Entrance => "@",
+        Tool::Hero => "H",
+        Tool::Item => "$",
+        Tool::Rope => "&",
+        Tool::Watcher => "W",
+        Tool::Route => "->",
+    }
+}
+
+fn clip_text(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
+        s.push('…');
+        s
+    }
+}
