@@ -26,14 +26,14 @@
 //!
 //! Reading keeps what can be read: a damaged line is skipped, the file as
 //! it was is kept aside (`progress.txt.damaged`, never overwritten: see
-//! `game::file_io::move_aside`), the good lines are written back at once,
+//! `game::io::file::move_aside`), the good lines are written back at once,
 //! and the player is told once, on the title screen. A file from a newer
 //! build is left alone: this run's wins are kept in memory and not written
 //! over it (the player is told). A file that cannot be read at all is read
 //! as no progress, said so, and moved aside before anything is written in
 //! its place.
 //!
-//! Saving is atomic (`game::file_io::write_atomic`), so a crash never loses
+//! Saving is atomic (`game::io::file::write_atomic`), so a crash never loses
 //! the previous file; a level's end is one save (a win's relics and its
 //! result in the same write, so a crash never keeps one without the
 //! other); and a save merges first: the file is read again and every
@@ -209,10 +209,10 @@ pub fn parse(text: &str) -> Result<Parsed, Unreadable> {
     Ok(out)
 }
 
-/// The progress file's text, read through `game::file_io` (a regular file,
+/// The progress file's text, read through `game::io::file` (a regular file,
 /// capped), UTF-8 or not.
 fn read_text(path: &Path) -> std::io::Result<String> {
-    let bytes = game::file_io::read_capped(path, MAX_PROGRESS_BYTES)?;
+    let bytes = game::io::file::read_capped(path, MAX_PROGRESS_BYTES)?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
@@ -457,7 +457,7 @@ impl Progress {
 
 /// Moves the file at `path` aside; says where, or why it could not.
 fn keep_aside(path: &Path) -> String {
-    match game::file_io::move_aside(path, "damaged") {
+    match game::io::file::move_aside(path, "damaged") {
         Ok(p) => format!("the old file is kept as {}", escaped_path(&p)),
         Err(e) => format!("the old file could not be kept aside: {e}"),
     }
@@ -468,7 +468,7 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    game::file_io::write_atomic(path, bytes)
+    game::io::file::write_atomic(path, bytes)
 }
 
 /// Tests: the progress files this thread writes, and a simulated kill

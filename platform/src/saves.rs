@@ -1,7 +1,7 @@
 //! Games in progress, kept between runs: leaving a level unfinished (to the
 //! menu, by Quit, by closing the window or being told to terminate) and
 //! every few seconds of play save it with its whole undo history
-//! (`game::save`), so Title → Continue resumes exactly there and Z undoes
+//! (`game::io::save`), so Title → Continue resumes exactly there and Z undoes
 //! the steps made before quitting.
 //!
 //! Files: one save a level, in `<data>/saves/` (see `progress::data_dir`):
@@ -30,9 +30,9 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 use std::thread::JoinHandle;
 
 use game::equipment::{equip, Loadout};
-use game::file_io::{move_aside, read_capped, write_atomic};
+use game::io::file::{move_aside, read_capped, write_atomic};
+use game::io::save::{SaveError, SavedGame};
 use game::level::{escaped, escaped_path, Level};
-use game::save::{SaveError, SavedGame};
 use game::session::Session;
 
 use crate::levels::{self, Campaign};
@@ -125,7 +125,7 @@ impl SavedLevel {
         match self {
             SavedLevel::Campaign(f) => format!("campaign-{f}.sav"),
             SavedLevel::File(p) => {
-                let mut h = game::hash::Fnv1a::new();
+                let mut h = game::io::hash::Fnv1a::new();
                 h.write(p.as_os_str().as_encoded_bytes());
                 format!("file-{:016x}.sav", h.finish())
             }

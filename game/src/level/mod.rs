@@ -281,7 +281,8 @@ mod tests {
         );
         let payload =
             bincode::serde::encode_to_vec(v2, bincode::config::standard()).expect("encodes");
-        let sealed = crate::envelope::Envelope {
+        let sealed = crate::io::envelope::Envelope {
+            kind: crate::io::envelope::FileKind::Level,
             magic: MAGIC,
             version: 2,
             max_payload: binary::MAX_PAYLOAD,
@@ -337,7 +338,8 @@ mod tests {
         );
         let payload =
             bincode::serde::encode_to_vec(v1, bincode::config::standard()).expect("encodes");
-        let sealed = crate::envelope::Envelope {
+        let sealed = crate::io::envelope::Envelope {
+            kind: crate::io::envelope::FileKind::Level,
             magic: MAGIC,
             version: 1,
             max_payload: binary::MAX_PAYLOAD,

@@ -442,7 +442,7 @@ impl Stage {
     /// every used slot, field by field): equal states, equal hashes, on
     /// every machine and build.
     pub fn state_hash(&self) -> u64 {
-        let mut hash = crate::hash::Fnv1a::new();
+        let mut hash = crate::io::hash::Fnv1a::new();
         hash.write_u32(self.turn);
         for t in self
             .store

@@ -1,5 +1,5 @@
 //! The Thing as saves of format 1 and 2 kept it, and its conversion to the
-//! Thing kept now (`game::save` decodes older saves with it).
+//! Thing kept now (`game::io::save` decodes older saves with it).
 //!
 //! Until issue 17's second pass a Thing carried three ring link pairs: the
 //! free list's (in format 1, a live Thing's kind ring), its cell ring's,

@@ -2,7 +2,7 @@
 //! (`DESIGN.md`, "Levels and saves": "the undo log is saved with a game in
 //! progress").
 //!
-//! A save is the game's binary envelope (`crate::envelope`, magic `RSAV`)
+//! A save is the game's binary envelope (`crate::io::envelope`, magic `RSAV`)
 //! around a bincode [`SavedGame`]: where the level came from (words the
 //! game that saved it chose, e.g. `campaign loop_back.txt`, so it can find
 //! the level again), a fingerprint of the level it belongs to, the stage's Thing slots (the used prefix: slots never used are left
@@ -16,8 +16,8 @@
 //! one: same state, same undo and redo counts, same result for every undo
 //! and redo after.
 
-use crate::envelope::Envelope;
-use crate::hash::Fnv1a;
+use crate::io::envelope::{Envelope, FileKind};
+use crate::io::hash::Fnv1a;
 use crate::level::{to_text, ErrorKind, Level, Pos};
 use crate::session::Session;
 use crate::things::Thing;
@@ -38,6 +38,7 @@ pub const SAVE_VERSION: u16 = 3;
 pub const MAX_SAVE_PAYLOAD: usize = 64 << 20;
 
 const SAVE_ENVELOPE: Envelope = Envelope {
+    kind: FileKind::Save,
     magic: SAVE_MAGIC,
     version: SAVE_VERSION,
     max_payload: MAX_SAVE_PAYLOAD,
@@ -118,14 +119,17 @@ fn decode_payload<T: serde::de::DeserializeOwned>(payload: &[u8]) -> Result<T, S
     let (saved, used): (T, usize) =
         bincode::serde::decode_from_slice(payload, config()).map_err(|e| {
             SaveError::File(
-                Pos::Byte(crate::envelope::HEADER_LEN as u64),
+                Pos::Byte(crate::io::envelope::HEADER_LEN as u64),
                 ErrorKind::Damaged(format!("the saved game does not decode ({e})")),
             )
         })?;
     if used != payload.len() {
         return Err(SaveError::File(
-            Pos::Byte((crate::envelope::HEADER_LEN + used) as u64),
-            ErrorKind::TrailingBytes((payload.len() - used) as u64),
+            Pos::Byte((crate::io::envelope::HEADER_LEN + used) as u64),
+            ErrorKind::TrailingBytes {
+                file: FileKind::Save,
+                count: (payload.len() - used) as u64,
+            },
         ));
     }
     Ok(saved)

@@ -3,7 +3,7 @@
 use super::*;
 use crate::action::Action;
 use crate::level::load_file;
-use crate::random_play::candidates;
+use crate::random_play::random_actions;
 use crate::rng::SplitMix64;
 use crate::things::{Ring, RingLinks};
 
@@ -39,7 +39,7 @@ pub(super) fn random_steps(s: &mut Session, rng: &mut SplitMix64, steps: usize) 
                 s.restart();
             }
             _ => {
-                for a in candidates(s, rng).into_iter().take(6) {
+                for a in random_actions(s, rng).into_iter().take(6) {
                     if s.perform(&a).is_ok() {
                         break;
                     }
@@ -123,6 +123,19 @@ fn a_damaged_or_foreign_save_is_refused_with_a_reason_and_never_panics() {
         assert!(matches!(e, SaveError::File(..)), "{what}: {e}");
         assert!(!e.to_string().is_empty());
     }
+    // A save with another magic is named a save, not a level.
+    let mut foreign = bytes.clone();
+    foreign[..4].copy_from_slice(b"RAPL");
+    let e = Session::load_bytes(&level, &foreign).err().expect("magic");
+    assert_eq!(
+        e.to_string(),
+        "byte 0: not a Rappel save (expected the magic bytes \"RSAV\")"
+    );
+    // Bytes after the payload are after the saved game, not a level.
+    let mut longer = bytes.clone();
+    longer.push(0);
+    let e = Session::load_bytes(&level, &longer).err().expect("longer");
+    assert!(e.to_string().contains("after the saved game"), "{e}");
     // From a newer build: refused, saying so.
     let mut newer = bytes.clone();
     newer[4..6].copy_from_slice(&(SAVE_VERSION + 1).to_le_bytes());
@@ -161,7 +174,7 @@ fn a_thousand_steps_of_heavy_haul_save_small_and_fast() {
     let mut rng = SplitMix64::new(77);
     let mut steps = 0;
     while steps < 1000 {
-        for a in candidates(&mut s, &mut rng).into_iter().take(8) {
+        for a in random_actions(&mut s, &mut rng).into_iter().take(8) {
             if s.perform(&a).is_ok() {
                 steps += 1;
                 break;
@@ -190,7 +203,7 @@ fn a_thousand_steps_of_heavy_haul_save_small_and_fast() {
 /// only when the format version is new, never over a released one.
 #[test]
 fn a_save_from_each_released_version_still_loads() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/save/fixtures");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/io/save/fixtures");
     let level = load_file(&dir.join("v1_level.txt")).expect("fixture level");
     let path = dir.join(format!("v{SAVE_VERSION}.sav"));
     if std::env::var_os("RAPPEL_BLESS_SAVES").is_some() && !path.exists() {
@@ -234,7 +247,7 @@ const V1_REDOABLE: usize = 2;
 /// The fixture level, the bytes of the version-`version` save and its
 /// payload decoded in the layout of formats 1 and 2 (no conversion).
 fn old_fixture(version: u16) -> (Level, Vec<u8>, legacy::SavedGameV2) {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/save/fixtures");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/io/save/fixtures");
     let level = load_file(&dir.join("v1_level.txt")).expect("fixture level");
     let bytes = std::fs::read(dir.join(format!("v{version}.sav"))).expect("fixture save");
     let (saved_as, payload) = SAVE_ENVELOPE.open(&bytes).expect("envelope");
