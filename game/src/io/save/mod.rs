@@ -1,5 +1,5 @@
 //! A game in progress, saved and resumed with its whole undo history
-//! (`DESIGN.md`, "Levels and saves": "the undo log is saved with a game in
+//! (`docs/ARCHITECTURE.md`, "Levels and saves": "the undo log is saved with a game in
 //! progress").
 //!
 //! A save is the game's binary envelope (`crate::io::envelope`, magic `RSAV`)
