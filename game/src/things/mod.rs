@@ -62,8 +62,6 @@ pub mod tree;
 pub mod validate;
 
 #[cfg(test)]
-mod cells_tests;
-#[cfg(test)]
 mod tests;
 
 pub use cells::CellIter;

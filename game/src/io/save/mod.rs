@@ -261,8 +261,6 @@ impl Session {
     }
 }
 
-#[cfg(test)]
-mod format_tests;
 mod legacy;
 #[cfg(test)]
 mod tests;

@@ -1,5 +1,9 @@
 //! Saves: round trips of random play (state, undo and redo counts, every
-//! later undo and redo), damage of every kind, size and speed.
+//! later undo and redo), damage of every kind, size and speed. Every format
+//! version's bytes and their damage are in `tests/format.rs`.
+
+mod format;
+
 use super::*;
 use crate::action::Action;
 use crate::level::load_file;

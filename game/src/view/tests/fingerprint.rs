@@ -15,11 +15,11 @@
 use std::fmt::Write as _;
 use std::io::Write as _;
 
-use super::tests::random_map;
-use super::*;
+use super::random_map;
 use crate::grid::{fixtures, CellPos, Dir, Edge, EdgePos, Grid, Portal, PortalEnd};
 use crate::io::hash::Fnv1a;
 use crate::rng::SplitMix64;
+use crate::view::*;
 
 /// The text of one build (see the module docs).
 fn describe(view: &GridView, grid: &Grid) -> String {

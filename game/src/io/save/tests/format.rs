@@ -2,8 +2,8 @@
 //! with a reason and never panics or loads a state that is not the saved
 //! game; a converted save plays on and undoes exactly like the same game
 //! saved in the current format.
-use super::tests::{random_steps, V1_HASH};
-use super::*;
+use super::{random_steps, V1_HASH};
+use crate::io::save::*;
 use crate::level::ErrorKind;
 use crate::rng::SplitMix64;
 
