@@ -16,13 +16,15 @@
 //! differs from what was last saved.
 
 pub mod canon;
+pub mod error;
 pub mod history;
 pub mod op;
 pub mod problems;
 pub mod selection;
 
+pub use error::EditError;
 pub use history::History;
-pub use op::{Changed, EdgeKind, EditError};
+pub use op::{Changed, EdgeKind};
 pub use problems::{placed_problems, Place, Placed};
 pub use selection::{Area, Clip};
 

@@ -12,7 +12,8 @@
 //! becomes a wall, as everywhere in the editor.
 
 use super::canon::canonical_portals;
-use super::op::{fresh_id, paint_cell, Changed, EditError};
+use super::op::{fresh_id, paint_cell, Changed};
+use super::EditError;
 use crate::grid::MAX_PORTALS;
 use crate::grid::{
     CellKind, CellPos, Dir, Edge, EdgePos, EdgeType, Orientation, Portal, PortalEnd,
