@@ -4,7 +4,7 @@
 //!
 //! - [`op`]: the operations, each a checked change of a `Level` (the
 //!   loader's own types) that keeps it writable as text;
-//! - [`canon`]: the canonical portal table, so what is edited is byte for
+//! - [`portal_table`]: the canonical portal table, so what is edited is byte for
 //!   byte what is saved;
 //! - [`selection`]: rectangular areas, the clipboard, paste and flip;
 //! - [`history`]: undo and redo by whole-level snapshots;
@@ -15,10 +15,10 @@
 //! log, the problems of the last committed state, and whether the level
 //! differs from what was last saved.
 
-pub mod canon;
 pub mod error;
 pub mod history;
 pub mod op;
+pub mod portal_table;
 pub mod problems;
 pub mod selection;
 

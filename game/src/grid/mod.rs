@@ -33,7 +33,7 @@ pub mod validate;
 pub use cell::{CellKind, CellPos};
 pub use dir::{Dir, Orientation};
 pub use edge::{Edge, EdgePos, EdgeType, MAX_PORTALS};
-pub use neighbor::{PortalCrossing, Step};
+pub use neighbor::{Neighbor, PortalCrossing};
 pub use portal::{Portal, PortalEnd, PortalKind};
 pub use transform::CellTransform;
 pub use validate::GridProblem;

@@ -77,7 +77,7 @@ pub fn position(stage: &Stage) -> Position {
     // Slot 0 is the sentinel; every slot above the first never-used one is
     // never used either (the store's high-water mark).
     for t in stage.store().things().iter().skip(1) {
-        if t.is_virgin() {
+        if t.never_used() {
             break;
         }
         if !t.is_live() {

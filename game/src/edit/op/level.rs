@@ -1,6 +1,6 @@
 //! Operations on the level as a whole: its entrance, name, notes and size.
 use super::{check_cell, paint_cell, Changed};
-use crate::edit::canon::canonical_portals;
+use crate::edit::portal_table::canonical_portals;
 use crate::edit::EditError;
 use crate::grid::{CellKind, CellPos};
 use crate::level::validate::{name_ok, note_ok};

@@ -7,7 +7,7 @@
 //! the level *structurally* whole — what the text format can write and read
 //! back: the boundary and the edges beside rock stay walls, platforms stay
 //! horizontal, portal ends keep an air face, the entrance stays air, and the
-//! portal table stays canonical ([`super::canon`]). *Semantic* problems (no
+//! portal table stays canonical ([`super::portal_table`]). *Semantic* problems (no
 //! hero yet, a thing left in rock, a route through a wall) are allowed: the
 //! designer may stop half-way, and [`super::problems`] lists them.
 //!

@@ -1,7 +1,7 @@
 //! Portal operations: joining two edges into a pair, setting its kind,
 //! deleting it, and finding the portal on an edge.
 use super::{Added, Changed};
-use crate::edit::canon::{canonical_portals, fresh_label, portal_between};
+use crate::edit::portal_table::{canonical_portals, fresh_label, portal_between};
 use crate::edit::EditError;
 use crate::grid::{EdgePos, GridError, PortalEnd, PortalKind, MAX_PORTALS};
 use crate::level::{Level, PORTAL_LABELS};
@@ -55,7 +55,7 @@ pub fn set_portal_kind(level: &mut Level, index: usize, kind: PortalKind) -> Cha
     if portal.kind() == kind {
         return Ok(0);
     }
-    let fitted = crate::edit::canon::with_kind(level, &portal, kind)
+    let fitted = crate::edit::portal_table::with_kind(level, &portal, kind)
         .ok_or(EditError::KindImpossible(kind))?;
     level.grid.set_portal(index, fitted)?;
     canonical_portals(level);
@@ -70,7 +70,7 @@ pub fn possible_kinds(level: &Level, index: usize) -> Vec<PortalKind> {
     };
     PortalKind::ALL
         .into_iter()
-        .filter(|&k| crate::edit::canon::with_kind(level, portal, k).is_some())
+        .filter(|&k| crate::edit::portal_table::with_kind(level, portal, k).is_some())
         .collect()
 }
 

@@ -2,7 +2,7 @@
 //! edges open, wall or platform (see the module docs of `edit::op` for
 //! the rules a designer sees).
 use super::{check_cell, portal_at, Changed};
-use crate::edit::canon::canonical_portals;
+use crate::edit::portal_table::canonical_portals;
 use crate::edit::EditError;
 use crate::grid::{CellKind, CellPos, Dir, Edge, EdgePos, EdgeType, Orientation};
 use crate::level::Level;

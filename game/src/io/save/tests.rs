@@ -250,13 +250,13 @@ const V1_REDOABLE: usize = 2;
 
 /// The fixture level, the bytes of the version-`version` save and its
 /// payload decoded in the layout of formats 1 and 2 (no conversion).
-fn old_fixture(version: u16) -> (Level, Vec<u8>, legacy::SavedGameV2) {
+fn old_fixture(version: u16) -> (Level, Vec<u8>, saved_game_v2::SavedGameV2) {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/io/save/fixtures");
     let level = load_file(&dir.join("v1_level.txt")).expect("fixture level");
     let bytes = std::fs::read(dir.join(format!("v{version}.sav"))).expect("fixture save");
     let (saved_as, payload) = SAVE_ENVELOPE.open(&bytes).expect("envelope");
     assert_eq!(saved_as, version);
-    let raw: legacy::SavedGameV2 = decode_payload(payload).expect("payload");
+    let raw: saved_game_v2::SavedGameV2 = decode_payload(payload).expect("payload");
     (level, bytes, raw)
 }
 
@@ -316,7 +316,7 @@ fn a_version_2_save_is_converted_to_the_current_things() {
     let saved = SavedGame::decode(&bytes).expect("decodes");
     assert_eq!(saved.things.len(), raw.things.len());
     assert_eq!(saved.steps.len(), raw.steps.len());
-    let kept = |old: &crate::things::legacy::ThingV2, new: &Thing| {
+    let kept = |old: &crate::things::thing_v2::ThingV2, new: &Thing| {
         let [free, _, sibling] = old.links();
         assert_eq!(new.ring_links(Ring::Free), free);
         assert_eq!(new.ring_links(Ring::Sibling), sibling);
