@@ -99,11 +99,6 @@ impl Editor {
         self.saved = self.level.clone();
     }
 
-    /// Whether a stroke is open.
-    pub fn in_stroke(&self) -> bool {
-        self.stroke.is_some()
-    }
-
     /// Opens a stroke named `name` counting `unit`s ("edge", "cell", or ""
     /// for no count). An open stroke is committed first.
     pub fn begin(&mut self, name: &str, unit: &'static str) {

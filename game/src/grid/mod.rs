@@ -237,14 +237,6 @@ impl Grid {
         self.edge_slot(e).is_some()
     }
 
-    /// Whether `e` lies on the outer boundary.
-    pub fn is_boundary(&self, e: EdgePos) -> bool {
-        self.contains_edge(e) && {
-            let (a, b) = e.sides();
-            !self.contains(a) || !self.contains(b)
-        }
-    }
-
     /// The edge at `e`; `None` outside the grid.
     pub fn edge(&self, e: EdgePos) -> Option<Edge> {
         match self.edge_slot(e)? {

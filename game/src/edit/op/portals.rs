@@ -4,7 +4,7 @@ use super::{Added, Changed};
 use crate::edit::portal_table::{canonical_portals, fresh_label, portal_between};
 use crate::edit::EditError;
 use crate::grid::{EdgePos, GridError, PortalEnd, PortalKind, MAX_PORTALS};
-use crate::level::{Level, PORTAL_LABELS};
+use crate::level::Level;
 
 /// The label of the portal whose edge `e` is, if it is one.
 pub fn portal_at(level: &Level, e: EdgePos) -> Option<(usize, char)> {
@@ -84,12 +84,4 @@ pub fn delete_portal(level: &mut Level, index: usize) -> Changed {
         level.portal_labels.remove(index);
     }
     Ok(1)
-}
-
-/// The portal labels still free, in label order.
-pub fn free_labels(level: &Level) -> impl Iterator<Item = char> + '_ {
-    PORTAL_LABELS
-        .chars()
-        .take(MAX_PORTALS)
-        .filter(|c| !level.portal_labels.contains(c))
 }
