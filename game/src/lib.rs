@@ -4,6 +4,7 @@
 #![deny(unsafe_code)]
 
 pub mod action;
+pub mod campaign;
 pub mod edit;
 pub mod equipment;
 pub mod grid;
