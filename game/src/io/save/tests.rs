@@ -244,7 +244,7 @@ fn a_save_from_each_released_version_still_loads() {
     }
 }
 
-pub(super) const V1_HASH: u64 = 482_256_786_190_811_442;
+pub(super) const V1_HASH: u64 = 12_743_038_409_992_597_632;
 const V1_UNDOABLE: usize = 11;
 const V1_REDOABLE: usize = 2;
 
