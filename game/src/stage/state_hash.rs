@@ -74,17 +74,18 @@ impl Stage {
                 .find(|(i, _, _)| *i == index)
                 .map(|(_, id, _)| id.as_str())
         };
+        // Segments are spawned in play, into any free slot: never named.
         let thing = self.store.things().get(usize::from(index));
-        if let Some(name) = id(index) {
-            hash.write(&[1]);
-            hash.write_u32(name.len() as u32);
-            hash.write(name.as_bytes());
-        } else if let Some(t) = thing.filter(|t| t.kind() == ThingKind::RopeSegment) {
+        if let Some(t) = thing.filter(|t| t.kind() == ThingKind::RopeSegment) {
             let rope = id(t.data.link).unwrap_or("");
             hash.write(&[2]);
             hash.write_u32(rope.len() as u32);
             hash.write(rope.as_bytes());
             hash.write_u16(t.data.rope_len_cells);
+        } else if let Some(name) = id(index) {
+            hash.write(&[1]);
+            hash.write_u32(name.len() as u32);
+            hash.write(name.as_bytes());
         } else {
             // Not a Thing the level names: its kind only.
             hash.write(&[3, thing.map_or(0, |t| t.kind() as u8)]);
