@@ -8,7 +8,7 @@
 //! steps. Timed separately:
 //! - encode: `Session::save_bytes` (the used slots, the turn and every
 //!   undo step through bincode, sealed in the envelope with its CRC);
-//! - write: `file_io::write_atomic` of those bytes (temporary file, fsync,
+//! - write: `io::file::write_atomic` of those bytes (temporary file, fsync,
 //!   rename, fsync of the folder) into cargo's scratch folder for benches;
 //!   for reference, the same bytes by a plain `std::fs::write` (no fsync,
 //!   not atomic) in the same run, as a peer;
@@ -18,9 +18,9 @@
 use std::path::Path;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use game::file_io::write_atomic;
+use game::io::file::write_atomic;
 use game::level::{load_file, Level};
-use game::random_play::candidates;
+use game::random_play::random_actions;
 use game::rng::SplitMix64;
 use game::session::Session;
 use game::stage::Outcome;
@@ -39,7 +39,7 @@ fn played(level: &Level) -> Session {
     let mut rng = SplitMix64::new(77);
     let mut steps = 0;
     while steps < STEPS {
-        for a in candidates(&mut s, &mut rng).into_iter().take(8) {
+        for a in random_actions(&mut s, &mut rng).into_iter().take(8) {
             if s.perform(&a).is_ok() {
                 steps += 1;
                 break;

@@ -4,18 +4,17 @@
 #![deny(unsafe_code)]
 
 pub mod action;
+pub mod campaign;
 pub mod edit;
-pub mod envelope;
 pub mod equipment;
-pub mod file_io;
 pub mod grid;
-pub mod hash;
+pub mod io;
 pub mod level;
 pub mod motion;
 pub mod physics;
+#[cfg(any(test, feature = "testing"))]
 pub mod random_play;
 pub mod rng;
-pub mod save;
 pub mod session;
 pub mod solve;
 pub mod stage;

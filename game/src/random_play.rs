@@ -2,6 +2,8 @@
 //! actions a player could try next — what the rules offer the hero
 //! ([`available`], allowed or refused), random moves and levitations, some
 //! of them illegal — from a seeded generator, so a run is repeatable.
+//! Test and benchmark support only: built for the crate's own unit tests
+//! and, for integration tests and benchmarks, behind the `testing` feature.
 use crate::action::{available, Action, Offered, Target};
 use crate::rng::SplitMix64 as Rng;
 use crate::session::Session;
@@ -9,7 +11,7 @@ use crate::things::{ThingId, ThingKind};
 use crate::view::ViewPos;
 
 /// The actions worth trying for one random hero now, in random order.
-pub fn candidates(s: &mut Session, rng: &mut Rng) -> Vec<Action> {
+pub fn random_actions(s: &mut Session, rng: &mut Rng) -> Vec<Action> {
     let mut actions = vec![Action::EndTurn];
     let Some(hero) = rng.pick(&s.stage().active_heroes()) else {
         return actions;

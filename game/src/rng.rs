@@ -1,6 +1,16 @@
 //! A small seeded pseudo-random generator (SplitMix64) for tests, property
 //! tests, benchmarks and generated scenes: deterministic on every machine,
-//! no dependency. Not for anything that needs real randomness.
+//! no dependency. Not for anything that needs real randomness. Its output
+//! mix, [`mix64`], is also the solver's position hash's mixer.
+
+/// SplitMix64's finaliser: every bit of the input reaches every bit of the
+/// output. A bijection of `u64`.
+#[inline]
+pub const fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
 
 /// SplitMix64: a 64-bit state stepped by a constant and mixed on output.
 #[derive(Clone, Debug)]
@@ -15,10 +25,7 @@ impl SplitMix64 {
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        mix64(self.0)
     }
 
     /// A number in `0..n` (0 when `n` is 0).

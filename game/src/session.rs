@@ -12,7 +12,7 @@ use crate::action::{self, Action, Event, Refusal};
 use crate::level::Level;
 use crate::stage::{Stage, StageError};
 use crate::things::Thing;
-use crate::undo::{StepKind, UndoLog};
+use crate::undo::{UndoKind, UndoLog};
 use crate::view::GridView;
 
 /// One level in play with unlimited undo.
@@ -83,9 +83,9 @@ impl Session {
             return Err(Refusal::Internal);
         }
         let kind = if matches!(action, Action::EndTurn) {
-            StepKind::EndTurn
+            UndoKind::EndTurn
         } else {
-            StepKind::Action
+            UndoKind::Action
         };
         self.undo.commit(&mut self.stage, kind);
         self.debug_validate("perform");
@@ -173,7 +173,7 @@ impl Session {
     /// already is.
     pub fn restart(&mut self) -> bool {
         self.stage.restore(&self.initial, self.initial_turn);
-        self.undo.commit(&mut self.stage, StepKind::Restart)
+        self.undo.commit(&mut self.stage, UndoKind::Restart)
     }
 
     /// A stable hash of the whole state.

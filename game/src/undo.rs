@@ -31,7 +31,7 @@ use crate::things::{Thing, ThingIndex, THING_CAPACITY};
 
 /// What kind of step it was (for the screen: "undo: end of turn 3").
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
-pub enum StepKind {
+pub enum UndoKind {
     Action,
     EndTurn,
     Restart,
@@ -39,8 +39,8 @@ pub enum StepKind {
 
 /// One undoable step.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Step {
-    pub kind: StepKind,
+pub struct UndoEntry {
+    pub kind: UndoKind,
     /// The other value of each changed slot (befores while the step is done,
     /// afters while it is undone). Never empty for a recorded step.
     things: Box<[Thing]>,
@@ -48,10 +48,10 @@ pub struct Step {
     turn: u32,
 }
 
-impl Step {
+impl UndoEntry {
     /// Bytes this step keeps: its snapshots and its header.
     pub fn bytes(&self) -> usize {
-        std::mem::size_of::<Step>() + std::mem::size_of_val(&*self.things)
+        std::mem::size_of::<UndoEntry>() + std::mem::size_of_val(&*self.things)
     }
 
     /// How many Things it changed.
@@ -61,8 +61,8 @@ impl Step {
 
     /// A step from its parts as a save keeps them (loading an older save
     /// converts its Things first).
-    pub(crate) fn from_saved(kind: StepKind, things: Box<[Thing]>, turn: u32) -> Step {
-        Step { kind, things, turn }
+    pub(crate) fn from_saved(kind: UndoKind, things: Box<[Thing]>, turn: u32) -> UndoEntry {
+        UndoEntry { kind, things, turn }
     }
 
     /// Replaces snapshot `i` (tests of what loaders catch).
@@ -80,7 +80,7 @@ impl Step {
 /// Unlimited undo and redo over one stage.
 #[derive(Clone)]
 pub struct UndoLog {
-    steps: Vec<Step>,
+    steps: Vec<UndoEntry>,
     /// Steps `..done` are done; `done..` are undone (the redo branch).
     done: usize,
     /// The committed state's Things, to find what a step changed.
@@ -115,7 +115,7 @@ impl UndoLog {
 
     /// A log of `steps`, `done` of them done, over `stage` as the state
     /// they lead to (a loaded save); `None` when `done` is past the end.
-    pub fn from_steps(steps: Vec<Step>, done: usize, stage: &Stage) -> Option<UndoLog> {
+    pub fn from_steps(steps: Vec<UndoEntry>, done: usize, stage: &Stage) -> Option<UndoLog> {
         (done <= steps.len()).then(|| UndoLog {
             steps,
             done,
@@ -135,7 +135,7 @@ impl UndoLog {
     /// drops the redo branch. Returns false (and records nothing) if nothing
     /// changed. Looks only at the slots the store's change log lists (all
     /// of them when it does not know), then clears the log.
-    pub fn commit(&mut self, stage: &mut Stage, kind: StepKind) -> bool {
+    pub fn commit(&mut self, stage: &mut Stage, kind: UndoKind) -> bool {
         self.slots.clear();
         match stage.store.changed_slots() {
             Some(written) => {
@@ -175,7 +175,7 @@ impl UndoLog {
             return false;
         }
         self.steps.truncate(self.done);
-        self.steps.push(Step {
+        self.steps.push(UndoEntry {
             kind,
             things: befores.into_boxed_slice(),
             turn: self.shadow_turn,
@@ -234,12 +234,12 @@ impl UndoLog {
     }
 
     /// The step that undo would take back.
-    pub fn last_done(&self) -> Option<&Step> {
+    pub fn last_done(&self) -> Option<&UndoEntry> {
         self.done.checked_sub(1).and_then(|i| self.steps.get(i))
     }
 
     /// Every step, done and undone.
-    pub fn steps(&self) -> &[Step] {
+    pub fn steps(&self) -> &[UndoEntry] {
         &self.steps
     }
 }

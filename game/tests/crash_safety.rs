@@ -5,7 +5,7 @@
 //! told by [`CHILD_ENV`] to be the child). The child plays heavy haul at
 //! random (seeded), saves the game at three points of the play — saves of
 //! three sizes, so a torn one would show — and writes the three over one
-//! save file in turn, forever, with `file_io::write_atomic`. The parent
+//! save file in turn, forever, with `io::file::write_atomic`. The parent
 //! kills it with SIGKILL (`Child::kill`) at a random moment, a few hundred
 //! times, and after each kill checks the folder: the save file is exactly
 //! one of the saves the child could have written (the parent makes the same
@@ -23,10 +23,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use game::envelope::HEADER_LEN;
-use game::file_io::write_atomic;
+use game::io::envelope::HEADER_LEN;
+use game::io::file::write_atomic;
 use game::level::{load_file, Level};
-use game::random_play::candidates;
+use game::random_play::random_actions;
 use game::rng::SplitMix64 as Rng;
 use game::session::Session;
 
@@ -73,7 +73,7 @@ fn saves(level: &Level) -> Vec<Save> {
                 s.redo();
             }
             _ => {
-                for a in candidates(&mut s, &mut rng).into_iter().take(6) {
+                for a in random_actions(&mut s, &mut rng).into_iter().take(6) {
                     if s.perform(&a).is_ok() {
                         break;
                     }

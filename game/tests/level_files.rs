@@ -3,8 +3,8 @@
 //! starter level can be played under the movement and rope rules of
 //! `GAME.md` (checked with a small model of walking, falling and climbing).
 
+use game::campaign::load_campaign;
 use game::grid::{CellPos, Dir, EdgeType, Grid};
-use game::level::campaign::load_campaign;
 use game::level::{binary, load_file, to_text, HeroKind, Level, ThingSpecKind};
 use std::collections::{BTreeSet, VecDeque};
 use std::fs;

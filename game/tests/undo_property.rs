@@ -19,7 +19,7 @@ use std::path::Path;
 
 use game::action::{Action, DeployDir, Target};
 use game::level::{load_file, load_text, Level};
-use game::random_play::candidates;
+use game::random_play::random_actions;
 use game::rng::SplitMix64 as Rng;
 use game::session::Session;
 use game::stage::Outcome;
@@ -131,7 +131,7 @@ fn play(level: &Level, seed: u64) -> Run {
             Command::Restart
         } else {
             undo_streak = 0;
-            let tried = candidates(&mut s, &mut rng);
+            let tried = random_actions(&mut s, &mut rng);
             match tried.into_iter().find(|a| s.perform(a).is_ok()) {
                 Some(action) => Command::Act(action),
                 None => continue,

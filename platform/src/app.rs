@@ -88,7 +88,7 @@ fn read_script(options: &Options) -> Result<Vec<ScriptStep>, PlatformError> {
         path: path.clone(),
         error: escaped(&message).to_string().into(),
     };
-    let bytes = game::file_io::read_capped(path, MAX_SCRIPT_BYTES)
+    let bytes = game::io::file::read_capped(path, MAX_SCRIPT_BYTES)
         .map_err(|e| fail(game::level::file::io_message(path, &e)))?;
     let text = String::from_utf8(bytes)
         .map_err(|_| fail("bytes that are not UTF-8 (expected UTF-8 text)".to_string()))?;

@@ -83,7 +83,7 @@ pub fn load_level(path: &Path) -> Result<Level, LevelError> {
 impl Campaign {
     /// Reads `dir/campaign.txt` and loads every level it names.
     pub fn load(dir: &Path) -> Campaign {
-        let entries = match level::campaign::load_campaign_entries(&dir.join(CAMPAIGN)) {
+        let entries = match game::campaign::load_campaign_entries(&dir.join(CAMPAIGN)) {
             Ok(entries) => entries,
             Err(e) => {
                 warn!("no campaign: {e}");

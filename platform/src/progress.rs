@@ -1,9 +1,9 @@
-//! Campaign progress: the best result of every level won, and the most
-//! relics ever brought out of each level (won or retreated from), saved in
-//! a small text file in the user's data folder, so level n + 1 unlocks once
-//! level n is won (the first level is always open), the results screen can
-//! show the best so far, and the relics recovered over the campaign unlock
-//! equipment (`game::equipment::unlock`).
+//! Campaign progress on disk: the player's [`CampaignRecord`] — the best
+//! result of every level won, and the most relics ever brought out of each
+//! level (won or retreated from) — saved in a small text file in the user's
+//! data folder. The rules on it (what beats what, which level is open,
+//! what the relics unlock) are `game::campaign::record`'s; this file keeps
+//! the record, reads and writes it, and asks the rules through [`Progress`].
 //!
 //! Where: `$RAPPEL_DATA/progress.txt` if `RAPPEL_DATA` is set, else
 //! `$XDG_DATA_HOME/rappel/progress.txt`, else
@@ -26,14 +26,14 @@
 //!
 //! Reading keeps what can be read: a damaged line is skipped, the file as
 //! it was is kept aside (`progress.txt.damaged`, never overwritten: see
-//! `game::file_io::move_aside`), the good lines are written back at once,
+//! `game::io::file::move_aside`), the good lines are written back at once,
 //! and the player is told once, on the title screen. A file from a newer
 //! build is left alone: this run's wins are kept in memory and not written
 //! over it (the player is told). A file that cannot be read at all is read
 //! as no progress, said so, and moved aside before anything is written in
 //! its place.
 //!
-//! Saving is atomic (`game::file_io::write_atomic`), so a crash never loses
+//! Saving is atomic (`game::io::file::write_atomic`), so a crash never loses
 //! the previous file; a level's end is one save (a win's relics and its
 //! result in the same write, so a crash never keeps one without the
 //! other); and a save merges first: the file is read again and every
@@ -45,6 +45,8 @@ use std::collections::BTreeMap;
 
 use std::path::{Path, PathBuf};
 
+use game::campaign::CampaignRecord;
+pub use game::campaign::LevelResult;
 use game::level::{escaped, escaped_path};
 use log::{info, warn};
 
@@ -53,33 +55,12 @@ pub const VERSION: u32 = 2;
 /// The first line of a progress file this build writes.
 pub const HEADER: &str = "rappel-progress 2";
 
-/// A result on one level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LevelResult {
-    pub relics: u32,
-    /// Relics the level holds in all.
-    pub relics_total: u32,
-    pub turns: u32,
-}
-
-impl LevelResult {
-    /// Whether `self` beats `other`: more relics, then fewer turns.
-    pub fn beats(&self, other: &LevelResult) -> bool {
-        (self.relics, std::cmp::Reverse(self.turns))
-            > (other.relics, std::cmp::Reverse(other.turns))
-    }
-}
-
-/// The best result per level file name; a level listed here was won.
+/// The player's campaign record and the file it is kept in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
     /// Where it is saved; `None` keeps it in memory only.
     pub path: Option<PathBuf>,
-    best: BTreeMap<String, LevelResult>,
-    /// The most relics ever brought out of each level file, retreats
-    /// included; a level not listed may still have a best result (whose
-    /// relics count too, see [`Progress::relics_recovered`]).
-    relics: BTreeMap<String, u32>,
+    record: CampaignRecord,
     /// What the player should be told about the file, once; `None`: all
     /// was well.
     pub notice: Option<String>,
@@ -209,10 +190,10 @@ pub fn parse(text: &str) -> Result<Parsed, Unreadable> {
     Ok(out)
 }
 
-/// The progress file's text, read through `game::file_io` (a regular file,
+/// The progress file's text, read through `game::io::file` (a regular file,
 /// capped), UTF-8 or not.
 fn read_text(path: &Path) -> std::io::Result<String> {
-    let bytes = game::file_io::read_capped(path, MAX_PROGRESS_BYTES)?;
+    let bytes = game::io::file::read_capped(path, MAX_PROGRESS_BYTES)?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
@@ -255,14 +236,13 @@ impl Progress {
                 bad_lines,
             }) if bad_lines.is_empty() => {
                 let progress = Progress {
-                    best,
-                    relics,
+                    record: CampaignRecord::from_parts(best, relics),
                     ..Progress::empty(path)
                 };
                 info!(
                     "progress from {}: {} levels won, {} relics recovered",
                     escaped_path(&p),
-                    progress.best.len(),
+                    progress.record.results().len(),
                     progress.relics_recovered_total()
                 );
                 progress
@@ -275,8 +255,7 @@ impl Progress {
                 // Keep the file as it was, and the good lines in its place.
                 let kept = keep_aside(&p);
                 let mut progress = Progress {
-                    best,
-                    relics,
+                    record: CampaignRecord::from_parts(best, relics),
                     ..Progress::empty(path)
                 };
                 let (line, why) = &bad_lines[0];
@@ -320,15 +299,16 @@ impl Progress {
     pub fn to_text(&self) -> String {
         let mut out =
             format!("{HEADER}\n# level file, relics recovered, relics in the level, turns used\n");
-        for (file, r) in &self.best {
+        for (file, r) in self.record.results() {
             out.push_str(&format!(
                 "{file} {} {} {}\n",
                 r.relics, r.relics_total, r.turns
             ));
         }
-        if !self.relics.is_empty() {
+        let relics = self.record.relics_brought_out();
+        if !relics.is_empty() {
             out.push_str("# relics, level file, the most relics ever brought out of it\n");
-            for (file, n) in &self.relics {
+            for (file, n) in relics {
                 out.push_str(&format!("relics {file} {n}\n"));
             }
         }
@@ -349,14 +329,9 @@ impl Progress {
             ));
         }
         match read_text(&path).map(|t| parse(&t)) {
-            Ok(Ok(on_disk)) => {
-                for (file, result) in on_disk.best {
-                    self.record(&file, result);
-                }
-                for (file, n) in on_disk.relics {
-                    self.record_relics(&file, n);
-                }
-            }
+            Ok(Ok(on_disk)) => self
+                .record
+                .merge(&CampaignRecord::from_parts(on_disk.best, on_disk.relics)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             Ok(Err(Unreadable::Newer(_))) => {
                 self.read_only = true;
@@ -394,70 +369,50 @@ impl Progress {
 
     /// The best result on `file`, if it was won.
     pub fn best(&self, file: &str) -> Option<LevelResult> {
-        self.best.get(file).copied()
+        self.record.best(file)
     }
 
     /// Whether `file` was won.
     pub fn won(&self, file: &str) -> bool {
-        self.best.contains_key(file)
+        self.record.won(file)
     }
 
     /// Records a win on `file`; true if it is a new best (or the first).
     pub fn record(&mut self, file: &str, result: LevelResult) -> bool {
-        match self.best.get(file) {
-            Some(old) if !result.beats(old) => false,
-            _ => {
-                self.best.insert(file.to_string(), result);
-                true
-            }
-        }
+        self.record.record(file, result)
     }
 
-    /// Records that `relics` relics were brought out of `file` (a level
-    /// cleared or retreated from); true if it is more than ever before.
+    /// Records that `relics` relics were brought out of `file`; true if it
+    /// is more than ever before.
     pub fn record_relics(&mut self, file: &str, relics: u32) -> bool {
-        if relics <= self.relics_recovered(file) {
-            return false;
-        }
-        self.relics.insert(file.to_string(), relics);
-        true
+        self.record.record_relics(file, relics)
     }
 
-    /// The most relics ever brought out of `file`: its `relics` line or
-    /// its best result, whichever is more.
+    /// The most relics ever brought out of `file`.
     pub fn relics_recovered(&self, file: &str) -> u32 {
-        let line = self.relics.get(file).copied().unwrap_or(0);
-        let best = self.best.get(file).map_or(0, |r| r.relics);
-        line.max(best)
+        self.record.relics_recovered(file)
     }
 
-    /// The relics recovered over the campaign: the most brought out of
-    /// each level, summed (what unlocks equipment).
+    /// The relics recovered over the campaign (what unlocks equipment).
     pub fn relics_recovered_total(&self) -> u32 {
-        let files: std::collections::BTreeSet<&String> =
-            self.best.keys().chain(self.relics.keys()).collect();
-        files
-            .into_iter()
-            .map(|f| self.relics_recovered(f))
-            .fold(0u32, u32::saturating_add)
+        self.record.relics_recovered_total()
     }
 
     /// The equipment the relics recovered have unlocked, in canonical
-    /// order (`game::equipment::unlock`).
+    /// order.
     pub fn unlocked_equipment(&self) -> Vec<game::equipment::Equipment> {
-        game::equipment::unlocked(self.relics_recovered_total())
+        self.record.unlocked_equipment()
     }
 
-    /// Whether level `index` of a campaign with these `files` may be played:
-    /// the first always, any other once the one before it is won.
+    /// Whether level `index` of a campaign with these `files` may be played.
     pub fn unlocked(&self, files: &[&str], index: usize) -> bool {
-        index == 0 || files.get(index - 1).is_some_and(|f| self.won(f))
+        self.record.unlocked(files, index)
     }
 }
 
 /// Moves the file at `path` aside; says where, or why it could not.
 fn keep_aside(path: &Path) -> String {
-    match game::file_io::move_aside(path, "damaged") {
+    match game::io::file::move_aside(path, "damaged") {
         Ok(p) => format!("the old file is kept as {}", escaped_path(&p)),
         Err(e) => format!("the old file could not be kept aside: {e}"),
     }
@@ -468,7 +423,7 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    game::file_io::write_atomic(path, bytes)
+    game::io::file::write_atomic(path, bytes)
 }
 
 /// Tests: the progress files this thread writes, and a simulated kill
@@ -545,20 +500,6 @@ mod tests {
             relics_total: 2,
             turns,
         }
-    }
-
-    #[test]
-    fn records_keep_the_best_and_unlock_the_next_level() {
-        let mut p = Progress::empty(None);
-        let files = ["a.txt", "b.txt", "c.txt"];
-        assert!(p.unlocked(&files, 0));
-        assert!(!p.unlocked(&files, 1));
-        assert!(p.record("a.txt", r(1, 9)));
-        assert!(p.unlocked(&files, 1) && !p.unlocked(&files, 2));
-        assert!(!p.record("a.txt", r(1, 10)), "more turns is worse");
-        assert!(p.record("a.txt", r(1, 5)), "fewer turns is better");
-        assert!(p.record("a.txt", r(2, 50)), "more relics beats turns");
-        assert_eq!(p.best("a.txt"), Some(r(2, 50)));
     }
 
     #[test]
@@ -704,28 +645,15 @@ mod tests {
     }
 
     #[test]
-    fn relics_brought_out_count_retreats_too_and_unlock_equipment() {
-        use game::equipment::Equipment;
+    fn relics_brought_out_are_saved_read_back_and_merged() {
+        // The rules on relics are `game::campaign::record`'s (tested
+        // there); here, their lines in the file.
         let path = scratch("relics");
         let mut p = Progress::empty(Some(path.clone()));
-        assert_eq!(p.relics_recovered_total(), 0);
-        assert_eq!(p.unlocked_equipment(), []);
-        // A retreat with one relic out: no win, but the relic counts.
         assert!(p.record_relics("heavy_haul.txt", 1));
-        assert!(!p.won("heavy_haul.txt"));
-        assert_eq!(p.unlocked_equipment(), [Equipment::LongRope]);
-        assert!(!p.record_relics("heavy_haul.txt", 0), "the most is kept");
-        // A win counts its relics; the same relics twice count once.
         p.record("loop_back.txt", r(1, 1));
-        assert!(!p.record_relics("loop_back.txt", 1));
-        assert_eq!(p.relics_recovered_total(), 2);
-        assert_eq!(
-            p.unlocked_equipment(),
-            [Equipment::LongRope, Equipment::SecondRope]
-        );
         p.record_relics("two_idols.txt", 2);
         assert_eq!(p.relics_recovered_total(), 4);
-        assert_eq!(p.unlocked_equipment(), Equipment::ALL);
         // Saved and read back, relics lines included.
         p.save().unwrap();
         let text = std::fs::read_to_string(&path).unwrap();

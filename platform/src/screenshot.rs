@@ -1,5 +1,5 @@
 //! Saving a frame read back from the framebuffer as a PNG, through
-//! `game::file_io::write_atomic`: the PNG is encoded in memory and written
+//! `game::io::file::write_atomic`: the PNG is encoded in memory and written
 //! whole beside its final name, then renamed over it, so a failed save
 //! never leaves a half-written PNG; a target that exists and is not a
 //! regular file (a folder, a FIFO, `/dev/null`) is refused, never written
@@ -58,7 +58,7 @@ pub fn save_png(
     image::codecs::png::PngEncoder::new(&mut png)
         .write_image(rgba, width_px, height_px, image::ExtendedColorType::Rgba8)
         .map_err(|e| fail(e.to_string()))?;
-    game::file_io::write_atomic(path, &png).map_err(|e| fail(e.to_string()))
+    game::io::file::write_atomic(path, &png).map_err(|e| fail(e.to_string()))
 }
 
 #[cfg(test)]

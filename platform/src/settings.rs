@@ -24,9 +24,9 @@
 //! characters, bytes that are not UTF-8, a file over
 //! [`MAX_SETTINGS_BYTES`] or unreadable) is never written over: it is kept
 //! aside (`settings.txt.damaged`, numbered, never overwritten: see
-//! `game::file_io::move_aside`), what could be read of it is written in
+//! `game::io::file::move_aside`), what could be read of it is written in
 //! its place at once, and the player is told once, on the title screen.
-//! Writing is atomic (`game::file_io::write_atomic`), when the game quits.
+//! Writing is atomic (`game::io::file::write_atomic`), when the game quits.
 use std::path::{Path, PathBuf};
 
 use game::level::{escaped, escaped_path};
@@ -232,7 +232,7 @@ impl Settings {
         let Some(path) = path else {
             return fine(Settings::default());
         };
-        let (settings, why, rest) = match game::file_io::read_capped(path, MAX_SETTINGS_BYTES) {
+        let (settings, why, rest) = match game::io::file::read_capped(path, MAX_SETTINGS_BYTES) {
             // Nothing in it, nothing to lose.
             Ok(bytes) if bytes.trim_ascii().is_empty() => return fine(Settings::default()),
             Ok(bytes) => {
@@ -269,7 +269,7 @@ impl Settings {
                 "the defaults are used",
             ),
         };
-        let kept = game::file_io::move_aside(path, "damaged");
+        let kept = game::io::file::move_aside(path, "damaged");
         let writable = kept.is_ok();
         let kept = match kept {
             Ok(p) => {
@@ -304,7 +304,7 @@ impl Settings {
                 format!("settings not saved: cannot make {}: {e}", escaped_path(dir))
             })?;
         }
-        game::file_io::write_atomic(path, self.to_text().as_bytes())
+        game::io::file::write_atomic(path, self.to_text().as_bytes())
             .map_err(|e| format!("settings not saved to {}: {e}", escaped_path(path)))?;
         info!("settings saved to {}", escaped_path(path));
         Ok(())

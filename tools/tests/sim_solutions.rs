@@ -54,67 +54,67 @@ fn assert_solved(level: &str, hash: u64) {
 
 #[test]
 fn loop_back_solution_wins() {
-    assert_solved("loop_back", 0x5e55_8e68_35b8_90a8);
+    assert_solved("loop_back", 0xe202_69d6_6d8a_b91d);
 }
 
 #[test]
 fn rope_descent_solution_wins() {
-    assert_solved("rope_descent", 0x516b_fa23_a0db_c0c0);
+    assert_solved("rope_descent", 0x69d7_de40_fb5e_8623);
 }
 
 #[test]
 fn heavy_haul_solution_wins() {
-    assert_solved("heavy_haul", 0x81ea_79b4_a77d_e552);
+    assert_solved("heavy_haul", 0xea57_45ca_1702_3f05);
 }
 
 #[test]
 fn watcher_hall_solution_wins() {
-    assert_solved("watcher_hall", 0x02da_4e50_266a_d46c);
+    assert_solved("watcher_hall", 0xc443_1073_f5eb_66b9);
 }
 
 #[test]
 fn across_the_gap_solution_wins() {
-    assert_solved("across_the_gap", 0x531a_f16b_2b64_4e4c);
+    assert_solved("across_the_gap", 0x9a69_3e62_8990_d984);
 }
 
 #[test]
 fn mirror_door_solution_wins() {
-    assert_solved("mirror_door", 0xef4b_9cbe_9d3e_979c);
+    assert_solved("mirror_door", 0xb1d7_5b39_3bca_5ae5);
 }
 
 #[test]
 fn turnstile_solution_wins() {
-    assert_solved("turnstile", 0x792b_0045_c6db_ee14);
+    assert_solved("turnstile", 0x4931_6ab7_64b0_a3b6);
 }
 
 #[test]
 fn through_the_wall_solution_wins() {
-    assert_solved("through_the_wall", 0x74ad_308d_cf63_0430);
+    assert_solved("through_the_wall", 0xed95_65ac_a8ea_e802);
 }
 
 #[test]
 fn the_scouts_drop_solution_wins() {
-    assert_solved("the_scouts_drop", 0x73ce_e7d3_3df6_4522);
+    assert_solved("the_scouts_drop", 0xaa00_a357_2e9e_e30f);
 }
 
 #[test]
 fn the_well_solution_wins() {
-    assert_solved("the_well", 0x37e6_695d_9574_ade5);
+    assert_solved("the_well", 0xd277_5601_28fb_5160);
 }
 
 #[test]
 fn sentry_solution_wins() {
-    assert_solved("sentry", 0x2b90_f01b_c18f_de84);
+    assert_solved("sentry", 0x8006_d274_6a8c_4702);
 }
 
 #[test]
 fn the_gap_solution_wins() {
-    assert_solved("the_gap", 0x2ffa_a5ed_95b6_9ea9);
+    assert_solved("the_gap", 0x7d6f_1ef7_9552_9418);
 }
 
 #[test]
 fn the_vault_solution_wins() {
-    assert_solved("the_vault", 0x2f0b_3b7f_7d21_c20a);
+    assert_solved("the_vault", 0x55fe_98b2_a770_3fea);
 }
 
 /// The naive line in the watcher hall: the scout heads straight for the

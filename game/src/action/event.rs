@@ -15,7 +15,7 @@ use crate::view::ViewPos;
 
 /// How a Thing got from one cell to the next.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum StepKind {
+pub enum MoveKind {
     Walk,
     StepUp,
     Climb,
@@ -31,7 +31,7 @@ pub enum StepKind {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PathStep {
     pub cell: CellPos,
-    pub kind: StepKind,
+    pub kind: MoveKind,
     /// The view cell it is seen in from where the action was planned.
     pub view: Option<ViewPos>,
 }
@@ -43,7 +43,7 @@ impl PathStep {
             .into_iter()
             .map(|cell| PathStep {
                 cell,
-                kind: StepKind::Fall,
+                kind: MoveKind::Fall,
                 view: None,
             })
             .collect()

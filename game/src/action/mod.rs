@@ -30,7 +30,7 @@ pub mod watch;
 #[cfg(test)]
 mod tests;
 
-pub use event::{apply, Event, PathStep, StepKind};
+pub use event::{apply, Event, MoveKind, PathStep};
 pub use movement::{MovePlan, Target};
 pub use offer::{available, Offer, Offered};
 pub use refusal::Refusal;

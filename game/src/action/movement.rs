@@ -22,7 +22,7 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::abilities::{safe_fall_cells, step_up_cells, MOVE_AP_PER_STEP};
-use super::event::{PathStep, StepKind};
+use super::event::{MoveKind, PathStep};
 use super::refusal::Refusal;
 use crate::grid::{CellPos, Dir};
 use crate::stage::support::{Fall, Faller};
@@ -108,7 +108,7 @@ fn fall_steps(
                 .map(|(k, _)| k);
             PathStep {
                 cell: c,
-                kind: StepKind::Fall,
+                kind: MoveKind::Fall,
                 view: at.map(|k| k.0),
             }
         })
@@ -211,7 +211,7 @@ fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8, heavy: bo
                     if stage.segment_in(c).is_some() {
                         let climb = PathStep {
                             cell: c,
-                            kind: StepKind::Climb,
+                            kind: MoveKind::Climb,
                             view: Some(k.0),
                         };
                         moves.push(Move {
@@ -231,7 +231,7 @@ fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8, heavy: bo
                 if let Some((k, c)) = step_view(stage, view, key, side) {
                     let walk = PathStep {
                         cell: c,
-                        kind: StepKind::Walk,
+                        kind: MoveKind::Walk,
                         view: Some(k.0),
                     };
                     match fall_in_view(stage, view, k, c, safe, faller) {
@@ -271,7 +271,7 @@ fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8, heavy: bo
                     up = (k, c);
                     climbed.push(PathStep {
                         cell: c,
-                        kind: StepKind::StepUp,
+                        kind: MoveKind::StepUp,
                         view: Some(k.0),
                     });
                     if let Some((k2, c2)) = step_view(stage, view, up.0, side) {
@@ -279,7 +279,7 @@ fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8, heavy: bo
                             let mut steps = climbed.clone();
                             steps.push(PathStep {
                                 cell: c2,
-                                kind: StepKind::StepUp,
+                                kind: MoveKind::StepUp,
                                 view: Some(k2.0),
                             });
                             moves.push(Move {
@@ -479,7 +479,7 @@ pub fn levitation_path(
                     let mut next = path.clone();
                     next.push(PathStep {
                         cell: c,
-                        kind: StepKind::Float,
+                        kind: MoveKind::Float,
                         view: Some(k.0),
                     });
                     queue.push_back((k, c, next));

@@ -17,7 +17,7 @@ mod turns;
 mod watchers;
 mod winning;
 
-use super::{Action, DeployDir, Event, Refusal, StepKind, Target};
+use super::{Action, DeployDir, Event, MoveKind, Refusal, Target};
 use crate::grid::CellPos;
 use crate::level::load_text;
 use crate::session::Session;
@@ -227,13 +227,13 @@ impl Play {
     }
 
     /// Moves `hero` to `(x, y)`, which must be accepted; the path walked.
-    fn go(&mut self, hero: &str, x: i32, y: i32) -> Vec<(CellPos, StepKind)> {
+    fn go(&mut self, hero: &str, x: i32, y: i32) -> Vec<(CellPos, MoveKind)> {
         let action = self.move_to(hero, x, y);
         path_of(&self.ok(action))
     }
 
     /// Moves `hero` to view cell `(x, y)`, which must be accepted; the path.
-    fn go_view(&mut self, hero: &str, x: i32, y: i32) -> Vec<(CellPos, StepKind)> {
+    fn go_view(&mut self, hero: &str, x: i32, y: i32) -> Vec<(CellPos, MoveKind)> {
         let action = self.move_to_view(hero, x, y);
         path_of(&self.ok(action))
     }
@@ -318,7 +318,7 @@ impl Play {
 
 /// The path of the (first) move in `events`: each cell and how it was
 /// entered.
-fn path_of(events: &[Event]) -> Vec<(CellPos, StepKind)> {
+fn path_of(events: &[Event]) -> Vec<(CellPos, MoveKind)> {
     events
         .iter()
         .find_map(|e| match e {

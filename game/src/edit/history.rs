@@ -96,11 +96,6 @@ impl History {
         (self.at > 0).then(|| self.states[self.at].name.as_str())
     }
 
-    /// The name of the step redo would do again.
-    pub fn redo_name(&self) -> Option<&str> {
-        self.states.get(self.at + 1).map(|s| s.name.as_str())
-    }
-
     /// Bytes the snapshots hold (arrays, things, strings), roughly.
     pub fn bytes(&self) -> usize {
         self.states

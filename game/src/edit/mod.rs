@@ -4,7 +4,7 @@
 //!
 //! - [`op`]: the operations, each a checked change of a `Level` (the
 //!   loader's own types) that keeps it writable as text;
-//! - [`canon`]: the canonical portal table, so what is edited is byte for
+//! - [`portal_table`]: the canonical portal table, so what is edited is byte for
 //!   byte what is saved;
 //! - [`selection`]: rectangular areas, the clipboard, paste and flip;
 //! - [`history`]: undo and redo by whole-level snapshots;
@@ -15,14 +15,16 @@
 //! log, the problems of the last committed state, and whether the level
 //! differs from what was last saved.
 
-pub mod canon;
+pub mod error;
 pub mod history;
 pub mod op;
+pub mod portal_table;
 pub mod problems;
 pub mod selection;
 
+pub use error::EditError;
 pub use history::History;
-pub use op::{Changed, EdgeKind, EditError};
+pub use op::{Changed, EdgeKind};
 pub use problems::{placed_problems, Place, Placed};
 pub use selection::{Area, Clip};
 
@@ -95,11 +97,6 @@ impl Editor {
     /// Records that the level as shown was saved.
     pub fn mark_saved(&mut self) {
         self.saved = self.level.clone();
-    }
-
-    /// Whether a stroke is open.
-    pub fn in_stroke(&self) -> bool {
-        self.stroke.is_some()
     }
 
     /// Opens a stroke named `name` counting `unit`s ("edge", "cell", or ""

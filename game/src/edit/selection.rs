@@ -11,8 +11,9 @@
 //! then re-seals the outline: an edge left beside rock or on the boundary
 //! becomes a wall, as everywhere in the editor.
 
-use super::canon::canonical_portals;
-use super::op::{fresh_id, paint_cell, Changed, EditError};
+use super::op::{fresh_id, paint_cell, Changed};
+use super::portal_table::canonical_portals;
+use super::EditError;
 use crate::grid::MAX_PORTALS;
 use crate::grid::{
     CellKind, CellPos, Dir, Edge, EdgePos, EdgeType, Orientation, Portal, PortalEnd,
@@ -267,7 +268,7 @@ pub fn paste(level: &mut Level, clip: &Clip, at: CellPos) -> Changed {
     seal(level, &area);
     for p in &clip.portals {
         let portal = Portal::new(shift_end(p.ends[0], dx, dy), shift_end(p.ends[1], dx, dy));
-        let Some(label) = super::canon::fresh_label(level) else {
+        let Some(label) = super::portal_table::fresh_label(level) else {
             break;
         };
         if level.grid.add_portal(portal).is_ok() {

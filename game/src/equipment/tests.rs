@@ -183,7 +183,7 @@ fn a_loadout_that_does_not_fit_is_refused_saying_why() {
 #[test]
 fn each_piece_fits_the_heroes_it_suits_on_every_shipped_level() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
-    let campaign = crate::level::campaign::load_campaign(&dir.join("campaign.txt"));
+    let campaign = crate::campaign::load_campaign(&dir.join("campaign.txt"));
     let files = campaign.expect("the campaign");
     assert!(!files.is_empty());
     for path in files {

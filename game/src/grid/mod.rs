@@ -33,7 +33,7 @@ pub mod validate;
 pub use cell::{CellKind, CellPos};
 pub use dir::{Dir, Orientation};
 pub use edge::{Edge, EdgePos, EdgeType, MAX_PORTALS};
-pub use neighbor::{PortalCrossing, Step};
+pub use neighbor::{Neighbor, PortalCrossing};
 pub use portal::{Portal, PortalEnd, PortalKind};
 pub use transform::CellTransform;
 pub use validate::GridProblem;
@@ -235,14 +235,6 @@ impl Grid {
     /// Whether `e` is an edge of the grid (outer boundary included).
     pub fn contains_edge(&self, e: EdgePos) -> bool {
         self.edge_slot(e).is_some()
-    }
-
-    /// Whether `e` lies on the outer boundary.
-    pub fn is_boundary(&self, e: EdgePos) -> bool {
-        self.contains_edge(e) && {
-            let (a, b) = e.sides();
-            !self.contains(a) || !self.contains(b)
-        }
     }
 
     /// The edge at `e`; `None` outside the grid.

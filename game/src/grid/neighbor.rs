@@ -28,7 +28,7 @@ pub struct PortalCrossing {
 
 /// The outcome of one step.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Step {
+pub struct Neighbor {
     /// The cell arrived in.
     pub cell: CellPos,
     /// The direction of travel on arrival.
@@ -41,7 +41,7 @@ impl Grid {
     /// Cross the edge on side `dir` of `cell`: where it arrives and with what
     /// direction, following portals. `None` when the way is a wall, leaves
     /// the grid, ends in rock, or `cell` itself is not an air cell.
-    pub fn step(&self, cell: CellPos, dir: Dir) -> Option<Step> {
+    pub fn step(&self, cell: CellPos, dir: Dir) -> Option<Neighbor> {
         if !self.is_air(cell) {
             return None;
         }
@@ -49,7 +49,7 @@ impl Grid {
         let edge = self.edge(edge_pos)?;
         let arrived = match edge.edge_type() {
             EdgeType::Solid => return None,
-            EdgeType::Open | EdgeType::Platform => Step {
+            EdgeType::Open | EdgeType::Platform => Neighbor {
                 cell: cell.step(dir),
                 dir,
                 portal: None,
@@ -65,7 +65,7 @@ impl Grid {
                 } else {
                     (far.cell, far.side.opposite())
                 };
-                Step {
+                Neighbor {
                     cell: to,
                     dir: arrive,
                     portal: Some(PortalCrossing {

@@ -1,5 +1,5 @@
 //! The binary level form: compact, for editor autosaves; the level's
-//! bincode payload in the game's one envelope (`crate::envelope`).
+//! bincode payload in the game's one envelope (`crate::io::envelope`).
 //!
 //! Layout (all integers little-endian):
 //!
@@ -23,8 +23,8 @@
 
 use super::text::first;
 use super::{ErrorKind, Level, LevelError, Pos};
-use crate::envelope::Envelope;
 use crate::equipment::EquipmentSet;
+use crate::io::envelope::{Envelope, FileKind};
 
 /// The first four bytes of every binary level.
 pub const MAGIC: [u8; 4] = *b"RAPL";
@@ -34,10 +34,11 @@ pub const MAGIC: [u8; 4] = *b"RAPL";
 /// still load (as [`LevelV1`] and [`LevelV2`], without them).
 pub const FORMAT_VERSION: u16 = 3;
 /// Header bytes before the payload.
-pub const HEADER_LEN: usize = crate::envelope::HEADER_LEN;
+pub const HEADER_LEN: usize = crate::io::envelope::HEADER_LEN;
 
 /// The envelope every binary level is sealed in.
 const LEVEL_ENVELOPE: Envelope = Envelope {
+    kind: FileKind::Level,
     magic: MAGIC,
     version: FORMAT_VERSION,
     max_payload: MAX_PAYLOAD,
@@ -53,7 +54,7 @@ fn config() -> bincode::config::Configuration<
     bincode::config::standard().with_limit::<MAX_PAYLOAD>()
 }
 
-pub use crate::envelope::crc32;
+pub use crate::io::envelope::crc32;
 
 /// A level as version 1 of the binary form held it (before the goal keys).
 #[derive(serde::Deserialize)]

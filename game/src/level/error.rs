@@ -300,8 +300,13 @@ pub enum ErrorKind {
         /// Bytes needed to read on.
         needed: u64,
     },
-    /// The binary file does not start with the magic number.
-    BadMagic,
+    /// The binary file does not start with the magic number of its kind.
+    BadMagic {
+        /// The kind of file expected.
+        file: crate::io::envelope::FileKind,
+        /// Its magic bytes.
+        magic: [u8; 4],
+    },
     /// The binary file was written by a newer format version.
     NewerVersion {
         /// The file's version.
@@ -313,8 +318,13 @@ pub enum ErrorKind {
     UnknownVersion(u16),
     /// The payload does not match its checksum.
     ChecksumMismatch,
-    /// Bytes after the end of the level.
-    TrailingBytes(u64),
+    /// Bytes after the end of the file's contents.
+    TrailingBytes {
+        /// The kind of file.
+        file: crate::io::envelope::FileKind,
+        /// How many bytes are left over.
+        count: u64,
+    },
     /// The payload does not decode.
     Damaged(String),
     /// A level that cannot be encoded.
@@ -531,9 +541,10 @@ impl fmt::Display for ErrorKind {
                 f,
                 "file is truncated: it has {len} bytes (expected at least {needed})"
             ),
-            ErrorKind::BadMagic => write!(
+            ErrorKind::BadMagic { file, magic } => write!(
                 f,
-                "not a Rappel binary level (expected the magic bytes \"RAPL\")"
+                "not a {file} (expected the magic bytes \"{}\")",
+                String::from_utf8_lossy(magic)
             ),
             ErrorKind::NewerVersion { found, supported } => write!(
                 f,
@@ -546,9 +557,11 @@ impl fmt::Display for ErrorKind {
                 f,
                 "file is damaged: the checksum does not match (expected the bytes as written)"
             ),
-            ErrorKind::TrailingBytes(n) => {
-                write!(f, "file is damaged: {n} bytes after the level (expected none)")
-            }
+            ErrorKind::TrailingBytes { file, count } => write!(
+                f,
+                "file is damaged: {count} bytes after the {} (expected none)",
+                file.noun()
+            ),
             ErrorKind::Damaged(detail) => write!(f, "file is damaged: {}", Escaped(detail)),
             ErrorKind::Encode(detail) => {
                 write!(f, "cannot encode the level: {}", Escaped(detail))

@@ -53,7 +53,7 @@ fn format_of(path: &Path) -> Result<Format, LevelError> {
 }
 
 /// What an I/O error on `path` says, for a message that names `path`
-/// already: `file_io`'s own refusals start with the path
+/// already: `io::file`'s own refusals start with the path
 /// (`levels/x.txt is a named pipe, not a regular file`), which is said
 /// once, as "it" (`it is a named pipe, not a regular file`).
 pub fn io_message(path: &Path, e: &std::io::Error) -> String {
@@ -70,7 +70,7 @@ pub fn read_capped(path: &Path) -> Result<Vec<u8>, LevelError> {
     let io = |e: std::io::Error| {
         LevelError::new(&name(path), Pos::File, ErrorKind::Io(io_message(path, &e)))
     };
-    crate::file_io::read_capped(path, MAX_FILE_BYTES).map_err(io)
+    crate::io::file::read_capped(path, MAX_FILE_BYTES).map_err(io)
 }
 
 /// Loads the level at `path`; on failure, every problem found (never empty).
@@ -133,7 +133,7 @@ pub fn save_file_draft(path: &Path, level: &Level) -> Result<(), LevelError> {
     Ok(())
 }
 
-pub use crate::file_io::write_atomic;
+pub use crate::io::file::write_atomic;
 
 #[cfg(test)]
 mod tests {

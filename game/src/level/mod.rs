@@ -12,13 +12,12 @@
 //!
 //! Both loaders end with the same semantic checks ([`Level::problems`]), and
 //! never panic on any input. [`file`] picks the format by extension and saves
-//! atomically; [`campaign`] reads the campaign order.
+//! atomically. The campaign's order of levels is read by `crate::campaign`.
 //!
 //! Data flow: tools and screens load a level here; a later stage turns its
 //! specs into Things in the store; the editor builds a `Level` and saves it.
 
 pub mod binary;
-pub mod campaign;
 pub mod capacity;
 pub mod error;
 pub mod file;
@@ -281,7 +280,8 @@ mod tests {
         );
         let payload =
             bincode::serde::encode_to_vec(v2, bincode::config::standard()).expect("encodes");
-        let sealed = crate::envelope::Envelope {
+        let sealed = crate::io::envelope::Envelope {
+            kind: crate::io::envelope::FileKind::Level,
             magic: MAGIC,
             version: 2,
             max_payload: binary::MAX_PAYLOAD,
@@ -337,7 +337,8 @@ mod tests {
         );
         let payload =
             bincode::serde::encode_to_vec(v1, bincode::config::standard()).expect("encodes");
-        let sealed = crate::envelope::Envelope {
+        let sealed = crate::io::envelope::Envelope {
+            kind: crate::io::envelope::FileKind::Level,
             magic: MAGIC,
             version: 1,
             max_payload: binary::MAX_PAYLOAD,

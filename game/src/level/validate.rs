@@ -71,6 +71,9 @@ impl Problem {
     }
 }
 
+/// The largest `par` a level may state.
+pub const MAX_PAR: u64 = 9999;
+
 /// Whether `name` is a valid level name.
 pub fn name_ok(name: &str) -> bool {
     let n = name.chars().count();
@@ -317,12 +320,12 @@ impl Level {
             }
         }
         if let Some(n) = self.par {
-            if !(1..=super::text::keyed::MAX_PAR).contains(&u64::from(n)) {
+            if !(1..=MAX_PAR).contains(&u64::from(n)) {
                 let kind = ErrorKind::OutOfRange {
                     what: "par",
                     value: u64::from(n),
                     min: 1,
-                    max: super::text::keyed::MAX_PAR,
+                    max: MAX_PAR,
                 };
                 out.push(Problem::new(kind, Subject::Level));
             }

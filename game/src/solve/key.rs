@@ -18,6 +18,7 @@
 //! for one, which can only hide a line of play, never invent one — every
 //! solution is found by playing it.
 
+use crate::rng::mix64;
 use crate::stage::Stage;
 use crate::things::ThingKind;
 
@@ -68,15 +69,6 @@ impl std::hash::Hasher for KeyHasher {
     }
 }
 
-/// splitmix64's finaliser: every bit of the input reaches every bit of the
-/// output.
-#[inline]
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// The position of `stage` (see the module docs).
 pub fn position(stage: &Stage) -> Position {
     let mut hash: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -85,7 +77,7 @@ pub fn position(stage: &Stage) -> Position {
     // Slot 0 is the sentinel; every slot above the first never-used one is
     // never used either (the store's high-water mark).
     for t in stage.store().things().iter().skip(1) {
-        if t.is_virgin() {
+        if t.never_used() {
             break;
         }
         if !t.is_live() {
@@ -112,9 +104,9 @@ pub fn position(stage: &Stage) -> Position {
             | u64::from(d.flags.bits()) << 48
             | points << 56;
         let c = u64::from(d.route) | u64::from(d.link) << 16;
-        hash = mix(hash ^ a);
-        hash = mix(hash ^ b);
-        hash = mix(hash ^ c);
+        hash = mix64(hash ^ a);
+        hash = mix64(hash ^ b);
+        hash = mix64(hash ^ c);
     }
     Position {
         key: hash,

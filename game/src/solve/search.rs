@@ -246,7 +246,7 @@ pub const STRETCH: u64 = 2_000;
 
 /// How one step of a search ended.
 #[derive(Clone, Debug)]
-pub enum Step {
+pub enum StepOutcome {
     /// A line that beats the goal's incumbent: the best this search can
     /// find (it is done).
     Found(Found),
@@ -528,16 +528,16 @@ impl Search {
     }
 
     /// Searches the next turn, or for any line the next stretch (see
-    /// [`Step`]). The session is left at the root when the search is done.
-    pub fn step(&mut self, bound: &Bound, goal: &Goal, meter: &mut Meter<'_>) -> Step {
+    /// [`StepOutcome`]). The session is left at the root when the search is done.
+    pub fn step(&mut self, bound: &Bound, goal: &Goal, meter: &mut Meter<'_>) -> StepOutcome {
         if self.done {
-            return Step::Done { everything: false };
+            return StepOutcome::Done { everything: false };
         }
         let step = match meter.check() {
             Ok(()) => self.search_turn(bound, goal, meter),
-            Err(stop) => Step::Stopped(stop),
+            Err(stop) => StepOutcome::Stopped(stop),
         };
-        if !matches!(step, Step::Going) {
+        if !matches!(step, StepOutcome::Going) {
             self.done = true;
             while self.path.len() > 1 {
                 self.session.undo();
@@ -547,10 +547,10 @@ impl Search {
         step
     }
 
-    fn search_turn(&mut self, bound: &Bound, goal: &Goal, meter: &mut Meter<'_>) -> Step {
+    fn search_turn(&mut self, bound: &Bound, goal: &Goal, meter: &mut Meter<'_>) -> StepOutcome {
         let turn = self.turn;
         if turn > goal.last_turn() && !goal.any {
-            return Step::Done { everything: false };
+            return StepOutcome::Done { everything: false };
         }
         if let Some(p) = meter.progress {
             p.set_turn(turn);
@@ -572,7 +572,7 @@ impl Search {
                     for &rest in &bucket[i..] {
                         self.this.push(n, rest);
                     }
-                    return Step::Going;
+                    return StepOutcome::Going;
                 }
                 let reached = self.nodes[node as usize].turn;
                 if let Some(p) = meter.progress.filter(|_| goal.any) {
@@ -582,9 +582,9 @@ impl Search {
                     continue;
                 }
                 match self.expand(node, bound, goal, meter) {
-                    Ok(Some(found)) => return Step::Found(found),
+                    Ok(Some(found)) => return StepOutcome::Found(found),
                     Ok(None) => {}
-                    Err(stop) => return Step::Stopped(stop),
+                    Err(stop) => return StepOutcome::Stopped(stop),
                 }
             }
         }
@@ -594,12 +594,12 @@ impl Search {
             self.nodes.len()
         );
         if self.next.is_empty() {
-            return Step::Done {
+            return StepOutcome::Done {
                 everything: !self.pruned && (goal.any || turn < goal.last_turn()),
             };
         }
         self.this = std::mem::take(&mut self.next);
         self.turn += 1;
-        Step::Going
+        StepOutcome::Going
     }
 }

@@ -31,7 +31,7 @@ use std::time::Instant;
 use log::info;
 
 use super::bound::Bound;
-use super::search::{Found, Goal, Meter, Search, Step, Stop};
+use super::search::{Found, Goal, Meter, Search, StepOutcome, Stop};
 use super::{Limits, Progress, Report, Solution};
 use crate::action::Action;
 use crate::level::Level;
@@ -138,7 +138,7 @@ fn race(
         let step = racer.search.step(bound, &goal(limits, best, any), meter);
         racer.spent += meter.states - before;
         match step {
-            Step::Found(found) => {
+            StepOutcome::Found(found) => {
                 info!(
                     "solver: {}: {} turns, {} actions",
                     racer
@@ -155,13 +155,13 @@ fn race(
                     return Race::Over;
                 }
             }
-            Step::Going => {}
-            Step::Done { everything } if racer.group.is_none() => {
+            StepOutcome::Going => {}
+            StepOutcome::Done { everything } if racer.group.is_none() => {
                 return Race::PartyDone { everything };
             }
-            Step::Done { .. } => {}
-            Step::Stopped(Stop::Cancelled) => return Race::Cancelled,
-            Step::Stopped(Stop::Budget) => return Race::Budget,
+            StepOutcome::Done { .. } => {}
+            StepOutcome::Stopped(Stop::Cancelled) => return Race::Cancelled,
+            StepOutcome::Stopped(Stop::Budget) => return Race::Budget,
         }
     }
     Race::Over
@@ -175,11 +175,11 @@ fn run(
     limits: &Limits,
     best: &Option<Found>,
     meter: &mut Meter<'_>,
-) -> Step {
+) -> StepOutcome {
     meter.turns_done = search.turn() - 1;
     loop {
         match search.step(bound, &goal(limits, best, false), meter) {
-            Step::Going => meter.turns_done = search.turn() - 1,
+            StepOutcome::Going => meter.turns_done = search.turn() - 1,
             ended => return ended,
         }
     }
@@ -311,30 +311,30 @@ pub fn solve(
         let mut turns_proven = best.as_ref().is_some_and(|f| f.turns == 1);
         if let Some(limit) = shorter {
             match run(search_of(level, None)?, &bound, &limit, &None, &mut meter) {
-                Step::Found(found) => {
+                StepOutcome::Found(found) => {
                     ended.none_within = found.turns - 1;
                     ended.complete = true;
                     best = Some(found);
                 }
-                Step::Done { everything } => {
+                StepOutcome::Done { everything } => {
                     ended.none_within = limit.max_turns;
                     ended.complete = best.is_none();
                     ended.unsolvable = everything && best.is_none();
                     turns_proven = true;
                 }
-                Step::Stopped(stop) => {
+                StepOutcome::Stopped(stop) => {
                     ended.stopped = Some(stop);
                     ended.none_within = meter.turns_done;
                 }
-                Step::Going => unreachable!("run goes on until the search is done"),
+                StepOutcome::Going => unreachable!("run goes on until the search is done"),
             }
         }
         if turns_proven && !ended.complete {
             match run(search_of(level, None)?, &bound, &limits, &best, &mut meter) {
-                Step::Found(found) => best = Some(found),
-                Step::Done { .. } => {}
-                Step::Stopped(stop) => ended.stopped = Some(stop),
-                Step::Going => unreachable!("run goes on until the search is done"),
+                StepOutcome::Found(found) => best = Some(found),
+                StepOutcome::Done { .. } => {}
+                StepOutcome::Stopped(stop) => ended.stopped = Some(stop),
+                StepOutcome::Going => unreachable!("run goes on until the search is done"),
             }
             ended.complete = ended.stopped.is_none();
             ended.none_within = best.as_ref().map_or(0, |f| f.turns - 1);

@@ -20,6 +20,7 @@
 //! rope hangs, what supports a hero); the rules themselves live in
 //! [`crate::action`].
 
+mod state_hash;
 pub mod support;
 
 use std::fmt;
@@ -436,40 +437,6 @@ impl Stage {
     /// walls.
     pub fn step(&self, cell: CellPos, dir: Dir) -> Option<CellPos> {
         self.grid.step(cell, dir).map(|s| s.cell)
-    }
-
-    /// A stable 64-bit hash of the whole state (FNV-1a over the turn and
-    /// every used slot, field by field): equal states, equal hashes, on
-    /// every machine and build.
-    pub fn state_hash(&self) -> u64 {
-        let mut hash = crate::hash::Fnv1a::new();
-        hash.write_u32(self.turn);
-        for t in self
-            .store
-            .things()
-            .iter()
-            .filter(|t| !(t.kind() == ThingKind::Free && t.generation() == 0))
-        {
-            hash.write_u16(t.index());
-            hash.write_u32(u32::from(t.kind() as u8));
-            hash.write_u32(t.generation());
-            hash.write_u16(t.cell().0);
-            hash.write_u16(t.parent().unwrap_or(0));
-            hash.write_u16(t.first_child().unwrap_or(0));
-            let d = t.data;
-            hash.write_u32(
-                u32::from(d.facing as u8)
-                    | u32::from(d.hero as u8) << 8
-                    | u32::from(d.action_points) << 16,
-            );
-            hash.write_u16(d.capabilities.bits());
-            hash.write_u16(d.rope_len_cells);
-            hash.write_u16(d.route);
-            hash.write_u16(d.route_step);
-            hash.write_u16(u16::from(d.flags.bits()));
-            hash.write_u16(d.link);
-        }
-        hash.finish()
     }
 }
 

@@ -82,7 +82,7 @@ impl Store {
             if marks & FREE_RING != 0 {
                 // Pushed on the free list, and maybe taken again by a spawn
                 // since (then it is on no ring).
-                if t.kind == ThingKind::Free && !t.is_virgin() {
+                if t.kind == ThingKind::Free && !t.never_used() {
                     self.free_head = self.insert_in_free_order(self.free_head, index);
                 }
                 self.changes.settled(index, FREE_RING);
@@ -197,7 +197,7 @@ impl Store {
             }
             let old = self.things[i];
             let index = i as ThingIndex;
-            let new = if snapshot.is_virgin() {
+            let new = if snapshot.never_used() {
                 Thing::default()
             } else {
                 Thing { index, ..*snapshot }
@@ -210,7 +210,7 @@ impl Store {
                     self.cells.remove(old.cell, index);
                 }
                 self.len = self.len.saturating_sub(1);
-            } else if !old.is_virgin() && self.free_head == index {
+            } else if !old.never_used() && self.free_head == index {
                 self.free_head = 0;
             }
             self.things[i] = new;
@@ -221,7 +221,7 @@ impl Store {
                 }
                 self.len += 1;
             }
-            if !new.is_virgin() {
+            if !new.never_used() {
                 high_water = high_water.max(i);
             }
             *snapshot = if old.index == index {
@@ -236,7 +236,7 @@ impl Store {
         for snapshot in snapshots.iter() {
             let i = usize::from(snapshot.index);
             let t = &self.things[i & (THING_CAPACITY - 1)];
-            if t.is_virgin() || i == 0 {
+            if t.never_used() || i == 0 {
                 continue;
             }
             let index = i as ThingIndex;
@@ -245,7 +245,7 @@ impl Store {
             }
         }
         // Slots given back at the top (a spawn into fresh slots undone).
-        while high_water > 0 && self.things[high_water].is_virgin() {
+        while high_water > 0 && self.things[high_water].never_used() {
             high_water -= 1;
         }
         self.high_water = high_water as ThingIndex;
@@ -266,7 +266,7 @@ impl Store {
             .take(usize::from(self.high_water) + 1)
             .skip(1)
         {
-            if t.is_virgin() {
+            if t.never_used() {
                 continue;
             }
             if !t.is_live() && !in_order(i, t.links[Ring::Free.index()].next, self.free_head) {
@@ -393,7 +393,7 @@ mod unit {
                 .filter(|&i| after.things()[i] != before.things()[i])
                 .map(|i| {
                     let t = before.things()[i];
-                    if t.is_virgin() {
+                    if t.never_used() {
                         Thing::vacant(i as ThingIndex)
                     } else {
                         t

@@ -275,7 +275,7 @@ impl Store {
         things[0] = Thing::default();
         let high_water = (1..THING_CAPACITY)
             .rev()
-            .find(|&i| !things[i].is_virgin())
+            .find(|&i| !things[i].never_used())
             .unwrap_or(0);
         things[high_water + 1..].fill(Thing::default());
         self.kinds.clear();
@@ -284,7 +284,7 @@ impl Store {
         for i in 1..=high_water {
             let index = i as ThingIndex;
             let thing = &mut things[i];
-            if !thing.is_virgin() {
+            if !thing.never_used() {
                 thing.index = index;
             }
             thing.links[Ring::Free.index()] = RingLinks::NONE;

@@ -12,7 +12,7 @@
 //!   slot indices in slot order, outside the Things (derived data too);
 //! - [`links`]: the circular, doubly-linked, intrusive rings (the free list,
 //!   per sibling group), their iterator and `rebuild_links`;
-//! - [`legacy`]: the Thing as saves of format 1 and 2 kept it, and its
+//! - [`thing_v2`]: the Thing as saves of format 1 and 2 kept it, and its
 //!   conversion;
 //! - [`tree`]: parent/child links, attach/detach and moving whole subtrees;
 //! - [`store`]: the array, spawn/despawn/get and the errors;
@@ -54,15 +54,13 @@ pub mod cells;
 mod changes;
 pub mod id;
 pub mod kinds;
-pub mod legacy;
 pub mod links;
 pub mod store;
 pub mod thing;
+pub mod thing_v2;
 pub mod tree;
 pub mod validate;
 
-#[cfg(test)]
-mod cells_tests;
 #[cfg(test)]
 mod tests;
 

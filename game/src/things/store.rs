@@ -12,8 +12,8 @@
 //!
 //! Slots: 0 is the sentinel, never used; 1..=`high_water` have been used at
 //! least once (live, or FREE on the free list); above `high_water` every slot
-//! is still all-zero ("virgin"). Spawning pops the free list, else takes the
-//! next virgin slot, else fails with [`StoreError::Full`]. All-zero memory —
+//! is still all-zero (never used). Spawning pops the free list, else takes the
+//! next never-used slot, else fails with [`StoreError::Full`]. All-zero memory —
 //! no free list, no heads, high water 0 — is therefore a valid empty store.
 //!
 //! Every public method is total: stale ids, out-of-range cells and indices,
@@ -127,7 +127,7 @@ pub struct Store {
     /// Head of the free list (the FREE slots' ring); 0 = no used slot to
     /// reuse.
     pub(super) free_head: ThingIndex,
-    /// Highest slot ever used; 0 = none. All slots above it are virgin.
+    /// Highest slot ever used; 0 = none. All slots above it were never used.
     pub(super) high_water: ThingIndex,
     /// Number of live Things.
     pub(super) len: usize,
@@ -388,12 +388,12 @@ impl Store {
             return Err(StoreError::IndexOutOfRange(index));
         }
         let mut thing = thing;
-        if !thing.is_virgin() {
+        if !thing.never_used() {
             // A snapshot always knows its own slot.
             thing.index = index as ThingIndex;
         }
         self.things[index] = thing;
-        if !thing.is_virgin() && index > usize::from(self.high_water) {
+        if !thing.never_used() && index > usize::from(self.high_water) {
             self.high_water = index as ThingIndex;
         }
         self.links_stale = true;

@@ -1,6 +1,9 @@
 //! Long suites for the Large Array of Things: the random-operation model test,
 //! the scramble-and-rebuild test, snapshot restore (as undo does it), and
-//! robustness against arbitrary written Things.
+//! robustness against arbitrary written Things. The cells' index is tested
+//! in `tests/cells.rs`.
+
+mod cells;
 
 use super::*;
 use crate::rng::SplitMix64 as Rng;

@@ -416,7 +416,7 @@ impl Thing {
 
     /// A never-used slot: FREE with generation 0.
     #[inline]
-    pub fn is_virgin(&self) -> bool {
+    pub fn never_used(&self) -> bool {
         self.kind == ThingKind::Free && self.generation == 0
     }
 
@@ -475,7 +475,7 @@ mod unit {
     fn zeroed_thing_is_a_never_used_free_slot() {
         let t = Thing::default();
         assert_eq!(t.kind(), ThingKind::Free);
-        assert!(t.is_virgin());
+        assert!(t.never_used());
         assert!(t.is_zero());
         assert!(!t.is_live());
         for changed in [

@@ -194,7 +194,7 @@ impl Store {
         if things.get(high_water + 1).is_some_and(|t| !t.is_zero()) {
             return fail(Invariant::VirginAboveHighWater, high_water + 1);
         }
-        if high_water > 0 && things[high_water].is_virgin() {
+        if high_water > 0 && things[high_water].never_used() {
             return fail(Invariant::HighWaterUsed, high_water);
         }
         let cell_count = self.cells.cell_count();

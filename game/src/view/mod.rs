@@ -33,17 +33,7 @@ pub mod query;
 pub mod sector;
 
 #[cfg(test)]
-mod fingerprint;
-#[cfg(test)]
-mod id_budget_tests;
-#[cfg(test)]
-mod overflow_order_tests;
-#[cfg(test)]
-mod portal_tests;
-#[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod walk_tests;
 
 pub use cast::{GridView, MAX_NODES, MAX_RADIUS, MAX_SHADOWS, MAX_TRANSFORMS};
 pub use node::{Overflow, ShadowSegment, ViewNode, ViewPos, ViewTransform};

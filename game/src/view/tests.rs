@@ -1,7 +1,15 @@
-//! GridView tests: ASCII maps in, expected visibility out (portals in
-//! `portal_tests`); and
-//! properties over random portal-free maps checked against a brute-force
-//! exact line-of-sight oracle.
+//! GridView tests: ASCII maps in, expected visibility out; and properties
+//! over random portal-free maps checked against a brute-force exact
+//! line-of-sight oracle. The helpers are here; under `tests/`: portals
+//! (`portal`), the sight fingerprint (`fingerprint`), running out of stencil
+//! ids (`id_budget`), the order of overflow (`overflow_order`) and the two
+//! walks (`walk`).
+
+mod fingerprint;
+mod id_budget;
+mod overflow_order;
+mod portal;
+mod walk;
 
 use super::*;
 use crate::grid::{CellKind, CellPos, Dir, Edge, EdgePos, EdgeType, Grid, Portal, PortalEnd};

@@ -1,7 +1,7 @@
 //! Games in progress, kept between runs: leaving a level unfinished (to the
 //! menu, by Quit, by closing the window or being told to terminate) and
 //! every few seconds of play save it with its whole undo history
-//! (`game::save`), so Title → Continue resumes exactly there and Z undoes
+//! (`game::io::save`), so Title → Continue resumes exactly there and Z undoes
 //! the steps made before quitting.
 //!
 //! Files: one save a level, in `<data>/saves/` (see `progress::data_dir`):
@@ -37,9 +37,9 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 use std::thread::JoinHandle;
 
 use game::equipment::{equip, Loadout};
-use game::file_io::{move_aside, read_capped};
+use game::io::file::{move_aside, read_capped};
+use game::io::save::{SaveError, SavedGame};
 use game::level::{escaped, escaped_path, Level};
-use game::save::{SaveError, SavedGame};
 use game::session::Session;
 
 use crate::levels::{self, Campaign};

@@ -90,7 +90,7 @@ impl SavedLevel {
         match self {
             SavedLevel::Campaign(f) => format!("campaign-{f}.sav"),
             SavedLevel::File(p) => {
-                let mut h = game::hash::Fnv1a::new();
+                let mut h = game::io::hash::Fnv1a::new();
                 h.write(p.as_os_str().as_encoded_bytes());
                 format!("file-{:016x}.sav", h.finish())
             }

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender};
 
-use game::file_io::write_atomic;
+use game::io::file::write_atomic;
 use game::level::escaped_path;
 
 /// What the writing thread is asked to do, in order.

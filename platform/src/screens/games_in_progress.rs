@@ -373,7 +373,7 @@ mod tests {
         assert!(s.request_quit());
         drop(s);
         let sav = campaign_save(&dir, "loop_back.txt");
-        let saved = game::save::SavedGame::decode(&std::fs::read(&sav).unwrap()).unwrap();
+        let saved = game::io::save::SavedGame::decode(&std::fs::read(&sav).unwrap()).unwrap();
         assert_eq!(saved.origin, "campaign loop_back.txt hero sorceress");
         let resumed = |dir: &PathBuf| {
             let mut s = screens();
@@ -451,7 +451,7 @@ mod tests {
         drop(s);
         let sav = campaign_save(&dir, "rope_descent.txt");
         let bytes = std::fs::read(&sav).expect("saved");
-        let saved = game::save::SavedGame::decode(&bytes).expect("decodes");
+        let saved = game::io::save::SavedGame::decode(&bytes).expect("decodes");
         assert_eq!(
             saved.origin,
             "campaign rope_descent.txt loadout knight:long_rope hero knight"
@@ -572,7 +572,7 @@ mod tests {
         s.flush_saves();
         drop(s);
         let sav = campaign_save(&dir, "loop_back.txt");
-        let mut saved = game::save::SavedGame::decode(&std::fs::read(&sav).unwrap()).unwrap();
+        let mut saved = game::io::save::SavedGame::decode(&std::fs::read(&sav).unwrap()).unwrap();
         for file in [
             "rope\u{1b}[2J\u{7}_descent.txt".to_string(),
             hostile("rope", ".txt"),

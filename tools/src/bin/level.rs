@@ -15,8 +15,8 @@
 //! gives them (`lexopt`), so a file name that is not UTF-8 still names its
 //! file.
 
+use game::campaign::load_campaign_entries;
 use game::grid::{Dir, PortalEnd};
-use game::level::campaign::load_campaign_entries;
 use game::level::file::{check_file, io_message, save_file, write_atomic, Format};
 use game::level::text::art::edge_art_pos;
 use game::level::{escaped, to_text, Level, LevelError};

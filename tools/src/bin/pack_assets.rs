@@ -17,13 +17,13 @@
 //! Arguments are taken as the OS gives them (`lexopt`); a mistake on the
 //! command line exits with status 2, any other failure with 1. Sprites are
 //! read only from regular files of at most [`MAX_SPRITE_BYTES`], and every
-//! file written is written whole through `game::file_io::write_atomic`
+//! file written is written whole through `game::io::file::write_atomic`
 //! (which refuses a target that is a folder, a device or a named pipe).
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use game::file_io::{read_capped, write_atomic};
+use game::io::file::{read_capped, write_atomic};
 use game::level::escaped;
 use game::level::file::io_message;
 use image::RgbaImage;

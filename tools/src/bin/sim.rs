@@ -183,7 +183,7 @@ fn read_script(path: Option<&PathBuf>) -> Result<String, String> {
     let (bytes, name) = match path {
         Some(p) => {
             let name = p.display().to_string();
-            let bytes = game::file_io::read_capped(p, MAX_SCRIPT_BYTES)
+            let bytes = game::io::file::read_capped(p, MAX_SCRIPT_BYTES)
                 .map_err(|e| format!("cannot read {name}: {}", io_message(p, &e)))?;
             (bytes, name)
         }

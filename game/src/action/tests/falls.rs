@@ -4,7 +4,7 @@
 
 use super::*;
 
-use StepKind::{Fall, Walk};
+use MoveKind::{Fall, Walk};
 
 /// A ledge of platforms at the top of a room `depth + 1` cells high: the
 /// hero stands on 1,`depth`; 2,`depth` is over the drop. The platforms let

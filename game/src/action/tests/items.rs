@@ -194,7 +194,7 @@ fn an_item_set_down_where_nothing_holds_it_falls() {
     let events = p.ok(p.set_down("scout"));
     assert_eq!(
         path_of(&events),
-        vec![(c(1, 1), StepKind::Fall), (c(1, 0), StepKind::Fall)]
+        vec![(c(1, 1), MoveKind::Fall), (c(1, 0), MoveKind::Fall)]
     );
     assert_eq!(p.at("relic"), c(1, 0));
     assert_eq!(p.at("scout"), c(1, 2), "the scout still hangs on the rope");
@@ -214,7 +214,7 @@ fn an_item_let_go_of_above_a_floor_portal_falls_through_it() {
     let events = p.ok(p.set_down("knight"));
     assert_eq!(
         path_of(&events),
-        vec![(c(3, 1), StepKind::Fall), (c(3, 0), StepKind::Fall)]
+        vec![(c(3, 1), MoveKind::Fall), (c(3, 0), MoveKind::Fall)]
     );
     assert_eq!(p.at("relic"), c(3, 0));
 }
@@ -292,5 +292,5 @@ fn a_hero_carrying_something_heavy_does_not_grab_a_rope() {
     );
     assert_eq!(p.at("knight"), c(0, 5));
     p.ok(p.set_down("knight"));
-    assert_eq!(p.go("knight", 1, 5), vec![(c(1, 5), StepKind::Walk)]);
+    assert_eq!(p.go("knight", 1, 5), vec![(c(1, 5), MoveKind::Walk)]);
 }

@@ -4,7 +4,7 @@
 
 use super::*;
 
-use StepKind::{Fall, Float};
+use MoveKind::{Fall, Float};
 
 /// An open room three cells high; a platform under 3,1.
 const ROOM: &str = "

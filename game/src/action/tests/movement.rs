@@ -4,7 +4,7 @@
 
 use super::*;
 
-use StepKind::{Climb, Fall, StepUp, Walk};
+use MoveKind::{Climb, Fall, StepUp, Walk};
 
 // --- Walking -----------------------------------------------------------------
 

@@ -1,8 +1,11 @@
 use super::*;
 use crate::edit::selection::{self, Area};
+use crate::edit::EditError;
+use crate::grid::{CellKind, CellPos, Dir, Edge, EdgePos, PortalEnd, PortalKind};
 use crate::level::fixtures::{self, LOOP_BACK, TWO_ROOMS};
 use crate::level::text::{check_text_draft, to_text};
 use crate::level::{HeroKind, ItemFlags};
+use crate::level::{ThingSpec, ThingSpecKind};
 
 fn c(x: i32, y: i32) -> CellPos {
     CellPos::new(x, y)

@@ -18,7 +18,7 @@
 use crate::equipment::{Equipment, EquipmentSet};
 use crate::grid::{CellPos, PortalKind};
 use crate::level::thing_spec::{is_identifier, MAX_ROPE_LEN, MAX_ROUTE_POINTS};
-use crate::level::validate::name_ok;
+use crate::level::validate::{name_ok, MAX_PAR};
 use crate::level::{label_index, ErrorKind, HeroKind, ItemFlags, Pos, ThingSpec, ThingSpecKind};
 
 /// The largest coordinate the text accepts; the grid check then says
@@ -129,9 +129,6 @@ pub(crate) enum LevelLine {
     /// `forbids = ITEM …`: equipment the level forbids.
     Forbids(EquipmentSet, Pos),
 }
-
-/// The largest `par` a level may state.
-pub const MAX_PAR: u64 = 9999;
 
 /// Parses a `[level]` line.
 pub(crate) fn parse_level_line(line: &str, line_no: u32) -> Result<LevelLine, LineError> {

@@ -18,7 +18,7 @@
 //! No piece is merged one by one and no exit is decided by a branch per
 //! cell. The results are the same as the cell-by-cell walk's, in the same
 //! order (checked over random portal maps by
-//! `view::walk_tests::both_walks_build_the_same_views`).
+//! `view::tests::walk::both_walks_build_the_same_views`).
 
 use super::span::{cell_rays, corner, end_rays, split, split_inner, SideEdges, Span, Walk};
 use super::{GridView, MAX_NODES, MAX_SHADOWS, SCRATCH_PIECES};

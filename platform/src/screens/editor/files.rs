@@ -92,7 +92,7 @@ impl LevelFile {
 }
 
 fn read_stamp(path: &Path) -> Option<u32> {
-    game::file_io::read_capped(path, level::file::MAX_FILE_BYTES)
+    game::io::file::read_capped(path, level::file::MAX_FILE_BYTES)
         .ok()
         .map(|b| crc32(&b))
 }

@@ -1,8 +1,8 @@
 //! Leaving, saving and the autosave, with their questions (overwrite,
 //! save as, recover an autosave, remove what a crop cuts): the dialogs'
 //! answers are handled here. A damaged autosave is moved aside
-//! (`game::file_io::move_aside`), never deleted.
-use game::file_io::move_aside;
+//! (`game::io::file::move_aside`), never deleted.
+use game::io::file::move_aside;
 use game::level::escaped_path;
 use log::{info, warn};
 

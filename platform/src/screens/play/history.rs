@@ -3,11 +3,11 @@
 //! undo and redo animate along them), the tween after every change, and
 //! the sound cues of what happened ([`cues_of`]: from the step's events,
 //! so a cue is heard only for what the rules let happen).
-use game::action::event::StepKind;
+use game::action::event::MoveKind;
 use game::action::{Action, Event};
 use game::stage::{Outcome, Stage};
 use game::things::{ThingFlags, ThingId};
-use game::undo::StepKind as UndoKind;
+use game::undo::UndoKind;
 use glam::Vec2;
 use log::debug;
 
@@ -41,16 +41,16 @@ pub fn cues_of(stage: &Stage, events: &[Event], relics_before: usize) -> Vec<Cue
     for event in events {
         match event {
             Event::Move { path, .. } => {
-                let has = |k: StepKind| path.iter().any(|s| s.kind == k);
-                if has(StepKind::Climb) {
+                let has = |k: MoveKind| path.iter().any(|s| s.kind == k);
+                if has(MoveKind::Climb) {
                     add(Cue::Climb);
-                } else if has(StepKind::Walk) || has(StepKind::StepUp) {
+                } else if has(MoveKind::Walk) || has(MoveKind::StepUp) {
                     add(Cue::Step);
                 }
-                if has(StepKind::Float) {
+                if has(MoveKind::Float) {
                     add(Cue::Levitate);
                 }
-                if path.last().is_some_and(|s| s.kind == StepKind::Fall) {
+                if path.last().is_some_and(|s| s.kind == MoveKind::Fall) {
                     add(Cue::Land);
                 }
             }
@@ -154,7 +154,7 @@ impl PlayScreen {
                     let falls = path
                         .iter()
                         .rev()
-                        .take_while(|s| s.kind == game::action::event::StepKind::Fall)
+                        .take_while(|s| s.kind == game::action::event::MoveKind::Fall)
                         .count();
                     Some(tween::Way {
                         thing: *thing,

@@ -7,7 +7,7 @@
 //! Paths come as [`PathStep`]s whose `view` is where the hero sees each
 //! cell from where the action was planned, which is the view the screen
 //! draws: the line runs through portals exactly as sight does.
-use game::action::{Event, PathStep, Refusal, StepKind};
+use game::action::{Event, MoveKind, PathStep, Refusal};
 use game::view::ViewPos;
 use glam::Vec2;
 use render::{hex, DrawList, Pass, Rect, Rgba, Stencil};
@@ -80,13 +80,13 @@ pub fn path_of(events: &[Event], start: ViewPos) -> PreviewPath {
             Event::Spend { cost: c, .. } => cost += c,
             Event::Move { path, .. } if steps.is_empty() && end.is_none() => {
                 end = path.last().map(|s| s.cell);
-                fallen = path.iter().filter(|s| s.kind == StepKind::Fall).count();
+                fallen = path.iter().filter(|s| s.kind == MoveKind::Fall).count();
                 steps = path
                     .iter()
                     .filter_map(|s: &PathStep| {
                         Some(PreviewStep {
                             view: s.view?,
-                            fall: s.kind == StepKind::Fall,
+                            fall: s.kind == MoveKind::Fall,
                         })
                     })
                     .collect();
@@ -124,12 +124,12 @@ pub fn cost_note(events: &[Event], from: game::grid::CellPos) -> Option<String> 
     let mut last = Some((from, ViewPos::default()));
     for step in path {
         let verb = match step.kind {
-            StepKind::Walk => "walked",
-            StepKind::StepUp => "stepped up",
-            StepKind::Climb => "climbed",
-            StepKind::Fall => "fell",
-            StepKind::Float => "floated",
-            StepKind::Patrol => "went",
+            MoveKind::Walk => "walked",
+            MoveKind::StepUp => "stepped up",
+            MoveKind::Climb => "climbed",
+            MoveKind::Fall => "fell",
+            MoveKind::Float => "floated",
+            MoveKind::Patrol => "went",
         };
         if !verbs.contains(&verb) {
             verbs.push(verb);
@@ -262,12 +262,12 @@ mod tests {
                 thing: hero,
                 from: CellPos::new(0, 0),
                 path: vec![
-                    step(1, 0, StepKind::Walk),
-                    step(2, 0, StepKind::Walk),
-                    step(2, -1, StepKind::Fall),
+                    step(1, 0, MoveKind::Walk),
+                    step(2, 0, MoveKind::Walk),
+                    step(2, -1, MoveKind::Fall),
                     PathStep {
                         cell: CellPos::new(9, 9),
-                        kind: StepKind::Fall,
+                        kind: MoveKind::Fall,
                         view: None,
                     },
                 ],

@@ -6,8 +6,8 @@
 //! once: so a name the game shows (a level that does not load is listed by
 //! its file name) never holds a control character.
 
-use super::file::{check_file, read_capped};
-use super::{ErrorKind, Level, LevelError, Pos};
+use crate::level::file::{check_file, read_capped};
+use crate::level::{ErrorKind, Level, LevelError, Pos};
 use std::path::{Path, PathBuf};
 
 /// One level a campaign names: the file, and where the campaign names it,
@@ -29,7 +29,7 @@ impl CampaignEntry {
     /// Loads the level; on failure, the first problem (see [`CampaignEntry::check`]).
     pub fn load(&self) -> Result<Level, LevelError> {
         self.check()
-            .map_err(|errors| super::text::first(&self.campaign, errors))
+            .map_err(|errors| crate::level::text::first(&self.campaign, errors))
     }
 
     /// Loads the level; on failure, every problem found (never empty). A

@@ -15,26 +15,11 @@
 use std::fmt::Write as _;
 use std::io::Write as _;
 
-use super::tests::random_map;
-use super::*;
+use super::random_map;
 use crate::grid::{fixtures, CellPos, Dir, Edge, EdgePos, Grid, Portal, PortalEnd};
+use crate::io::hash::Fnv1a;
 use crate::rng::SplitMix64;
-
-/// FNV-1a, 64 bits: stable across Rust versions, unlike `DefaultHasher`.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-
-    fn bytes(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= b as u64;
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-}
+use crate::view::*;
 
 /// The text of one build (see the module docs).
 fn describe(view: &GridView, grid: &Grid) -> String {
@@ -172,20 +157,20 @@ pub(super) fn builds(mut each: impl FnMut(&Grid, CellPos, u32)) {
 /// and their counts.
 fn fingerprint() -> ([u64; 2], [usize; 2]) {
     let mut view = GridView::new();
-    let (mut hashes, mut counts) = ([Fnv::new(), Fnv::new()], [0, 0]);
+    let (mut hashes, mut counts) = ([Fnv1a::new(), Fnv1a::new()], [0, 0]);
     let mut file = std::env::var_os("VIEW_FINGERPRINT_OUT")
         .map(|path| std::fs::File::create(path).expect("fingerprint output file"));
     builds(|grid, origin, radius| {
         view.build(grid, origin, radius);
         let text = describe(&view, grid);
         let part = usize::from(view.overflow().transforms > 0);
-        hashes[part].bytes(text.as_bytes());
+        hashes[part].write(text.as_bytes());
         counts[part] += 1;
         if let Some(f) = &mut file {
             f.write_all(text.as_bytes()).expect("write fingerprint");
         }
     });
-    (hashes.map(|h| h.0), counts)
+    (hashes.map(|h| h.finish()), counts)
 }
 
 #[test]

@@ -2,14 +2,14 @@
 //! with a reason and never panics or loads a state that is not the saved
 //! game; a converted save plays on and undoes exactly like the same game
 //! saved in the current format.
-use super::tests::{random_steps, V1_HASH};
-use super::*;
+use super::{random_steps, V1_HASH};
+use crate::io::save::*;
 use crate::level::ErrorKind;
 use crate::rng::SplitMix64;
 
 /// The fixture of `version`: its level and its bytes.
 fn fixture(version: u16) -> (Level, Vec<u8>) {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/save/fixtures");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/io/save/fixtures");
     let level = crate::level::load_file(&dir.join("v1_level.txt")).expect("fixture level");
     let bytes = std::fs::read(dir.join(format!("v{version}.sav"))).expect("fixture save");
     (level, bytes)
@@ -27,7 +27,7 @@ fn sealed_as(version: u16, payload: &[u8]) -> Vec<u8> {
 
 /// The payload of a save file.
 fn payload(bytes: &[u8]) -> &[u8] {
-    &bytes[crate::envelope::HEADER_LEN..]
+    &bytes[crate::io::envelope::HEADER_LEN..]
 }
 
 /// The fixture's game as the current build resumes it.

@@ -1,7 +1,7 @@
 //! The Thing as saves of format 1 and 2 kept it, and its conversion to the
-//! Thing kept now (`game::save` decodes older saves with it).
+//! Thing kept now (`game::io::save` decodes older saves with it).
 //!
-//! Until issue 17's second pass a Thing carried three ring link pairs: the
+//! In formats 1 and 2 a Thing carried three ring link pairs: the
 //! free list's (in format 1, a live Thing's kind ring), its cell ring's,
 //! and its sibling ring's. The cell rings are now lists outside the Things
 //! (see [`cells`](super::cells)), derived from each Thing's cell like the

@@ -12,7 +12,7 @@
 //! [`canonical_portals`], which rewrites the table into exactly that form
 //! (the same gluing wherever the cells still allow it).
 
-use super::op::EditError;
+use super::EditError;
 use crate::grid::{EdgePos, Orientation, Portal, PortalEnd, PortalKind, MAX_PORTALS};
 use crate::level::text::join::faces;
 use crate::level::{label_index, Level, PORTAL_LABELS};

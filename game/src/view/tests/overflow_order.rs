@@ -1,16 +1,16 @@
 //! What a build keeps when its regions need more stencil ids than there are
 //! is a property of the view, not of the order its cast meets things in
-//! (issue 25): the same scene mirrored, turned, or with its portals listed in
+//!: the same scene mirrored, turned, or with its portals listed in
 //! another order (each pair's ends swapped too) is cast in another order —
 //! other quadrants first, other branches first — and must keep the same
 //! regions and show the same copies, seen back in the first scene's terms.
 
 use std::collections::BTreeSet;
 
-use super::*;
 use crate::grid::{CellKind, CellPos, CellTransform, Dir, Edge, EdgePos, EdgeType, Grid};
 use crate::grid::{Portal, PortalEnd};
 use crate::rng::SplitMix64;
+use crate::view::*;
 
 /// A rigid move of a whole scene: its grid cells, directions and view
 /// cells, one after the other.

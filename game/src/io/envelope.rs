@@ -1,5 +1,6 @@
-//! The one binary envelope of the game's files: levels (`.rlv`), editor
-//! autosaves, and later save games each put their bincode payload in it.
+//! The one binary envelope of the game's files: binary levels (`.rlv`, the
+//! editor's autosaves among them) and saved games each put their bincode
+//! payload in it.
 //!
 //! Layout (all integers little-endian):
 //!
@@ -15,16 +16,49 @@
 //! both versions, before anything else is read, so a later format may
 //! change everything after the version), length (over the limit, truncated
 //! or trailing bytes) and checksum. Every failure names the byte offset of
-//! the field at fault, in the level files' error vocabulary.
+//! the field at fault, in the level files' error vocabulary, and the kind of
+//! file that was expected ([`FileKind`]), so a damaged save is not called a
+//! level.
 use crate::level::{ErrorKind, Pos};
+use std::fmt;
+
+/// The kinds of file sealed in the envelope, as errors name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// A binary level (`.rlv`, an editor autosave).
+    Level,
+    /// A saved game in progress.
+    Save,
+}
+
+impl FileKind {
+    /// What is in the file, in a few words: "level", "saved game".
+    pub fn noun(self) -> &'static str {
+        match self {
+            FileKind::Level => "level",
+            FileKind::Save => "saved game",
+        }
+    }
+}
+
+impl fmt::Display for FileKind {
+    /// The file's kind as an error names it: "Rappel binary level".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileKind::Level => write!(f, "Rappel binary level"),
+            FileKind::Save => write!(f, "Rappel save"),
+        }
+    }
+}
 
 /// Header bytes before the payload.
 pub const HEADER_LEN: usize = 14;
 
-/// One kind of file's envelope: its magic, the newest version this build
-/// writes and reads, and the largest payload it accepts.
+/// One kind of file's envelope: which kind it is, its magic, the newest
+/// version this build writes and reads, and the largest payload it accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Envelope {
+    pub kind: FileKind,
     pub magic: [u8; 4],
     pub version: u16,
     pub max_payload: usize,
@@ -81,7 +115,11 @@ impl Envelope {
         };
         let head = bytes.get(..self.magic.len()).unwrap_or(bytes);
         if head != &self.magic[..head.len()] {
-            return Err((Pos::Byte(0), ErrorKind::BadMagic));
+            let kind = ErrorKind::BadMagic {
+                file: self.kind,
+                magic: self.magic,
+            };
+            return Err((Pos::Byte(0), kind));
         }
         let Some(version) = read_u16(bytes, 4) else {
             return Err((Pos::Byte(len), truncated(6)));
@@ -116,7 +154,10 @@ impl Envelope {
         if bytes.len() > end {
             return Err((
                 Pos::Byte(end as u64),
-                ErrorKind::TrailingBytes((bytes.len() - end) as u64),
+                ErrorKind::TrailingBytes {
+                    file: self.kind,
+                    count: (bytes.len() - end) as u64,
+                },
             ));
         }
         if crc32(payload) != checksum {
@@ -131,6 +172,7 @@ mod tests {
     use super::*;
 
     const TEST: Envelope = Envelope {
+        kind: FileKind::Save,
         magic: *b"TEST",
         version: 2,
         max_payload: 64,
@@ -161,10 +203,13 @@ mod tests {
             TEST.open(&sealed[..10]),
             Err((_, ErrorKind::Truncated { .. }))
         ));
-        assert!(matches!(
-            TEST.open(b"NOPE"),
-            Err((Pos::Byte(0), ErrorKind::BadMagic))
-        ));
+        let (at, kind) = TEST.open(b"NOPE").expect_err("another magic");
+        assert_eq!(at, Pos::Byte(0));
+        assert_eq!(
+            kind.to_string(),
+            "not a Rappel save (expected the magic bytes \"TEST\")",
+            "the error names the kind of file"
+        );
         assert!(TEST.open(&[]).is_err());
         assert!(TEST.seal(&[0; 65]).is_err(), "over the limit");
     }

@@ -5,9 +5,9 @@
 //! counts — and the two-pass walk takes most spans.
 
 use super::fingerprint;
-use super::*;
 use crate::grid::{CellKind, CellPos, Dir, Edge, EdgePos, Grid, Portal, PortalEnd};
 use crate::rng::SplitMix64;
+use crate::view::*;
 
 fn assert_same_view(two: &GridView, one: &GridView, what: &str) {
     assert_eq!(two.nodes, one.nodes, "nodes: {what}");

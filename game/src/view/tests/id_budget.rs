@@ -2,9 +2,9 @@
 //! than there are (see [`GridView::build`]): the nearest copies in every
 //! direction, not whatever the first quadrant's cast reached first.
 
-use super::*;
 use crate::grid::{CellPos, Dir, Grid, Portal, PortalEnd};
 use crate::rng::SplitMix64;
+use crate::view::*;
 
 /// The view cells `|x| + |y| <= layers` within radius `radius`: what the
 /// one-cell torus shows when it keeps the regions within `layers` of the eye.

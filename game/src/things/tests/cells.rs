@@ -5,8 +5,8 @@
 //! lists are exactly what `rebuild_links` makes of the same Things, and
 //! the chunk pool neither leaks nor grows past its bound.
 
-use super::*;
 use crate::rng::SplitMix64 as Rng;
+use crate::things::*;
 
 /// The store is valid, canonical, and equal to a fresh rebuild of its
 /// Things; every cell iterates its live Things in slot order; every chunk

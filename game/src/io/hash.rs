@@ -1,6 +1,7 @@
 //! The one hash of the game: 64-bit FNV-1a, for state fingerprints that
 //! must be the same on every machine and build (the stage's state hash,
-//! the physics determinism hash). Not for hash tables (`std`'s hasher is
+//! the physics determinism hash, a level's fingerprint in its saves, the
+//! sight fingerprint test). Not for hash tables (`std`'s hasher is
 //! for those) and not for detecting damage (the binary envelope's CRC-32).
 
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;

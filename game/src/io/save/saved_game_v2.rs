@@ -4,8 +4,8 @@
 //! layout differs.
 
 use super::SavedGame;
-use crate::things::legacy::ThingV2;
-use crate::undo::{Step, StepKind};
+use crate::things::thing_v2::ThingV2;
+use crate::undo::{UndoEntry, UndoKind};
 use serde::Deserialize;
 
 /// A [`SavedGame`] as formats 1 and 2 kept it.
@@ -19,10 +19,10 @@ pub(super) struct SavedGameV2 {
     pub(super) done: u32,
 }
 
-/// A [`Step`] as formats 1 and 2 kept it.
+/// An [`UndoEntry`] as formats 1 and 2 kept it.
 #[derive(Clone, Debug, Deserialize)]
 pub(super) struct StepV2 {
-    kind: StepKind,
+    kind: UndoKind,
     pub(super) things: Box<[ThingV2]>,
     turn: u32,
 }
@@ -41,7 +41,7 @@ impl SavedGameV2 {
             steps: self
                 .steps
                 .iter()
-                .map(|s| Step::from_saved(s.kind, things(&s.things).into(), s.turn))
+                .map(|s| UndoEntry::from_saved(s.kind, things(&s.things).into(), s.turn))
                 .collect(),
             done: self.done,
         }

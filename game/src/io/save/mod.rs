@@ -1,8 +1,8 @@
 //! A game in progress, saved and resumed with its whole undo history
-//! (`DESIGN.md`, "Levels and saves": "the undo log is saved with a game in
+//! (`docs/ARCHITECTURE.md`, "Levels and saves": "the undo log is saved with a game in
 //! progress").
 //!
-//! A save is the game's binary envelope (`crate::envelope`, magic `RSAV`)
+//! A save is the game's binary envelope (`crate::io::envelope`, magic `RSAV`)
 //! around a bincode [`SavedGame`]: where the level came from (words the
 //! game that saved it chose, e.g. `campaign loop_back.txt`, so it can find
 //! the level again), a fingerprint of the level it belongs to, the stage's Thing slots (the used prefix: slots never used are left
@@ -16,12 +16,12 @@
 //! one: same state, same undo and redo counts, same result for every undo
 //! and redo after.
 
-use crate::envelope::Envelope;
-use crate::hash::Fnv1a;
+use crate::io::envelope::{Envelope, FileKind};
+use crate::io::hash::Fnv1a;
 use crate::level::{to_text, ErrorKind, Level, Pos};
 use crate::session::Session;
 use crate::things::Thing;
-use crate::undo::{Step, UndoLog};
+use crate::undo::{UndoEntry, UndoLog};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -32,12 +32,13 @@ pub const SAVE_MAGIC: [u8; 4] = *b"RSAV";
 /// as sets outside the Things). 3 (issue 17, second pass): Things carry no
 /// cell-ring link pair (the store keeps each cell's Things as a list
 /// outside the Things), so a Thing is 4 bytes shorter. Saves of format 1
-/// and 2 are converted on loading (see the `legacy` module).
+/// and 2 are converted on loading (see the `saved_game_v2` module).
 pub const SAVE_VERSION: u16 = 3;
 /// The largest save payload accepted.
 pub const MAX_SAVE_PAYLOAD: usize = 64 << 20;
 
 const SAVE_ENVELOPE: Envelope = Envelope {
+    kind: FileKind::Save,
     magic: SAVE_MAGIC,
     version: SAVE_VERSION,
     max_payload: MAX_SAVE_PAYLOAD,
@@ -55,7 +56,7 @@ pub struct SavedGame {
     pub things: Vec<Thing>,
     pub turn: u32,
     /// Every undo step, done first, then the undone ones (the redo branch).
-    pub steps: Vec<Step>,
+    pub steps: Vec<UndoEntry>,
     /// How many of `steps` are done.
     pub done: u32,
 }
@@ -105,7 +106,7 @@ impl SavedGame {
             .open(bytes)
             .map_err(|(pos, kind)| SaveError::File(pos, kind))?;
         if version < 3 {
-            let old: legacy::SavedGameV2 = decode_payload(payload)?;
+            let old: saved_game_v2::SavedGameV2 = decode_payload(payload)?;
             return Ok(old.upgrade(version));
         }
         decode_payload(payload)
@@ -118,14 +119,17 @@ fn decode_payload<T: serde::de::DeserializeOwned>(payload: &[u8]) -> Result<T, S
     let (saved, used): (T, usize) =
         bincode::serde::decode_from_slice(payload, config()).map_err(|e| {
             SaveError::File(
-                Pos::Byte(crate::envelope::HEADER_LEN as u64),
+                Pos::Byte(crate::io::envelope::HEADER_LEN as u64),
                 ErrorKind::Damaged(format!("the saved game does not decode ({e})")),
             )
         })?;
     if used != payload.len() {
         return Err(SaveError::File(
-            Pos::Byte((crate::envelope::HEADER_LEN + used) as u64),
-            ErrorKind::TrailingBytes((payload.len() - used) as u64),
+            Pos::Byte((crate::io::envelope::HEADER_LEN + used) as u64),
+            ErrorKind::TrailingBytes {
+                file: FileKind::Save,
+                count: (payload.len() - used) as u64,
+            },
         ));
     }
     Ok(saved)
@@ -145,7 +149,7 @@ impl Session {
         let things = self.stage().store().things();
         let used = things
             .iter()
-            .rposition(|t| !t.is_virgin())
+            .rposition(|t| !t.never_used())
             .map_or(1, |i| i + 1);
         let log = self.undo_log();
         let (steps, done) = (log.steps(), log.undoable());
@@ -189,7 +193,7 @@ impl Session {
         // The saved prefix, then the slots never used.
         let mut things = saved.things.clone();
         for t in &fresh[saved.things.len()..] {
-            if !t.is_virgin() {
+            if !t.never_used() {
                 return Err(bad("a used slot is missing".into()));
             }
             things.push(*t);
@@ -214,7 +218,7 @@ impl Session {
         &mut self,
         things: &[Thing],
         turn: u32,
-        steps: Vec<Step>,
+        steps: Vec<UndoEntry>,
         done: usize,
     ) -> Result<(), SaveError> {
         let bad = |why: String| SaveError::Inconsistent(why);
@@ -257,8 +261,6 @@ impl Session {
     }
 }
 
-#[cfg(test)]
-mod format_tests;
-mod legacy;
+mod saved_game_v2;
 #[cfg(test)]
 mod tests;

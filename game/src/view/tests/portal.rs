@@ -2,9 +2,9 @@
 //! regions seen out — the loop-back room, doors to other rooms, portals
 //! seen through portals and from behind, floor and rotating portals.
 
-use super::tests::view_of;
-use super::*;
+use super::view_of;
 use crate::grid::{fixtures, CellPos, Dir, EdgePos, Grid, Portal, PortalEnd};
+use crate::view::*;
 
 #[test]
 fn loop_back_room_shows_the_actor_repeating_both_ways() {

@@ -1,0 +1,19 @@
+//! The campaign: the levels played in order, and the rules of a player's
+//! way through them.
+//!
+//! - [`order`]: `levels/campaign.txt`, the level files in the order they
+//!   are played;
+//! - [`record`]: a player's record over the campaign — the best result of
+//!   each level won (what beats what), the relics brought out of each
+//!   level, which level may be played next, and the equipment the relics
+//!   recovered unlock (by the table in `crate::equipment::unlock`).
+//!
+//! The platform keeps the record in its progress file; the rules are here.
+
+pub mod order;
+pub mod record;
+
+pub use order::{
+    load_campaign, load_campaign_entries, parse_campaign, parse_campaign_names, CampaignEntry,
+};
+pub use record::{CampaignRecord, LevelResult};

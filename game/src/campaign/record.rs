@@ -1,0 +1,194 @@
+//! A player's record over the campaign, and the campaign's rules on it:
+//! the best result of each level won (more relics, then fewer turns), the
+//! most relics ever brought out of each level (won or retreated from), the
+//! first level always open and level n + 1 open once level n is won, and
+//! the equipment the relics recovered over the whole campaign unlock
+//! (`crate::equipment::unlock`'s table).
+//!
+//! Levels are named by their file names, as the campaign lists them. How
+//! the record is kept on disk is the platform's (its progress file).
+use crate::equipment::Equipment;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A result on one level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelResult {
+    pub relics: u32,
+    /// Relics the level holds in all.
+    pub relics_total: u32,
+    pub turns: u32,
+}
+
+impl LevelResult {
+    /// Whether `self` beats `other`: more relics, then fewer turns.
+    pub fn beats(&self, other: &LevelResult) -> bool {
+        (self.relics, std::cmp::Reverse(self.turns))
+            > (other.relics, std::cmp::Reverse(other.turns))
+    }
+}
+
+/// The best result per level file name (a level listed was won), and the
+/// most relics brought out of each level file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CampaignRecord {
+    best: BTreeMap<String, LevelResult>,
+    /// The most relics ever brought out of each level file, retreats
+    /// included; a level not listed may still have a best result (whose
+    /// relics count too, see [`CampaignRecord::relics_recovered`]).
+    relics: BTreeMap<String, u32>,
+}
+
+impl CampaignRecord {
+    /// Nothing played yet.
+    pub fn new() -> CampaignRecord {
+        CampaignRecord::default()
+    }
+
+    /// A record of these best results and relics brought out, as they
+    /// were kept.
+    pub fn from_parts(
+        best: BTreeMap<String, LevelResult>,
+        relics: BTreeMap<String, u32>,
+    ) -> CampaignRecord {
+        CampaignRecord { best, relics }
+    }
+
+    /// The best result of each level won, by file name.
+    pub fn results(&self) -> &BTreeMap<String, LevelResult> {
+        &self.best
+    }
+
+    /// The relics brought out of each level as recorded apart from its
+    /// best result, by file name.
+    pub fn relics_brought_out(&self) -> &BTreeMap<String, u32> {
+        &self.relics
+    }
+
+    /// The best result on `file`, if it was won.
+    pub fn best(&self, file: &str) -> Option<LevelResult> {
+        self.best.get(file).copied()
+    }
+
+    /// Whether `file` was won.
+    pub fn won(&self, file: &str) -> bool {
+        self.best.contains_key(file)
+    }
+
+    /// Records a win on `file`; true if it is a new best (or the first).
+    pub fn record(&mut self, file: &str, result: LevelResult) -> bool {
+        match self.best.get(file) {
+            Some(old) if !result.beats(old) => false,
+            _ => {
+                self.best.insert(file.to_string(), result);
+                true
+            }
+        }
+    }
+
+    /// Records that `relics` relics were brought out of `file` (a level
+    /// cleared or retreated from); true if it is more than ever before.
+    pub fn record_relics(&mut self, file: &str, relics: u32) -> bool {
+        if relics <= self.relics_recovered(file) {
+            return false;
+        }
+        self.relics.insert(file.to_string(), relics);
+        true
+    }
+
+    /// Takes in `other`'s results and relics wherever they are better.
+    pub fn merge(&mut self, other: &CampaignRecord) {
+        for (file, result) in &other.best {
+            self.record(file, *result);
+        }
+        for (file, n) in &other.relics {
+            self.record_relics(file, *n);
+        }
+    }
+
+    /// The most relics ever brought out of `file`: its relics recorded or
+    /// its best result, whichever is more.
+    pub fn relics_recovered(&self, file: &str) -> u32 {
+        let line = self.relics.get(file).copied().unwrap_or(0);
+        let best = self.best.get(file).map_or(0, |r| r.relics);
+        line.max(best)
+    }
+
+    /// The relics recovered over the campaign: the most brought out of
+    /// each level, summed (what unlocks equipment).
+    pub fn relics_recovered_total(&self) -> u32 {
+        let files: BTreeSet<&String> = self.best.keys().chain(self.relics.keys()).collect();
+        files
+            .into_iter()
+            .map(|f| self.relics_recovered(f))
+            .fold(0u32, u32::saturating_add)
+    }
+
+    /// The equipment the relics recovered have unlocked, in canonical
+    /// order (`crate::equipment::unlock`).
+    pub fn unlocked_equipment(&self) -> Vec<Equipment> {
+        crate::equipment::unlocked(self.relics_recovered_total())
+    }
+
+    /// Whether level `index` of a campaign with these `files` may be played:
+    /// the first always, any other once the one before it is won.
+    pub fn unlocked(&self, files: &[&str], index: usize) -> bool {
+        index == 0 || files.get(index - 1).is_some_and(|f| self.won(f))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(relics: u32, turns: u32) -> LevelResult {
+        LevelResult {
+            relics,
+            relics_total: 2,
+            turns,
+        }
+    }
+
+    #[test]
+    fn records_keep_the_best_and_unlock_the_next_level() {
+        let mut p = CampaignRecord::new();
+        let files = ["a.txt", "b.txt", "c.txt"];
+        assert!(p.unlocked(&files, 0));
+        assert!(!p.unlocked(&files, 1));
+        assert!(p.record("a.txt", r(1, 9)));
+        assert!(p.unlocked(&files, 1) && !p.unlocked(&files, 2));
+        assert!(!p.record("a.txt", r(1, 10)), "more turns is worse");
+        assert!(p.record("a.txt", r(1, 5)), "fewer turns is better");
+        assert!(p.record("a.txt", r(2, 50)), "more relics beats turns");
+        assert_eq!(p.best("a.txt"), Some(r(2, 50)));
+    }
+
+    #[test]
+    fn relics_brought_out_count_retreats_too_and_unlock_equipment() {
+        let mut p = CampaignRecord::new();
+        assert_eq!(p.relics_recovered_total(), 0);
+        assert_eq!(p.unlocked_equipment(), []);
+        // A retreat with one relic out: no win, but the relic counts.
+        assert!(p.record_relics("heavy_haul.txt", 1));
+        assert!(!p.won("heavy_haul.txt"));
+        assert_eq!(p.unlocked_equipment(), [Equipment::LongRope]);
+        assert!(!p.record_relics("heavy_haul.txt", 0), "the most is kept");
+        // A win counts its relics; the same relics twice count once.
+        p.record("loop_back.txt", r(1, 1));
+        assert!(!p.record_relics("loop_back.txt", 1));
+        assert_eq!(p.relics_recovered_total(), 2);
+        assert_eq!(
+            p.unlocked_equipment(),
+            [Equipment::LongRope, Equipment::SecondRope]
+        );
+        p.record_relics("two_idols.txt", 2);
+        assert_eq!(p.relics_recovered_total(), 4);
+        assert_eq!(p.unlocked_equipment(), Equipment::ALL);
+        // Another record merges in wherever it is better.
+        let mut other = CampaignRecord::new();
+        other.record_relics("heavy_haul.txt", 2);
+        other.record("loop_back.txt", r(1, 9));
+        p.merge(&other);
+        assert_eq!(p.relics_recovered("heavy_haul.txt"), 2);
+        assert_eq!(p.best("loop_back.txt"), Some(r(1, 1)), "the better kept");
+    }
+}
