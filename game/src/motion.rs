@@ -1,4 +1,4 @@
-//! Physics in play (`DESIGN.md`, "Physics in play"): the ropes the player
+//! Physics in play (`docs/ARCHITECTURE.md`, "Where each concept lives"): the ropes the player
 //! sees swing, sag, pay out and reel in between turns. The rigid-body module
 //! animates what the turn already decided and never writes game state: a
 //! [`RopeMotion`] reads a [`Stage`] and keeps its own physics worlds.

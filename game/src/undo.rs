@@ -1,4 +1,4 @@
-//! The undo log (`DESIGN.md`, "Actions, events, undo"): snapshots of whole
+//! The undo log (`docs/DATA-STRUCTURES.md`, "Undo"): snapshots of whole
 //! Things, not per-field deltas.
 //!
 //! Each step keeps, for every Thing slot the step changed, one whole-Thing

@@ -1,6 +1,5 @@
-//! What each kind of hero can do (`GAME.md`, "Heroes"), in one table, and
-//! what each action costs. Where GAME.md is silent the choice is written
-//! here and in the README's rules summary.
+//! What each kind of hero can do and what each action costs, in one table
+//! (`docs/RULES.md`, "Turns and action points" and "Costs").
 
 use crate::things::HeroKind;
 

@@ -1,4 +1,4 @@
-//! Hand actions on items (`GAME.md`, "Things"): pick up, set down, put in,
+//! Hand actions on items (`docs/RULES.md`, "Things"): pick up, set down, put in,
 //! take out, and the sorceress' levitation. A hero holds at most one item
 //! (its one child in the Thing tree). Each `execute_*` checks the rules and
 //! returns the schedule of events, or the reason it cannot be done.

@@ -1,5 +1,5 @@
-//! The rules of play as actions: check → execute → apply (`DESIGN.md`,
-//! "Actions, events, undo"; `GAME.md`).
+//! The rules of play as actions: check → execute → apply (`docs/ARCHITECTURE.md`,
+//! "The pipeline"; `docs/RULES.md`).
 //!
 //! [`execute`] checks an [`Action`] against the rules and, if it may be done,
 //! works out its whole schedule of [`Event`]s — the path walked, falls, rope

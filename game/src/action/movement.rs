@@ -1,5 +1,5 @@
 //! Moving a hero by destination: a breadth-first search over what the hero
-//! sees (`GAME.md`, "Space, gravity and movement").
+//! sees (`docs/RULES.md`, "Space, gravity and movement").
 //!
 //! The search runs over the hero's [`GridView`], so paths go through portals
 //! exactly as sight does, and every cell of a path is a cell the player can

@@ -1,4 +1,4 @@
-//! Rope actions (`GAME.md`, "Things"): deploy, hoist, lower, take back,
+//! Rope actions (`docs/RULES.md`, "Things"): deploy, hoist, lower, take back,
 //! tie. A deployed rope is its rope item lying in the anchor cell, flagged
 //! DEPLOYED, plus one ROPE_SEGMENT Thing per cell it hangs through, each
 //! linked to the rope item and numbered from the anchor (0) down. The cells

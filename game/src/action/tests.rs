@@ -1,4 +1,4 @@
-//! The rules of play (`GAME.md`), tested the way a player meets them: a small
+//! The rules of play (`docs/RULES.md`), tested the way a player meets them: a small
 //! level written inline, a few actions through a [`Session`], and what the
 //! player would notice — where each hero and item is, the action points
 //! left, what is held, the turn, and the refusal's sentence when an action

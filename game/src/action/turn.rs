@@ -1,4 +1,4 @@
-//! The end of a round and leaving the level (`GAME.md`, "Turns",
+//! The end of a round and leaving the level (`docs/RULES.md`, "Turns and action points",
 //! "Enemies", "Winning").
 //!
 //! Ending the turn: each patrolling watcher walks one cell along its route

@@ -1,4 +1,4 @@
-//! The level editor's model (`DESIGN.md`, "The editor"): headless, tested
+//! The level editor's model (`docs/ARCHITECTURE.md`, "Where each concept lives"): headless, tested
 //! without SDL or GL. The editor screen turns input into calls here and
 //! draws what [`Editor`] holds.
 //!

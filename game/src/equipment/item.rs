@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// One piece of equipment a hero can be handed before a level
-/// (`GAME.md`, "Equipment"). What each does to the level's start is
+/// (`docs/RULES.md`, "Equipment"). What each does to the level's start is
 /// `super::equip`'s business; the rules never change.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 pub enum Equipment {

@@ -1,4 +1,4 @@
-//! Equipment (`GAME.md`, "Equipment"): relics recovered over the campaign
+//! Equipment (`docs/RULES.md`, "Equipment"): relics recovered over the campaign
 //! unlock pieces of equipment; before a level the player hands the
 //! unlocked pieces to the heroes (a [`Loadout`]); a level may require or
 //! forbid pieces (`Level::requires`, `Level::forbids`).

@@ -1,5 +1,5 @@
 //! Which equipment the campaign has unlocked: by the relics recovered over
-//! the whole campaign (`GAME.md`, "The loop"). The rule is one table,
+//! the whole campaign (`docs/RULES.md`, "The loop"). The rule is one table,
 //! [`UNLOCKS`]: a piece is unlocked once the total reaches its number.
 //! Retreats count too (the relics a retreat brought out still count
 //! towards equipment); the platform keeps the total (`progress.txt`).

@@ -1,5 +1,5 @@
 //! The level geometry: cells, the edges between them, and the portals that
-//! glue edges together (`DESIGN.md`, "Grid, edges, portals").
+//! glue edges together (`docs/DATA-STRUCTURES.md`, "Grid and portals").
 //!
 //! A [`Grid`] is W×H cells (1..=128 each way), `x` right, `y` up, gravity
 //! towards −y. Solidity lives on edges, one byte each ([`Edge`]): a

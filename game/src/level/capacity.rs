@@ -1,5 +1,5 @@
 //! How many Things a level can need at once, against the capacity of the
-//! store of Things (`DESIGN.md`, "The Large Array of Things").
+//! store of Things (`docs/DATA-STRUCTURES.md`, "The Large Array of Things").
 //!
 //! A stage starts with one Thing per [`ThingSpec`] plus one rope item per
 //! hero carrying a rope (`Stage::from_level`). Play adds Things only by

@@ -1,4 +1,4 @@
-//! Levels and the files that hold them (`DESIGN.md`, "Levels and saves";
+//! Levels and the files that hold them (`docs/ARCHITECTURE.md`, "Files on disk";
 //! the text format is documented with examples in `levels/README.md`).
 //!
 //! A [`Level`] is a [`Grid`] plus its entrance, the [`ThingSpec`]s it starts
@@ -71,7 +71,7 @@ pub struct Level {
     /// [`PORTAL_LABELS`]); as long as the portal table.
     pub portal_labels: Vec<char>,
     /// Relics that must leave with the party to clear the level; `None`:
-    /// all of them (`GAME.md`, "Winning"). At most the relics it holds.
+    /// all of them (`docs/RULES.md`, "Leaving, winning, retreating"). At most the relics it holds.
     pub required_relics: Option<u16>,
     /// The turns of the level's best known solution, shown as its par;
     /// `None`: not known.

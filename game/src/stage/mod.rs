@@ -71,7 +71,7 @@ pub enum Outcome {
     /// Heroes are still in the level.
     Playing,
     /// Every hero has left through the entrance with at least the
-    /// level's required relics: the level is cleared (`GAME.md`,
+    /// level's required relics: the level is cleared (`docs/RULES.md`,
     /// "Winning").
     Cleared,
     /// Every hero has left with fewer relics than the level requires: a

@@ -1,5 +1,5 @@
 //! Gravity: what holds a hero or an item up, and where an unsupported one
-//! falls to (`GAME.md`, "Space, gravity and movement").
+//! falls to (`docs/RULES.md`, "Space, gravity and movement").
 //!
 //! A hero is supported in a cell whose floor (the edge below) is SOLID or a
 //! PLATFORM, or where a rope segment hangs (the hero holds on to it). An

@@ -7,8 +7,8 @@
 //! clean; slots above the high water mark are all zero. It is exactly what [`Store::rebuild_links`] makes of any Things,
 //! so two canonical stores with the same Things' contents (kind, cell,
 //! tree, payload, generation) are equal byte for byte — the property the
-//! undo log, saves and state hashes rely on (`DESIGN.md`, "Actions,
-//! events, undo"). Sibling rings are not derived (they record attach
+//! undo log, saves and state hashes rely on (`docs/DATA-STRUCTURES.md`,
+//! "Undo"). Sibling rings are not derived (they record attach
 //! order, part of the state) and are not touched here.
 //!
 //! Slot order is the one order that local splices can keep: a Thing's place

@@ -1,11 +1,11 @@
 //! Cell lists: which live Things are in each grid cell, outside the Things.
 //!
-//! Until issue 17's second pass every Thing carried a link pair threading
-//! its cell's ring. A spawn spliced Things scattered over the 640 KiB
-//! array, undo snapshots carried the neighbours a splice wrote, and
-//! iterating a cell was a chain of dependent loads (the next index was in
-//! the Thing just read). Now each cell has a dense list of slot indices in
-//! ascending slot order:
+//! The lists are not intrusive rings through the Things: a ring per cell
+//! would make a spawn splice Things scattered over the 640 KiB array, undo
+//! snapshots carry the neighbours a splice wrote, and iterating a cell a
+//! chain of dependent loads (the next index in the Thing just read).
+//! Instead each cell has a dense list of slot indices in ascending slot
+//! order:
 //! - the order is the canonical one by construction, so nothing has to be
 //!   put back in order after a spawn or a move (`settle` keeps only the
 //!   free list);

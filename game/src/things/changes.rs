@@ -1,6 +1,6 @@
 //! The change log: which slots the store's own methods have written since
 //! it was last cleared, so that the undo log can find what a step changed
-//! without comparing the whole array (`DESIGN.md`, "Actions, events, undo":
+//! without comparing the whole array (`docs/DATA-STRUCTURES.md`, "Undo":
 //! a step's cost follows the Things it changed, not the stage).
 //!
 //! It records two things, each slot at most once:
@@ -9,8 +9,8 @@
 //! - the slots that were pushed on the free list out of slot order
 //!   (despawn). [`Store::settle`] puts exactly those back in order, which
 //!   restores the canonical form without touching the rest of the store.
-//!   (Until issue 17's second pass, spawn and moves spliced cell rings out
-//!   of order too; the cell lists now keep slot order as they change.)
+//!   (Spawn and moves need no such record: the cell lists keep slot order
+//!   as they change.)
 //!
 //! The log is off in a fresh store (a bare store used as an arena pays one
 //! predictable branch per write and keeps no memory for it); a stage turns

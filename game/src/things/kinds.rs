@@ -1,7 +1,7 @@
 //! Kind sets: which slots hold a live Thing of each kind, one bit per slot
 //! per live kind, outside the Things.
 //!
-//! They replace the per-kind rings the Things used to carry (issue 17):
+//! They are sets rather than per-kind rings through the Things:
 //! - membership is a bit, so spawn and despawn set or clear one bit instead
 //!   of splicing a ring (no neighbouring Thing is written);
 //! - iteration reads the set a word at a time and yields the members in

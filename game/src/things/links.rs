@@ -4,11 +4,10 @@
 //! - `Ring::Free`: the free list, the ring of the used FREE slots, head in
 //!   the store's `free_head`: spawning pops its head, despawning pushes the
 //!   freed slot as the new head. A live Thing is not on it (its pair is
-//!   [`RingLinks::NONE`]). Until issue 17 this pair threaded every kind's
-//!   ring; the live kinds are now bit sets outside the Things (see
-//!   [`kinds`](super::kinds)), which spawn and despawn keep with one bit
-//!   each and which iterate in slot order without a chain of dependent
-//!   loads.
+//!   [`RingLinks::NONE`]). The live kinds are bit sets outside the Things
+//!   (see [`kinds`](super::kinds)), not rings: spawn and despawn keep them
+//!   with one bit each and they iterate in slot order without a chain of
+//!   dependent loads.
 //! - `Ring::Sibling`: the children of one parent, head in the parent's
 //!   `first_child` (see [`tree`](super::tree)).
 //!
@@ -17,9 +16,8 @@
 //! the Thing and its two neighbours. Because the lists are circular, iteration
 //! can start from any member ([`Store::ring_from`]).
 //!
-//! Until issue 17's second pass a third pair threaded each cell's live
-//! Things; cell membership is now a dense list per cell outside the Things
-//! (see [`cells`](super::cells)).
+//! Cell membership is not a ring either: it is a dense list per cell
+//! outside the Things (see [`cells`](super::cells)).
 //!
 //! The free list is derived data, like the kind sets and the cell lists:
 //! [`Store::rebuild_links`] recomputes them all from each Thing's kind,

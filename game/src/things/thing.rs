@@ -3,9 +3,8 @@
 //! A [`Thing`] is 36 bytes: its kind (1), generation (4), cell (2), two ring
 //! link pairs (free list, siblings: 8), parent and first child (4), the
 //! 14-byte [`ThingData`] payload, and its own slot index (2), with 1 byte of
-//! padding. (40 bytes until issue 17's second pass, with a third link pair
-//! for the cell ring: cell membership is now a list outside the Things, see
-//! [`cells`](super::cells).) It holds no heap data and no trait objects, so a whole-Thing
+//! padding. Cell membership is a list outside the Things (see
+//! [`cells`](super::cells)), not a third link pair. It holds no heap data and no trait objects, so a whole-Thing
 //! snapshot (the undo log's unit) is a plain copy that knows which slot it
 //! belongs to, and an all-zero Thing is a valid never-used FREE slot.
 //!
@@ -78,7 +77,7 @@ pub enum Facing {
     Down = 3,
 }
 
-/// The kind of hero (`GAME.md`, "Heroes").
+/// The kind of hero (`docs/RULES.md`, "Turns and action points").
 #[derive(
     Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
 )]
@@ -120,7 +119,7 @@ impl HeroKind {
     }
 }
 
-/// What an item can do, as a bitmask (`GAME.md`, "Things"). Empty (0) means
+/// What an item can do, as a bitmask (`docs/RULES.md`, "Things"). Empty (0) means
 /// it can do none of these.
 #[derive(
     Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,

@@ -34,9 +34,9 @@
 //! join the node they leave and the node they reach, and the node keeps
 //! those bits. The rest is lazy: [`GridView::connected`] looks up the
 //! neighbouring view cell when asked, so a build does not pay for the
-//! continuity of nodes no move or drawing asks about (until 2026-11-25 a
-//! pass at the end of every build decided every bit of every node; the
-//! answers are the same, checked over random portal maps).
+//! continuity of nodes no move or drawing asks about (the answers equal
+//! those of a pass deciding every bit of every node, checked over random
+//! portal maps).
 
 mod span;
 mod two_pass;
@@ -253,7 +253,7 @@ impl GridView {
     /// it first meets beyond `L` even when a nearer piece names it later;
     /// so the view is cast once more with those regions named from the
     /// start, and every region kept is drawn whole, wherever its pieces lie
-    /// and whatever order they are met in (issue 25).
+    /// and whatever order they are met in.
     pub fn build(&mut self, grid: &Grid, origin: CellPos, radius: u32) {
         let radius = radius.min(MAX_RADIUS) as i32;
         self.cast(grid, origin, radius, i32::MAX);

@@ -1,4 +1,4 @@
-//! GridView: what one actor sees (`DESIGN.md`, "GridView").
+//! GridView: what one actor sees (`docs/DATA-STRUCTURES.md`, "GridView").
 //!
 //! Built from the actor's cell by a depth-first shadow cast over polar
 //! sectors ([`cast`]), through portals. The result is a window of *view
@@ -14,7 +14,7 @@
 //! with fixed capacities: building allocates nothing, and what does not fit
 //! is not seen and is counted in [`Overflow`].
 //!
-//! Since issue 17: continuity is lazy — a node keeps only the continuity
+//! Continuity is lazy — a node keeps only the continuity
 //! bits its cast's rays established, and [`GridView::connected`] /
 //! [`GridView::neighbour`] decide the rest when asked (the end-of-build pass
 //! over every node cost 10–20 % of a build; moves and drawing ask about few
@@ -23,7 +23,7 @@
 //! bisection on a layer limit; see [`GridView::build`]), instead of the
 //! first ones the depth-first cast met, and draws each of them whole
 //! whatever order the cast meets their pieces in (a last cast with the kept
-//! regions named from the start; issue 25).
+//! regions named from the start).
 
 pub mod cast;
 pub mod dump;

@@ -1,4 +1,4 @@
-//! Gravity and falls (`GAME.md`, "Space, gravity and movement"): walking off
+//! Gravity and falls (`docs/RULES.md`, "Space, gravity and movement"): walking off
 //! a ledge, falling through floor portals, safe fall heights, and falls
 //! that would never end.
 

@@ -1,4 +1,4 @@
-//! Hand actions (`GAME.md`, "Things"): pick up, set down, put in, take out,
+//! Hand actions (`docs/RULES.md`, "Things"): pick up, set down, put in, take out,
 //! one item in hand, heavy things.
 
 use super::*;

@@ -1,4 +1,4 @@
-//! The sorceress' levitation (`GAME.md`, "Heroes"): 2 AP, one visible,
+//! The sorceress' levitation (`docs/RULES.md`, "Turns and action points"): 2 AP, one visible,
 //! unattached item, at most 3 cells along her view, through portals; it
 //! falls afterwards if nothing holds it up.
 

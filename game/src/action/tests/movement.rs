@@ -1,4 +1,4 @@
-//! Moving by destination (`GAME.md`, "Space, gravity and movement"): walk,
+//! Moving by destination (`docs/RULES.md`, "Space, gravity and movement"): walk,
 //! step up, climb — chosen as the cheapest path through the hero's view,
 //! portals included.
 

@@ -1,4 +1,4 @@
-//! Ropes (`GAME.md`, "Things"): deploy down or into a neighbouring drop,
+//! Ropes (`docs/RULES.md`, "Things"): deploy down or into a neighbouring drop,
 //! hoist, lower, take back, tie — through platforms and portals too.
 
 use super::*;

@@ -1,4 +1,4 @@
-//! Rounds and action points (`GAME.md`, "Turns").
+//! Rounds and action points (`docs/RULES.md`, "Turns and action points").
 
 use super::*;
 

@@ -1,4 +1,4 @@
-//! Watchers (`GAME.md`, "Enemies"): they patrol one cell a round and catch
+//! Watchers (`docs/RULES.md`, "Watchers"): they patrol one cell a round and catch
 //! a hero in their view at the end of the round — through portals too —
 //! and then the level is lost until undone or restarted.
 

@@ -1,4 +1,4 @@
-//! Leaving and winning (`GAME.md`, "Winning"): a hero in the entrance cell
+//! Leaving and winning (`docs/RULES.md`, "Leaving, winning, retreating"): a hero in the entrance cell
 //! leaves with what they hold; once every hero has left, the level is
 //! cleared if its required relics left with them, else it is a retreat;
 //! relics that left are counted.

@@ -27,10 +27,9 @@ use std::fmt;
 
 /// The first four bytes of every save.
 pub const SAVE_MAGIC: [u8; 4] = *b"RSAV";
-/// The save format this build writes and the newest it reads. 2 (issue
-/// 17): live Things carry no kind-ring links (the store keeps its kinds
-/// as sets outside the Things). 3 (issue 17, second pass): Things carry no
-/// cell-ring link pair (the store keeps each cell's Things as a list
+/// The save format this build writes and the newest it reads. 2: live
+/// Things carry no kind-ring links (the store keeps its kinds as sets
+/// outside the Things). 3: Things carry no cell-ring link pair (the store keeps each cell's Things as a list
 /// outside the Things), so a Thing is 4 bytes shorter. Saves of format 1
 /// and 2 are converted on loading (see the `saved_game_v2` module).
 pub const SAVE_VERSION: u16 = 3;

@@ -218,7 +218,7 @@ fn a_save_from_each_released_version_still_loads() {
         std::fs::write(&path, saved.encode().expect("encodes")).expect("bless");
     }
     // (version, state hash, undoable, redoable) as saved.
-    // Versions 2 (issue 17) and 3 (its second pass) were blessed from the
+    // Versions 2 and 3 were blessed from the
     // same seed and level as version 1: the same game, its live Things
     // without kind-ring links, then without the cell-ring pair.
     let released: [(u16, u64, usize, usize); 3] = [
@@ -291,7 +291,7 @@ fn a_version_1_save_is_converted_to_the_current_things() {
         raw.things
             .iter()
             .any(|t| t.is_live() && t.links()[0] != RingLinks::NONE),
-        "the fixture predates issue 17"
+        "the version 1 fixture carries kind-ring links"
     );
     let linked = |t: &Thing| t.is_live() && t.ring_links(Ring::Free) != RingLinks::NONE;
     let saved = SavedGame::decode(&bytes).expect("decodes");

@@ -122,7 +122,7 @@ mod tests {
 
     #[test]
     fn every_shipped_item_is_called_what_it_is_drawn_as() {
-        // "Pick up idol" under a relic's picture (issue 24): the words a
+        // "Pick up idol" under a relic's picture: the words a
         // player reads name the thing they see.
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
         let mut checked = 0;
