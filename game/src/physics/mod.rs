@@ -50,12 +50,16 @@ pub mod timestep;
 pub mod world;
 
 #[cfg(test)]
+#[path = "tests/rest.rs"]
 mod rest_tests;
 #[cfg(test)]
+#[path = "tests/sat.rs"]
 mod sat_tests;
 #[cfg(test)]
+#[path = "tests/step.rs"]
 mod tests;
 #[cfg(test)]
+#[path = "tests/wake.rs"]
 mod wake_tests;
 
 pub use body::{Body, BodyDef, BodyId, BodyKind, Filter, Material};
