@@ -50,17 +50,7 @@ pub mod timestep;
 pub mod world;
 
 #[cfg(test)]
-#[path = "tests/rest.rs"]
-mod rest_tests;
-#[cfg(test)]
-#[path = "tests/sat.rs"]
-mod sat_tests;
-#[cfg(test)]
-#[path = "tests/step.rs"]
 mod tests;
-#[cfg(test)]
-#[path = "tests/wake.rs"]
-mod wake_tests;
 
 pub use body::{Body, BodyDef, BodyId, BodyKind, Filter, Material};
 pub use contact::{mix_friction, mix_restitution, Contact, ContactPoint};

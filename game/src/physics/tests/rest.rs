@@ -2,14 +2,14 @@
 //! while a pair barely moves (`Contact::may_reuse`), position passes that
 //! stop once a pass moved nothing, and sleeping islands
 //! (`sleep`), which must wake when touched or when a joint's anchor moves.
-//! Like `tests`, expected values come from the mechanics, not from a run.
-use super::body::{BodyDef, BodyId, BodyKind};
-use super::math::{Transform, Vec2};
-use super::polygon::Polygon;
-use super::sat::collide;
-use super::scenes::{self, STEP_S};
-use super::sleep::TIME_TO_SLEEP;
-use super::world::{Settings, World};
+//! Like `step`'s, expected values come from the mechanics, not from a run.
+use crate::physics::body::{BodyDef, BodyId, BodyKind};
+use crate::physics::math::{Transform, Vec2};
+use crate::physics::polygon::Polygon;
+use crate::physics::sat::collide;
+use crate::physics::scenes::{self, STEP_S};
+use crate::physics::sleep::TIME_TO_SLEEP;
+use crate::physics::world::{Settings, World};
 
 #[test]
 fn a_resting_manifold_is_reused_and_matches_what_the_sat_would_build() {

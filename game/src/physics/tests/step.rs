@@ -1,13 +1,14 @@
-//! The physics module's long suites: tests with numbers. Every expected
+//! The step against numbers: collisions, friction, restitution, energy,
+//! momentum, pendulum, chain, stack, hoist and pyramid. Every expected
 //! value is derived from the mechanics in a comment next to it, not taken
 //! from a run; the tolerances say how far a correct discrete solver may
 //! stray (and why).
-use super::body::{BodyDef, BodyId, BodyKind, Material};
-use super::math::{Rot, Vec2};
-use super::polygon::Polygon;
-use super::sat_tests::random_polygon;
-use super::scenes::{self, SceneKind, STEP_S};
-use super::world::{Settings, World};
+use super::sat::random_polygon;
+use crate::physics::body::{BodyDef, BodyId, BodyKind, Material};
+use crate::physics::math::{Rot, Vec2};
+use crate::physics::polygon::Polygon;
+use crate::physics::scenes::{self, SceneKind, STEP_S};
+use crate::physics::world::{Settings, World};
 use crate::rng::SplitMix64 as Rng;
 
 /// Steps until `t_s`.

@@ -1,11 +1,11 @@
 //! Tests of the active set (`active`) with sleeping (`sleep`): a sleeping
 //! pile costs no per-body work, one awake island costs its own bodies,
 //! and every waking rule still wakes an island the step skips.
-use super::body::{BodyDef, BodyId, BodyKind};
-use super::math::Vec2;
-use super::polygon::Polygon;
-use super::scenes::{self, STACK_HEIGHT, STEP_S};
-use super::world::World;
+use crate::physics::body::{BodyDef, BodyId, BodyKind};
+use crate::physics::math::Vec2;
+use crate::physics::polygon::Polygon;
+use crate::physics::scenes::{self, STACK_HEIGHT, STEP_S};
+use crate::physics::world::World;
 
 /// The box stack (ground 0, boxes 1..=STACK_HEIGHT bottom up), stepped
 /// until it sleeps and one step more.
