@@ -22,6 +22,10 @@
 use super::math::{cross_sv, Rot, Transform, Vec2};
 use super::polygon::Polygon;
 
+/// The `island` of a body that is not part of a sleeping island (see
+/// `sleep`).
+pub(crate) const NO_ISLAND: u32 = u32::MAX;
+
 /// A body of a world: its slot and the slot's generation, so an id kept
 /// after its body was removed (and the slot reused) names nothing instead
 /// of a stranger (as `ThingId` does for Things).
@@ -243,7 +247,7 @@ impl Body {
             prev_rot: rot,
             asleep: false,
             sleep_time: 0.0,
-            island: super::sleep::NO_ISLAND,
+            island: NO_ISLAND,
         }
     }
 
@@ -441,15 +445,6 @@ impl Body {
             self.wake();
         }
         self.force += force;
-    }
-
-    /// Adds a force (N) at a world point for the next step (also a torque).
-    pub fn apply_force_at(&mut self, force: Vec2, world_point: Vec2) {
-        if force != Vec2::ZERO {
-            self.wake();
-        }
-        self.force += force;
-        self.torque += (world_point - self.position).cross(force);
     }
 
     /// Applies an impulse (N·s) at a world point now: `Δv = J/m`,

@@ -252,13 +252,6 @@ impl Contact {
         }
     }
 
-    /// The smallest separation among the points when detected.
-    pub fn min_separation(&self) -> f32 {
-        self.points()
-            .iter()
-            .fold(f32::INFINITY, |m, p| m.min(p.separation))
-    }
-
     /// The smallest separation among the points re-measured at the bodies'
     /// current poses (negative = penetrating).
     pub fn current_min_separation(&self, bodies: &[Body]) -> f32 {

@@ -20,9 +20,9 @@
 //! are zero and never stored; static and kinematic bodies (inverse mass 0)
 //! are read but never written, as `store_velocity` does. The overflow
 //! colour (contacts past the 64th colour, which may share bodies) is solved
-//! one contact at a time after the batches, as before.
+//! one contact at a time after the batches.
 //!
-//! Data (for DESIGN.md): per step, after warm starting, the colour-ordered
+//! Data: per step, after warm starting, the colour-ordered
 //! contacts are copied into `Batch`es (body indices, inverse masses,
 //! normal, per-point arms, effective masses and accumulated impulses, the
 //! 2×2 block and its inverse, the friction coefficients and the at-rest

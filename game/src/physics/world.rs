@@ -43,7 +43,7 @@
 //! reused so a step allocates nothing once the contact list has grown to
 //! its working size. Units are metres, kilograms and seconds.
 use super::active::ActiveSet;
-use super::body::{Body, BodyDef, BodyId, BodyKind};
+use super::body::{Body, BodyDef, BodyId, BodyKind, NO_ISLAND};
 use super::chain::Chains;
 use super::contact::Contact;
 use super::contact_rows::ContactRows;
@@ -52,7 +52,7 @@ use super::math::Vec2;
 use super::polygon::{Polygon, MAX_VERTICES};
 use super::sat::collide;
 pub use super::settings::Settings;
-use super::sleep::{Islands, NO_ISLAND};
+use super::sleep::Islands;
 
 /// The colour of a contact between sleeping bodies: not solved.
 const SLEEPING: u8 = u8::MAX;
