@@ -29,14 +29,14 @@
 //! `contact_rows` (one colour's contacts solved four at a time), `joint`,
 //! `chain` (a rope's joints solved exactly as one block-tridiagonal
 //! system), `sleep` (islands at rest), `active` (the bodies a step visits), `world` (the step), `query`
-//! (point and ray queries, teleporting), `timestep`, `hash`, and `scenes`
+//! (point and ray queries, teleporting), `timestep`, `state_hash`
+//! (the determinism fingerprint), and `scenes`
 //! (the setups shared by tests, the viewer and the benchmark).
 mod active;
 pub mod body;
 mod chain;
 pub mod contact;
 mod contact_rows;
-pub mod hash;
 pub mod joint;
 mod lanes;
 pub mod math;
@@ -46,6 +46,7 @@ pub mod sat;
 pub mod scenes;
 pub mod settings;
 pub mod sleep;
+pub mod state_hash;
 pub mod timestep;
 pub mod world;
 
@@ -54,12 +55,12 @@ mod tests;
 
 pub use body::{Body, BodyDef, BodyId, BodyKind, Filter, Material};
 pub use contact::{mix_friction, mix_restitution, Contact, ContactPoint};
-pub use hash::state_hash;
 pub use joint::{JointId, RevoluteJoint};
 pub use math::{Rot, Transform, Vec2};
 pub use polygon::{MassProperties, Polygon, PolygonError, MAX_VERTICES};
 pub use query::RayHit;
 pub use sat::{collide, Manifold, ManifoldPoint};
 pub use scenes::{Scene, SceneKind};
+pub use state_hash::state_hash;
 pub use timestep::{FixedTimestep, StepPlan};
 pub use world::{Settings, World};
