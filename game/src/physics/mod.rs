@@ -37,6 +37,7 @@ pub mod body;
 mod chain;
 pub mod contact;
 mod contact_rows;
+pub mod id;
 pub mod joint;
 mod lanes;
 pub mod math;
@@ -53,9 +54,10 @@ pub mod world;
 #[cfg(test)]
 mod tests;
 
-pub use body::{Body, BodyDef, BodyId, BodyKind, Filter, Material};
+pub use body::{Body, BodyDef, BodyKind, Filter, Material};
 pub use contact::{mix_friction, mix_restitution, Contact, ContactPoint};
-pub use joint::{JointId, RevoluteJoint};
+pub use id::{BodyId, JointId};
+pub use joint::RevoluteJoint;
 pub use math::{Rot, Transform, Vec2};
 pub use polygon::{MassProperties, Polygon, PolygonError, MAX_VERTICES};
 pub use query::RayHit;

@@ -43,11 +43,12 @@
 //! reused so a step allocates nothing once the contact list has grown to
 //! its working size. Units are metres, kilograms and seconds.
 use super::active::ActiveSet;
-use super::body::{Body, BodyDef, BodyId, BodyKind, NO_ISLAND};
+use super::body::{Body, BodyDef, BodyKind, NO_ISLAND};
 use super::chain::Chains;
 use super::contact::Contact;
 use super::contact_rows::ContactRows;
-use super::joint::{JointId, RevoluteJoint};
+use super::id::{BodyId, IdPool, JointId};
+use super::joint::RevoluteJoint;
 use super::math::Vec2;
 use super::polygon::{Polygon, MAX_VERTICES};
 use super::sat::collide;
@@ -90,16 +91,17 @@ struct Proxy {
 pub struct World {
     /// Solver settings; may be changed between steps.
     pub settings: Settings,
+    /// One per body slot (removed bodies' slots hold placeholders).
     bodies: Vec<Body>,
-    /// Each body slot's generation, and whether it holds a live body.
-    body_slots: Vec<(u32, bool)>,
-    /// Removed bodies' slots, to reuse.
-    free_bodies: Vec<u32>,
+    /// The body slots' ids: as many slots as `bodies`.
+    body_ids: IdPool,
     /// The joints, dense (the solver's array).
     joints: Vec<RevoluteJoint>,
-    /// Each joint slot's generation and where its joint is in `joints`
-    /// (`None`: removed).
-    joint_slots: Vec<(u32, Option<u32>)>,
+    /// The joint slots' ids.
+    joint_ids: IdPool,
+    /// Per joint slot, where its joint is in `joints` (stale for a free
+    /// slot).
+    joint_dense: Vec<u32>,
     /// Which slot each dense joint belongs to.
     joint_slot_of: Vec<u32>,
     /// Bumped when joints are added or removed (the chains rebuild).
@@ -144,10 +146,10 @@ impl World {
         World {
             settings,
             bodies: Vec::new(),
-            body_slots: Vec::new(),
-            free_bodies: Vec::new(),
+            body_ids: IdPool::default(),
             joints: Vec::new(),
-            joint_slots: Vec::new(),
+            joint_ids: IdPool::default(),
+            joint_dense: Vec::new(),
             joint_slot_of: Vec::new(),
             topology: 0,
             joined: Vec::new(),
@@ -173,32 +175,27 @@ impl World {
     /// [`Body`]).
     pub fn add_body(&mut self, def: &BodyDef, polygon: &Polygon) -> BodyId {
         let body = Body::new(def, polygon);
-        if let Some(slot) = self.free_bodies.pop() {
-            let i = slot as usize;
-            self.active.mark(i);
+        let (slot, generation) = self.body_ids.take();
+        let i = slot as usize;
+        self.active.mark(i);
+        if i == self.bodies.len() {
+            self.bodies.push(body);
+            self.proxies.push(Proxy::default());
+        } else {
             self.bodies[i] = body;
-            self.body_slots[i].1 = true;
-            return BodyId::new(slot, self.body_slots[i].0);
         }
-        let id = BodyId::first(self.bodies.len() as u32);
-        self.active.mark(self.bodies.len());
-        self.bodies.push(body);
-        self.body_slots.push((0, true));
-        self.proxies.push(Proxy::default());
-        id
+        BodyId::new(slot, generation)
     }
 
     /// Whether `id` names a body of this world now (not one removed).
     pub fn is_live(&self, id: BodyId) -> bool {
-        self.body_slots
-            .get(id.index())
-            .is_some_and(|&(generation, live)| live && generation == id.generation())
+        self.body_ids.is_live(id.index(), id.generation())
     }
 
     /// The id of the body in slot `index` now, if one is there.
     pub fn id_at(&self, index: usize) -> Option<BodyId> {
-        let &(generation, live) = self.body_slots.get(index)?;
-        live.then(|| BodyId::new(index as u32, generation))
+        let generation = self.body_ids.live_generation(index)?;
+        Some(BodyId::new(index as u32, generation))
     }
 
     /// The live bodies' ids, in slot order.
@@ -226,7 +223,7 @@ impl World {
             })
             .map(|d| {
                 let slot = self.joint_slot_of[d];
-                JointId::new(slot, self.joint_slots[slot as usize].0)
+                JointId::new(slot, self.joint_ids.generation(slot as usize))
             })
             .collect();
         for j in joints {
@@ -249,8 +246,7 @@ impl World {
         let mut tomb = BodyDef::new(BodyKind::Static, self.bodies[i].position);
         tomb.filter = super::body::Filter { group: 0, mask: 0 };
         self.bodies[i] = Body::new(&tomb, &Polygon::rect(0.001, 0.001));
-        self.body_slots[i] = (id.generation() + 1, false);
-        self.free_bodies.push(id.index() as u32);
+        self.body_ids.free(i);
         self.contacts.retain(|c| c.body_a != id && c.body_b != id);
         true
     }
@@ -261,11 +257,9 @@ impl World {
     }
 
     fn dense_joint(&self, id: JointId) -> Option<usize> {
-        let &(generation, dense) = self.joint_slots.get(id.index())?;
-        (generation == id.generation())
-            .then_some(dense)
-            .flatten()
-            .map(|d| d as usize)
+        self.joint_ids
+            .is_live(id.index(), id.generation())
+            .then(|| self.joint_dense[id.index()] as usize)
     }
 
     /// A joint, if `id` names a live one.
@@ -282,10 +276,9 @@ impl World {
         let removed = self.joints.swap_remove(d);
         self.joint_slot_of.swap_remove(d);
         if let Some(&moved) = self.joint_slot_of.get(d) {
-            self.joint_slots[moved as usize].1 = Some(d as u32);
+            self.joint_dense[moved as usize] = d as u32;
         }
-        let slot = &mut self.joint_slots[id.index()];
-        *slot = (slot.0 + 1, None);
+        self.joint_ids.free(id.index());
         // Unjoined, unless another joint still pins the pair.
         let (a, b) = (removed.body_a.index() as u32, removed.body_b.index() as u32);
         let pair = (a.min(b), a.max(b));
@@ -312,16 +305,13 @@ impl World {
     pub fn add_revolute_joint(&mut self, a: BodyId, b: BodyId, anchor: Vec2) -> JointId {
         debug_assert!(self.is_live(a) && self.is_live(b), "joining removed bodies");
         let dense = self.joints.len() as u32;
-        let id = match self.joint_slots.iter().position(|&(_, d)| d.is_none()) {
-            Some(slot) => {
-                self.joint_slots[slot].1 = Some(dense);
-                JointId::new(slot as u32, self.joint_slots[slot].0)
-            }
-            None => {
-                self.joint_slots.push((0, Some(dense)));
-                JointId::new(self.joint_slots.len() as u32 - 1, 0)
-            }
-        };
+        let (slot, generation) = self.joint_ids.take();
+        if slot as usize == self.joint_dense.len() {
+            self.joint_dense.push(dense);
+        } else {
+            self.joint_dense[slot as usize] = dense;
+        }
+        let id = JointId::new(slot, generation);
         self.joint_slot_of.push(id.index() as u32);
         self.topology += 1;
         let joint = RevoluteJoint::new(
@@ -697,8 +687,8 @@ impl World {
             return;
         }
         let (ida, idb) = (
-            BodyId::new(i as u32, self.body_slots[i].0),
-            BodyId::new(j as u32, self.body_slots[j].0),
+            BodyId::new(i as u32, self.body_ids.generation(i)),
+            BodyId::new(j as u32, self.body_ids.generation(j)),
         );
         while *old_at < self.contacts.len()
             && (self.contacts[*old_at].body_a, self.contacts[*old_at].body_b) < (ida, idb)

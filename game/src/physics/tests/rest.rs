@@ -3,7 +3,8 @@
 //! stop once a pass moved nothing, and sleeping islands
 //! (`sleep`), which must wake when touched or when a joint's anchor moves.
 //! Like `step`'s, expected values come from the mechanics, not from a run.
-use crate::physics::body::{BodyDef, BodyId, BodyKind};
+use crate::physics::body::{BodyDef, BodyKind};
+use crate::physics::id::BodyId;
 use crate::physics::math::{Transform, Vec2};
 use crate::physics::polygon::Polygon;
 use crate::physics::sat::collide;

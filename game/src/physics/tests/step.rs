@@ -4,7 +4,8 @@
 //! from a run; the tolerances say how far a correct discrete solver may
 //! stray (and why).
 use super::sat::random_polygon;
-use crate::physics::body::{BodyDef, BodyId, BodyKind, Material};
+use crate::physics::body::{BodyDef, BodyKind, Material};
+use crate::physics::id::BodyId;
 use crate::physics::math::{Rot, Vec2};
 use crate::physics::polygon::Polygon;
 use crate::physics::scenes::{self, SceneKind, STEP_S};

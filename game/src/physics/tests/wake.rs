@@ -1,7 +1,8 @@
 //! Tests of the active set (`active`) with sleeping (`sleep`): a sleeping
 //! pile costs no per-body work, one awake island costs its own bodies,
 //! and every waking rule still wakes an island the step skips.
-use crate::physics::body::{BodyDef, BodyId, BodyKind};
+use crate::physics::body::{BodyDef, BodyKind};
+use crate::physics::id::BodyId;
 use crate::physics::math::Vec2;
 use crate::physics::polygon::Polygon;
 use crate::physics::scenes::{self, STACK_HEIGHT, STEP_S};
