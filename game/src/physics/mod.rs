@@ -23,18 +23,24 @@
 //! ([`state_hash`]); a step allocates nothing once warmed up.
 //!
 //! One file per concept, layered so that nothing reaches up: `math`
-//! (Vec2, Rot, Mat22), `polygon` (shape and mass properties), `body` (with
-//! the pair access constraints use), `settings` (the solver's), `sat`
-//! (narrow phase), `contact`, `lanes` (four f32 lanes in plain arrays),
-//! `contact_rows` (one colour's contacts solved four at a time), `joint`,
-//! `chain` (a rope's joints solved exactly as one block-tridiagonal
-//! system), `sleep` (islands at rest), `active` (the bodies a step visits), `world` (the step), `query`
-//! (point and ray queries, teleporting), `timestep`, `state_hash`
-//! (the determinism fingerprint), and `scenes`
-//! (the setups shared by tests, the viewer and the benchmark).
+//! (Vec2, Rot, Mat22), `polygon` (shape and mass properties), `id` (body
+//! and joint ids and the generational pool that hands them out), `body`
+//! (with the pair access constraints use), `settings` (the solver's),
+//! `sat` (narrow phase), `contact`, `broad_phase` (bounding boxes, which
+//! pairs are tested, the contact list), `colouring` (the contacts' solve
+//! order), `lanes` (four f32 lanes in plain arrays), `contact_rows` (one
+//! colour's contacts solved four at a time), `joint`, `chain` (a rope's
+//! joints solved exactly as one block-tridiagonal system), `sleep` (islands
+//! at rest), `active` (the bodies a step visits), `world` (storage and the
+//! step), `validate` (the world's self-check), `query` (point and ray
+//! queries, teleporting), `timestep`, `state_hash` (the determinism
+//! fingerprint), and `scenes` (the setups shared by tests, the viewer and
+//! the benchmark).
 mod active;
 pub mod body;
+mod broad_phase;
 mod chain;
+mod colouring;
 pub mod contact;
 mod contact_rows;
 pub mod id;
