@@ -118,6 +118,22 @@ impl BroadPhase {
         !self.awake.is_empty()
     }
 
+    /// Body pairs joined by a joint, sorted.
+    pub(crate) fn joined(&self) -> &[(u32, u32)] {
+        &self.joined
+    }
+
+    /// Whether `proxy` is what `body`'s proxy holds after a visit: its
+    /// box and flags.
+    pub(crate) fn matches(proxy: &Proxy, body: &Body) -> bool {
+        let mut fresh = Proxy {
+            aabb: Aabb::of(body),
+            ..Proxy::default()
+        };
+        fresh.flags_of(body);
+        *proxy == fresh
+    }
+
     /// Bodies `a` and `b` are joined: they no longer collide.
     pub(crate) fn join(&mut self, a: u32, b: u32) {
         let pair = (a.min(b), a.max(b));

@@ -131,6 +131,39 @@ impl IdPool {
         s.live.then_some(s.generation)
     }
 
+    /// How many slots are in use.
+    pub(crate) fn live_count(&self) -> usize {
+        self.slots.len() - self.free.len()
+    }
+
+    /// Checks the invariants (see the module doc); allocates nothing.
+    pub(crate) fn validate(&self) -> Result<(), String> {
+        for (k, &index) in self.free.iter().enumerate() {
+            match self.slots.get(index as usize) {
+                None => return Err(format!("free slot {index} was never taken")),
+                Some(s) if s.live => return Err(format!("slot {index} is in use and free")),
+                Some(_) => {}
+            }
+            if self.free[..k].contains(&index) {
+                return Err(format!("slot {index} is on the free list twice"));
+            }
+        }
+        let dead = self.slots.iter().filter(|s| !s.live).count();
+        if dead != self.free.len() {
+            return Err(format!(
+                "{dead} slots are not in use but {} are free",
+                self.free.len()
+            ));
+        }
+        Ok(())
+    }
+
+    /// How many slots were ever taken.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.slots.len()
+    }
+
     /// The current generation of slot `index` (in use or not).
     #[inline]
     pub(crate) fn generation(&self, index: usize) -> u32 {
@@ -156,5 +189,15 @@ mod tests {
         assert_eq!(pool.take(), (1, 1));
         assert_eq!(pool.take(), (3, 0));
         assert!(pool.is_live(1, 1) && !pool.is_live(1, 0));
+        assert_eq!((pool.len(), pool.live_count()), (4, 4));
+        assert_eq!(pool.validate(), Ok(()));
+    }
+
+    #[test]
+    fn validate_names_a_slot_both_free_and_in_use() {
+        let mut pool = IdPool::default();
+        pool.take();
+        pool.free.push(0);
+        assert!(pool.validate().unwrap_err().contains("slot 0"));
     }
 }

@@ -55,6 +55,7 @@ pub mod settings;
 pub mod sleep;
 pub mod state_hash;
 pub mod timestep;
+mod validate;
 pub mod world;
 
 #[cfg(test)]

@@ -139,6 +139,11 @@ impl Islands {
         }
     }
 
+    /// At least how many bodies carry an island tag.
+    pub(crate) fn tagged(&self) -> usize {
+        self.tagged
+    }
+
     /// A body carrying an island tag was removed (its slot's placeholder
     /// carries none).
     pub(crate) fn forget_tag(&mut self) {

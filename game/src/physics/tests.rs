@@ -9,3 +9,35 @@ mod rest;
 mod sat;
 mod step;
 mod wake;
+
+use super::scenes::{Scene, STEP_S};
+use super::world::World;
+
+/// A step followed by the world's self-check ([`World::validate`]), which
+/// the suites take for every step (debug builds check it in `step` too;
+/// this keeps the check in a release test run).
+trait CheckedStep {
+    fn checked_step(&mut self);
+}
+
+impl CheckedStep for World {
+    /// One step of [`STEP_S`].
+    fn checked_step(&mut self) {
+        self.step(STEP_S);
+        check(self);
+    }
+}
+
+impl CheckedStep for Scene {
+    /// One step of the scene (its hoist driven).
+    fn checked_step(&mut self) {
+        self.step();
+        check(&self.world);
+    }
+}
+
+fn check(world: &World) {
+    if let Err(broken) = world.validate() {
+        panic!("after step {}: {broken}", world.step_count());
+    }
+}

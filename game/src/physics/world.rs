@@ -59,37 +59,37 @@ pub struct World {
     /// Solver settings; may be changed between steps.
     pub settings: Settings,
     /// One per body slot (removed bodies' slots hold placeholders).
-    bodies: Vec<Body>,
+    pub(super) bodies: Vec<Body>,
     /// The body slots' ids: as many slots as `bodies`.
-    body_ids: IdPool,
+    pub(super) body_ids: IdPool,
     /// The joints, dense (the solver's array).
-    joints: Vec<RevoluteJoint>,
+    pub(super) joints: Vec<RevoluteJoint>,
     /// The joint slots' ids.
-    joint_ids: IdPool,
+    pub(super) joint_ids: IdPool,
     /// Per joint slot, where its joint is in `joints` (stale for a free
     /// slot).
-    joint_dense: Vec<u32>,
+    pub(super) joint_dense: Vec<u32>,
     /// Which slot each dense joint belongs to.
-    joint_slot_of: Vec<u32>,
+    pub(super) joint_slot_of: Vec<u32>,
     /// Bumped when joints are added or removed (the chains rebuild).
     topology: u64,
     /// Contacts of the current step, sorted by `(body_a, body_b)`.
-    contacts: Vec<Contact>,
+    pub(super) contacts: Vec<Contact>,
     /// Each body's proxy, the joined pairs, and the contact search (see
     /// `broad_phase`).
-    broad: BroadPhase,
+    pub(super) broad: BroadPhase,
     /// The joints grouped into paths, and the scratch to solve them.
     chains: Chains,
     /// The order contacts are solved in: by colour, where no two contacts
     /// of a colour share a dynamic body (see `colouring`).
-    colouring: Colouring,
+    pub(super) colouring: Colouring,
     /// The contacts of a step in 4-wide batches (see `contact_rows`).
     rows: ContactRows,
     /// Island scratch for sleeping (see `sleep`).
-    islands: Islands,
+    pub(super) islands: Islands,
     /// The bodies this step visits, and those marked for the next (see
     /// `active`).
-    active: ActiveSet,
+    pub(super) active: ActiveSet,
     /// Scratch: the bodies the wake pass woke.
     woken: Vec<u32>,
     steps: u64,
@@ -468,5 +468,6 @@ impl World {
             settings.sleeping,
         );
         self.steps += 1;
+        debug_assert_eq!(self.validate(), Ok(()), "after step {}", self.steps);
     }
 }

@@ -4,6 +4,7 @@
 //! from a run; the tolerances say how far a correct discrete solver may
 //! stray (and why).
 use super::sat::random_polygon;
+use super::CheckedStep;
 use crate::physics::body::{BodyDef, BodyKind, Material};
 use crate::physics::id::BodyId;
 use crate::physics::math::{Rot, Vec2};
@@ -16,7 +17,7 @@ use crate::rng::SplitMix64 as Rng;
 fn run(world: &mut World, t_s: f32) {
     let steps = (t_s / STEP_S).round() as usize;
     for _ in 0..steps {
-        world.step(STEP_S);
+        world.checked_step();
     }
 }
 
@@ -59,7 +60,7 @@ fn separating_bodies_get_no_impulse() {
     // positions only).
     let mut world = scenes::head_on(1.0, -1.0);
     world.body_mut(BodyId::first(1)).position = Vec2::new(-1.0 + 0.99, 0.0);
-    world.step(STEP_S);
+    world.checked_step();
     assert_eq!(world.contacts().len(), 1);
     for p in world.contacts()[0].points() {
         assert_eq!(p.normal_impulse, 0.0);
@@ -127,7 +128,7 @@ fn kinetic_energy_never_increases_for_restitution_at_most_one() {
         let start = before;
         let mut contacts = 0;
         for _ in 0..600 {
-            world.step(STEP_S);
+            world.checked_step();
             let now = world.kinetic_energy();
             assert!(
                 now <= before * (1.0 + 1e-5) + 1e-6,
@@ -169,7 +170,7 @@ fn momentum_is_conserved_between_dynamic_bodies() {
     let p0 = momentum(&world);
     let mut contacts = 0;
     for _ in 0..360 {
-        world.step(STEP_S);
+        world.checked_step();
         contacts += world.contacts().len();
         assert!((momentum(&world) - p0).length() < 1e-4 * (1.0 + p0.length() + 20.0));
     }
@@ -205,7 +206,7 @@ fn restitution_combines_as_the_max() {
         let mut prev_vy = 0.0;
         let mut bounced = None;
         for _ in 0..240 {
-            world.step(STEP_S);
+            world.checked_step();
             let vy = world.body(BodyId::first(1)).linear_velocity().y;
             if prev_vy < 0.0 && vy > 0.0 {
                 bounced = Some((prev_vy, vy));
@@ -261,7 +262,7 @@ fn static_friction_holds_below_the_threshold_and_dynamic_friction_caps_above() {
         world
             .body_mut(BodyId::first(1))
             .apply_force(Vec2::new(0.8 * threshold, 0.0));
-        world.step(STEP_S);
+        world.checked_step();
     }
     let b = world.body(BodyId::first(1));
     assert!(
@@ -280,7 +281,7 @@ fn static_friction_holds_below_the_threshold_and_dynamic_friction_caps_above() {
         world
             .body_mut(BodyId::first(1))
             .apply_force(Vec2::new(force, 0.0));
-        world.step(STEP_S);
+        world.checked_step();
     }
     let expect = force - 0.4 * g;
     let got = world.body(BodyId::first(1)).linear_velocity().x;
@@ -307,7 +308,7 @@ fn static_friction_holds_the_whole_manifold_right_up_to_its_limit() {
             world
                 .body_mut(BodyId::first(1))
                 .apply_force(Vec2::new(k * limit, 0.0));
-            world.step(STEP_S);
+            world.checked_step();
         }
         let moved = world.body(BodyId::first(1)).position().x - x0;
         assert!(moved.abs() < 1e-3, "{k}: moved {moved} m in 1 s");
@@ -325,7 +326,7 @@ fn static_friction_holds_the_whole_manifold_right_up_to_its_limit() {
         world
             .body_mut(BodyId::first(1))
             .apply_force(Vec2::new(1.05 * limit, 0.0));
-        world.step(STEP_S);
+        world.checked_step();
     }
     assert!(
         world.body(BodyId::first(1)).position().x - x0 > 0.5,
@@ -356,7 +357,7 @@ fn an_elastic_bounce_under_gravity_neither_gains_nor_loses_energy() {
     let mut bounces = 0;
     let mut prev_vy = 0.0;
     for _ in 0..1200 {
-        world.step(STEP_S);
+        world.checked_step();
         let vy = world.body(BodyId::first(1)).linear_velocity().y;
         if prev_vy < 0.0 && vy > 0.0 {
             bounces += 1;
@@ -390,7 +391,7 @@ fn pendulum_matches_the_small_angle_period() {
     let mut crossings = Vec::new();
     let mut prev = scene.world.body(scene.focus).position().x - pivot_x;
     while crossings.len() < 6 {
-        scene.step();
+        scene.checked_step();
         let x = scene.world.body(scene.focus).position().x - pivot_x;
         if prev < 0.0 && x >= 0.0 {
             let t = scene.time_s() - STEP_S * x / (x - prev);
@@ -415,7 +416,7 @@ fn a_32_link_chain_keeps_its_joints_within_one_percent() {
     let mut scene = scenes::chain();
     let mut worst = 0.0f32;
     for _ in 0..1200 {
-        scene.step();
+        scene.checked_step();
         worst = worst.max(scene.world.max_joint_error());
     }
     assert!(worst < 0.01 * scenes::LINK_LENGTH, "joint error {worst} m");
@@ -445,7 +446,7 @@ fn the_direct_chain_solve_is_what_gauss_seidel_converges_to() {
                 .body_mut(BodyId::first(b))
                 .set_angular_velocity(0.1 * i as f32);
         }
-        scene.step();
+        scene.checked_step();
     }
     for (a, b) in direct.world.bodies().iter().zip(iterative.world.bodies()) {
         assert!(
@@ -466,7 +467,7 @@ fn a_stack_of_five_boxes_stays_within_one_percent_of_its_height() {
     let height = scenes::STACK_HEIGHT as f32 * scenes::BOX_SIZE;
     let ground_at = scene.world.body(BodyId::first(0)).position();
     for _ in 0..1200 {
-        scene.step();
+        scene.checked_step();
         let top = scene.world.body(scene.focus);
         let top_face = top.position().y + 0.5 * scenes::BOX_SIZE;
         assert!(
@@ -498,7 +499,7 @@ fn static_bodies_and_joint_anchors_never_move() {
     assert_eq!(statics.len(), 2);
     let (pin, _) = scene.world.joints()[0].world_anchors(scene.world.bodies());
     for _ in 0..600 {
-        scene.step();
+        scene.checked_step();
     }
     for (i, p, q) in statics {
         assert_eq!(scene.world.bodies()[i].position(), p);
@@ -518,7 +519,7 @@ fn the_hoisted_rope_lifts_the_bucket_and_its_anchor_moves_only_as_driven() {
     let anchor0 = scene.world.body(hoist.body).position();
     let mut worst = 0.0f32;
     while scene.time_s() < 8.0 - 0.5 * STEP_S {
-        scene.step();
+        scene.checked_step();
         worst = worst.max(scene.world.max_joint_error());
     }
     let rise = scenes::HOIST_SPEED * (scenes::HOIST_STOP_S - scenes::HOIST_START_S);
@@ -538,7 +539,7 @@ fn the_pyramid_stands() {
     let mut scene = scenes::pyramid();
     let start: Vec<Vec2> = scene.world.bodies().iter().map(|b| b.position()).collect();
     for _ in 0..600 {
-        scene.step();
+        scene.checked_step();
     }
     for (b, p0) in scene.world.bodies().iter().zip(&start) {
         assert!(
@@ -556,8 +557,8 @@ fn the_same_inputs_give_bit_identical_states() {
         let mut a = kind.build();
         let mut b = kind.build();
         for _ in 0..240 {
-            a.step();
-            b.step();
+            a.checked_step();
+            b.checked_step();
         }
         assert_eq!(a.world.state_hash(), b.world.state_hash(), "{kind:?}");
         for (x, y) in a.world.bodies().iter().zip(b.world.bodies()) {
@@ -584,7 +585,7 @@ pub const PINNED_ROPE_HASH: u64 = 0x22f4_1fcc_2a92_d5fd;
 fn the_rope_scene_hash_is_pinned() {
     let mut scene = scenes::rope_with_bucket();
     for _ in 0..240 {
-        scene.step();
+        scene.checked_step();
     }
     assert_eq!(
         scene.world.state_hash(),
@@ -597,8 +598,8 @@ fn the_rope_scene_hash_is_pinned() {
 #[test]
 fn interpolated_poses_run_from_the_last_step_to_the_current_one() {
     let mut scene = scenes::pendulum();
-    scene.step();
-    scene.step();
+    scene.checked_step();
+    scene.checked_step();
     let bob = scene.world.body(scene.focus);
     let start = bob.interpolated_transform(0.0);
     let end = bob.interpolated_transform(1.0);
@@ -636,7 +637,7 @@ fn dynamic_bodies_need_not_be_boxes() {
 fn removed_bodies_and_joints_leave_stale_ids_naming_nothing() {
     let mut scene = scenes::rope_with_bucket();
     for _ in 0..60 {
-        scene.step();
+        scene.checked_step();
     }
     let w = &mut scene.world;
     let joints_before = w.joints().len();
@@ -663,7 +664,7 @@ fn removed_bodies_and_joints_leave_stale_ids_naming_nothing() {
     assert!(w.is_live(newcomer) && !w.is_live(bucket));
     // The rope (its chain rebuilt) keeps hanging together.
     for _ in 0..120 {
-        scene.step();
+        scene.checked_step();
     }
     assert!(
         scene.world.max_joint_error() < 0.01,
@@ -685,7 +686,7 @@ fn removed_bodies_and_joints_leave_stale_ids_naming_nothing() {
     assert!(w.remove_joint(j));
     assert!(!w.is_live_joint(j) && w.joint(j).is_none());
     assert!(!w.remove_joint(j));
-    w.step(STEP_S);
+    w.checked_step();
     assert!(
         w.contacts()
             .iter()
