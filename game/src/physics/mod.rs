@@ -21,6 +21,8 @@
 //! static or kinematic bodies (inverse mass 0 everywhere the solver splits
 //! a correction); the same inputs give bit-identical states
 //! ([`state_hash`]); a step allocates nothing once warmed up.
+//! [`World::validate`] checks the world's invariants; debug builds run it
+//! after every step.
 //!
 //! One file per concept, layered so that nothing reaches up: `math`
 //! (Vec2, Rot, Mat22), `polygon` (shape and mass properties), `id` (body
