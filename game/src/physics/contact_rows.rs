@@ -1,6 +1,6 @@
 //! Contact velocity rows four at a time: the contacts of one graph colour
-//! (no two share a dynamic body, see `World::colour_contacts`) are packed
-//! four to a [`Batch`] in structure-of-arrays form ([`F4`] lanes) and the
+//! (no two share a dynamic body, see `colouring`) are packed four to a
+//! [`Batch`] in structure-of-arrays form ([`F4`] lanes) and the
 //! whole velocity iteration of `Contact::solve_velocity` — the manifold
 //! friction (sticking, or sliding capped at μ_d), then the normal rows
 //! (the two-point block LCP or one row after the other) — runs on the four
