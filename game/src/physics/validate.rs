@@ -3,9 +3,9 @@
 //!
 //! Debug builds run it after every step (`World::step`); the physics tests
 //! run it after every step they take. It allocates nothing and costs about
-//! one pass over the bodies, joints and contacts (plus, for the joined
-//! pairs and each colour's contacts, a pairwise check that stays small for
-//! the bodies of a scene).
+//! one pass over the bodies, joints and contacts, plus a binary search per
+//! joint and a pairwise check within each colour's contacts (a few per
+//! colour in a scene): in a debug build, under a tenth of a step's time.
 //!
 //! What it checks:
 //! - ids: both pools are consistent (`id`); there is one body, one proxy
@@ -172,15 +172,27 @@ impl World {
                 ));
             }
         }
-        for (k, &(a, b)) in joined.iter().enumerate() {
-            if k > 0 && joined[k - 1] >= (a, b) {
-                return Err(format!("joined pairs out of order at ({a}, {b})"));
-            }
-            let held = self.joints.iter().any(|j| {
+        if let Some(k) = (1..joined.len()).find(|&k| joined[k - 1] >= joined[k]) {
+            return Err(format!("joined pairs out of order at {:?}", joined[k]));
+        }
+        // Every joined pair is some joint's: the joints' pairs marked in a
+        // bit set on the stack, a window of `WINDOW` pairs at a time.
+        const WINDOW: usize = 4096;
+        for start in (0..joined.len()).step_by(WINDOW) {
+            let mut hit = [0u64; WINDOW / 64];
+            for j in &self.joints {
                 let (x, y) = (j.body_a.index() as u32, j.body_b.index() as u32);
-                (x.min(y), x.max(y)) == (a, b)
-            });
-            if !held {
+                if let Ok(k) = joined.binary_search(&(x.min(y), x.max(y))) {
+                    if (start..start + WINDOW).contains(&k) {
+                        hit[(k - start) / 64] |= 1 << ((k - start) % 64);
+                    }
+                }
+            }
+            let end = (start + WINDOW).min(joined.len());
+            let unheld =
+                (start..end).find(|&k| hit[(k - start) / 64] & (1 << ((k - start) % 64)) == 0);
+            if let Some(k) = unheld {
+                let (a, b) = joined[k];
                 return Err(format!("bodies {a} and {b} are joined by no joint"));
             }
         }
@@ -301,6 +313,8 @@ mod tests {
                 .unjoin(j.body_a.index() as u32, j.body_b.index() as u32);
         });
         assert!(unjoined.contains("not a joined pair"), "{unjoined}");
+        let overjoined = broken(rope, |w| w.broad.join(0, 30));
+        assert!(overjoined.contains("joined by no joint"), "{overjoined}");
         let swapped = broken(pyramid, |w| w.contacts.swap(0, 1));
         assert!(swapped.contains("out of order"), "{swapped}");
         let restless = broken(pyramid, |w| {
