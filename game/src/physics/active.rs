@@ -75,6 +75,14 @@ impl ActiveSet {
         }
     }
 
+    /// Whether body `i` is marked for the next step.
+    #[inline]
+    pub(crate) fn is_marked(&self, i: usize) -> bool {
+        self.marked
+            .get(i / 64)
+            .is_some_and(|word| word & (1 << (i % 64)) != 0)
+    }
+
     /// This step's bodies, ascending.
     #[inline]
     pub(crate) fn list(&self) -> &[u32] {
@@ -92,8 +100,10 @@ mod tests {
         for i in [130, 3, 64, 3, 0, 63] {
             a.mark(i);
         }
+        assert!(a.is_marked(130) && a.is_marked(0) && !a.is_marked(1) && !a.is_marked(999));
         a.begin_step();
         assert_eq!(a.list(), &[0, 3, 63, 64, 130]);
+        assert!(!a.is_marked(130));
         a.join(&[5, 64, 1]);
         assert_eq!(a.list(), &[0, 1, 3, 5, 63, 64, 130]);
         a.begin_step();

@@ -16,47 +16,16 @@
 //!   (`sleep`); a sleeping body is dynamic and still.
 //!
 //! Bodies live in `World::bodies` and are named by [`BodyId`]: their index
-//! there and the slot's generation. A removed body's slot is kept (as a
+//! there and the slot's generation (see `id`). A removed body's slot is kept (as a
 //! still, untouchable body) until a new body reuses it with the next
 //! generation, so indices never shift and a stale id is detected.
+use super::id::BodyId;
 use super::math::{cross_sv, Rot, Transform, Vec2};
 use super::polygon::Polygon;
 
-/// A body of a world: its slot and the slot's generation, so an id kept
-/// after its body was removed (and the slot reused) names nothing instead
-/// of a stranger (as `ThingId` does for Things).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct BodyId {
-    index: u32,
-    generation: u32,
-}
-
-impl BodyId {
-    /// The id of slot `index` in generation `generation`.
-    #[inline]
-    pub const fn new(index: u32, generation: u32) -> BodyId {
-        BodyId { index, generation }
-    }
-
-    /// The id of the first body ever put in slot `index` (bodies are added
-    /// in order: the `n`-th body added to a fresh world is `first(n)`).
-    #[inline]
-    pub const fn first(index: u32) -> BodyId {
-        BodyId::new(index, 0)
-    }
-
-    /// The index into the world's body array.
-    #[inline]
-    pub fn index(self) -> usize {
-        self.index as usize
-    }
-
-    /// How many bodies had the slot before this one.
-    #[inline]
-    pub fn generation(self) -> u32 {
-        self.generation
-    }
-}
+/// The `island` of a body that is not part of a sleeping island (see
+/// `sleep`).
+pub(crate) const NO_ISLAND: u32 = u32::MAX;
 
 /// How a body moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -243,7 +212,7 @@ impl Body {
             prev_rot: rot,
             asleep: false,
             sleep_time: 0.0,
-            island: super::sleep::NO_ISLAND,
+            island: NO_ISLAND,
         }
     }
 
@@ -441,15 +410,6 @@ impl Body {
             self.wake();
         }
         self.force += force;
-    }
-
-    /// Adds a force (N) at a world point for the next step (also a torque).
-    pub fn apply_force_at(&mut self, force: Vec2, world_point: Vec2) {
-        if force != Vec2::ZERO {
-            self.wake();
-        }
-        self.force += force;
-        self.torque += (world_point - self.position).cross(force);
     }
 
     /// Applies an impulse (N·s) at a world point now: `Δv = J/m`,

@@ -55,7 +55,8 @@
 //!   nothing, and the world stops the passes once none moves anything).
 //!   Two points are corrected together when both push (their 2×2
 //!   system), for the same reason as the block velocity solve.
-use super::body::{pair_mut, store_velocity, Body, BodyId};
+use super::body::{pair_mut, store_velocity, Body};
+use super::id::BodyId;
 use super::math::{cross_sv, cross_vs, Mat22, Vec2};
 use super::sat::{remeasure, Manifold, Reference, MAX_MANIFOLD_POINTS};
 use super::settings::Settings;
@@ -250,13 +251,6 @@ impl Contact {
                 p.tangent_impulse = o.tangent_impulse;
             }
         }
-    }
-
-    /// The smallest separation among the points when detected.
-    pub fn min_separation(&self) -> f32 {
-        self.points()
-            .iter()
-            .fold(f32::INFINITY, |m, p| m.min(p.separation))
     }
 
     /// The smallest separation among the points re-measured at the bodies'

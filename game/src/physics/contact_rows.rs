@@ -1,6 +1,6 @@
 //! Contact velocity rows four at a time: the contacts of one graph colour
-//! (no two share a dynamic body, see `World::colour_contacts`) are packed
-//! four to a [`Batch`] in structure-of-arrays form ([`F4`] lanes) and the
+//! (no two share a dynamic body, see `colouring`) are packed four to a
+//! [`Batch`] in structure-of-arrays form ([`F4`] lanes) and the
 //! whole velocity iteration of `Contact::solve_velocity` — the manifold
 //! friction (sticking, or sliding capped at μ_d), then the normal rows
 //! (the two-point block LCP or one row after the other) — runs on the four
@@ -20,9 +20,9 @@
 //! are zero and never stored; static and kinematic bodies (inverse mass 0)
 //! are read but never written, as `store_velocity` does. The overflow
 //! colour (contacts past the 64th colour, which may share bodies) is solved
-//! one contact at a time after the batches, as before.
+//! one contact at a time after the batches.
 //!
-//! Data (for DESIGN.md): per step, after warm starting, the colour-ordered
+//! Data: per step, after warm starting, the colour-ordered
 //! contacts are copied into `Batch`es (body indices, inverse masses,
 //! normal, per-point arms, effective masses and accumulated impulses, the
 //! 2×2 block and its inverse, the friction coefficients and the at-rest

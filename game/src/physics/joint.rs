@@ -25,33 +25,9 @@
 //! correction is split by inverse mass, so an anchor on a static or
 //! kinematic body (inverse mass and inertia 0) never moves, and a joint
 //! between two such bodies has `K = 0` and is skipped.
-use super::body::{pair_mut, Body, BodyId};
+use super::body::{pair_mut, Body};
+use super::id::BodyId;
 use super::math::{cross_sv, Mat22, Vec2};
-
-/// A joint of a world: a slot and its generation (see `BodyId`); the
-/// world maps it to the joint's place in its dense array.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct JointId {
-    index: u32,
-    generation: u32,
-}
-
-impl JointId {
-    /// The id of slot `index` in generation `generation`.
-    pub const fn new(index: u32, generation: u32) -> JointId {
-        JointId { index, generation }
-    }
-
-    /// The slot.
-    pub fn index(self) -> usize {
-        self.index as usize
-    }
-
-    /// How many joints had the slot before this one.
-    pub fn generation(self) -> u32 {
-        self.generation
-    }
-}
 
 /// A revolute joint between two bodies.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -9,7 +9,7 @@
 //! - [`World::teleport`]: puts a body somewhere at once (a thing set down,
 //!   a rope re-anchored), its interpolation starting there too, so nothing
 //!   is drawn streaking across the screen.
-use super::body::BodyId;
+use super::id::BodyId;
 use super::math::{Rot, Vec2};
 use super::world::World;
 

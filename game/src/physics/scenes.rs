@@ -10,7 +10,8 @@
 //! Rope and chain links belong to [`ROPE_GROUP`] and do not collide with
 //! each other (joined neighbours would not anyway); they still hit the
 //! ground, the bucket and boxes.
-use super::body::{BodyDef, BodyId, BodyKind, Filter, Material};
+use super::body::{BodyDef, BodyKind, Filter, Material};
+use super::id::BodyId;
 use super::math::Vec2;
 use super::polygon::Polygon;
 use super::world::{Settings, World};

@@ -21,13 +21,13 @@
 //! sleeps; with `Settings::sleeping` off every body is awake. Everything is
 //! in body order, so sleeping is as deterministic as the rest of the step.
 //!
-//! Data (for DESIGN.md): each `Body` gains `asleep`, `sleep_time` (how long
-//! it has been slower than [`SLEEP_SPEED`]) and `island` (the tag of the
-//! island it fell asleep with, kept after waking directly so its island
+//! Data: each `Body` holds `asleep`, `sleep_time` (how long it has been
+//! slower than [`SLEEP_SPEED`]) and `island` (the tag of the island it fell
+//! asleep with, or `NO_ISLAND`; kept after waking directly so its island
 //! mates follow it); the world keeps the union–find scratch here, and the
 //! count of tagged bodies (none: the wake pass returns at once).
 use super::active::ActiveSet;
-use super::body::{Body, BodyKind};
+use super::body::{Body, BodyKind, NO_ISLAND};
 use super::contact::Contact;
 use super::joint::RevoluteJoint;
 
@@ -38,9 +38,6 @@ pub const SLEEP_SPEED: f32 = 0.05;
 
 /// How long (s) every body of an island must be slow before it sleeps.
 pub const TIME_TO_SLEEP: f32 = 0.5;
-
-/// The `island` of a body that is not part of a sleeping island.
-pub(crate) const NO_ISLAND: u32 = u32::MAX;
 
 /// Union–find scratch for building islands.
 #[derive(Clone, Debug, Default)]
@@ -140,6 +137,11 @@ impl Islands {
                 woken.push(i as u32);
             }
         }
+    }
+
+    /// At least how many bodies carry an island tag.
+    pub(crate) fn tagged(&self) -> usize {
+        self.tagged
     }
 
     /// A body carrying an island tag was removed (its slot's placeholder

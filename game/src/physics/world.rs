@@ -8,17 +8,14 @@
 //!    (contacts bounce from the approach velocity before gravity);
 //! 2. integrate velocities of dynamic bodies: `v += dt (g + F/m)`,
 //!    `ω += dt τ/I`;
-//! 3. find contacts: every pair of bodies that may touch (at least one
-//!    dynamic and awake, filters agree, not joined, bounding boxes overlap;
-//!    each awake body against every body, fine for the ≤ 100 bodies of a
-//!    scene; two bodies not awake keep their contact) goes through the SAT
-//!    narrow phase; each new contact inherits the accumulated impulses of
-//!    last step's contact between the same pair, by feature id — or, when
-//!    the pair has barely moved relative to the pose its manifold was built
-//!    at, last step's contact is kept with its points re-measured and the
-//!    SAT skipped (`Contact::may_reuse`);
-//! 4. prepare the constraints and warm-start them with those impulses; order
-//!    the contacts by colour (no two of a colour share a dynamic body);
+//! 3. find contacts (`broad_phase`): every pair of bodies that may touch
+//!    (at least one dynamic and awake, filters agree, not joined, bounding
+//!    boxes overlap) goes through the SAT narrow phase, inheriting last
+//!    step's impulses or reusing last step's manifold; two bodies not awake
+//!    keep their contact;
+//! 4. order the contacts by colour (`colouring`: no two of a colour share a
+//!    dynamic body); prepare the constraints and warm-start them with those
+//!    impulses;
 //! 5. `velocity_iterations` passes over joints, then contacts (Gauss–Seidel
 //!    between constraints; a path of joints — a rope — is solved exactly
 //!    as one block, see `chain`), inelastic; then one restitution pass
@@ -43,96 +40,56 @@
 //! reused so a step allocates nothing once the contact list has grown to
 //! its working size. Units are metres, kilograms and seconds.
 use super::active::ActiveSet;
-use super::body::{Body, BodyDef, BodyId, BodyKind};
+use super::body::{Body, BodyDef, BodyKind, Filter, NO_ISLAND};
+use super::broad_phase::BroadPhase;
 use super::chain::Chains;
+use super::colouring::{Colouring, SLEEPING};
 use super::contact::Contact;
 use super::contact_rows::ContactRows;
-use super::joint::{JointId, RevoluteJoint};
+use super::id::{BodyId, IdPool, JointId};
+use super::joint::RevoluteJoint;
 use super::math::Vec2;
-use super::polygon::{Polygon, MAX_VERTICES};
-use super::sat::collide;
+use super::polygon::Polygon;
 pub use super::settings::Settings;
-use super::sleep::{Islands, NO_ISLAND};
-
-/// The colour of a contact between sleeping bodies: not solved.
-const SLEEPING: u8 = u8::MAX;
-
-/// An axis-aligned bounding box.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Aabb {
-    min: Vec2,
-    max: Vec2,
-}
-
-impl Aabb {
-    #[inline]
-    fn overlaps(&self, o: &Aabb) -> bool {
-        self.min.x <= o.max.x
-            && o.min.x <= self.max.x
-            && self.min.y <= o.max.y
-            && o.min.y <= self.max.y
-    }
-}
-
-/// What the broad phase reads of a body, packed (28 bytes against the
-/// body's 252), so the `n²` sweep walks one small array.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Proxy {
-    aabb: Aabb,
-    filter: super::body::Filter,
-    dynamic: bool,
-    /// Dynamic and not asleep.
-    awake: bool,
-}
+use super::sleep::Islands;
 
 /// Bodies, joints and contacts (see the module doc).
 #[derive(Clone, Debug)]
 pub struct World {
     /// Solver settings; may be changed between steps.
     pub settings: Settings,
-    bodies: Vec<Body>,
-    /// Each body slot's generation, and whether it holds a live body.
-    body_slots: Vec<(u32, bool)>,
-    /// Removed bodies' slots, to reuse.
-    free_bodies: Vec<u32>,
+    /// One per body slot (removed bodies' slots hold placeholders).
+    pub(super) bodies: Vec<Body>,
+    /// The body slots' ids: as many slots as `bodies`.
+    pub(super) body_ids: IdPool,
     /// The joints, dense (the solver's array).
-    joints: Vec<RevoluteJoint>,
-    /// Each joint slot's generation and where its joint is in `joints`
-    /// (`None`: removed).
-    joint_slots: Vec<(u32, Option<u32>)>,
+    pub(super) joints: Vec<RevoluteJoint>,
+    /// The joint slots' ids.
+    pub(super) joint_ids: IdPool,
+    /// Per joint slot, where its joint is in `joints` (stale for a free
+    /// slot).
+    pub(super) joint_dense: Vec<u32>,
     /// Which slot each dense joint belongs to.
-    joint_slot_of: Vec<u32>,
+    pub(super) joint_slot_of: Vec<u32>,
     /// Bumped when joints are added or removed (the chains rebuild).
     topology: u64,
-    /// Body pairs `(lo, hi)` joined by a joint, sorted: they never collide.
-    joined: Vec<(u32, u32)>,
     /// Contacts of the current step, sorted by `(body_a, body_b)`.
-    contacts: Vec<Contact>,
-    /// Scratch: this step's contacts of awake pairs, then (`previous`) the
-    /// merged list (see `find_contacts`).
-    fresh: Vec<Contact>,
-    previous: Vec<Contact>,
-    /// Each body's bounding box and what else the broad phase reads.
-    proxies: Vec<Proxy>,
+    pub(super) contacts: Vec<Contact>,
+    /// Each body's proxy, the joined pairs, and the contact search (see
+    /// `broad_phase`).
+    pub(super) broad: BroadPhase,
     /// The joints grouped into paths, and the scratch to solve them.
     chains: Chains,
     /// The order contacts are solved in: by colour, where no two contacts
-    /// of a colour share a dynamic body (see `colour_contacts`).
-    solve_order: Vec<u32>,
-    /// Scratch: per body, the colours its contacts took; per colour, a count.
-    body_colours: Vec<u64>,
-    colour_counts: [u32; 65],
-    contact_colours: Vec<u8>,
+    /// of a colour share a dynamic body (see `colouring`).
+    pub(super) colouring: Colouring,
     /// The contacts of a step in 4-wide batches (see `contact_rows`).
     rows: ContactRows,
     /// Island scratch for sleeping (see `sleep`).
-    islands: Islands,
+    pub(super) islands: Islands,
     /// The bodies this step visits, and those marked for the next (see
     /// `active`).
-    active: ActiveSet,
-    /// This step's awake dynamic bodies, ascending (the broad phase pairs
-    /// each with every body; two bodies not awake are not tested).
-    awake: Vec<u32>,
+    pub(super) active: ActiveSet,
     /// Scratch: the bodies the wake pass woke.
     woken: Vec<u32>,
     steps: u64,
@@ -144,26 +101,19 @@ impl World {
         World {
             settings,
             bodies: Vec::new(),
-            body_slots: Vec::new(),
-            free_bodies: Vec::new(),
+            body_ids: IdPool::default(),
             joints: Vec::new(),
-            joint_slots: Vec::new(),
+            joint_ids: IdPool::default(),
+            joint_dense: Vec::new(),
             joint_slot_of: Vec::new(),
             topology: 0,
-            joined: Vec::new(),
             contacts: Vec::new(),
-            fresh: Vec::new(),
-            previous: Vec::new(),
-            proxies: Vec::new(),
+            broad: BroadPhase::default(),
             chains: Chains::default(),
-            solve_order: Vec::new(),
-            body_colours: Vec::new(),
-            colour_counts: [0; 65],
-            contact_colours: Vec::new(),
+            colouring: Colouring::default(),
             rows: ContactRows::default(),
             islands: Islands::default(),
             active: ActiveSet::default(),
-            awake: Vec::new(),
             woken: Vec::new(),
             steps: 0,
         }
@@ -173,32 +123,27 @@ impl World {
     /// [`Body`]).
     pub fn add_body(&mut self, def: &BodyDef, polygon: &Polygon) -> BodyId {
         let body = Body::new(def, polygon);
-        if let Some(slot) = self.free_bodies.pop() {
-            let i = slot as usize;
-            self.active.mark(i);
+        let (slot, generation) = self.body_ids.take();
+        let i = slot as usize;
+        self.active.mark(i);
+        if i == self.bodies.len() {
+            self.bodies.push(body);
+            self.broad.add_proxy();
+        } else {
             self.bodies[i] = body;
-            self.body_slots[i].1 = true;
-            return BodyId::new(slot, self.body_slots[i].0);
         }
-        let id = BodyId::first(self.bodies.len() as u32);
-        self.active.mark(self.bodies.len());
-        self.bodies.push(body);
-        self.body_slots.push((0, true));
-        self.proxies.push(Proxy::default());
-        id
+        BodyId::new(slot, generation)
     }
 
     /// Whether `id` names a body of this world now (not one removed).
     pub fn is_live(&self, id: BodyId) -> bool {
-        self.body_slots
-            .get(id.index())
-            .is_some_and(|&(generation, live)| live && generation == id.generation())
+        self.body_ids.is_live(id.index(), id.generation())
     }
 
     /// The id of the body in slot `index` now, if one is there.
     pub fn id_at(&self, index: usize) -> Option<BodyId> {
-        let &(generation, live) = self.body_slots.get(index)?;
-        live.then(|| BodyId::new(index as u32, generation))
+        let generation = self.body_ids.live_generation(index)?;
+        Some(BodyId::new(index as u32, generation))
     }
 
     /// The live bodies' ids, in slot order.
@@ -226,7 +171,7 @@ impl World {
             })
             .map(|d| {
                 let slot = self.joint_slot_of[d];
-                JointId::new(slot, self.joint_slots[slot as usize].0)
+                JointId::new(slot, self.joint_ids.generation(slot as usize))
             })
             .collect();
         for j in joints {
@@ -247,11 +192,13 @@ impl World {
         }
         self.active.mark(i);
         let mut tomb = BodyDef::new(BodyKind::Static, self.bodies[i].position);
-        tomb.filter = super::body::Filter { group: 0, mask: 0 };
+        tomb.filter = Filter { group: 0, mask: 0 };
         self.bodies[i] = Body::new(&tomb, &Polygon::rect(0.001, 0.001));
-        self.body_slots[i] = (id.generation() + 1, false);
-        self.free_bodies.push(id.index() as u32);
+        self.body_ids.free(i);
         self.contacts.retain(|c| c.body_a != id && c.body_b != id);
+        // The last step's colours named contacts by place (the next step
+        // colours afresh).
+        self.colouring.clear();
         true
     }
 
@@ -261,11 +208,9 @@ impl World {
     }
 
     fn dense_joint(&self, id: JointId) -> Option<usize> {
-        let &(generation, dense) = self.joint_slots.get(id.index())?;
-        (generation == id.generation())
-            .then_some(dense)
-            .flatten()
-            .map(|d| d as usize)
+        self.joint_ids
+            .is_live(id.index(), id.generation())
+            .then(|| self.joint_dense[id.index()] as usize)
     }
 
     /// A joint, if `id` names a live one.
@@ -282,10 +227,9 @@ impl World {
         let removed = self.joints.swap_remove(d);
         self.joint_slot_of.swap_remove(d);
         if let Some(&moved) = self.joint_slot_of.get(d) {
-            self.joint_slots[moved as usize].1 = Some(d as u32);
+            self.joint_dense[moved as usize] = d as u32;
         }
-        let slot = &mut self.joint_slots[id.index()];
-        *slot = (slot.0 + 1, None);
+        self.joint_ids.free(id.index());
         // Unjoined, unless another joint still pins the pair.
         let (a, b) = (removed.body_a.index() as u32, removed.body_b.index() as u32);
         let pair = (a.min(b), a.max(b));
@@ -294,9 +238,7 @@ impl World {
             (x.min(y), x.max(y)) == pair
         });
         if !still {
-            if let Ok(at) = self.joined.binary_search(&pair) {
-                self.joined.remove(at);
-            }
+            self.broad.unjoin(a, b);
         }
         self.topology += 1;
         true
@@ -312,16 +254,13 @@ impl World {
     pub fn add_revolute_joint(&mut self, a: BodyId, b: BodyId, anchor: Vec2) -> JointId {
         debug_assert!(self.is_live(a) && self.is_live(b), "joining removed bodies");
         let dense = self.joints.len() as u32;
-        let id = match self.joint_slots.iter().position(|&(_, d)| d.is_none()) {
-            Some(slot) => {
-                self.joint_slots[slot].1 = Some(dense);
-                JointId::new(slot as u32, self.joint_slots[slot].0)
-            }
-            None => {
-                self.joint_slots.push((0, Some(dense)));
-                JointId::new(self.joint_slots.len() as u32 - 1, 0)
-            }
-        };
+        let (slot, generation) = self.joint_ids.take();
+        if slot as usize == self.joint_dense.len() {
+            self.joint_dense.push(dense);
+        } else {
+            self.joint_dense[slot as usize] = dense;
+        }
+        let id = JointId::new(slot, generation);
         self.joint_slot_of.push(id.index() as u32);
         self.topology += 1;
         let joint = RevoluteJoint::new(
@@ -332,11 +271,7 @@ impl World {
             anchor,
         );
         self.joints.push(joint);
-        let (ia, ib) = (a.index() as u32, b.index() as u32);
-        let pair = (ia.min(ib), ia.max(ib));
-        if let Err(at) = self.joined.binary_search(&pair) {
-            self.joined.insert(at, pair);
-        }
+        self.broad.join(a.index() as u32, b.index() as u32);
         id
     }
 
@@ -413,35 +348,33 @@ impl World {
         }
         let gravity = self.settings.gravity;
         self.active.begin_step();
-        self.update_aabbs();
-        let proxies = &self.proxies;
+        self.broad.update_aabbs(&self.bodies, self.active.list());
+        let broad = &self.broad;
         self.islands.wake(
             &mut self.bodies,
             &self.joints,
             self.active.list(),
-            |i, j| proxies[i].aabb.overlaps(&proxies[j].aabb),
+            |i, j| broad.overlaps(i, j),
             &mut self.woken,
         );
         self.active.join(&self.woken);
-        self.awake.clear();
+        self.broad.begin_awake();
         for &i in self.active.list() {
-            let (b, p) = (&mut self.bodies[i as usize], &mut self.proxies[i as usize]);
+            let b = &mut self.bodies[i as usize];
             b.prev_position = b.position;
             b.prev_rot = b.rot;
             b.step_start_velocity = b.linear_velocity;
             b.step_start_angular = b.angular_velocity;
-            p.filter = b.filter;
-            p.dynamic = b.kind == BodyKind::Dynamic;
-            p.awake = p.dynamic && !b.asleep;
-            if p.awake {
+            if self.broad.refresh(i, b) {
                 b.linear_velocity += (gravity + b.force * b.inv_mass) * dt_s;
                 b.angular_velocity += dt_s * b.inv_inertia * b.torque;
-                self.awake.push(i);
             }
         }
 
-        self.find_contacts();
-        self.colour_contacts();
+        self.broad
+            .find_contacts(&self.bodies, &self.body_ids, &mut self.contacts);
+        self.colouring
+            .colour(&self.contacts, self.broad.proxies(), self.broad.any_awake());
 
         let settings = self.settings;
         for j in &mut self.joints {
@@ -454,7 +387,7 @@ impl World {
             self.topology,
         );
         self.chains.prepare(&self.joints, &self.bodies);
-        for &ci in &self.solve_order {
+        for &ci in self.colouring.order() {
             self.contacts[ci as usize].prepare(&self.bodies, &settings);
         }
         if settings.warm_starting {
@@ -462,7 +395,7 @@ impl World {
                 j.warm_start(&mut self.bodies);
             }
             // In contact order (the colouring does not change the sums).
-            for (c, &colour) in self.contacts.iter().zip(&self.contact_colours) {
+            for (c, &colour) in self.contacts.iter().zip(self.colouring.colours()) {
                 if colour != SLEEPING {
                     c.warm_start(&mut self.bodies);
                 }
@@ -480,8 +413,8 @@ impl World {
         }
 
         self.rows.pack(
-            &self.solve_order,
-            &self.contact_colours,
+            self.colouring.order(),
+            self.colouring.colours(),
             &self.contacts,
             &self.bodies,
         );
@@ -492,7 +425,7 @@ impl World {
                 .solve_velocity(&mut self.contacts, &mut self.bodies);
         }
         self.rows.unpack(&mut self.contacts);
-        for &ci in &self.solve_order {
+        for &ci in self.colouring.order() {
             self.contacts[ci as usize].apply_restitution(&mut self.bodies);
         }
 
@@ -510,7 +443,7 @@ impl World {
             let mut moved = self
                 .chains
                 .solve_position(&mut self.joints, &mut self.bodies);
-            for &ci in &self.solve_order {
+            for &ci in self.colouring.order() {
                 moved |= self.contacts[ci as usize].solve_position(&mut self.bodies, &settings);
             }
             if !moved {
@@ -528,204 +461,13 @@ impl World {
         self.islands.update(
             &mut self.bodies,
             &self.contacts,
-            &self.solve_order,
+            self.colouring.order(),
             &self.joints,
             &mut self.active,
             dt_s,
             settings.sleeping,
         );
         self.steps += 1;
-    }
-
-    /// Orders the contacts for solving by a greedy colouring: each contact
-    /// takes the lowest colour none of its dynamic bodies has yet (static
-    /// and kinematic bodies are shared freely: they are never written), and
-    /// contacts are solved colour by colour, in `(a, b)` order within one.
-    /// Neighbours in that order then touch different bodies, so the CPU can
-    /// overlap their (latency-bound) arithmetic instead of waiting on the
-    /// last contact's velocity store. Deterministic: it depends only on the
-    /// contact list.
-    fn colour_contacts(&mut self) {
-        if self.awake.is_empty() {
-            // Nothing awake: no contact is solved.
-            self.solve_order.clear();
-            self.contact_colours.clear();
-            return;
-        }
-        self.body_colours.clear();
-        self.body_colours.resize(self.bodies.len(), 0);
-        self.contact_colours.clear();
-        self.colour_counts = [0; 65];
-        for c in &self.contacts {
-            let (a, b) = (c.body_a.index(), c.body_b.index());
-            // The packed proxies say it as the bodies would (see `step`).
-            let (pa, pb) = (&self.proxies[a], &self.proxies[b]);
-            let (dyn_a, dyn_b) = (pa.dynamic, pb.dynamic);
-            let (awake_a, awake_b) = (pa.awake, pb.awake);
-            if !awake_a && !awake_b {
-                // A sleeping pair's contact is kept, not solved.
-                self.contact_colours.push(SLEEPING);
-                continue;
-            }
-            let used = if dyn_a { self.body_colours[a] } else { 0 }
-                | if dyn_b { self.body_colours[b] } else { 0 };
-            // 64 colours, then one overflow colour shared by the rest.
-            let colour = (!used).trailing_zeros().min(64);
-            if colour < 64 {
-                if dyn_a {
-                    self.body_colours[a] |= 1 << colour;
-                }
-                if dyn_b {
-                    self.body_colours[b] |= 1 << colour;
-                }
-            }
-            self.contact_colours.push(colour as u8);
-            self.colour_counts[colour as usize] += 1;
-        }
-        // Counting sort by colour, stable in contact order.
-        let mut start = [0u32; 65];
-        let mut sum = 0;
-        for (s, &n) in start.iter_mut().zip(&self.colour_counts) {
-            *s = sum;
-            sum += n;
-        }
-        self.solve_order.clear();
-        self.solve_order.resize(sum as usize, 0);
-        for (ci, &colour) in self.contact_colours.iter().enumerate() {
-            if colour == SLEEPING {
-                continue;
-            }
-            let at = &mut start[colour as usize];
-            self.solve_order[*at as usize] = ci as u32;
-            *at += 1;
-        }
-    }
-
-    /// The bounding boxes of this step's bodies at their current poses
-    /// (the others' are where they were left: see `active`).
-    fn update_aabbs(&mut self) {
-        let mut verts = [Vec2::ZERO; MAX_VERTICES];
-        for &i in self.active.list() {
-            let (b, proxy) = (&self.bodies[i as usize], &mut self.proxies[i as usize]);
-            let n = b.world_vertices(&mut verts);
-            let (mut lo, mut hi) = (verts[0], verts[0]);
-            for &v in &verts[1..n] {
-                lo = lo.min(v);
-                hi = hi.max(v);
-            }
-            proxy.aabb = Aabb { min: lo, max: hi };
-        }
-    }
-
-    /// Broad and narrow phase: rebuilds `contacts` in `(a, b)` order, each
-    /// inheriting last step's impulses (see `update_aabbs`, which must run
-    /// first). Only pairs with an awake body are tested, into `fresh`; last
-    /// step's contacts between two bodies not awake stand as they were.
-    /// The fresh contacts then replace the others: the whole list when none
-    /// stands; slot for slot when the awake pairs in contact are the same
-    /// as last step's (a pile asleep beside a few awake bodies copies only
-    /// theirs); else merged with those standing, in order.
-    fn find_contacts(&mut self) {
-        if self.awake.is_empty() {
-            // Everything dynamic sleeps: the contacts stand as they are.
-            return;
-        }
-        self.fresh.clear();
-        let mut old_at = 0;
-        let count = self.bodies.len();
-        // The awake bodies after `i`, for an `i` not awake.
-        let mut later = 0;
-        for i in 0..count {
-            while later < self.awake.len() && self.awake[later] as usize <= i {
-                later += 1;
-            }
-            // The box test inline, the rest for the few that overlap.
-            let pi = self.proxies[i];
-            if pi.awake {
-                for j in i + 1..count {
-                    if pi.aabb.overlaps(&self.proxies[j].aabb) {
-                        self.test_pair(i, j, &mut old_at);
-                    }
-                }
-            } else {
-                for k in later..self.awake.len() {
-                    let j = self.awake[k] as usize;
-                    if pi.aabb.overlaps(&self.proxies[j].aabb) {
-                        self.test_pair(i, j, &mut old_at);
-                    }
-                }
-            }
-        }
-        let proxies = &self.proxies;
-        let stands =
-            |c: &Contact| !proxies[c.body_a.index()].awake && !proxies[c.body_b.index()].awake;
-        let key = |c: &Contact| (c.body_a, c.body_b);
-        if !self.contacts.iter().any(stands) {
-            std::mem::swap(&mut self.contacts, &mut self.fresh);
-            return;
-        }
-        let mut replaced = self.contacts.iter().filter(|c| !stands(c)).map(key);
-        if replaced.by_ref().eq(self.fresh.iter().map(key)) {
-            let mut fresh = self.fresh.iter();
-            for c in self.contacts.iter_mut().filter(|c| !stands(c)) {
-                c.clone_from(fresh.next().expect("as many fresh contacts as replaced"));
-            }
-            return;
-        }
-        self.previous.clear();
-        let mut fresh = self.fresh.iter().peekable();
-        for c in self.contacts.iter().filter(|c| stands(c)) {
-            while let Some(f) = fresh.next_if(|f| key(f) < key(c)) {
-                self.previous.extend_from_slice(std::slice::from_ref(f));
-            }
-            self.previous.extend_from_slice(std::slice::from_ref(c));
-        }
-        self.previous.extend(fresh);
-        std::mem::swap(&mut self.contacts, &mut self.previous);
-    }
-
-    /// The rest of the broad phase and the narrow phase of bodies `i < j`,
-    /// one of them awake, whose boxes overlap, into `fresh`; `old_at` walks
-    /// last step's contacts (`contacts`) to this pair's.
-    #[inline(always)]
-    fn test_pair(&mut self, i: usize, j: usize, old_at: &mut usize) {
-        let (pi, pj) = (&self.proxies[i], &self.proxies[j]);
-        if !(pi.dynamic || pj.dynamic)
-            || !pi.filter.allows(pj.filter)
-            || self.joined.binary_search(&(i as u32, j as u32)).is_ok()
-        {
-            return;
-        }
-        let (ida, idb) = (
-            BodyId::new(i as u32, self.body_slots[i].0),
-            BodyId::new(j as u32, self.body_slots[j].0),
-        );
-        while *old_at < self.contacts.len()
-            && (self.contacts[*old_at].body_a, self.contacts[*old_at].body_b) < (ida, idb)
-        {
-            *old_at += 1;
-        }
-        let (bi, bj) = (&self.bodies[i], &self.bodies[j]);
-        let old = self
-            .contacts
-            .get(*old_at)
-            .filter(|old| (old.body_a, old.body_b) == (ida, idb));
-        if let Some(old) = old.filter(|old| old.may_reuse(bi, bj)) {
-            // Copied straight into place (`push(*old)` copies the
-            // 272-byte contact to the stack first).
-            self.fresh.extend_from_slice(std::slice::from_ref(old));
-            if self.fresh.last_mut().is_some_and(|c| c.remeasure(bi, bj)) {
-                return;
-            }
-            self.fresh.pop();
-        }
-        let Some(m) = collide(&bi.polygon, bi.transform(), &bj.polygon, bj.transform()) else {
-            return;
-        };
-        let mut contact = Contact::new(ida, idb, &m, bi, bj);
-        if let Some(old) = old {
-            contact.inherit_impulses(old);
-        }
-        self.fresh.push(contact);
+        debug_assert_eq!(self.validate(), Ok(()), "after step {}", self.steps);
     }
 }

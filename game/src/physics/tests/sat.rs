@@ -1,9 +1,9 @@
 //! The contact test against an oracle: random convex polygon pairs, their
 //! penetration and normal from `sat::collide` compared with a brute-force
 //! Minkowski difference.
-use super::math::{Rot, Transform, Vec2};
-use super::polygon::Polygon;
-use super::sat::{collide, REFERENCE_TOLERANCE};
+use crate::physics::math::{Rot, Transform, Vec2};
+use crate::physics::polygon::Polygon;
+use crate::physics::sat::{collide, REFERENCE_TOLERANCE};
 use crate::rng::SplitMix64 as Rng;
 
 /// A random convex polygon: 3..=8 points at sorted random angles on an

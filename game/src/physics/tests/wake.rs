@@ -1,20 +1,22 @@
 //! Tests of the active set (`active`) with sleeping (`sleep`): a sleeping
 //! pile costs no per-body work, one awake island costs its own bodies,
 //! and every waking rule still wakes an island the step skips.
-use super::body::{BodyDef, BodyId, BodyKind};
-use super::math::Vec2;
-use super::polygon::Polygon;
-use super::scenes::{self, STACK_HEIGHT, STEP_S};
-use super::world::World;
+use super::CheckedStep;
+use crate::physics::body::{BodyDef, BodyKind};
+use crate::physics::id::BodyId;
+use crate::physics::math::Vec2;
+use crate::physics::polygon::Polygon;
+use crate::physics::scenes::{self, STACK_HEIGHT};
+use crate::physics::world::World;
 
 /// The box stack (ground 0, boxes 1..=STACK_HEIGHT bottom up), stepped
 /// until it sleeps and one step more.
 fn sleeping_stack() -> World {
     let mut world = scenes::box_stack().world;
     for _ in 0..600 {
-        world.step(STEP_S);
+        world.checked_step();
         if world.bodies()[1..].iter().all(|b| !b.is_awake()) {
-            world.step(STEP_S);
+            world.checked_step();
             return world;
         }
     }
@@ -33,7 +35,7 @@ fn a_sleeping_pile_visits_no_body_and_stands_as_it_was() {
     let contacts = world.contacts().to_vec();
     let hash = world.state_hash();
     for _ in 0..10 {
-        world.step(STEP_S);
+        world.checked_step();
         assert!(world.visited().is_empty(), "{:?}", world.visited());
     }
     assert_eq!(world.contacts(), &contacts[..]);
@@ -55,7 +57,7 @@ fn one_awake_island_beside_a_sleeping_pile_visits_only_its_bodies() {
         &Polygon::rect(0.5, 0.5),
     );
     for _ in 0..120 {
-        world.step(STEP_S);
+        world.checked_step();
         assert_eq!(world.visited(), &[dropped.index() as u32]);
     }
     assert_eq!(boxes_awake(&world), vec![false; STACK_HEIGHT]);
@@ -108,7 +110,7 @@ fn every_waking_rule_wakes_an_island_the_step_skips() {
     for (name, disturb) in rules {
         let mut world = sleeping_stack();
         disturb(&mut world);
-        world.step(STEP_S);
+        world.checked_step();
         assert_eq!(boxes_awake(&world), vec![true; STACK_HEIGHT], "{name}");
         assert_eq!(world.visited().len(), STACK_HEIGHT, "{name}");
     }
@@ -120,10 +122,10 @@ fn losing_its_support_wakes_what_rested_on_it() {
     let top = BodyId::first(STACK_HEIGHT as u32);
     let was = world.body(top).position().y;
     world.remove_body(BodyId::first(1));
-    world.step(STEP_S);
+    world.checked_step();
     assert_eq!(boxes_awake(&world)[1..], vec![true; STACK_HEIGHT - 1]);
     for _ in 0..240 {
-        world.step(STEP_S);
+        world.checked_step();
     }
     // The four boxes above fell by the removed box's height (1 m) and
     // landed on the ground, within the slop at each of their contacts.
@@ -140,14 +142,14 @@ fn a_kinematic_body_that_starts_moving_against_the_pile_wakes_it() {
         &Polygon::rect(0.5, 0.5),
     );
     for _ in 0..10 {
-        world.step(STEP_S);
+        world.checked_step();
     }
     assert_eq!(boxes_awake(&world), vec![false; STACK_HEIGHT]);
     // Moving, it does.
     world
         .body_mut(paddle)
         .set_linear_velocity(Vec2::new(-0.2, 0.0));
-    world.step(STEP_S);
+    world.checked_step();
     assert_eq!(boxes_awake(&world), vec![true; STACK_HEIGHT]);
 }
 
@@ -163,6 +165,6 @@ fn a_joint_to_an_awake_body_wakes_the_island() {
         &Polygon::rect(0.5, 0.5),
     );
     world.add_revolute_joint(top, swinging, at + Vec2::new(1.5, 0.0));
-    world.step(STEP_S);
+    world.checked_step();
     assert_eq!(boxes_awake(&world), vec![true; STACK_HEIGHT]);
 }

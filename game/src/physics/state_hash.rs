@@ -8,7 +8,7 @@
 //! the solver updates the pinned value in the same commit.
 use super::world::World;
 
-pub use crate::io::hash::Fnv1a;
+use crate::io::hash::Fnv1a;
 
 /// Hash of every body's position, rotation and velocities.
 pub fn state_hash(world: &World) -> u64 {

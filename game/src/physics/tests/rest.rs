@@ -2,14 +2,16 @@
 //! while a pair barely moves (`Contact::may_reuse`), position passes that
 //! stop once a pass moved nothing, and sleeping islands
 //! (`sleep`), which must wake when touched or when a joint's anchor moves.
-//! Like `tests`, expected values come from the mechanics, not from a run.
-use super::body::{BodyDef, BodyId, BodyKind};
-use super::math::{Transform, Vec2};
-use super::polygon::Polygon;
-use super::sat::collide;
-use super::scenes::{self, STEP_S};
-use super::sleep::TIME_TO_SLEEP;
-use super::world::{Settings, World};
+//! Like `step`'s, expected values come from the mechanics, not from a run.
+use super::CheckedStep;
+use crate::physics::body::{BodyDef, BodyKind};
+use crate::physics::id::BodyId;
+use crate::physics::math::{Transform, Vec2};
+use crate::physics::polygon::Polygon;
+use crate::physics::sat::collide;
+use crate::physics::scenes::{self, STEP_S};
+use crate::physics::sleep::TIME_TO_SLEEP;
+use crate::physics::world::{Settings, World};
 
 #[test]
 fn a_resting_manifold_is_reused_and_matches_what_the_sat_would_build() {
@@ -21,13 +23,13 @@ fn a_resting_manifold_is_reused_and_matches_what_the_sat_would_build() {
     // box's 0.71 m half-diagonal, under 2 mm).
     let mut scene = scenes::box_stack();
     for _ in 0..240 {
-        scene.step();
+        scene.checked_step();
     }
     let built: Vec<_> = scene.world.contacts().iter().map(|c| c.built_at).collect();
     let mut reused = 0;
     for _ in 0..120 {
         let poses: Vec<Transform> = scene.world.bodies().iter().map(|b| b.transform()).collect();
-        scene.step();
+        scene.checked_step();
         let bodies = scene.world.bodies();
         for c in scene.world.contacts() {
             let (a, b) = (c.body_a.index(), c.body_b.index());
@@ -68,7 +70,7 @@ fn position_passes_stop_once_one_moves_nothing_and_not_before() {
         let mut scene = scenes::pyramid();
         scene.world.settings.sleeping = false;
         for _ in 0..360 {
-            scene.step();
+            scene.checked_step();
         }
         scene
     };
@@ -77,7 +79,7 @@ fn position_passes_stop_once_one_moves_nothing_and_not_before() {
         let mut scene = settled();
         scene.world.settings.position_iterations = passes;
         for _ in 0..60 {
-            scene.step();
+            scene.checked_step();
         }
         assert!(scene.world.max_penetration() < scene.world.settings.linear_slop);
         hashes.push(scene.world.state_hash());
@@ -101,7 +103,7 @@ fn position_passes_stop_once_one_moves_nothing_and_not_before() {
             &BodyDef::dynamic(Vec2::new(0.0, 0.47)),
             &Polygon::rect(0.5, 0.5),
         );
-        world.step(STEP_S);
+        world.checked_step();
         let s = world.settings;
         let depth = 0.03 - s.linear_slop;
         let left = depth * (1.0 - s.baumgarte).powi(passes);
@@ -119,7 +121,7 @@ fn position_passes_stop_once_one_moves_nothing_and_not_before() {
 /// Steps `scene` until every dynamic body sleeps; the number of steps.
 fn step_until_asleep(world: &mut World, max_steps: usize) -> usize {
     for n in 1..=max_steps {
-        world.step(STEP_S);
+        world.checked_step();
         if world
             .bodies()
             .iter()
@@ -148,7 +150,7 @@ fn a_settled_pyramid_sleeps_where_it_stood_and_a_sleeping_world_does_not_move() 
         assert_eq!(b.linear_velocity(), Vec2::ZERO);
     }
     for _ in 0..120 {
-        scene.world.step(STEP_S);
+        scene.world.checked_step();
     }
     assert_eq!(asleep, poses(&scene.world), "nothing asleep moves");
     // Its contacts are kept, not solved: the same as when it fell asleep.
@@ -168,7 +170,7 @@ fn a_box_dropped_on_a_sleeping_stack_wakes_it_and_comes_to_rest_on_top() {
     );
     let mut woke = [false; scenes::STACK_HEIGHT];
     for _ in 0..240 {
-        scene.world.step(STEP_S);
+        scene.world.checked_step();
         for (w, b) in woke.iter_mut().zip(&scene.world.bodies()[1..]) {
             *w |= b.is_awake();
         }
@@ -216,7 +218,7 @@ fn a_hanging_bucket_sleeps_and_its_hoist_wakes_it() {
         .body_mut(winch)
         .set_linear_velocity(Vec2::new(0.0, 0.6));
     for _ in 0..120 {
-        world.step(STEP_S);
+        world.checked_step();
     }
     assert!(world.body(bucket).is_awake());
     let risen = world.body(bucket).position().y - rest.y;
