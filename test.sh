@@ -13,3 +13,8 @@ echo "== cargo test"
 # replay a fixed seed (plus the saved regressions) so a run is repeatable.
 export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-20261121}"
 cargo test --workspace
+echo "== benches (each benchmark once, in criterion's test mode)"
+# `cargo test` builds no benchmark unless asked; here each one runs once, so
+# they cannot rot. Same package set as above: the libraries are reused.
+# Timing them is `cargo bench -p benches --bench NAME` (BENCHMARKS.md).
+cargo test --workspace --bench '*'

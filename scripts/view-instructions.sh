@@ -6,7 +6,7 @@
 #
 # Usage: scripts/view-instructions.sh BENCH_BINARY [MAP...]
 #   BENCH_BINARY  a copy of target/release/deps/view-HASH
-#                 (cargo bench -p game --bench view --no-run)
+#                 (cargo bench -p benches --bench view --no-run)
 #   MAP           room1 room3 empty walls3 rooms portals (default: all)
 #
 # Runs the map's `gridview/16` benchmark for one second under callgrind

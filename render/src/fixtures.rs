@@ -1,5 +1,5 @@
 //! Shared scenes: the frames the CPU benchmark (`benches/frame.rs`) and the
-//! llvmpipe frame-time measurement (`tests/tests/frame_time.rs`) both draw,
+//! llvmpipe frame-time measurement (`tests/tests/it/frame_time.rs`) both draw,
 //! so the two numbers in BENCHMARKS.md describe the same frame.
 use glam::{Affine2, Vec2};
 

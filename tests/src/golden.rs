@@ -6,8 +6,8 @@
 //! (differing pixels red over a dimmed copy of the golden) are written to
 //! `target/golden-failures/` and named in the panic message.
 //!
-//! Re-bless (write the PNGs instead of comparing) with
-//! `RAPPEL_BLESS=1 cargo test -p rappel-tests --test golden`, then look at
+//! Re-bless (write the PNGs instead of comparing) every golden image with
+//! `RAPPEL_BLESS=1 cargo test -p rappel-tests --test it`, then look at
 //! every changed image before committing it.
 use std::path::{Path, PathBuf};
 
@@ -96,7 +96,7 @@ pub fn check_in(
     let expected = match image::open(&path) {
         Ok(img) => img.to_rgba8(),
         Err(e) => panic!(
-            "no usable golden image {} ({e}); create it with `RAPPEL_BLESS=1 cargo test -p rappel-tests --test golden` and look at it",
+            "no usable golden image {} ({e}); create it with `RAPPEL_BLESS=1 cargo test -p rappel-tests --test it` and look at it",
             path.display()
         ),
     };

@@ -21,7 +21,7 @@
 //! search, and then the report says which turns were ruled out.
 //!
 //! Used by the `sim solve` command and the editor's Solve button; the
-//! shipped levels' test (`tools/tests/solver.rs`) checks every level is
+//! shipped levels' test (`tools/tests/it/solver.rs`) checks every level is
 //! solved within its par.
 
 pub mod bound;

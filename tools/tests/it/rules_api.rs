@@ -27,8 +27,7 @@ use game::things::{ThingId, ThingKind};
 use game::view::GridView;
 use tools::sim::{LineResult, Sim};
 
-mod common;
-use common::{campaign, root};
+use crate::common::{campaign, root};
 
 fn level(name: &str) -> Level {
     load_file(&root().join("levels").join(name)).expect("shipped level")

@@ -13,7 +13,7 @@
 //! previews of the lowest and highest are drawn.
 //!
 //! Re-bless after an intended change, then look at both images:
-//! `RAPPEL_BLESS=1 cargo test -p rappel-tests --test layout`
+//! `RAPPEL_BLESS=1 cargo test -p rappel-tests --test it layout::`
 use glam::Vec2;
 use image::RgbaImage;
 use platform::screens::play::camera::ui_scale;

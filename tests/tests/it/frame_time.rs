@@ -3,7 +3,7 @@
 //! rasteriser (`glFinish`). Ignored by default (it is a measurement, not a
 //! check); run it in release:
 //!
-//! `cargo test --release -p rappel-tests --test frame_time -- --ignored --nocapture`
+//! `cargo test --release -p rappel-tests --test it frame_time -- --ignored --nocapture`
 use std::time::{Duration, Instant};
 
 use platform::screens::play::{fixtures, PlayScreen};

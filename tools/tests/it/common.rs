@@ -10,7 +10,6 @@ pub fn root() -> &'static Path {
 }
 
 /// The campaign's level files, in order (`levels/campaign.txt`).
-#[allow(dead_code)] // Not every test file plays the whole campaign.
 pub fn campaign() -> Vec<PathBuf> {
     let list = std::fs::read_to_string(root().join("levels/campaign.txt")).expect("campaign");
     list.lines()

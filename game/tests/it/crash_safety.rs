@@ -1,4 +1,4 @@
-//! Saves survive a crash at any moment (`DESIGN.md`, "Levels and saves":
+//! Saves survive a crash at any moment (`docs/ARCHITECTURE.md`, "Files on disk":
 //! "a crash mid-save never loses the previous save").
 //!
 //! The test re-runs its own binary as a child (this test alone, `--exact`,
@@ -32,8 +32,10 @@ use game::session::Session;
 
 /// Set (to the save file's path) in the child's environment.
 const CHILD_ENV: &str = "RAPPEL_CRASH_SAFETY_CHILD";
-/// This test's name: the child runs it alone.
-const TEST_NAME: &str = "a_save_killed_at_random_moments_is_the_old_one_or_the_new_one";
+/// This test's name in the test binary (module path included): the child
+/// runs it alone.
+const TEST_NAME: &str =
+    "crash_safety::a_save_killed_at_random_moments_is_the_old_one_or_the_new_one";
 /// What the child prints once its first save is written.
 const READY: &str = "crash-safety child: saving";
 /// How many times the child is killed.

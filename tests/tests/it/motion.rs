@@ -1,7 +1,7 @@
-//! The ropes in motion over whole shipped solutions: the animation follows
-//! every step, never changes the game (the state hash of each solution is
-//! what it is without it), and hoisting ends with the bucket's body in the
-//! bucket's cell.
+//! The ropes in motion over a whole shipped solution: the animation follows
+//! every step (each link in a cell the rope occupies), and hoisting ends
+//! with the bucket's body in the bucket's cell. (The motion reads the stage
+//! through a shared reference only, so it cannot change the game.)
 use std::path::{Path, PathBuf};
 
 use game::level;
@@ -15,13 +15,13 @@ fn root() -> PathBuf {
 
 /// Plays level `name` line by line from the script `script` (a path from
 /// the workspace root); after every step the motion follows it and runs
-/// `per_step_s` seconds (0: not at all). Returns the final state hash.
+/// `per_step_s` seconds, then `check` looks at both.
 fn play_script(
     name: &str,
     script: &str,
     per_step_s: f32,
     mut check: impl FnMut(&str, &Sim, &RopeMotion),
-) -> u64 {
+) {
     let level =
         level::load_file(&root().join("levels").join(format!("{name}.txt"))).expect("level");
     let mut sim = Sim::new(game::session::Session::new(&level).expect("stage"));
@@ -31,7 +31,7 @@ fn play_script(
     for line in script.lines() {
         match sim.run_line(line) {
             LineResult::Refused(why) | LineResult::Bad(why) => panic!("{line}: {why}"),
-            LineResult::Done(_) if per_step_s > 0.0 => {
+            LineResult::Done(_) => {
                 motion.sync(sim.session.stage(), true);
                 for _ in 0..(per_step_s * 60.0) as usize {
                     motion.update(1.0 / 60.0);
@@ -40,17 +40,6 @@ fn play_script(
             }
             _ => {}
         }
-    }
-    sim.session.stage().state_hash()
-}
-
-#[test]
-fn the_animation_never_changes_the_game() {
-    for name in ["loop_back", "rope_descent", "heavy_haul", "watcher_hall"] {
-        let script = format!("levels/solutions/{name}.sim");
-        let plain = play_script(name, &script, 0.0, |_, _, _| {});
-        let animated = play_script(name, &script, 0.5, |_, _, _| {});
-        assert_eq!(plain, animated, "{name}");
     }
 }
 

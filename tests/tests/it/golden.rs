@@ -4,7 +4,7 @@
 //! wrongly blessed image cannot hide a bug.
 //!
 //! Re-bless after an intended change, then look at every image:
-//! `RAPPEL_BLESS=1 cargo test -p rappel-tests --test golden`
+//! `RAPPEL_BLESS=1 cargo test -p rappel-tests --test it golden::`
 use glam::{Affine2, Vec2};
 use image::RgbaImage;
 use platform::screens::title::{TitleScreen, EDITOR_NOTICE};

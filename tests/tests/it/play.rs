@@ -7,7 +7,7 @@
 //! copies through portals, memory) is in `readable.rs`.
 //!
 //! Re-bless after an intended change, then look at every image:
-//! `RAPPEL_BLESS=1 cargo test -p rappel-tests --test play`
+//! `RAPPEL_BLESS=1 cargo test -p rappel-tests --test it play::`
 use game::grid::CellPos;
 use game::things::ThingFlags;
 use game::view::ViewPos;

@@ -12,7 +12,7 @@
 //! `room1` and `room3` (rock all round a 1×1 or 3×3 room) measure the fixed
 //! cost of a build.
 //!
-//! Run: `cargo bench -p game --bench view`
+//! Run: `cargo bench -p benches --bench view`
 
 use std::hint::black_box;
 

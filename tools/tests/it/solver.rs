@@ -19,8 +19,7 @@ use game::solve::{solve, Limits};
 use game::stage::Outcome;
 use tools::sim::{solution_script, LineResult, Sim};
 
-mod common;
-use common::{campaign, root};
+use crate::common::{campaign, root};
 
 /// Plays `script` on `level` as `sim --strict` would: every line accepted.
 fn replay(level: &Level, script: &str) -> Sim {

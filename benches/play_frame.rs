@@ -11,7 +11,7 @@
 //!   (an ordinary frame).
 //! - **view only**: the GridView build alone.
 //!
-//! `cargo bench -p platform --bench play_frame`
+//! `cargo bench -p benches --bench play_frame`
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use platform::screens::play::{fixtures, PlayScreen};
 use render::{DrawList, Font, FramePlan, SpriteAtlas, TextureSlot, MAX_QUADS_PER_DRAW};

@@ -9,8 +9,7 @@ use game::session::Session;
 use game::stage::Outcome;
 use tools::sim::{LineResult, Sim};
 
-mod common;
-use common::root;
+use crate::common::root;
 
 /// Plays a solution script; every line must be accepted.
 fn play(level: &str) -> Sim {

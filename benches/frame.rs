@@ -3,7 +3,7 @@
 //! sorted and merged into batches. No GL: this is the per-frame CPU cost the
 //! renderer adds before the upload.
 //!
-//! `cargo bench -p render --bench frame`
+//! `cargo bench -p benches --bench frame`
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use render::{DrawList, Font, FramePlan, MAX_QUADS_PER_DRAW};
 

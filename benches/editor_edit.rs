@@ -7,7 +7,7 @@
 //! The level: `fixtures::editor_benchmark_level` — 128×128 of 8×8 rooms
 //! with doors, 16 portal pairs, 256 things.
 //!
-//! `cargo bench -p platform --bench editor_edit`
+//! `cargo bench -p benches --bench editor_edit`
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use glam::Vec2;
 use platform::screens::editor::files::LevelFile;

@@ -34,7 +34,7 @@
 //! sleeping off in the solver rows (as rapier's copy); the `*-sleeping`
 //! rows run both engines with sleeping on.
 //!
-//! Run: `cargo bench -p game --bench physics`.
+//! Run: `cargo bench -p benches --bench physics`.
 use std::hint::black_box;
 use std::time::Instant;
 

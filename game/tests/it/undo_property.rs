@@ -1,5 +1,5 @@
 //! Undo and redo, checked against the states they must give back
-//! (`DESIGN.md`, "Actions, events, undo"; `GAME.md`, "Turns").
+//! (`docs/DATA-STRUCTURES.md`, "Undo"; `docs/RULES.md`, "Turns and action points").
 //!
 //! A seeded generator plays each level: at every step it picks a hero and
 //! tries candidate actions in random order — moves to random cells of the

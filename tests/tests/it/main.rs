@@ -1,0 +1,16 @@
+//! The workspace's integration tests, one module a concern, linked into one
+//! test binary (`cargo test -p rappel-tests --test it`; one module:
+//! `cargo test -p rappel-tests --test it golden::`). The GL tests share the
+//! process and hold `rappel_tests::gl::lock()` while a window lives.
+mod assets;
+mod editor;
+mod frame_time;
+mod golden;
+mod headless_gl;
+mod keys_only;
+mod layout;
+mod menu_order;
+mod motion;
+mod play;
+mod readable;
+mod renderer;

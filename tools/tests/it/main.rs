@@ -1,0 +1,10 @@
+//! The tools' integration tests (the `level` and `sim` binaries, the rules
+//! API, the solver, every shipped solution), one module a concern, linked
+//! into one test binary (`cargo test -p tools --test it`).
+mod common;
+mod level_cli;
+mod rules_api;
+mod sim_cli;
+mod sim_loadout;
+mod sim_solutions;
+mod solver;
