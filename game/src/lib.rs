@@ -12,7 +12,6 @@ pub mod io;
 pub mod level;
 pub mod motion;
 pub mod physics;
-#[cfg(any(test, feature = "testing"))]
 pub mod random_play;
 pub mod rng;
 pub mod session;
