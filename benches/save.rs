@@ -1,4 +1,4 @@
-//! Saving and loading a game in progress (issue 14). Results and the
+//! Saving and loading a game in progress. Results and the
 //! command go in BENCHMARKS.md ("Saved games: encode, write, load").
 //!
 //! The game: 1,000 accepted steps of seeded random play on heavy haul

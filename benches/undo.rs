@@ -1,5 +1,5 @@
-//! Undo and redo of one step on a stage holding 10,000 Things (issue 7).
-//! Results and the command go in BENCHMARKS.md ("Undo (issue 7)").
+//! Undo and redo of one step on a stage holding 10,000 Things.
+//! Results and the command go in BENCHMARKS.md ("Undo").
 //!
 //! The stage: a level file holds at most 512 things, so the 10,000 come
 //! from ropes. The level (generated here) is one open room 128 × 100 cells
@@ -15,9 +15,9 @@
 //! hero's view — apply, commit), previewing it (execute alone), undo and
 //! redo of a bigger step (the last rope let down: 104 Things, 100 of them
 //! spawned), and `Store::rebuild_links` alone on a bare store with the same
-//! 10,000 Things: what undo and redo cost before issue 17, when they ended
-//! by rebuilding every ring (now they write the step's snapshots back and
-//! work out the heads, O(changed)).
+//! 10,000 Things: what undo and redo would cost if they rebuilt every list
+//! (they write the step's snapshots back and work out the heads,
+//! O(changed)).
 
 use std::time::{Duration, Instant};
 

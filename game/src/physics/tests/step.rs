@@ -572,13 +572,8 @@ fn the_same_inputs_give_bit_identical_states() {
 }
 
 /// The pinned determinism hash: the rope scene after 2 s (240 steps). A
-/// deliberate change to the stepping arithmetic updates it (last: a
-/// two-point contact within `linear_slop` no longer applies its zero
-/// positional correction, whose rotation update re-normalised both bodies'
-/// rotations by a rounding each pass, issue 17 second pass; before that
-/// resting two-point manifolds re-measured instead of rebuilt by the SAT,
-/// friction decided per manifold, bounces measured before gravity);
-/// anything else that changes it is a determinism bug.
+/// deliberate change to the stepping arithmetic updates it (and says so in
+/// its commit); anything else that changes it is a determinism bug.
 pub const PINNED_ROPE_HASH: u64 = 0x22f4_1fcc_2a92_d5fd;
 
 #[test]

@@ -31,7 +31,7 @@ use crate::view::ViewPos;
 /// cells, the bit sets) costs more than it saves (instructions per build on
 /// the benchmark's `rooms` map, mostly 1–3-cell spans: 49,984 with spans of
 /// 2 cells here, 49,678 from 3, 51,964 from 5; from 2 cells the 3×3 room
-/// also took 28 % longer, `BENCHMARKS.md`, GridView, fourth pass).
+/// also took 28 % longer).
 ///
 /// The walk itself is right for spans of any length: the both-walks test
 /// passes with this at 1 and at 2 as well.
