@@ -187,6 +187,7 @@ impl Meter<'_> {
     pub fn check(&self) -> Result<(), Stop> {
         if let Some(p) = self.progress {
             p.set_states(self.states);
+            p.hold_while_paused();
             if p.is_cancelled() {
                 return Err(Stop::Cancelled);
             }

@@ -168,7 +168,8 @@ fn race(
 }
 
 /// Runs `search` step after step until it is done; keeps the turns it
-/// searched in full in `meter.turns_done`.
+/// searched in full in `meter.turns_done`. Without a best line to beat,
+/// each turn searched in full is ruled out, and the progress says so.
 fn run(
     mut search: Search,
     bound: &Bound,
@@ -179,7 +180,12 @@ fn run(
     meter.turns_done = search.turn() - 1;
     loop {
         match search.step(bound, &goal(limits, best, false), meter) {
-            StepOutcome::Going => meter.turns_done = search.turn() - 1,
+            StepOutcome::Going => {
+                meter.turns_done = search.turn() - 1;
+                if let Some(p) = meter.progress.filter(|_| best.is_none()) {
+                    p.rule_out(meter.turns_done);
+                }
+            }
             ended => return ended,
         }
     }
@@ -354,6 +360,7 @@ fn report(
 ) -> Report {
     if let Some(p) = meter.progress {
         p.set_states(meter.states);
+        p.rule_out(ended.none_within);
         if let Some(f) = &best {
             p.set_best_turns(f.turns);
         }

@@ -67,6 +67,22 @@ scout = hero scout at 0,0
 relic = item relic at 7,0 flags ACQUIRE|PLACE|RELIC
 ";
 
+/// The corridor with a knight beside the scout, and the relic further on:
+/// thousands of positions for a search to be held in the middle of.
+const CORRIDOR_PAIR: &str = "[level]
+name = \"Corridor pair\"
+
+[grid]
+#########################
+#@......................#
+#########################
+
+[things]
+scout = hero scout at 0,0
+knight = hero knight at 0,0
+relic = item relic at 11,0 flags ACQUIRE|PLACE|RELIC
+";
+
 /// The relic is walled off: no line of play clears the level.
 const SEALED: &str = "[level]
 name = \"Sealed\"
@@ -332,4 +348,91 @@ fn the_first_solution_is_within_the_limit_but_not_claimed_the_fewest() {
     assert!(solution.turns <= 3);
     assert!(!report.complete);
     replay(&level, &report);
+}
+
+/// A report with its wall time left out: what the search found and did.
+fn without_time(report: Report) -> Report {
+    Report {
+        elapsed: std::time::Duration::ZERO,
+        ..report
+    }
+}
+
+/// Waits (at most ten seconds) until `progress`'s search holds or `thread`
+/// has ended; true if it holds.
+fn holds(progress: &Progress, thread: &std::thread::JoinHandle<Report>) -> bool {
+    let start = std::time::Instant::now();
+    while !progress.is_holding() && !thread.is_finished() {
+        assert!(
+            start.elapsed().as_secs() < 10,
+            "the search neither holds nor ends"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    progress.is_holding()
+}
+
+#[test]
+fn a_paused_search_holds_and_resumes_where_it_was_to_the_same_answer() {
+    let level = load(CORRIDOR_PAIR);
+    let alone = solve(&level, Limits::default(), None).expect("sets up");
+    let progress = std::sync::Arc::new(Progress::new());
+    // Paused before it starts: it holds at its first look.
+    progress.pause();
+    let shared = std::sync::Arc::clone(&progress);
+    let job = level.clone();
+    let thread =
+        std::thread::spawn(move || solve(&job, Limits::default(), Some(&shared)).expect("sets up"));
+    assert!(holds(&progress, &thread));
+    let held_at = progress.states();
+    std::thread::sleep(std::time::Duration::from_millis(30));
+    assert_eq!(progress.states(), held_at, "a held search searches nothing");
+    assert!(!thread.is_finished());
+    // Resumed and paused again, several times, wherever it has got to.
+    let mut pauses = 1;
+    loop {
+        // Let it search a little (it checks every 256 positions).
+        let before = progress.states();
+        progress.resume();
+        while progress.states() == before && !thread.is_finished() {
+            std::thread::yield_now();
+        }
+        progress.pause();
+        if !holds(&progress, &thread) {
+            break;
+        }
+        pauses += 1;
+    }
+    progress.resume();
+    let report = thread.join().expect("no panic");
+    // Held at the start and at least once on the way (it searches
+    // thousands of positions).
+    assert!(alone.states > 2_000, "{}", alone.states);
+    assert!(pauses >= 2, "{pauses}");
+    assert_eq!(without_time(report.clone()), without_time(alone.clone()));
+    assert_eq!(progress.states(), alone.states);
+    assert_eq!(progress.ruled_out(), alone.none_within);
+}
+
+#[test]
+fn a_held_search_that_is_cancelled_ends() {
+    let progress = std::sync::Arc::new(Progress::new());
+    progress.pause();
+    let shared = std::sync::Arc::clone(&progress);
+    let thread = std::thread::spawn(move || {
+        solve(&load(CORRIDOR), Limits::default(), Some(&shared)).expect("sets up")
+    });
+    assert!(holds(&progress, &thread));
+    progress.cancel();
+    let report = thread.join().expect("no panic");
+    assert_eq!(report.stopped, Some(Stop::Cancelled));
+}
+
+#[test]
+fn the_progress_says_which_turns_are_ruled_out() {
+    // The corridor takes three turns: one and two are proven to hold no line.
+    let progress = Progress::new();
+    let report = solve(&load(CORRIDOR), Limits::default(), Some(&progress)).expect("sets up");
+    assert!(report.complete);
+    assert_eq!(progress.ruled_out(), 2);
 }
