@@ -82,8 +82,13 @@ impl EditorScreen {
                 &key,
             );
         }
-        // The Solve button: lit while the solver runs.
+        // The Solve button: lit while the solver runs or holds.
         let solving = self.is_solving();
+        let label = match (solving, self.is_solver_stopped()) {
+            (true, true) => "Go on",
+            (true, false) => "Stop",
+            _ => "Solve",
+        };
         let style = if solving {
             &SELECTED_STYLE
         } else {
@@ -93,7 +98,7 @@ impl EditorScreen {
         list.text(
             font,
             Vec2::new(l.solve.centre().x, l.solve.y + 9.0 * s),
-            if solving { "Stop" } else { "Solve" },
+            label,
             &TextStyle::new(12.0 * s, if solving { GOLD } else { TEXT }).aligned(Align::Centre),
         );
         list.text(
@@ -121,18 +126,19 @@ impl EditorScreen {
             level.grid.height(),
             self.file.display()
         );
-        list.text(
-            font,
-            Vec2::new(10.0 * s, 6.0 * s),
-            &title,
-            &TextStyle::new(15.0 * s, TEXT),
-        );
+        let title_style = TextStyle::new(15.0 * s, TEXT);
+        list.text(font, Vec2::new(10.0 * s, 6.0 * s), &title, &title_style);
+        // The verdict, right of the title and clipped to the room left (the
+        // status line said it whole when it came).
         if let Some(line) = self.solver_line().filter(|_| !solving) {
+            let style = TextStyle::new(14.0 * s, GOLD).aligned(Align::Right);
+            let room = l.side.x - 40.0 * s - render::text::measure(font, &title, &title_style).x;
+            let shown = fit_text(font, &line, &style, room);
             list.text(
                 font,
                 Vec2::new(l.side.x - 10.0 * s, 7.0 * s),
-                &line,
-                &TextStyle::new(14.0 * s, GOLD).aligned(Align::Right),
+                &shown,
+                &style,
             );
         }
     }
@@ -258,7 +264,7 @@ impl EditorScreen {
                 TEXT,
             ),
             (_, None) if on_solve => (
-                "Solve (F6): the fewest turns that clear the level, by the rules; F7 plays it back"
+                "Solve (F6): the fewest turns, proven, no time limit; F6 stops or goes on; F7 plays it"
                     .to_string(),
                 TEXT,
             ),
@@ -271,21 +277,26 @@ impl EditorScreen {
                 DIM_TEXT,
             ),
         };
-        list.text(
-            font,
-            Vec2::new(10.0 * s, l.status.y + 6.0 * s),
-            &text,
-            &TextStyle::new(14.0 * s, colour),
-        );
         let undo = match self.editor.history().undo_name() {
             Some(n) => format!("Ctrl+Z: {n}"),
             None => "nothing to undo".to_string(),
         };
+        let undo = clip_text(&undo, 50);
+        let undo_style = TextStyle::new(13.0 * s, DIM_TEXT).aligned(Align::Right);
+        let room = w - 40.0 * s - render::text::measure(font, &undo, &undo_style).x;
+        let style = TextStyle::new(14.0 * s, colour);
+        let text = fit_text(font, &text, &style, room);
+        list.text(
+            font,
+            Vec2::new(10.0 * s, l.status.y + 6.0 * s),
+            &text,
+            &style,
+        );
         list.text(
             font,
             Vec2::new(w - 10.0 * s, l.status.y + 6.0 * s),
-            &clip_text(&undo, 50),
-            &TextStyle::new(13.0 * s, DIM_TEXT).aligned(Align::Right),
+            &undo,
+            &undo_style,
         );
     }
 }
@@ -305,6 +316,29 @@ fn tool_icon(t: Tool) -> &'static str {
         Tool::Rope => "&",
         Tool::Watcher => "W",
         Tool::Route => "->",
+    }
+}
+
+/// `text`, clipped (with an ellipsis) to fit `room` pixels; empty if not
+/// even its first character does.
+fn fit_text(font: &mut Font, text: &str, style: &TextStyle, room: f32) -> String {
+    let fits = |font: &mut Font, n: usize| {
+        render::text::measure(font, &clip_text(text, n), style).x <= room
+    };
+    // The most characters that fit (a binary search).
+    let (mut lo, mut hi) = (1, text.chars().count());
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if fits(font, mid) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    if fits(font, lo) {
+        clip_text(text, lo)
+    } else {
+        String::new()
     }
 }
 

@@ -1,11 +1,21 @@
 //! Solve (F6, or the Solve button under the palette): the level as it
 //! stands (equipped as test play starts it) goes to the solver
 //! (`game::solve`, the game's own rules) on a worker thread, so the editor
-//! stays live. The top bar shows how far it
-//! has got — positions searched, the turn being searched, the best line so
-//! far — then what it found: the fewest turns and actions, or how many
-//! turns it ruled out before its budget ran out ([`LIMITS`]). F6 again
-//! stops it.
+//! stays live. The search has no time limit ([`LIMITS`]): its answer
+//! depends on the level alone, never on how busy the machine is. While it
+//! runs the status line shows how far it has got — positions searched,
+//! the turn being searched, the turns proven to hold no line, the best
+//! line so far — and when it ends the top bar says what is proven: the
+//! fewest turns and actions, or no line within the turn limit. Only the
+//! editor's position limit (for memory) can end it early, and then the
+//! verdict says so and what it had proven by then.
+//!
+//! F6 while it runs stops it: the search holds where it is (its worker
+//! thread waits, everything searched kept) and the status line says what
+//! is known. F6 again keeps searching from there, so a stopped and resumed
+//! search ends with the same answer, after the same positions, as one left
+//! alone. If the level was edited meanwhile, F6 drops the held search and
+//! solves the level as it now stands.
 //!
 //! F7 plays the line found back on the canvas: a session of the level as
 //! it was solved takes one action every [`STEP_S`] seconds, and the canvas
@@ -15,35 +25,43 @@
 //! solved is not played back (F6 solves it again).
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Duration;
 
 use game::action::{Action, DeployDir, Target};
 use game::equipment::{equip, Loadout};
 use game::level::Level;
 use game::session::Session;
-use game::solve::{self, Limits, Progress, Report};
+use game::solve::{self, Limits, Progress, Report, Stop};
 use game::stage::{Outcome, Stage};
 use log::{info, warn};
 
 use super::EditorScreen;
 
-/// What the editor asks of the solver: up to 30 turns, five million
-/// positions, half a minute.
+/// What the editor asks of the solver: the fewest turns within 30, with
+/// no time limit. The position limit is there for memory (every position
+/// kept costs some; twenty million of them, a few hundred megabytes) and
+/// the verdict names it when it is reached.
 pub const LIMITS: Limits = Limits {
     max_turns: 30,
-    max_states: 5_000_000,
-    max_time: Some(Duration::from_secs(30)),
+    max_states: 20_000_000,
+    max_time: None,
     first: false,
 };
 
 /// Seconds between two actions of a playback.
 pub const STEP_S: f32 = 0.45;
 
-/// The solver's thread and its shared progress; stopping it (or dropping
-/// it, when the editor closes) cancels the search.
+/// The solver's thread and its shared progress; dropping it (a fresh
+/// solve, or the editor closing) cancels the search, held or not.
 pub struct Worker {
     progress: Arc<Progress>,
     handle: Option<JoinHandle<Result<Report, String>>>,
+}
+
+impl Worker {
+    /// Whether the thread has ended (its answer is ready).
+    fn finished(&self) -> bool {
+        self.handle.as_ref().is_none_or(|h| h.is_finished())
+    }
 }
 
 impl Drop for Worker {
@@ -115,6 +133,75 @@ fn count(n: u64) -> String {
     out
 }
 
+/// "no line within 3 turns" (or "in 1 turn").
+fn no_line_within(turns: u32) -> String {
+    if turns == 1 {
+        "no line in 1 turn".to_string()
+    } else {
+        format!("no line within {turns} turns")
+    }
+}
+
+/// What is proven about shorter lines, given `ruled_out` turns.
+fn proven_part(ruled_out: u32) -> String {
+    match ruled_out {
+        0 => "nothing ruled out yet".to_string(),
+        n => format!("{}: proven", no_line_within(n)),
+    }
+}
+
+/// What a stopped search knows.
+fn stopped_line(p: &Progress) -> String {
+    let best = p.best_turns().map_or("no line found yet".to_string(), |t| {
+        format!("best so far {t} turns")
+    });
+    format!(
+        "Stopped at {} positions: {best}; {}",
+        count(p.states()),
+        proven_part(p.ruled_out())
+    )
+}
+
+/// What a finished search proved, in words that claim nothing more: the
+/// same level always gets the same verdict.
+fn verdict(report: &Report) -> String {
+    let found = |s: &solve::Solution| format!("{} turns, {} actions", s.turns, s.action_count());
+    match (&report.solution, report.stopped) {
+        (_, Some(stop)) => {
+            let why = match stop {
+                Stop::Budget => " (the editor's limit, for memory)",
+                Stop::Cancelled => "",
+            };
+            let best = report
+                .solution
+                .as_ref()
+                .map_or("no line found".to_string(), |s| {
+                    format!("best {}", found(s))
+                });
+            format!(
+                "Stopped at {} positions{why}: {best}; {}",
+                count(report.states),
+                proven_part(report.none_within)
+            )
+        }
+        (Some(s), None) if report.complete => {
+            format!("Solved: {}, the fewest: proven", found(s))
+        }
+        (Some(s), None) if report.fewest_turns() => format!(
+            "Solved: {}; the fewest turns: proven, fewer actions not ruled out",
+            found(s)
+        ),
+        (Some(s), None) => format!("Solved: {}; {}", found(s), proven_part(report.none_within)),
+        (None, None) if report.unsolvable => {
+            "No solution: every position the level can reach was searched".to_string()
+        }
+        (None, None) if report.complete => {
+            format!("No solution within {} turns: proven", report.max_turns)
+        }
+        (None, None) => format!("No line found; {}", proven_part(report.none_within)),
+    }
+}
+
 /// An action as the status line names it (`knight: move to 3,2`).
 fn describe(stage: &Stage, action: &Action) -> String {
     let who = |h| stage.id_name(h).unwrap_or("hero").to_string();
@@ -155,14 +242,42 @@ fn describe(stage: &Stage, action: &Action) -> String {
 
 impl EditorScreen {
     /// F6 or the Solve button: starts the solver on the level as it
-    /// stands, or stops the one running, or a playback.
+    /// stands; while it runs, stops it (the search held, kept); while
+    /// stopped, keeps searching — or, if the level was edited since,
+    /// starts afresh. Also ends a playback.
     pub(super) fn solve_key(&mut self) {
         self.end_drag();
+        // An answer that is ready is taken first: there is nothing to stop.
+        if self.collect_answer() {
+            return;
+        }
         match std::mem::take(&mut self.solving) {
-            Solving::Running { worker, .. } => {
-                drop(worker);
-                self.info("Solver stopped");
-                return;
+            Solving::Running {
+                worker,
+                level,
+                revision,
+            } => {
+                let p = Arc::clone(&worker.progress);
+                self.solving = Solving::Running {
+                    worker,
+                    level,
+                    revision,
+                };
+                if !p.is_paused() {
+                    p.pause();
+                    self.info(format!("{} · F6 keeps searching", stopped_line(&p)));
+                    return;
+                }
+                if revision == self.editor.revision() {
+                    p.resume();
+                    self.info(format!(
+                        "Searching on from {} positions… (F6 stops)",
+                        count(p.states())
+                    ));
+                    return;
+                }
+                // Edited since: the held search is for another level.
+                self.solving = Solving::Idle;
             }
             Solving::Playing {
                 report,
@@ -298,47 +413,51 @@ impl EditorScreen {
         }
     }
 
+    /// Takes the solver's answer if its thread has ended, and says it;
+    /// true if it did.
+    fn collect_answer(&mut self) -> bool {
+        if !matches!(&self.solving, Solving::Running { worker, .. } if worker.finished()) {
+            return false;
+        }
+        let Solving::Running {
+            mut worker,
+            level,
+            revision,
+        } = std::mem::take(&mut self.solving)
+        else {
+            return false;
+        };
+        match worker.handle.take().map(JoinHandle::join) {
+            Some(Ok(Ok(report))) => {
+                let changed = if revision == self.editor.revision() {
+                    ""
+                } else {
+                    " (for the level as it was when F6 was pressed)"
+                };
+                self.info(format!(
+                    "{}{changed} · {} positions searched",
+                    verdict(&report),
+                    count(report.states)
+                ));
+                self.solving = Solving::Done {
+                    report: Box::new(report),
+                    level,
+                    revision,
+                };
+            }
+            Some(Ok(Err(e))) => self.refuse(format!("Can't solve: {e}")),
+            _ => {
+                warn!("the solver thread panicked");
+                self.refuse("The solver failed (see the log)");
+            }
+        }
+        true
+    }
+
     /// Each frame: picks up the solver's answer when it is ready, and moves
     /// a playback on.
     pub(super) fn update_solving(&mut self, dt_s: f32) {
-        let finished = matches!(
-            &self.solving,
-            Solving::Running { worker, .. } if worker.handle.as_ref().is_none_or(|h| h.is_finished())
-        );
-        if finished {
-            if let Solving::Running {
-                mut worker,
-                level,
-                revision,
-            } = std::mem::take(&mut self.solving)
-            {
-                match worker.handle.take().map(JoinHandle::join) {
-                    Some(Ok(Ok(report))) => {
-                        let changed = if revision == self.editor.revision() {
-                            ""
-                        } else {
-                            " (for the level as it was when F6 was pressed)"
-                        };
-                        let play = if report.solution.is_some() {
-                            " · F7 plays it"
-                        } else {
-                            ""
-                        };
-                        self.info(format!("{}{changed}{play}", report.summary()));
-                        self.solving = Solving::Done {
-                            report: Box::new(report),
-                            level,
-                            revision,
-                        };
-                    }
-                    Some(Ok(Err(e))) => self.refuse(format!("Can't solve: {e}")),
-                    _ => {
-                        warn!("the solver thread panicked");
-                        self.refuse("The solver failed (see the log)");
-                    }
-                }
-            }
-        }
+        self.collect_answer();
         let mut said = None;
         if let Solving::Playing { playback, .. } = &mut self.solving {
             playback.wait_s += dt_s;
@@ -371,11 +490,15 @@ impl EditorScreen {
         }
     }
 
-    /// The top bar's solver line: how far a running search has got, or
-    /// what the last one found.
+    /// The solver's line: how far a running search has got, what a
+    /// stopped one knows, or what the last one found (and proved).
     pub fn solver_line(&self) -> Option<String> {
         match &self.solving {
             Solving::Idle => None,
+            Solving::Running { worker, .. } if worker.progress.is_paused() => Some(format!(
+                "{} · F6 keeps searching",
+                stopped_line(&worker.progress)
+            )),
             Solving::Running { worker, .. } => {
                 let p = &worker.progress;
                 let who = if p.whole_party() {
@@ -383,32 +506,36 @@ impl EditorScreen {
                 } else {
                     "small groups"
                 };
+                let proven = match p.ruled_out() {
+                    0 => String::new(),
+                    n => format!(" · {}: proven", no_line_within(n)),
+                };
                 let best = p
                     .best_turns()
                     .map_or(String::new(), |t| format!(" · best so far {t} turns"));
                 Some(format!(
-                    "Solving: {} states · turn {} ({who}){best} · F6 stops",
+                    "Solving: {} positions{proven} · searching turn {} ({who}){best} · F6 stops",
                     count(p.states()),
                     p.turn()
                 ))
             }
             Solving::Done { report, .. } | Solving::Playing { report, .. } => {
-                Some(match &report.solution {
-                    Some(s) => format!(
-                        "Solved: {} turns, {} actions{} · F7 plays it",
-                        s.turns,
-                        s.action_count(),
-                        if report.complete {
-                            " (fewest)"
-                        } else if report.fewest_turns() {
-                            " (fewest turns)"
-                        } else {
-                            ""
-                        }
-                    ),
-                    None => "No solution found".to_string(),
-                })
+                let play = if report.solution.is_some() {
+                    " · F7 plays it"
+                } else {
+                    ""
+                };
+                Some(format!("{}{play}", verdict(report)))
             }
+        }
+    }
+
+    /// The running solver's progress (held or not).
+    #[cfg(test)]
+    pub(super) fn solver_progress(&self) -> Option<&Progress> {
+        match &self.solving {
+            Solving::Running { worker, .. } => Some(&worker.progress),
+            _ => None,
         }
     }
 
@@ -420,8 +547,13 @@ impl EditorScreen {
         }
     }
 
-    /// Whether the solver is searching now.
+    /// Whether a search is on: running, or stopped and held to go on.
     pub fn is_solving(&self) -> bool {
         matches!(self.solving, Solving::Running { .. })
+    }
+
+    /// Whether a search is stopped and held (F6 keeps searching).
+    pub fn is_solver_stopped(&self) -> bool {
+        matches!(&self.solving, Solving::Running { worker, .. } if worker.progress.is_paused())
     }
 }

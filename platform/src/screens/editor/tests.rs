@@ -2,6 +2,7 @@
 use super::*;
 use crate::screens::input::Chord;
 use game::grid::{CellKind, Orientation};
+use game::solve::Progress;
 
 const SIZE: (u32, u32) = (1280, 720);
 
@@ -344,13 +345,13 @@ fn solve_runs_in_the_background_and_its_solution_plays_back_on_the_canvas() {
     }
     wait_for_the_solver(&mut s);
     let said = status_text(&s);
-    assert!(
-        said.starts_with("solved: 2 turns, 4 actions, the fewest") && said.ends_with("F7 plays it"),
-        "{said}"
+    assert_eq!(
+        said,
+        "Solved: 2 turns, 4 actions, the fewest: proven · 115 positions searched"
     );
     assert_eq!(
         s.solver_line().as_deref(),
-        Some("Solved: 2 turns, 4 actions (fewest) · F7 plays it")
+        Some("Solved: 2 turns, 4 actions, the fewest: proven · F7 plays it")
     );
     // F7: the canvas shows the playback's stage, an action a step.
     chord(&mut s, "f7");
@@ -389,14 +390,121 @@ fn solve_runs_in_the_background_and_its_solution_plays_back_on_the_canvas() {
 }
 
 #[test]
-fn solve_can_be_stopped_and_needs_a_level_without_problems() {
-    let mut s = screen(16, 10);
+fn the_editor_gives_the_solver_no_time_limit() {
+    assert_eq!(solving::LIMITS.max_time, None);
+}
+
+/// The editor on a shipped level.
+fn shipped(name: &str) -> EditorScreen {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../levels")
+        .join(name);
+    let level = game::level::load_file(&path).expect("a shipped level loads");
+    let mut s = EditorScreen::new(level, LevelFile::default());
+    s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
+    s
+}
+
+/// Solves the level with F6, stopping and going on (F6, F6) each time
+/// `stop_every` more positions are searched, and returns what the top
+/// bar and the status line say at the end.
+fn solve_with_stops(s: &mut EditorScreen, stop_every: Option<u64>) -> (String, String) {
+    chord(s, "f6");
+    let start = std::time::Instant::now();
+    let mut stops = 0;
+    let mut next_stop = stop_every.unwrap_or(u64::MAX);
+    while s.is_solving() {
+        assert!(
+            start.elapsed().as_secs() < 120,
+            "the solver is still running"
+        );
+        let states = s.solver_progress().map_or(0, Progress::states);
+        if states >= next_stop {
+            chord(s, "f6");
+            if s.is_solver_stopped() {
+                stops += 1;
+                let line = s.solver_line().unwrap_or_default();
+                assert!(line.starts_with("Stopped at "), "{line}");
+                assert!(line.ends_with("F6 keeps searching"), "{line}");
+                // Held: nothing more is searched until F6 again.
+                let p = s.solver_progress().expect("held, not dropped");
+                while !p.is_holding() {
+                    std::thread::yield_now();
+                }
+                let held = p.states();
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                s.update(0.016);
+                assert_eq!(s.solver_progress().map(Progress::states), Some(held));
+                chord(s, "f6");
+                assert!(status_text(s).starts_with("Searching on from "));
+                assert!(!s.is_solver_stopped());
+            }
+            next_stop = states + stop_every.unwrap_or(u64::MAX);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        s.update(0.016);
+    }
+    if stop_every.is_some() {
+        assert!(stops > 0, "the search was never stopped on the way");
+    }
+    (s.solver_line().unwrap_or_default(), status_text(s))
+}
+
+#[test]
+fn the_verdict_is_the_same_on_a_busy_machine_and_after_stops_and_keep_searching() {
+    // Watcher hall: 4 turns, the fewest, proven after some fifty thousand
+    // positions.
+    let quiet = solve_with_stops(&mut shipped("watcher_hall.txt"), None);
+    assert!(
+        quiet.0.starts_with("Solved: 4 turns, ") && quiet.0.contains("the fewest: proven"),
+        "{quiet:?}"
+    );
+    // Stopped every few thousand positions and sent on again: the same
+    // answer after the same positions (the search was held, not restarted).
+    let stopped = solve_with_stops(&mut shipped("watcher_hall.txt"), Some(5_000));
+    assert_eq!(stopped, quiet);
+    // Busy: a thread spinning on every core meanwhile.
+    let spin = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let spinners: Vec<_> = (0..2)
+        .map(|_| {
+            let spin = std::sync::Arc::clone(&spin);
+            std::thread::spawn(move || {
+                while spin.load(std::sync::atomic::Ordering::Relaxed) {
+                    std::hint::spin_loop();
+                }
+            })
+        })
+        .collect();
+    let busy = solve_with_stops(&mut shipped("watcher_hall.txt"), None);
+    spin.store(false, std::sync::atomic::Ordering::Relaxed);
+    for t in spinners {
+        t.join().expect("spinner");
+    }
+    assert_eq!(busy, quiet);
+}
+
+#[test]
+fn solve_can_be_stopped_started_afresh_after_an_edit_and_needs_a_level_without_problems() {
+    let mut s = shipped("watcher_hall.txt");
     chord(&mut s, "f6");
     chord(&mut s, "f6");
-    assert!(!s.is_solving());
-    assert_eq!(s.status, Some(Status::Info("Solver stopped".into())));
+    assert!(s.is_solver_stopped());
+    assert!(status_text(&s).starts_with("Stopped at "));
     chord(&mut s, "f7");
-    assert!(matches!(&s.status, Some(Status::Refused(t)) if t.starts_with("Nothing to play back")));
+    assert!(matches!(&s.status, Some(Status::Refused(t)) if t.starts_with("Still solving")));
+    // Edited while stopped: F6 solves the level as it now stands.
+    let held = s.solver_progress().map(|p| p as *const Progress);
+    let revision = s.editor.revision();
+    chord(&mut s, "b");
+    let c = cell(&s, 0, 3);
+    s.handle(RawInput::Press(Button::Left, c), SIZE);
+    s.handle(RawInput::Release(Button::Left, c), SIZE);
+    assert_ne!(s.editor.revision(), revision, "the level was edited");
+    chord(&mut s, "f6");
+    assert!(s.is_solving() && !s.is_solver_stopped());
+    assert_ne!(s.solver_progress().map(|p| p as *const Progress), held);
+    assert!(status_text(&s).starts_with("Solving"));
+    let mut s = screen(16, 10);
     // Without a hero the level has a problem: no solving.
     chord(&mut s, "q");
     let c = cell(&s, 0, 0);

@@ -153,7 +153,7 @@ pub const HOTKEYS: [(&str, &str); 26] = [
     ("F5", "test-play the level (Esc comes back)"),
     (
         "F6 (Solve button)",
-        "solve: fewest turns by the rules, in the background (F6 stops)",
+        "solve: fewest turns, proven, no time limit (F6 stops / goes on)",
     ),
     ("F7", "play the solution back on the canvas (any key stops)"),
     ("Ctrl+S", "save (text, atomically)"),
