@@ -57,6 +57,12 @@ impl Session {
         self.undo.set_self_checks(on);
     }
 
+    /// Switches off the heroes' abilities in `without` for this play
+    /// ([`Stage::set_without`]); set it before the first action.
+    pub fn set_without(&mut self, without: crate::action::abilities::Without) {
+        self.stage.set_without(without);
+    }
+
     /// The stage as it stands.
     pub fn stage(&self) -> &Stage {
         &self.stage

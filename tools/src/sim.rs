@@ -15,6 +15,7 @@
 
 use std::fmt::Write as _;
 
+use game::action::abilities::Without;
 use game::action::{Action, DeployDir, Event, Refusal, Target};
 use game::grid::CellPos;
 use game::level::Level;
@@ -483,11 +484,22 @@ fn command_of(stage: &Stage, action: &Action) -> Option<String> {
 /// `--strict`; an action the rules refuse, or one the language cannot
 /// name, is an error naming it (as is a report without a solution).
 pub fn solution_script(level: &Level, report: &Report) -> Result<String, String> {
+    solution_script_without(level, Without::NONE, report)
+}
+
+/// [`solution_script`] for a solve with the abilities of `without`
+/// switched off (`sim solve --without`): replayed so, on `level`.
+pub fn solution_script_without(
+    level: &Level,
+    without: Without,
+    report: &Report,
+) -> Result<String, String> {
     let solution = report
         .solution
         .as_ref()
         .ok_or_else(|| format!("no solution: {}", report.summary()))?;
-    let session = Session::new(level).map_err(|e| e.to_string())?;
+    let mut session = Session::new(level).map_err(|e| e.to_string())?;
+    session.set_without(without);
     let mut sim = Sim::new(session);
     let mut out = String::new();
     let how_sure = if report.complete {

@@ -3,7 +3,7 @@
 //! (its one child in the Thing tree). Each `execute_*` checks the rules and
 //! returns the schedule of events, or the reason it cannot be done.
 
-use super::abilities::{carries_heavy, levitates, LEVITATE_CELLS};
+use super::abilities::{carries_heavy, levitates, Ability, Without, LEVITATE_CELLS};
 use super::event::{Event, PathStep};
 use super::movement::levitation_path;
 use super::refusal::Refusal;
@@ -14,12 +14,17 @@ use crate::things::{Capabilities, ThingFlags, ThingId, ThingKind};
 use crate::view::GridView;
 
 /// Whether `hero` may take up `item`: something heavy (or a bucket with
-/// something heavy in it) only the knight, and not while hanging on a rope.
+/// something heavy in it) only the knight (unless the stage switched his
+/// heavy carry off), and not while hanging on a rope.
 fn can_carry(stage: &Stage, hero: ThingId, item: ThingId) -> Result<(), Refusal> {
     let kind = stage.hero_kind(hero).ok_or(Refusal::NoSuchHero)?;
     if stage.is_heavy_load(item) {
-        if !carries_heavy(kind) {
-            return Err(Refusal::TooHeavy);
+        if !carries_heavy(kind, stage.without()) {
+            return Err(if carries_heavy(kind, Without::NONE) {
+                Refusal::SwitchedOff(Ability::HeavyCarry)
+            } else {
+                Refusal::TooHeavy
+            });
         }
         if stage.cell_of(hero).is_some_and(|c| !stage.has_floor(c)) {
             return Err(Refusal::HeavyWhileClimbing);
@@ -146,7 +151,8 @@ pub fn execute_take_out(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Refu
 }
 
 /// Whether the sorceress `hero` may levitate `item` somewhere (where to is
-/// checked by [`execute_levitate`]): she levitates, it is an item, loose,
+/// checked by [`execute_levitate`]): she levitates (and the stage has not
+/// switched that off), it is an item, loose,
 /// and in her sight — where it lies in its cell, not a sliver of the cell
 /// ([`GridView::sees_lying_in`]). Returns the item's cell.
 pub fn check_levitate_item(
@@ -156,8 +162,12 @@ pub fn check_levitate_item(
     item: ThingId,
 ) -> Result<CellPos, Refusal> {
     let kind = stage.hero_kind(hero).ok_or(Refusal::NoSuchHero)?;
-    if !levitates(kind) {
-        return Err(Refusal::NotASorceress);
+    if !levitates(kind, stage.without()) {
+        return Err(if levitates(kind, Without::NONE) {
+            Refusal::SwitchedOff(Ability::Levitate)
+        } else {
+            Refusal::NotASorceress
+        });
     }
     if stage
         .thing(item)

@@ -21,7 +21,7 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use super::abilities::{safe_fall_cells, step_up_cells, MOVE_AP_PER_STEP};
+use super::abilities::{safe_fall_cells, step_up_cells, Ability, Without, MOVE_AP_PER_STEP};
 use super::event::{MoveKind, PathStep};
 use super::refusal::Refusal;
 use crate::grid::{CellPos, Dir};
@@ -168,10 +168,18 @@ fn carries_heavy_load(stage: &Stage, hero: ThingId) -> bool {
 }
 
 /// The search for `hero`; `heavy`: the hero carries something heavy, so
-/// cannot climb or hold on to a rope.
-fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8, heavy: bool) -> Search {
+/// cannot climb or hold on to a rope; `without`: the abilities switched off
+/// (the stage's, but for telling why a cell is out of reach).
+fn search(
+    stage: &Stage,
+    view: &GridView,
+    hero: ThingId,
+    max_cost: u8,
+    heavy: bool,
+    without: Without,
+) -> Search {
     let kind = stage.hero_kind(hero).unwrap_or_default();
-    let safe = safe_fall_cells(kind);
+    let safe = safe_fall_cells(kind, without);
     let faller = if heavy { Faller::Item } else { Faller::Hero };
     let mut states: Vec<State> = Vec::new();
     let mut seen: HashMap<Key, usize> = HashMap::new();
@@ -264,7 +272,7 @@ fn search(stage: &Stage, view: &GridView, hero: ThingId, max_cost: u8, heavy: bo
                 // Step up one (or two) cells, then across onto a supported cell.
                 let mut up = (key, cell);
                 let mut climbed = Vec::new();
-                for _ in 0..step_up_cells(kind) {
+                for _ in 0..step_up_cells(kind, without) {
                     let Some((k, c)) = step_view(stage, view, up.0, Dir::Up) else {
                         break;
                     };
@@ -337,7 +345,8 @@ pub fn plan_move(
 ) -> Result<MovePlan, Refusal> {
     // Search beyond the AP left, to tell "too far" from "no way".
     let heavy = carries_heavy_load(stage, hero);
-    let found = search(stage, view, hero, u8::MAX, heavy);
+    let without = stage.without();
+    let found = search(stage, view, hero, u8::MAX, heavy, without);
     let matches = |s: &State| match target {
         // A grid cell names where the hero stops; pointing at a view cell
         // over a drop means walking off there (the fall is previewed).
@@ -368,7 +377,7 @@ pub fn plan_move(
         }
         // Reachable, but only by climbing with the heavy load?
         if heavy
-            && search(stage, view, hero, u8::MAX, false)
+            && search(stage, view, hero, u8::MAX, false, without)
                 .states
                 .iter()
                 .skip(1)
@@ -376,11 +385,25 @@ pub fn plan_move(
         {
             return Err(Refusal::HeavyWhileClimbing);
         }
+        // Reachable, but only with an ability of the hero's that the stage
+        // switched off?
+        let kind = stage.hero_kind(hero).unwrap_or_default();
+        for ability in [Ability::LongDrop, Ability::StepUp] {
+            if ability.hero() == kind
+                && without.has(ability)
+                && search(stage, view, hero, u8::MAX, heavy, without.but(ability))
+                    .states
+                    .iter()
+                    .skip(1)
+                    .any(matches)
+            {
+                return Err(Refusal::SwitchedOff(ability));
+            }
+        }
         if let Some(&cells) = found.unsafe_falls.get(&cell) {
-            let kind = stage.hero_kind(hero).unwrap_or_default();
             return Err(Refusal::TooFarToFall {
                 cells,
-                safe: safe_fall_cells(kind),
+                safe: safe_fall_cells(kind, without),
             });
         }
         if found.forever_falls.contains(&cell) {
@@ -420,7 +443,8 @@ pub fn reachable(
     hero: ThingId,
     ap: u8,
 ) -> Vec<(ViewPos, CellPos, u8)> {
-    search(stage, view, hero, ap, carries_heavy_load(stage, hero))
+    let heavy = carries_heavy_load(stage, hero);
+    search(stage, view, hero, ap, heavy, stage.without())
         .states
         .iter()
         .skip(1)

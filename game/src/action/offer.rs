@@ -156,7 +156,12 @@ pub fn available(stage: &Stage, view: &GridView, hero: ThingId) -> Vec<Offer> {
             verdict,
         });
     }
-    if stage.hero_kind(hero).is_some_and(levitates) {
+    // Levitation switched off (`Stage::without`) is offered no more than
+    // to a hero who never levitates: `execute` refuses it with the reason.
+    if stage
+        .hero_kind(hero)
+        .is_some_and(|kind| levitates(kind, stage.without()))
+    {
         let ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
         for item in levitation_items(stage, view, hero) {
             let verdict = check_levitate_item(stage, view, hero, item).and_then(|_| {

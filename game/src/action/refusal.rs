@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::abilities::Ability;
 use crate::grid::CellPos;
 use crate::things::HeroKind;
 
@@ -89,6 +90,10 @@ pub enum Refusal {
     },
     /// Not in the entrance cell.
     NotAtEntrance,
+    /// Only the hero's own ability (a two-cell step-up, a long drop,
+    /// levitation, a heavy carry) would do it, and this stage switched it
+    /// off (`Stage::without`).
+    SwitchedOff(Ability),
     /// The store of Things has no room for what the action would add (a
     /// rope's segments): the level holds too many things.
     NoRoom,
@@ -146,6 +151,9 @@ impl fmt::Display for Refusal {
                 write!(f, "too far to levitate: {cells} cells, at most {most}")
             }
             Refusal::NotAtEntrance => write!(f, "only the entrance leads out"),
+            Refusal::SwitchedOff(ability) => {
+                write!(f, "{} is switched off here", ability.describe())
+            }
             Refusal::NoRoom => write!(
                 f,
                 "no room for more rope here (the level holds too many things)"
@@ -203,6 +211,7 @@ mod tests {
             Refusal::ItemNotVisible,
             Refusal::LevitateTooFar { cells: 4, most: 3 },
             Refusal::NotAtEntrance,
+            Refusal::SwitchedOff(Ability::StepUp),
             Refusal::NoRoom,
             Refusal::Internal,
         ];
@@ -243,6 +252,7 @@ mod tests {
                 | Refusal::ItemNotVisible
                 | Refusal::LevitateTooFar { .. }
                 | Refusal::NotAtEntrance
+                | Refusal::SwitchedOff(_)
                 | Refusal::NoRoom
                 | Refusal::Internal => {}
             }
@@ -266,6 +276,10 @@ mod tests {
         assert_eq!(
             Refusal::HeroOnRope(HeroKind::Sorceress).to_string(),
             "the sorceress is on the rope in the way"
+        );
+        assert_eq!(
+            Refusal::SwitchedOff(Ability::Levitate).to_string(),
+            "the sorceress' levitation is switched off here"
         );
     }
 

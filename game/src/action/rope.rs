@@ -199,7 +199,7 @@ pub fn execute_take_rope(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Ref
     // Without the rope, a hero hanging on its anchor segment falls.
     let mut events = vec![Event::TakeRope { hero, rope }];
     if stage.segment_in(cell).is_some() && !stage.has_floor(cell) {
-        let safe = safe_fall_cells(stage.hero_kind(hero).unwrap_or_default());
+        let safe = safe_fall_cells(stage.hero_kind(hero).unwrap_or_default(), stage.without());
         match stage.fall_from(cell, Faller::Item) {
             Fall::Forever => return Err(Refusal::FallsForever),
             Fall::Lands(path) if path.len() as u16 > safe => {

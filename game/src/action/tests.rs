@@ -16,6 +16,7 @@ mod rope;
 mod turns;
 mod watchers;
 mod winning;
+mod without;
 
 use super::{Action, DeployDir, Event, MoveKind, Refusal, Target};
 use crate::grid::CellPos;
@@ -103,6 +104,12 @@ impl Play {
         let s = Session::new(&level).expect("the level sets up");
         s.stage().store().validate().expect("valid from the start");
         Play { s }
+    }
+
+    /// The same level with `without`'s abilities switched off.
+    fn without(mut self, without: super::abilities::Without) -> Play {
+        self.s.set_without(without);
+        self
     }
 
     fn stage(&self) -> &Stage {

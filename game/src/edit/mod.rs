@@ -9,6 +9,8 @@
 //! - [`selection`]: rectangular areas, the clipboard, paste and flip;
 //! - [`history`]: undo and redo by whole-level snapshots;
 //! - [`problems`]: live validation, placed on the canvas.
+//! - [`without`]: a level with an ability, a portal or an item taken away,
+//!   to ask what it needs (`sim solve --without`).
 //!
 //! [`Editor`] ties them together: the level being edited, the stroke in
 //! progress (a drag is one step however many cells it paints), the undo
@@ -21,6 +23,7 @@ pub mod op;
 pub mod portal_table;
 pub mod problems;
 pub mod selection;
+pub mod without;
 
 pub use error::EditError;
 pub use history::History;

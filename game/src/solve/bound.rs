@@ -128,8 +128,12 @@ impl Bound {
     /// The distances for `stage`'s grid and entrance.
     pub fn new(stage: &Stage) -> Bound {
         let grid = stage.grid();
-        let into =
-            KINDS.map(|kind| moves_into(grid, crate::action::abilities::step_up_cells(kind)));
+        let into = KINDS.map(|kind| {
+            moves_into(
+                grid,
+                crate::action::abilities::step_up_cells(kind, stage.without()),
+            )
+        });
         let entrance = grid.cell_index(stage.entrance()).unwrap_or(usize::MAX);
         let home = [0, 1, 2].map(|k| distances_to(&into[k], entrance));
         Bound {
@@ -204,7 +208,9 @@ impl Bound {
                 let heavy = t.data.capabilities.contains(Capabilities::HEAVY);
                 let reach = heroes
                     .iter()
-                    .filter(|(kind, _)| !heavy || crate::action::abilities::carries_heavy(*kind))
+                    .filter(|(kind, _)| {
+                        !heavy || crate::action::abilities::carries_heavy(*kind, stage.without())
+                    })
                     .filter_map(|&(kind, from)| self.between(kind, from, cell))
                     .min();
                 left += 2 * u32::from(reach.unwrap_or(64));

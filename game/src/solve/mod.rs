@@ -39,7 +39,7 @@ use std::time::Duration;
 
 pub use progress::Progress;
 pub use search::Stop;
-pub use solver::solve;
+pub use solver::{solve, solve_without};
 
 use crate::action::Action;
 

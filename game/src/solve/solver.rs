@@ -33,6 +33,7 @@ use log::info;
 use super::bound::Bound;
 use super::search::{Found, Goal, Meter, Search, StepOutcome, Stop};
 use super::{Limits, Progress, Report, Solution};
+use crate::action::abilities::Without;
 use crate::action::Action;
 use crate::level::Level;
 use crate::session::Session;
@@ -61,10 +62,12 @@ fn groups(heroes: usize, can_leave: u32) -> Vec<u32> {
     out
 }
 
-/// A search of `level` where every hero but those of `group` (a bitmask
-/// over the heroes in level order; `None`: all) has left at once.
-fn search_of(level: &Level, group: Option<u32>) -> Result<Search, StageError> {
+/// A search of `level` with the abilities of `without` switched off, where
+/// every hero but those of `group` (a bitmask over the heroes in level
+/// order; `None`: all) has left at once.
+fn search_of(level: &Level, without: Without, group: Option<u32>) -> Result<Search, StageError> {
     let mut session = Session::new(level)?;
+    session.set_without(without);
     // The per-step self-checks of debug builds (O(capacity) each) would
     // make the search some thirty times slower; the game's own tests keep
     // them on for the solver too.
@@ -209,9 +212,22 @@ pub fn solve(
     limits: Limits,
     progress: Option<&Progress>,
 ) -> Result<Report, StageError> {
+    solve_without(level, Without::NONE, limits, progress)
+}
+
+/// [`solve`] with the heroes' abilities in `without` switched off
+/// ([`Stage::set_without`](crate::stage::Stage::set_without)): can the level
+/// be cleared without them, and in how many turns?
+pub fn solve_without(
+    level: &Level,
+    without: Without,
+    limits: Limits,
+    progress: Option<&Progress>,
+) -> Result<Report, StageError> {
     let started = Instant::now();
-    let whole = search_of(level, None)?;
-    let party = Session::new(level)?;
+    let whole = search_of(level, without, None)?;
+    let mut party = Session::new(level)?;
+    party.set_without(without);
     let bound = Bound::new(party.stage());
     let heroes = party.stage().active_heroes();
     let entrance = party.stage().entrance();
@@ -241,7 +257,7 @@ pub fn solve(
     for &g in &groups {
         racers.push(Racer {
             group: Some(g),
-            search: search_of(level, Some(g))?,
+            search: search_of(level, without, Some(g))?,
             spent: 0,
         });
     }
@@ -281,7 +297,7 @@ pub fn solve(
         for &g in &groups {
             racers.push(Racer {
                 group: Some(g),
-                search: search_of(level, Some(g))?,
+                search: search_of(level, without, Some(g))?,
                 spent: 0,
             });
         }
@@ -316,7 +332,13 @@ pub fn solve(
         };
         let mut turns_proven = best.as_ref().is_some_and(|f| f.turns == 1);
         if let Some(limit) = shorter {
-            match run(search_of(level, None)?, &bound, &limit, &None, &mut meter) {
+            match run(
+                search_of(level, without, None)?,
+                &bound,
+                &limit,
+                &None,
+                &mut meter,
+            ) {
                 StepOutcome::Found(found) => {
                     ended.none_within = found.turns - 1;
                     ended.complete = true;
@@ -336,7 +358,13 @@ pub fn solve(
             }
         }
         if turns_proven && !ended.complete {
-            match run(search_of(level, None)?, &bound, &limits, &best, &mut meter) {
+            match run(
+                search_of(level, without, None)?,
+                &bound,
+                &limits,
+                &best,
+                &mut meter,
+            ) {
                 StepOutcome::Found(found) => best = Some(found),
                 StepOutcome::Done { .. } => {}
                 StepOutcome::Stopped(stop) => ended.stopped = Some(stop),

@@ -25,6 +25,7 @@ pub mod support;
 
 use std::fmt;
 
+use crate::action::abilities::Without;
 use crate::grid::{CellPos, Dir, Grid};
 pub use crate::level::expand_route;
 use crate::level::{Level, ThingSpecKind};
@@ -101,6 +102,9 @@ pub struct Stage {
     names: Vec<(ThingIndex, String, String)>,
     /// Relics that must leave to clear the level.
     relics_to_clear: usize,
+    /// The heroes' abilities switched off (none in play; see
+    /// [`Stage::set_without`]).
+    without: Without,
     /// Every Thing of the stage.
     pub(crate) store: Store,
     /// The round being played, from 1.
@@ -165,6 +169,7 @@ impl Stage {
             routes,
             names,
             relics_to_clear: level.relics_to_clear(),
+            without: Without::NONE,
             store,
             turn: 1,
         })
@@ -186,6 +191,20 @@ impl Stage {
         }
         self.turn = turn;
         self.store.rebuild_links();
+    }
+
+    /// The heroes' abilities switched off on this stage: the rules ask
+    /// [`crate::action::abilities`] with it.
+    pub fn without(&self) -> Without {
+        self.without
+    }
+
+    /// Switches off `without`'s abilities (and back on every other) from
+    /// the next action on, to ask what a level needs (`sim solve
+    /// --without`). Like the grid, it is fixed for a play: set it before
+    /// the first action. It is no part of the state, its hash or a save.
+    pub fn set_without(&mut self, without: Without) {
+        self.without = without;
     }
 
     /// The level's name.

@@ -14,15 +14,24 @@
 //! (status 2); one the level does not take (one that leaves out a piece
 //! the level requires, say) exits with status 1, saying why.
 //!
+//! `--without X` (repeatable) plays it with something taken away, as
+//! `sim solve --without` solved it (below).
+//!
 //! `sim solve LEVEL [--max-turns N] [--budget-s S] [--max-states N]
-//! [--first] [--loadout L]`:
+//! [--first] [--loadout L] [--without X …]`:
 //! searches the level with `game::solve` for the fewest turns (then
 //! actions) that clear it and prints that line of play as a script (the
 //! one `sim LEVEL SCRIPT --strict` replays) on standard output; what the
 //! search cost goes to standard error. No solution within the limits exits
 //! with status 1 and says which limit stopped it. The level is solved
 //! equipped as play starts it (the pieces it requires), or with
-//! `--loadout`.
+//! `--loadout`. `--without X` asks what the level needs: it is solved with
+//! an ability switched off (`levitate`, `long-drop`, `step-up`,
+//! `heavy-carry`), a portal pair walled up (`portal:LABEL`) or an item
+//! taken away (`item:ID`), by `game::edit::without`, and the verdict is
+//! prefixed "without X:". An unknown name, or a portal or item the level
+//! does not have, is a bad argument (status 2); taking away a relic the
+//! level needs says it cannot be cleared (status 1).
 //!
 //! Arguments are taken as the OS gives them (`lexopt`): a path that is not
 //! UTF-8 still names its file. The script is read only if it is a regular
@@ -34,16 +43,19 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use game::action::abilities::Without;
+use game::edit::without::{take_away, Missing};
 use game::equipment::{equip, Loadout};
 use game::level::file::{io_message, load_file};
 use game::level::{escaped, Level};
 use game::session::Session;
 use game::solve::{self, Limits};
-use tools::sim::{solution_script, LineResult, Sim};
+use tools::sim::{solution_script_without, LineResult, Sim};
 
 const USAGE: &str =
     "usage: sim LEVEL [SCRIPT] [--strict]   (commands from SCRIPT, or standard input)
-       sim solve LEVEL [--max-turns N] [--budget-s S] [--max-states N] [--first] [--loadout L]";
+       sim solve LEVEL [--max-turns N] [--budget-s S] [--max-states N] [--first] [--loadout L]
+                 [--without X ...]";
 
 /// The rest of `sim --help`, after [`USAGE`].
 const HELP_DETAILS: &str = "\
@@ -56,6 +68,7 @@ options:
     --loadout L   play the level equipped so: L is HERO:ITEM entries, e.g.
                   \"knight:long_rope scout:second_rope\" (items: long_rope,
                   second_rope, spare_bucket; default: the pieces it requires)
+    --without X   play it with X taken away, as `sim solve --without` (below)
     -h, --help    print this help
 
 `sim solve` searches LEVEL for the fewest turns, then the fewest actions,
@@ -69,6 +82,12 @@ within the limits:
                      shorter one (with --max-turns: can it be done in N?)
     --loadout L      solve the level equipped so (default: the equipment
                      it requires, as play starts it)
+    --without X      what does the level need? solve it without X (again
+                     for more): an ability, levitate, long-drop (the
+                     scout's 4-cell fall), step-up (the scout's two-cell
+                     step-up), heavy-carry (the knight's); portal:LABEL
+                     (that portal pair walled up); item:ID (that item
+                     taken away)
 
 commands (`#` starts a comment): select HERO, move X Y, pickup [ITEM], drop,
 put-in, take-out, deploy-rope down|left|right, hoist, lower, take-rope, tie,
@@ -88,10 +107,23 @@ enum Request {
     /// Play: the level, the script (`None`: standard input), `--strict`,
     /// the `--loadout` (`None`: the equipment the level requires, as play
     /// starts it).
-    Run(PathBuf, Option<PathBuf>, bool, Option<Loadout>),
+    Run(
+        PathBuf,
+        Option<PathBuf>,
+        bool,
+        Option<Loadout>,
+        Vec<Missing>,
+    ),
     /// Solve the level within these limits, with this loadout (`None`:
-    /// the equipment the level requires, as play starts it).
-    Solve(PathBuf, Limits, Option<Loadout>),
+    /// the equipment the level requires, as play starts it), without
+    /// these.
+    Solve(PathBuf, Limits, Option<Loadout>, Vec<Missing>),
+}
+
+/// `--without`'s value.
+fn missing(parser: &mut lexopt::Parser) -> Result<Missing, String> {
+    let value = parser.value().map_err(|e| e.to_string())?;
+    Missing::parse(&value.to_string_lossy()).map_err(|e| format!("--without: {e}"))
 }
 
 /// A whole number option's value.
@@ -107,8 +139,10 @@ fn parse_solve(mut parser: lexopt::Parser) -> Result<Request, String> {
     let mut limits = Limits::default();
     let mut level: Option<PathBuf> = None;
     let mut loadout = None;
+    let mut without = Vec::new();
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
+            Long("without") => without.push(missing(&mut parser)?),
             Long("max-turns") => {
                 limits.max_turns = number(&mut parser, "--max-turns")?;
                 if limits.max_turns == 0 {
@@ -144,7 +178,7 @@ fn parse_solve(mut parser: lexopt::Parser) -> Result<Request, String> {
         }
     }
     let level = level.ok_or("no LEVEL to solve")?;
-    Ok(Request::Solve(level, limits, loadout))
+    Ok(Request::Solve(level, limits, loadout, without))
 }
 
 fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Request, String> {
@@ -153,10 +187,12 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Request, Strin
     let mut strict = false;
     let mut paths: Vec<PathBuf> = Vec::new();
     let mut loadout = None;
+    let mut without = Vec::new();
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
             Value(v) if paths.is_empty() && !strict && v == "solve" => return parse_solve(parser),
             Long("strict") => strict = true,
+            Long("without") => without.push(missing(&mut parser)?),
             Long("loadout") => {
                 let value = parser.value().map_err(|e| e.to_string())?;
                 loadout = Some(
@@ -172,7 +208,7 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Request, Strin
     }
     let mut paths = paths.into_iter();
     match (paths.next(), paths.next(), paths.next()) {
-        (Some(level), script, None) => Ok(Request::Run(level, script, strict, loadout)),
+        (Some(level), script, None) => Ok(Request::Run(level, script, strict, loadout, without)),
         (None, ..) => Err("no LEVEL".to_string()),
         _ => Err("too many arguments".to_string()),
     }
@@ -205,6 +241,54 @@ fn read_script(path: Option<&PathBuf>) -> Result<String, String> {
         .map_err(|_| format!("{name}: bytes that are not UTF-8 (expected UTF-8 text)"))
 }
 
+/// What `sim` plays or solves: the level as equipped, with what was asked
+/// to be taken away gone.
+struct Loaded {
+    level: Level,
+    loadout: Loadout,
+    /// The abilities switched off.
+    without: Without,
+    /// What `--without` named, as named.
+    missing: Vec<Missing>,
+}
+
+/// [`load_equipped`], then `missing` taken away (`game::edit::without`).
+/// A portal or item the level lacks is a bad argument (status 2); a level
+/// that can no longer be cleared says so (status 1).
+fn load(
+    level_path: &std::path::Path,
+    loadout: Option<Loadout>,
+    missing: Vec<Missing>,
+) -> Result<Loaded, ExitCode> {
+    let (level, loadout) = load_equipped(level_path, loadout)?;
+    let taken = take_away(&level, &missing).map_err(|e| {
+        let line = format!("{}: --without: {e}", level_path.display());
+        eprintln!("sim: {}", escaped(&line));
+        ExitCode::from(2)
+    })?;
+    if let Some(why) = &taken.unwinnable {
+        let line = format!(
+            "{}: without {}: cannot be cleared: {why}",
+            level.name,
+            names(&missing)
+        );
+        eprintln!("sim: {}", escaped(&line));
+        return Err(ExitCode::FAILURE);
+    }
+    Ok(Loaded {
+        level: taken.level,
+        loadout,
+        without: taken.without,
+        missing,
+    })
+}
+
+/// "levitate, portal:a".
+fn names(missing: &[Missing]) -> String {
+    let names: Vec<String> = missing.iter().map(Missing::to_string).collect();
+    names.join(", ")
+}
+
 /// Loads the level and equips it as play starts it (`rappel --level`,
 /// the level select): with `loadout` when one is given, else with the
 /// pieces the level requires ([`Loadout::required`]). On failure the
@@ -229,12 +313,22 @@ fn load_equipped(
 }
 
 /// `sim solve`: searches, prints the script or why there is none.
-fn solve_level(level_path: &std::path::Path, limits: Limits, loadout: Option<Loadout>) -> ExitCode {
-    let (level, loadout) = match load_equipped(level_path, loadout) {
-        Ok(equipped) => equipped,
+fn solve_level(
+    level_path: &std::path::Path,
+    limits: Limits,
+    loadout: Option<Loadout>,
+    missing: Vec<Missing>,
+) -> ExitCode {
+    let Loaded {
+        level,
+        loadout,
+        without,
+        missing,
+    } = match load(level_path, loadout, missing) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let report = match solve::solve(&level, limits, None) {
+    let report = match solve::solve_without(&level, without, limits, None) {
         Ok(report) => report,
         Err(e) => {
             let line = format!("{}: {e}", level_path.display());
@@ -251,15 +345,24 @@ fn solve_level(level_path: &std::path::Path, limits: Limits, loadout: Option<Loa
         report.elapsed.as_secs_f64(),
         report.states_per_s()
     );
-    eprintln!("sim: {name}: {}", report.summary());
+    let without_words = if missing.is_empty() {
+        String::new()
+    } else {
+        format!("without {}: ", escaped(&names(&missing)))
+    };
+    eprintln!("sim: {name}: {without_words}{}", report.summary());
     eprintln!("sim: {cost}");
     let Some(solution) = &report.solution else {
         return ExitCode::FAILURE;
     };
-    match solution_script(&level, &report) {
+    match solution_script_without(&level, without, &report) {
         Ok(script) => {
             if !loadout.is_empty() {
                 println!("# Equipped: replay with --loadout \"{loadout}\"");
+            }
+            if !missing.is_empty() {
+                let flags: Vec<String> = missing.iter().map(|m| format!("--without {m}")).collect();
+                println!("# Taken away: replay with {}", escaped(&flags.join(" ")));
             }
             print!("{script}");
             if let Some(par) = level.par.filter(|&par| solution.turns < par) {
@@ -278,25 +381,33 @@ fn solve_level(level_path: &std::path::Path, limits: Limits, loadout: Option<Loa
 }
 
 fn main() -> ExitCode {
-    let (level_path, script_path, strict, loadout) = match parse_args(std::env::args_os().skip(1)) {
-        Ok(Request::Help) => {
-            println!("{USAGE}\n\n{HELP_DETAILS}");
-            return ExitCode::SUCCESS;
-        }
-        Ok(Request::Solve(level, limits, loadout)) => return solve_level(&level, limits, loadout),
-        Ok(Request::Run(level, script, strict, loadout)) => (level, script, strict, loadout),
-        Err(problem) => {
-            eprintln!("sim: {}\n{USAGE}", escaped(&problem));
-            return ExitCode::from(2);
-        }
-    };
+    let (level_path, script_path, strict, loadout, missing) =
+        match parse_args(std::env::args_os().skip(1)) {
+            Ok(Request::Help) => {
+                println!("{USAGE}\n\n{HELP_DETAILS}");
+                return ExitCode::SUCCESS;
+            }
+            Ok(Request::Solve(level, limits, loadout, missing)) => {
+                return solve_level(&level, limits, loadout, missing)
+            }
+            Ok(Request::Run(level, script, strict, loadout, missing)) => {
+                (level, script, strict, loadout, missing)
+            }
+            Err(problem) => {
+                eprintln!("sim: {}\n{USAGE}", escaped(&problem));
+                return ExitCode::from(2);
+            }
+        };
     let level_path = &level_path;
-    let (level, _) = match load_equipped(level_path, loadout) {
-        Ok(equipped) => equipped,
+    let Loaded { level, without, .. } = match load(level_path, loadout, missing) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
     };
     let session = match Session::new(&level) {
-        Ok(s) => s,
+        Ok(mut s) => {
+            s.set_without(without);
+            s
+        }
         Err(e) => {
             let line = format!("{}: {e}", level_path.display());
             eprintln!("sim: {}", escaped(&line));

@@ -7,4 +7,5 @@ mod rules_api;
 mod sim_cli;
 mod sim_loadout;
 mod sim_solutions;
+mod sim_without;
 mod solver;
