@@ -13,7 +13,8 @@
 //! place), [`dialog`] (questions that must be answered: save / discard /
 //! cancel, a name), [`files`] (saving, autosave, recovery), `solving`
 //! (the Solve button: the solver on a worker thread, the solution played
-//! back on the canvas), [`draw`] and [`list`] (the title's Editor entry:
+//! back on the canvas), `needs` (the Needs panel: what the level needs,
+//! checked after a proven solve), [`draw`] and [`list`] (the title's Editor entry:
 //! levels to open, New level).
 //!
 //! A press of the mouse starts a *stroke* on the model, moves extend it, the
@@ -28,6 +29,7 @@ pub mod files;
 pub mod fixtures;
 pub mod inspector;
 pub mod list;
+mod needs;
 pub mod panels;
 mod pointer;
 mod resizing;
@@ -163,6 +165,9 @@ pub struct EditorScreen {
     fitted: bool,
     /// The solver: running, its answer, or a playback of it.
     solving: solving::Solving,
+    /// The Needs panel's checks after a proven solve; `None`: none asked
+    /// (or the level edited since).
+    needs: Option<needs::Needs>,
 }
 
 impl EditorScreen {
@@ -197,6 +202,7 @@ impl EditorScreen {
             size_px: (1280, 720),
             fitted: false,
             solving: solving::Solving::Idle,
+            needs: None,
         };
         screen.refresh_stage();
         // Framed for the default window now; the first input refits it to

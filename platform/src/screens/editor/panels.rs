@@ -1,7 +1,8 @@
 //! The editor's panels around the canvas: the palette of tools and the
 //! Solve button on the left, the top bar, the side panel (the inspector
-//! over the problem list) and the status line, drawn in that order; and
-//! where their rows are, for the pointer.
+//! over the problem list, or over the Needs panel once a proven solve has
+//! asked what the level needs) and the status line, drawn in that order;
+//! and where their rows are, for the pointer.
 use glam::Vec2;
 use render::{hex, Align, DrawList, Font, Rect, Rgba, TextStyle, WHITE};
 
@@ -50,7 +51,12 @@ impl EditorScreen {
         self.draw_palette(list, font, l);
         self.draw_top_bar(list, font, l, size_px);
         self.draw_inspector(list, font, l);
-        self.draw_problem_list(list, font, l);
+        let needs = self.needs_rows();
+        if needs.is_empty() {
+            self.draw_problem_list(list, font, l);
+        } else {
+            self.draw_needs(list, font, l, &needs);
+        }
         self.draw_status_line(list, font, l, size_px);
     }
 
@@ -82,9 +88,11 @@ impl EditorScreen {
                 &key,
             );
         }
-        // The Solve button: lit while the solver runs or holds.
-        let solving = self.is_solving();
-        let label = match (solving, self.is_solver_stopped()) {
+        // The Solve button: lit while the solver or a Needs check runs or
+        // holds.
+        let solving = self.is_solving() || self.is_checking_needs();
+        let stopped = self.is_solver_stopped() || self.is_needs_stopped();
+        let label = match (solving, stopped) {
             (true, true) => "Go on",
             (true, false) => "Stop",
             _ => "Solve",
@@ -243,6 +251,38 @@ impl EditorScreen {
         }
     }
 
+    /// The Needs panel, where the problem list is (a level solved has no
+    /// problems): a row for each thing taken away, clipped to the box.
+    fn draw_needs(&self, list: &mut DrawList, font: &mut Font, l: &Layout, rows: &[String]) {
+        let s = l.scale;
+        let b = l.problems;
+        list.quad(Rect::new(b.x, b.y, b.w, 1.0), PANEL_EDGE);
+        let head = if self.is_checking_needs() {
+            "Needs: solving without each (F6 stops)"
+        } else {
+            "Needs: solved without each"
+        };
+        let head_style = TextStyle::new(14.0 * s, GOLD);
+        let room = b.w - 24.0 * s;
+        let head = fit_text(font, head, &head_style, room);
+        list.text(
+            font,
+            Vec2::new(b.x + 12.0 * s, b.y + 10.0 * s),
+            &head,
+            &head_style,
+        );
+        let (top, h) = problem_rows(l);
+        let style = TextStyle::new(12.0 * s, TEXT);
+        for (i, row) in rows.iter().enumerate() {
+            let y = top + i as f32 * h;
+            if y + h > b.y + b.h {
+                break;
+            }
+            let shown = fit_text(font, row, &style, room);
+            list.text(font, Vec2::new(b.x + 12.0 * s, y), &shown, &style);
+        }
+    }
+
     /// What the hovered button does, the solver's progress or the last
     /// message; the undo step on the right.
     fn draw_status_line(
@@ -264,7 +304,7 @@ impl EditorScreen {
                 TEXT,
             ),
             (_, None) if on_solve => (
-                "Solve (F6): the fewest turns, proven, no time limit; F6 stops or goes on; F7 plays it"
+                "Solve (F6): the fewest turns, proven, no time limit, then what the level needs; F6 stops or goes on; F7 plays it"
                     .to_string(),
                 TEXT,
             ),

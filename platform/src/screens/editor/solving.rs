@@ -8,7 +8,8 @@
 //! line so far — and when it ends the top bar says what is proven: the
 //! fewest turns and actions, or no line within the turn limit. Only the
 //! editor's position limit (for memory) can end it early, and then the
-//! verdict says so and what it had proven by then.
+//! verdict says so and what it had proven by then. Once the fewest turns
+//! are proven, the Needs checks (`needs`) start on the level as solved.
 //!
 //! F6 while it runs stops it: the search holds where it is (its worker
 //! thread waits, everything searched kept) and the status line says what
@@ -51,16 +52,33 @@ pub const LIMITS: Limits = Limits {
 pub const STEP_S: f32 = 0.45;
 
 /// The solver's thread and its shared progress; dropping it (a fresh
-/// solve, or the editor closing) cancels the search, held or not.
+/// solve, the level edited under a Needs check, or the editor closing)
+/// cancels the search, held or not.
 pub struct Worker {
-    progress: Arc<Progress>,
+    pub(super) progress: Arc<Progress>,
     handle: Option<JoinHandle<Result<Report, String>>>,
 }
 
 impl Worker {
+    /// A worker for the search on `handle`, watched through `progress`.
+    pub(super) fn new(
+        progress: Arc<Progress>,
+        handle: JoinHandle<Result<Report, String>>,
+    ) -> Worker {
+        Worker {
+            progress,
+            handle: Some(handle),
+        }
+    }
+
     /// Whether the thread has ended (its answer is ready).
-    fn finished(&self) -> bool {
+    pub(super) fn finished(&self) -> bool {
         self.handle.as_ref().is_none_or(|h| h.is_finished())
+    }
+
+    /// The ended thread's answer; `None` if it panicked (or was taken).
+    pub(super) fn join(&mut self) -> Option<Result<Report, String>> {
+        self.handle.take().map(JoinHandle::join)?.ok()
     }
 }
 
@@ -121,7 +139,7 @@ pub enum Solving {
 }
 
 /// A thousands-separated count (`1,234,567`).
-fn count(n: u64) -> String {
+pub(super) fn count(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -251,6 +269,11 @@ impl EditorScreen {
         if self.collect_answer() {
             return;
         }
+        // Needs checks running: F6 holds them or goes on.
+        if self.needs_key() {
+            return;
+        }
+        self.needs = None;
         match std::mem::take(&mut self.solving) {
             Solving::Running {
                 worker,
@@ -434,11 +457,19 @@ impl EditorScreen {
                 } else {
                     " (for the level as it was when F6 was pressed)"
                 };
+                let needs = if changed.is_empty() && report.fewest_turns() {
+                    " · checking what it needs (F6 stops)"
+                } else {
+                    ""
+                };
                 self.info(format!(
-                    "{}{changed} · {} positions searched",
+                    "{}{changed} · {} positions searched{needs}",
                     verdict(&report),
                     count(report.states)
                 ));
+                if let (false, Some(s)) = (needs.is_empty(), &report.solution) {
+                    self.start_needs(&level, revision, s.turns);
+                }
                 self.solving = Solving::Done {
                     report: Box::new(report),
                     level,
@@ -458,6 +489,7 @@ impl EditorScreen {
     /// a playback on.
     pub(super) fn update_solving(&mut self, dt_s: f32) {
         self.collect_answer();
+        self.update_needs();
         let mut said = None;
         if let Solving::Playing { playback, .. } = &mut self.solving {
             playback.wait_s += dt_s;

@@ -347,7 +347,7 @@ fn solve_runs_in_the_background_and_its_solution_plays_back_on_the_canvas() {
     let said = status_text(&s);
     assert_eq!(
         said,
-        "Solved: 2 turns, 4 actions, the fewest: proven · 115 positions searched"
+        "Solved: 2 turns, 4 actions, the fewest: proven · 115 positions searched · checking what it needs (F6 stops)"
     );
     assert_eq!(
         s.solver_line().as_deref(),
@@ -515,4 +515,164 @@ fn solve_can_be_stopped_started_afresh_after_an_edit_and_needs_a_level_without_p
     chord(&mut s, "f6");
     assert!(!s.is_solving());
     assert!(matches!(&s.status, Some(Status::Refused(t)) if t.starts_with("Can't solve: ")));
+}
+
+/// A room four cells square with the sorceress alone; a platform ledge
+/// (the floor of 3,3) holds the idol out of reach but for her levitation,
+/// and portal `a` joins the two side walls of the top row, where nobody
+/// walks.
+fn ledge_with_a_portal() -> EditorScreen {
+    const LEDGE: &str = "[level]
+name = \"Ledge\"
+
+[grid]
+#########
+a.......a
+#......-#
+#.......#
+#.......#
+#.......#
+#.......#
+#@......#
+#########
+
+[things]
+sorceress = hero sorceress at 0,0
+idol = item idol at 3,3 flags ACQUIRE|PLACE|RELIC
+
+[portals]
+a = straight
+";
+    let level = game::level::load_text("ledge.txt", LEDGE).expect("loads");
+    let mut s = EditorScreen::new(level, LevelFile::default());
+    s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
+    s
+}
+
+/// Runs the editor's frames until the Needs checks are done.
+fn wait_for_the_needs(s: &mut EditorScreen) {
+    let start = std::time::Instant::now();
+    while s.is_solving() || s.is_checking_needs() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "the checks are still running after a minute"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        s.update(0.016);
+    }
+}
+
+#[test]
+fn after_a_proven_solve_the_needs_panel_says_what_the_level_needs_and_an_edit_clears_it() {
+    let mut s = ledge_with_a_portal();
+    assert!(s.needs_rows().is_empty());
+    chord(&mut s, "f6");
+    wait_for_the_needs(&mut s);
+    assert!(status_text(&s).starts_with("Needs: every check done"));
+    // She floats the idol down off the ledge and leaves with it in one
+    // turn; without levitation no line of play reaches it, and the portal
+    // up where nobody walks changes nothing.
+    assert_eq!(
+        s.solver_line().as_deref(),
+        Some("Solved: 1 turns, 3 actions, the fewest: proven · F7 plays it")
+    );
+    assert_eq!(
+        s.needs_rows(),
+        [
+            "levitate: needed (no solution at all: proven)",
+            "portal:a: not needed (1 turn, the same)",
+            "item:idol: needed (clearing it takes 1 relic, and 0 would be left)",
+        ]
+    );
+    // An edit (a rope coil dropped on the floor): the answers were for the
+    // level as it was.
+    chord(&mut s, "c");
+    let c = cell(&s, 2, 0);
+    s.handle(RawInput::Press(Button::Left, c), SIZE);
+    s.handle(RawInput::Release(Button::Left, c), SIZE);
+    assert_eq!(s.editor.level().things.len(), 3, "the coil is placed");
+    assert!(s.needs_rows().is_empty());
+    s.update(0.016);
+    assert!(s.needs_rows().is_empty() && !s.is_checking_needs());
+}
+
+#[test]
+fn a_needs_check_claims_only_what_its_search_proved() {
+    use game::solve::{Report, Solution, Stop};
+    let report = |solution: Option<u32>, none_within, complete, stopped| Report {
+        solution: solution.map(|turns| Solution {
+            actions: Vec::new(),
+            turns,
+        }),
+        none_within,
+        complete,
+        unsolvable: false,
+        stopped,
+        max_turns: 30,
+        states: 12_345,
+        kept: 0,
+        replays: 0,
+        elapsed: std::time::Duration::ZERO,
+    };
+    let said = |r: Report| needs::answer(&r, 4);
+    assert_eq!(
+        said(report(Some(4), 3, true, None)),
+        "not needed (4 turns, the same)"
+    );
+    assert_eq!(
+        said(report(Some(5), 4, true, None)),
+        "saves a turn (5 turns without)"
+    );
+    assert_eq!(
+        said(report(Some(7), 6, false, Some(Stop::Budget))),
+        "saves 3 turns (7 turns without)"
+    );
+    assert_eq!(
+        said(report(None, 30, true, None)),
+        "needed (no solution within 30 turns: proven)"
+    );
+    // Stopped with a longer line and shorter ones not ruled out: nothing
+    // is claimed.
+    assert_eq!(
+        said(report(Some(6), 4, false, Some(Stop::Cancelled))),
+        "not decided (stopped at 12,345 positions)"
+    );
+    assert_eq!(
+        said(report(None, 2, false, Some(Stop::Budget))),
+        "not decided (stopped at 12,345 positions, the editor's limit)"
+    );
+}
+
+#[test]
+fn f6_holds_a_needs_check_and_goes_on_to_the_same_answers() {
+    let mut s = shipped("watcher_hall.txt");
+    chord(&mut s, "f6");
+    wait_for_the_solver(&mut s);
+    // The solve's answer was taken and the first check started: F6 holds it.
+    assert!(s.is_checking_needs());
+    chord(&mut s, "f6");
+    assert!(s.is_needs_stopped() && !s.is_solving());
+    assert!(status_text(&s).starts_with("Needs: stopped at "));
+    let held = s.needs_rows();
+    std::thread::sleep(std::time::Duration::from_millis(30));
+    s.update(0.016);
+    assert_eq!(s.needs_rows(), held, "a held check searches nothing");
+    assert!(
+        held.iter().any(|r| r.ends_with(" positions · F6 goes on")),
+        "{held:?}"
+    );
+    chord(&mut s, "f6");
+    assert!(!s.is_needs_stopped());
+    wait_for_the_needs(&mut s);
+    // The watchers' hall asks nothing of the heroes but its relic.
+    assert_eq!(
+        s.needs_rows(),
+        [
+            "levitate: not needed (4 turns, the same)",
+            "long-drop: not needed (4 turns, the same)",
+            "step-up: not needed (4 turns, the same)",
+            "heavy-carry: not needed (4 turns, the same)",
+            "item:relic: needed (clearing it takes 1 relic, and 0 would be left)",
+        ]
+    );
 }

@@ -1,0 +1,309 @@
+//! The Needs panel: "what does this level need?", asked once the editor's
+//! solve has found and proven the fewest turns. The level as it was solved
+//! is solved again without one thing at a time (`game::edit::without`):
+//! each ability of a hero the level has (levitate, long-drop, step-up,
+//! heavy-carry), each portal pair, each item and rope coil. The checks run
+//! one after another, each on its own worker thread with the editor's
+//! limits ([`LIMITS`](super::solving::LIMITS)), and each row says what is
+//! proven and no more: needed (no solution within the turn limit, or a
+//! relic clearing takes), not needed (the same fewest turns), saves turns
+//! (the fewest without it, proven), or not decided (the search stopped).
+//!
+//! F6 while it checks holds the check (its worker waits, what it searched
+//! kept) and F6 again goes on, as with the solve. An edit clears the panel:
+//! its answers are for the level as it was; dropping it cancels the check.
+use std::cmp::Ordering;
+use std::sync::Arc;
+
+use game::action::abilities::Ability;
+use game::edit::without::{take_away, Missing};
+use game::level::{Level, ThingSpecKind};
+use game::solve::{self, Progress, Report, Stop};
+use log::warn;
+
+use super::solving::{count, Worker, LIMITS};
+use super::EditorScreen;
+
+/// One thing taken away and what is known without it.
+struct Check {
+    missing: Missing,
+    answer: Answer,
+}
+
+enum Answer {
+    /// Not started yet.
+    Waiting,
+    /// Running (or held) on the worker.
+    Checking,
+    /// Decided or not: the words for the row.
+    Said(String),
+}
+
+/// The checks for one solved level.
+pub struct Needs {
+    /// The editor's revision the level was solved at.
+    revision: u64,
+    /// The level as it was solved (equipped).
+    level: Box<Level>,
+    /// Its proven fewest turns.
+    turns: u32,
+    checks: Vec<Check>,
+    /// The check being run and its worker; `None`: all done.
+    current: Option<(usize, Worker)>,
+}
+
+/// What to check on `level`: the abilities of the heroes it has, its
+/// portal pairs, its items and rope coils, in that order.
+pub fn checks_for(level: &Level) -> Vec<Missing> {
+    let heroes: Vec<_> = level
+        .things
+        .iter()
+        .filter_map(|t| match t.kind {
+            ThingSpecKind::Hero { hero, .. } => Some(hero),
+            _ => None,
+        })
+        .collect();
+    let mut out: Vec<Missing> = Ability::ALL
+        .into_iter()
+        .filter(|a| heroes.contains(&a.hero()))
+        .map(Missing::Ability)
+        .collect();
+    let portals = level.grid.portals().len();
+    out.extend((0..portals).map(|i| Missing::Portal(level.portal_label(i))));
+    out.extend(level.things.iter().filter_map(|t| match t.kind {
+        ThingSpecKind::Item { .. } | ThingSpecKind::RopeCoil { .. } => {
+            Some(Missing::Item(t.id.clone()))
+        }
+        _ => None,
+    }));
+    out
+}
+
+/// "1 turn" or "3 turns".
+fn turns(n: u32) -> String {
+    if n == 1 {
+        "1 turn".to_string()
+    } else {
+        format!("{n} turns")
+    }
+}
+
+/// What a check's report proves, against `with`, the proven fewest turns
+/// with everything: claims only what the search proved.
+pub fn answer(report: &Report, with: u32) -> String {
+    match &report.solution {
+        // Nothing shorter clears it: its turns are the fewest without.
+        Some(s) if report.fewest_turns() => {
+            let without = turns(s.turns);
+            match s.turns.cmp(&with) {
+                Ordering::Equal => format!("not needed ({without}, the same)"),
+                Ordering::Greater if s.turns == with + 1 => {
+                    format!("saves a turn ({without} without)")
+                }
+                Ordering::Greater => {
+                    format!("saves {} ({without} without)", turns(s.turns - with))
+                }
+                Ordering::Less => format!("not needed ({without} without: fewer)"),
+            }
+        }
+        None if report.unsolvable => "needed (no solution at all: proven)".to_string(),
+        None if report.complete => format!(
+            "needed (no solution within {} turns: proven)",
+            report.max_turns
+        ),
+        _ => {
+            let why = match report.stopped {
+                Some(Stop::Budget) => ", the editor's limit",
+                _ => "",
+            };
+            format!(
+                "not decided (stopped at {} positions{why})",
+                count(report.states)
+            )
+        }
+    }
+}
+
+impl Needs {
+    /// The rows: "levitate: needed (…)", in the order checked.
+    pub fn rows(&self) -> Vec<String> {
+        self.checks
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let said = match &c.answer {
+                    Answer::Waiting => "waiting".to_string(),
+                    Answer::Checking => match &self.current {
+                        Some((at, w)) if *at == i && w.progress.is_paused() => format!(
+                            "stopped at {} positions · F6 goes on",
+                            count(w.progress.states())
+                        ),
+                        Some((at, w)) if *at == i => {
+                            format!("checking… ({} positions)", count(w.progress.states()))
+                        }
+                        _ => "checking…".to_string(),
+                    },
+                    Answer::Said(t) => t.clone(),
+                };
+                format!("{}: {said}", c.missing)
+            })
+            .collect()
+    }
+
+    /// Whether a check is still to run or running.
+    pub fn is_checking(&self) -> bool {
+        self.current.is_some()
+    }
+
+    /// The running check's progress (held or not).
+    pub fn progress(&self) -> Option<&Progress> {
+        self.current.as_ref().map(|(_, w)| &*w.progress)
+    }
+
+    /// Starts the first check not yet answered, answering at once those
+    /// that need no search (a relic clearing the level takes).
+    fn start_next(&mut self) {
+        self.current = None;
+        while let Some(i) = self
+            .checks
+            .iter()
+            .position(|c| matches!(c.answer, Answer::Waiting))
+        {
+            let taken = match take_away(&self.level, std::slice::from_ref(&self.checks[i].missing))
+            {
+                Ok(t) => t,
+                Err(e) => {
+                    self.checks[i].answer = Answer::Said(format!("can't check: {e}"));
+                    continue;
+                }
+            };
+            if let Some(why) = taken.unwinnable {
+                self.checks[i].answer = Answer::Said(format!("needed ({why})"));
+                continue;
+            }
+            let progress = Arc::new(Progress::new());
+            let shared = Arc::clone(&progress);
+            let spawned = std::thread::Builder::new()
+                .name("needs".into())
+                .spawn(move || {
+                    solve::solve_without(&taken.level, taken.without, LIMITS, Some(&shared))
+                        .map_err(|e| e.to_string())
+                });
+            match spawned {
+                Ok(handle) => {
+                    self.checks[i].answer = Answer::Checking;
+                    self.current = Some((i, Worker::new(progress, handle)));
+                    return;
+                }
+                Err(e) => {
+                    self.checks[i].answer = Answer::Said(format!("can't check: {e}"));
+                }
+            }
+        }
+    }
+
+    /// Takes a finished check's answer and starts the next; true if one
+    /// was taken.
+    fn collect(&mut self) -> bool {
+        let Some((i, worker)) = self.current.as_mut() else {
+            return false;
+        };
+        if !worker.finished() {
+            return false;
+        }
+        let i = *i;
+        let said = match worker.join() {
+            Some(Ok(report)) => answer(&report, self.turns),
+            Some(Err(e)) => format!("can't check: {e}"),
+            None => {
+                warn!("a needs check's thread panicked");
+                "the check failed (see the log)".to_string()
+            }
+        };
+        self.checks[i].answer = Answer::Said(said);
+        self.start_next();
+        true
+    }
+}
+
+impl EditorScreen {
+    /// Starts the Needs checks for the level just solved (`level`, at the
+    /// editor's `revision`, in a proven fewest `turns`).
+    pub(super) fn start_needs(&mut self, level: &Level, revision: u64, turns: u32) {
+        let checks = checks_for(level)
+            .into_iter()
+            .map(|missing| Check {
+                missing,
+                answer: Answer::Waiting,
+            })
+            .collect();
+        let mut needs = Needs {
+            revision,
+            level: Box::new(level.clone()),
+            turns,
+            checks,
+            current: None,
+        };
+        needs.start_next();
+        self.needs = Some(needs);
+    }
+
+    /// Each frame: clears the panel if the level was edited, takes a
+    /// finished check's answer and starts the next.
+    pub(super) fn update_needs(&mut self) {
+        if self
+            .needs
+            .as_ref()
+            .is_some_and(|n| n.revision != self.editor.revision())
+        {
+            self.needs = None;
+        }
+        if let Some(n) = &mut self.needs {
+            if n.collect() && !n.is_checking() {
+                self.info("Needs: every check done (see the panel)");
+            }
+        }
+    }
+
+    /// F6 while checking: holds the check, or goes on with a held one;
+    /// false if no check is running (F6 then solves).
+    pub(super) fn needs_key(&mut self) -> bool {
+        self.update_needs();
+        let Some(p) = self.needs.as_ref().and_then(Needs::progress) else {
+            return false;
+        };
+        if p.is_paused() {
+            p.resume();
+            self.info("Needs: checking on… (F6 stops)");
+        } else {
+            p.pause();
+            self.info(format!(
+                "Needs: stopped at {} positions · F6 goes on",
+                count(p.states())
+            ));
+        }
+        true
+    }
+
+    /// The Needs panel's rows for the level as it stands (none once it
+    /// has been edited since its solve).
+    pub fn needs_rows(&self) -> Vec<String> {
+        self.needs
+            .as_ref()
+            .filter(|n| n.revision == self.editor.revision())
+            .map_or_else(Vec::new, Needs::rows)
+    }
+
+    /// Whether the Needs checks are running (held or not).
+    pub fn is_checking_needs(&self) -> bool {
+        self.needs.as_ref().is_some_and(Needs::is_checking)
+    }
+
+    /// Whether the running check is held (F6 goes on).
+    pub fn is_needs_stopped(&self) -> bool {
+        self.needs
+            .as_ref()
+            .and_then(Needs::progress)
+            .is_some_and(Progress::is_paused)
+    }
+}
