@@ -87,6 +87,16 @@ impl Solution {
             .filter(|a| !matches!(a, Action::EndTurn))
             .count()
     }
+
+    /// "1 turn, 3 actions": its length in words.
+    pub fn length_words(&self) -> String {
+        let (turns, actions) = (self.turns as usize, self.action_count());
+        format!(
+            "{turns} turn{}, {actions} action{}",
+            plural(turns),
+            plural(actions)
+        )
+    }
 }
 
 /// What the solve found and what it cost.

@@ -183,7 +183,7 @@ fn stopped_line(p: &Progress) -> String {
 /// What a finished search proved, in words that claim nothing more: the
 /// same level always gets the same verdict.
 fn verdict(report: &Report) -> String {
-    let found = |s: &solve::Solution| format!("{} turns, {} actions", s.turns, s.action_count());
+    let found = |s: &solve::Solution| s.length_words();
     match (&report.solution, report.stopped) {
         (_, Some(stop)) => {
             let why = match stop {
@@ -400,9 +400,8 @@ impl EditorScreen {
             wait_s: 0.0,
         };
         self.info(format!(
-            "Playing the solution back: {} turns, {} actions (any key stops)",
-            solution.turns,
-            solution.action_count()
+            "Playing the solution back: {} (any key stops)",
+            solution.length_words()
         ));
         self.solving = Solving::Playing {
             playback: Box::new(playback),

@@ -574,7 +574,7 @@ fn after_a_proven_solve_the_needs_panel_says_what_the_level_needs_and_an_edit_cl
     // up where nobody walks changes nothing.
     assert_eq!(
         s.solver_line().as_deref(),
-        Some("Solved: 1 turns, 3 actions, the fewest: proven · F7 plays it")
+        Some("Solved: 1 turn, 3 actions, the fewest: proven · F7 plays it")
     );
     assert_eq!(
         s.needs_rows(),
