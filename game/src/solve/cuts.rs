@@ -94,7 +94,7 @@ impl MoveAgain {
             .stage()
             .thing(hero)
             .map_or(0, |t| t.data.action_points);
-        let before = candidates.moves(session.stage(), hero, ap_before).to_vec();
+        let before = candidates.moves(session, hero, ap_before).to_vec();
         let redone = session.redo();
         debug_assert!(redone, "the step just undone");
         Some(MoveAgain {

@@ -461,7 +461,7 @@ impl Search {
         let again = MoveAgain::after(&mut self.session, &mut self.candidates, last);
         let mut actions = std::mem::take(&mut self.scratch);
         actions.clear();
-        self.candidates.list(self.session.stage(), &mut actions);
+        self.candidates.list(&mut self.session, &mut actions);
         let mut result = Ok(None);
         for &action in &actions {
             if skip(last, again.as_ref(), &self.candidates, &action) {
