@@ -59,6 +59,15 @@ struct Kept {
 }
 
 impl Kept {
+    /// The view from `cell`, built now if not kept.
+    fn view(&mut self, stage: &Stage, cell: CellPos) -> &GridView {
+        self.views.entry(cell).or_insert_with(|| {
+            let mut view = Box::new(GridView::new());
+            view.build(stage.grid(), cell, SIGHT_RADIUS);
+            view
+        })
+    }
+
     /// The index in `searches` of `hero`'s move search in `stage`,
     /// searched now if not kept; `None` for a hero not on the grid.
     fn moves(&mut self, stage: &Stage, hero: ThingId) -> Option<usize> {
@@ -73,13 +82,9 @@ impl Kept {
             self.spare.append(&mut self.searches);
             self.views.clear();
         }
-        let cell = self.probe.cell();
-        let view = self.views.entry(cell).or_insert_with(|| {
-            let mut view = Box::new(GridView::new());
-            view.build(stage.grid(), cell, SIGHT_RADIUS);
-            view
-        });
-        let moves = match self.spare.pop() {
+        let spare = self.spare.pop();
+        let view = self.view(stage, self.probe.cell());
+        let moves = match spare {
             Some(mut moves) => {
                 moves.search_again(stage, view, hero);
                 moves
@@ -148,6 +153,13 @@ impl Session {
                 }
                 // Not on the grid: the rules say what that means.
                 None => action::execute(&self.stage, &mut self.view, action)?,
+            },
+            Action::Levitate { hero, .. } => match self.stage.cell_of(hero) {
+                Some(cell) if self.kept.views.len() < KEPT => {
+                    let view = self.kept.view(&self.stage, cell);
+                    action::execute_levitation(&self.stage, view, action)?
+                }
+                _ => action::execute(&self.stage, &mut self.view, action)?,
             },
             _ => action::execute(&self.stage, &mut self.view, action)?,
         };
@@ -347,7 +359,9 @@ mod tests {
     /// random play on shipped levels with ropes let down and taken up,
     /// heavy loads carried and heroes moving, every hero's move to every
     /// cell it sees (and each view cell) gets the same events or refusal
-    /// both ways, and `perform` does what `preview` says.
+    /// both ways, and every random action `perform` does (moves and
+    /// levitations in kept sight) is what `preview` (sight built afresh)
+    /// says.
     #[test]
     fn kept_move_searches_plan_every_move_as_a_fresh_search_does() {
         use crate::action::{movement, Target};

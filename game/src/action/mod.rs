@@ -122,10 +122,7 @@ pub fn execute(stage: &Stage, view: &mut GridView, action: &Action) -> Result<Ve
         Action::Levitate { item, to, .. } => {
             let from = stage.cell_of(hero).ok_or(Refusal::NoSuchHero)?;
             view.build(stage.grid(), from, SIGHT_RADIUS);
-            (
-                LEVITATE_AP,
-                items::execute_levitate(stage, view, hero, item, to)?,
-            )
+            levitation_events(stage, view, hero, item, to)?
         }
         _ => hand_events(stage, hero, action)?,
     };
@@ -149,6 +146,38 @@ pub fn execute_move(
     let from = stage.cell_of(hero).ok_or(Refusal::NoSuchHero)?;
     let (cost, events) = move_events(stage, view, moves, hero, from, to)?;
     charge(stage, hero, cost, events)
+}
+
+/// [`execute`] for a levitation, with the sorceress' view (built from her
+/// cell) built already. Any other action is refused as
+/// [`Refusal::Internal`] (ask [`execute`]).
+pub fn execute_levitation(
+    stage: &Stage,
+    view: &GridView,
+    action: &Action,
+) -> Result<Vec<Event>, Refusal> {
+    let Action::Levitate { item, to, .. } = *action else {
+        return Err(Refusal::Internal);
+    };
+    let hero = acting_hero(stage, action)?.ok_or(Refusal::Internal)?;
+    stage.cell_of(hero).ok_or(Refusal::NoSuchHero)?;
+    let (cost, events) = levitation_events(stage, view, hero, item, to)?;
+    charge(stage, hero, cost, events)
+}
+
+/// The cost and events of `hero`'s levitation of `item` to `to`, in her
+/// view.
+fn levitation_events(
+    stage: &Stage,
+    view: &GridView,
+    hero: ThingId,
+    item: ThingId,
+    to: CellPos,
+) -> Result<(u8, Vec<Event>), Refusal> {
+    Ok((
+        LEVITATE_AP,
+        items::execute_levitate(stage, view, hero, item, to)?,
+    ))
 }
 
 /// The cost and events of `hero`'s move from `from` to `to`, planned in
