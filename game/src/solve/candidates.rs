@@ -117,7 +117,7 @@ impl Candidates {
         self.cells
             .sort_unstable_by_key(|&(c, cost)| (cost, c.y, c.x));
         let first = out.len();
-        for &(to, _) in &self.cells {
+        for &(to, cost) in &self.cells {
             let listed = out[first..]
                 .iter()
                 .any(|a| matches!(*a, Action::Move { to: Target::Cell(c), .. } if c == to));
@@ -126,6 +126,7 @@ impl Candidates {
                     hero,
                     to: Target::Cell(to),
                 });
+                self.listed.push((hero, to, cost));
             }
         }
         for &item in &self.levitate {

@@ -245,4 +245,31 @@ relic = item relic at 4,0 flags ACQUIRE|PLACE|RELIC
         assert!(out_of_order(&scout_walk, &walk));
         assert!(!out_of_order(&walk, &scout_walk));
     }
+
+    #[test]
+    fn a_second_move_to_where_the_first_could_have_gone_as_cheaply_is_skipped() {
+        let level = crate::level::load_text("order.txt", PARTY).expect("loads");
+        let mut s = Session::new(&level).expect("sets up");
+        let knight = s.stage().find("knight").expect("knight");
+        let scout = s.stage().find("scout").expect("scout");
+        let walk = |hero, x| Action::Move {
+            hero,
+            to: Target::Cell(CellPos::new(x, 0)),
+        };
+        // Two cells for 2 of the knight's 4 points, then two more: one
+        // move of 4 goes there straight.
+        let first = walk(knight, 2);
+        s.perform(&first).expect("walks");
+        let mut candidates = Candidates::new();
+        let again = MoveAgain::after(&mut s, &mut candidates, Some(first));
+        let mut listed = Vec::new();
+        candidates.list(&mut s, &mut listed);
+        let on = walk(knight, 4);
+        assert!(listed.contains(&on), "the rules allow it");
+        assert!(skip(Some(first), again.as_ref(), &candidates, &on));
+        // Another hero's move is not a second move.
+        let scout_on = walk(scout, 4);
+        assert!(listed.contains(&scout_on));
+        assert!(!skip(Some(first), again.as_ref(), &candidates, &scout_on));
+    }
 }
