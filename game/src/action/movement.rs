@@ -25,8 +25,6 @@
 //! of the stage it reads, so a search can be kept and used again wherever
 //! those are the same (the session does).
 
-use std::collections::VecDeque;
-
 use super::abilities::{safe_fall_cells, step_up_cells, MOVE_AP_PER_STEP};
 use super::event::{MoveKind, PathStep};
 use super::refusal::Refusal;
@@ -599,26 +597,41 @@ pub fn levitation_path(
     to: CellPos,
     most: u16,
 ) -> Result<Vec<PathStep>, Refusal> {
-    let mut queue: VecDeque<(Key, CellPos, Vec<PathStep>)> = VecDeque::new();
+    // Breadth-first: every slice found is searched on from in the order
+    // found; each remembers the one it was reached from and how far.
+    let mut found: Vec<(Key, CellPos, u32, u16)> = Vec::new();
     let mut seen: FastSet<Key> = FastSet::default();
     for n in view.nodes().iter().filter(|n| n.cell == from) {
         let key = (n.view, n.stencil_id);
         if seen.insert(key) {
-            queue.push_back((key, from, Vec::new()));
+            found.push((key, from, 0, 0));
         }
     }
-    if queue.is_empty() {
+    if found.is_empty() {
         return Err(Refusal::ItemNotVisible);
     }
     let mut shortest_beyond: Option<u16> = None;
-    while let Some((key, cell, path)) = queue.pop_front() {
-        if cell == to && !path.is_empty() {
-            if path.len() as u16 > most {
-                shortest_beyond =
-                    Some(shortest_beyond.map_or(path.len() as u16, |b| b.min(path.len() as u16)));
+    for i in 0.. {
+        let Some(&(key, cell, _, len)) = found.get(i) else {
+            break;
+        };
+        if cell == to && len > 0 {
+            if len > most {
+                shortest_beyond = Some(shortest_beyond.map_or(len, |b| b.min(len)));
                 continue;
             }
-            let mut path = path;
+            let mut path = Vec::with_capacity(usize::from(len));
+            let mut at = i;
+            while found[at].3 > 0 {
+                let (k, c, parent, _) = found[at];
+                path.push(PathStep {
+                    cell: c,
+                    kind: MoveKind::Float,
+                    view: Some(k.0),
+                });
+                at = parent as usize;
+            }
+            path.reverse();
             let landing = stage.fall_from(to, Faller::Item);
             let Some(_) = landing.landing(to) else {
                 return Err(Refusal::FallsForever);
@@ -628,19 +641,13 @@ pub fn levitation_path(
             }
             return Ok(path);
         }
-        if path.len() as u16 > most + 8 {
+        if len > most + 8 {
             continue;
         }
         for dir in Dir::ALL {
             if let Some((k, c)) = step_view(stage, view, key, dir) {
                 if seen.insert(k) {
-                    let mut next = path.clone();
-                    next.push(PathStep {
-                        cell: c,
-                        kind: MoveKind::Float,
-                        view: Some(k.0),
-                    });
-                    queue.push_back((k, c, next));
+                    found.push((k, c, i as u32, len + 1));
                 }
             }
         }
