@@ -3,13 +3,18 @@
 //!
 //! For every hero still in the level: what [`available`] allows here (the
 //! hand, rope and exit actions the context menu lists as allowed), a move
-//! to each cell of its GridView that [`reachable`] finds within its action
-//! points (one `Move` per destination cell; the rules pick the cheapest
+//! to each cell of its GridView that its move search finds within its
+//! action points ([`Moves::reachable`], what `movement::reachable`
+//! answers; one `Move` per destination cell, the rules pick the cheapest
 //! path there), and each levitation `available` allows to each cell
 //! [`levitation_targets`] says it might reach. End turn is the search's
 //! own business. Moves and levitation targets are a superset; the rules,
-//! in `Session::perform`, have the last word on them.
+//! in `Session::perform`, have the last word on them. The view and the
+//! move search are the session's kept ones ([`Session::moves_of`]), which
+//! `perform` plans the moves with.
 
+#[cfg(doc)]
+use crate::action::movement::Moves;
 use crate::action::offer::{available, levitation_targets, Offered};
 use crate::action::{Action, Target};
 use crate::grid::CellPos;
