@@ -41,9 +41,13 @@ pub struct Session {
     kept: Kept,
 }
 
-/// Views and move searches a session keeps, at most (then it starts
-/// over, reusing the searches' space).
-const KEPT: usize = 4096;
+/// Move searches a session keeps, at most (then it starts over, reusing
+/// their space): a few tens of KiB each.
+const KEPT_SEARCHES: usize = 1024;
+
+/// Views a session keeps, at most (then it starts over): some 30 KiB
+/// each; a level of 16 × 16 cells or less has them all kept.
+const KEPT_VIEWS: usize = 256;
 
 /// Views by the cell they are built from, and move searches by their
 /// inputs.
@@ -77,7 +81,7 @@ impl Kept {
         if let Some(&i) = self.by_inputs.get(&self.probe) {
             return Some(i);
         }
-        if self.searches.len() >= KEPT || self.views.len() >= KEPT {
+        if self.searches.len() >= KEPT_SEARCHES || self.views.len() >= KEPT_VIEWS {
             self.by_inputs.clear();
             self.spare.append(&mut self.searches);
             self.views.clear();
@@ -155,7 +159,7 @@ impl Session {
                 None => action::execute(&self.stage, &mut self.view, action)?,
             },
             Action::Levitate { hero, .. } => match self.stage.cell_of(hero) {
-                Some(cell) if self.kept.views.len() < KEPT => {
+                Some(cell) if self.kept.views.len() < KEPT_VIEWS => {
                     let view = self.kept.view(&self.stage, cell);
                     action::execute_levitation(&self.stage, view, action)?
                 }
