@@ -43,6 +43,7 @@
 //! the order they were found, so siblings follow each other and most walks
 //! are one undo and one perform.
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::time::Instant;
@@ -350,7 +351,12 @@ impl Search {
             self.pruned = true;
             return None;
         }
-        let head = self.table.get(&at.key).copied().unwrap_or(NONE);
+        // One look-up in the table: its entry is written at the end.
+        let entry = self.table.entry(at.key);
+        let head = match &entry {
+            Entry::Occupied(e) => *e.get(),
+            Entry::Vacant(_) => NONE,
+        };
         let mut i = head;
         while i != NONE {
             let kept = &self.nodes[i as usize];
@@ -384,7 +390,12 @@ impl Search {
         }
         let node = self.nodes.len() as u32;
         self.nodes.push(Node { next: rest, ..new });
-        self.table.insert(at.key, node);
+        match entry {
+            Entry::Occupied(mut e) => *e.get_mut() = node,
+            Entry::Vacant(e) => {
+                e.insert(node);
+            }
+        }
         meter.kept += 1;
         Some(node)
     }

@@ -384,9 +384,11 @@ impl Stage {
 
     /// The deployed rope anchored in `cell`, if any.
     pub fn rope_anchored_in(&self, cell: CellPos) -> Option<ThingId> {
-        self.things_in(cell)
-            .into_iter()
-            .find(|&id| self.is_rope(id) && self.has_flag(id, ThingFlags::DEPLOYED))
+        let index = self.cell_index(cell)?;
+        self.store
+            .iter_cell(index)
+            .find(|&(id, t)| self.is_rope(id) && t.data.flags.contains(ThingFlags::DEPLOYED))
+            .map(|(id, _)| id)
     }
 
     /// The relics that have left the level: relic items whose tree's root is
