@@ -5,13 +5,23 @@
 //! [`Session::restart`] (itself an undoable step). Everything is
 //! deterministic: the same level and the same calls give bit-identical
 //! states and the same [`Session::state_hash`].
+//!
+//! What moves cost to work out is kept ([`Session::moves_of`]): a hero's
+//! view depends only on the grid (fixed for the session) and the cell it
+//! is built from, so views are kept by cell; a hero's move search
+//! ([`Moves`]) depends only on its [`MoveInputs`], so searches are kept by
+//! those. Performing moves from one position, or from positions that
+//! differ only where moves do not look, searches once.
 
 use log::debug;
 
+use crate::action::movement::{MoveInputs, Moves};
 use crate::action::{self, Action, Event, Refusal};
+use crate::grid::CellPos;
 use crate::level::Level;
-use crate::stage::{Stage, StageError};
-use crate::things::Thing;
+use crate::rng::FastMap;
+use crate::stage::{Stage, StageError, SIGHT_RADIUS};
+use crate::things::{Thing, ThingId};
 use crate::undo::{UndoKind, UndoLog};
 use crate::view::GridView;
 
@@ -27,6 +37,69 @@ pub struct Session {
     /// Whether debug builds check every store invariant after each change
     /// of state (see [`Session::set_self_checks`]).
     self_checks: bool,
+    /// Sight and move searches kept (see the module docs).
+    kept: Kept,
+}
+
+/// Move searches a session keeps, at most (then it starts over, reusing
+/// their space): a few tens of KiB each.
+const KEPT_SEARCHES: usize = 1024;
+
+/// Views a session keeps, at most (then it starts over): some 30 KiB
+/// each; a level of 16 × 16 cells or less has them all kept.
+const KEPT_VIEWS: usize = 256;
+
+/// Views by the cell they are built from, and move searches by their
+/// inputs.
+#[derive(Default)]
+struct Kept {
+    views: FastMap<CellPos, Box<GridView>>,
+    by_inputs: FastMap<MoveInputs, usize>,
+    searches: Vec<Moves>,
+    /// Searches of earlier rounds, their space to reuse.
+    spare: Vec<Moves>,
+    /// The inputs being looked up.
+    probe: MoveInputs,
+}
+
+impl Kept {
+    /// The view from `cell`, built now if not kept.
+    fn view(&mut self, stage: &Stage, cell: CellPos) -> &GridView {
+        self.views.entry(cell).or_insert_with(|| {
+            let mut view = Box::new(GridView::new());
+            view.build(stage.grid(), cell, SIGHT_RADIUS);
+            view
+        })
+    }
+
+    /// The index in `searches` of `hero`'s move search in `stage`,
+    /// searched now if not kept; `None` for a hero not on the grid.
+    fn moves(&mut self, stage: &Stage, hero: ThingId) -> Option<usize> {
+        if !self.probe.read(stage, hero) {
+            return None;
+        }
+        if let Some(&i) = self.by_inputs.get(&self.probe) {
+            return Some(i);
+        }
+        if self.searches.len() >= KEPT_SEARCHES || self.views.len() >= KEPT_VIEWS {
+            self.by_inputs.clear();
+            self.spare.append(&mut self.searches);
+            self.views.clear();
+        }
+        let spare = self.spare.pop();
+        let view = self.view(stage, self.probe.cell());
+        let moves = match spare {
+            Some(mut moves) => {
+                moves.search_again(stage, view, hero);
+                moves
+            }
+            None => Moves::search(stage, view, hero),
+        };
+        let i = self.searches.len();
+        self.searches.push(moves);
+        self.by_inputs.insert(self.probe.clone(), i);
+        Some(i)
+    }
 }
 
 impl Session {
@@ -43,6 +116,7 @@ impl Session {
             initial_turn,
             view: GridView::new(),
             self_checks: cfg!(debug_assertions),
+            kept: Kept::default(),
         })
     }
 
@@ -80,7 +154,25 @@ impl Session {
 
     /// Does `action`: its events are applied and recorded as one undo step.
     pub fn perform(&mut self, action: &Action) -> Result<Vec<Event>, Refusal> {
-        let events = action::execute(&self.stage, &mut self.view, action)?;
+        let events = match *action {
+            Action::Move { hero, .. } => match self.kept.moves(&self.stage, hero) {
+                Some(i) => {
+                    let view = &self.kept.views[&self.kept.probe.cell()];
+                    let moves = &self.kept.searches[i];
+                    action::execute_move(&self.stage, view, moves, action)?
+                }
+                // Not on the grid: the rules say what that means.
+                None => action::execute(&self.stage, &mut self.view, action)?,
+            },
+            Action::Levitate { hero, .. } => match self.stage.cell_of(hero) {
+                Some(cell) if self.kept.views.len() < KEPT_VIEWS => {
+                    let view = self.kept.view(&self.stage, cell);
+                    action::execute_levitation(&self.stage, view, action)?
+                }
+                _ => action::execute(&self.stage, &mut self.view, action)?,
+            },
+            _ => action::execute(&self.stage, &mut self.view, action)?,
+        };
         if let Err(e) = action::apply(&mut self.stage, &events) {
             // The schedule did not fit the stage: a bug. Put the last
             // committed state back rather than keep a half-applied one.
@@ -182,6 +274,16 @@ impl Session {
         self.undo.commit(&mut self.stage, UndoKind::Restart)
     }
 
+    /// `hero`'s view (built from its cell) and its moves in the position
+    /// the stage stands in, with the stage: what [`Session::perform`]
+    /// plans its moves with. Kept (see the module docs); `None` for a
+    /// hero not on the grid.
+    pub fn moves_of(&mut self, hero: ThingId) -> Option<(&Stage, &GridView, &Moves)> {
+        let i = self.kept.moves(&self.stage, hero)?;
+        let view = &self.kept.views[&self.kept.probe.cell()];
+        Some((&self.stage, view, &self.kept.searches[i]))
+    }
+
     /// A stable hash of the whole state.
     pub fn state_hash(&self) -> u64 {
         self.stage.state_hash()
@@ -260,5 +362,59 @@ mod tests {
         assert_eq!(s.state_hash(), start, "and undo is still exact");
         assert!(s.redo());
         assert_eq!(s.state_hash(), committed);
+    }
+
+    /// Every move the session plans from a kept search (by its inputs,
+    /// from another position) is the move a fresh search plans here: over
+    /// random play on shipped levels with ropes let down and taken up,
+    /// heavy loads carried and heroes moving, every hero's move to every
+    /// cell it sees (and each view cell) gets the same events or refusal
+    /// both ways, and every random action `perform` does (moves and
+    /// levitations in kept sight) is what `preview` (sight built afresh)
+    /// says.
+    #[test]
+    fn kept_move_searches_plan_every_move_as_a_fresh_search_does() {
+        use crate::action::{movement, Target};
+        use crate::rng::SplitMix64;
+        let mut compared = 0;
+        for (name, seed) in [("rope_descent", 1), ("heavy_haul", 2), ("the_well", 3)] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("../levels/{name}.txt"));
+            let level = crate::level::load_file(&path).expect("a shipped level");
+            let mut s = Session::new(&level).expect("sets up");
+            let mut rng = SplitMix64::new(seed);
+            let mut fresh = GridView::new();
+            for _ in 0..60 {
+                for hero in s.stage().active_heroes() {
+                    let Some(cell) = s.stage().cell_of(hero) else {
+                        continue;
+                    };
+                    fresh.build(s.stage().grid(), cell, SIGHT_RADIUS);
+                    let targets: Vec<Target> = fresh
+                        .nodes()
+                        .iter()
+                        .flat_map(|n| [Target::Cell(n.cell), Target::View(n.view)])
+                        .collect();
+                    for to in targets {
+                        let mv = Action::Move { hero, to };
+                        let want = action::execute(s.stage(), &mut fresh, &mv);
+                        let (stage, view, moves) = s.moves_of(hero).expect("on the grid");
+                        let got = action::execute_move(stage, view, moves, &mv);
+                        assert_eq!(got, want, "{name}: {mv:?}");
+                        let reachable = movement::reachable(stage, view, hero, 5);
+                        assert!(moves.reachable(5).eq(reachable), "{name}: {hero:?}");
+                        compared += 1;
+                    }
+                }
+                let actions = crate::random_play::random_actions(&mut s, &mut rng);
+                let action = actions[rng.below(actions.len())];
+                let previewed = s.preview(&action);
+                assert_eq!(s.perform(&action), previewed, "{name}: {action:?}");
+                if rng.below(4) == 0 {
+                    s.undo();
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared} moves compared");
     }
 }

@@ -151,7 +151,13 @@ impl UndoLog {
                 .filter(|&i| now[i] != self.shadow[i])
                 .collect()
         });
-        let mut befores = Vec::new();
+        // Counted first, so the step's slice is allocated once, to size.
+        let changed = self
+            .slots
+            .iter()
+            .filter(|&&i| now[usize::from(i)] != self.shadow[usize::from(i)])
+            .count();
+        let mut befores = Vec::with_capacity(changed);
         for &i in &self.slots {
             let i = usize::from(i);
             let (now, shadow) = (&now[i], &mut self.shadow[i]);

@@ -116,28 +116,90 @@ pub fn execute(stage: &Stage, view: &mut GridView, action: &Action) -> Result<Ve
         Action::Move { to, .. } => {
             let from = stage.cell_of(hero).ok_or(Refusal::NoSuchHero)?;
             view.build(stage.grid(), from, SIGHT_RADIUS);
-            let ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
-            let plan = movement::plan_move(stage, view, hero, to, ap)?;
-            (
-                plan.cost,
-                vec![Event::Move {
-                    thing: hero,
-                    from,
-                    path: plan.path,
-                }],
-            )
+            let moves = movement::Moves::search(stage, view, hero);
+            move_events(stage, view, &moves, hero, from, to)?
         }
         Action::Levitate { item, to, .. } => {
             let from = stage.cell_of(hero).ok_or(Refusal::NoSuchHero)?;
             view.build(stage.grid(), from, SIGHT_RADIUS);
-            (
-                LEVITATE_AP,
-                items::execute_levitate(stage, view, hero, item, to)?,
-            )
+            levitation_events(stage, view, hero, item, to)?
         }
         _ => hand_events(stage, hero, action)?,
     };
     charge(stage, hero, cost, events)
+}
+
+/// [`execute`] for a move, with the mover's view (built from its cell)
+/// and its [`movement::Moves`] searched in it already, in this stage as
+/// it stands: what a session that keeps them for the state answers. Any
+/// other action is refused as [`Refusal::Internal`] (ask [`execute`]).
+pub fn execute_move(
+    stage: &Stage,
+    view: &GridView,
+    moves: &movement::Moves,
+    action: &Action,
+) -> Result<Vec<Event>, Refusal> {
+    let Action::Move { to, .. } = *action else {
+        return Err(Refusal::Internal);
+    };
+    let hero = acting_hero(stage, action)?.ok_or(Refusal::Internal)?;
+    let from = stage.cell_of(hero).ok_or(Refusal::NoSuchHero)?;
+    let (cost, events) = move_events(stage, view, moves, hero, from, to)?;
+    charge(stage, hero, cost, events)
+}
+
+/// [`execute`] for a levitation, with the sorceress' view (built from her
+/// cell) built already. Any other action is refused as
+/// [`Refusal::Internal`] (ask [`execute`]).
+pub fn execute_levitation(
+    stage: &Stage,
+    view: &GridView,
+    action: &Action,
+) -> Result<Vec<Event>, Refusal> {
+    let Action::Levitate { item, to, .. } = *action else {
+        return Err(Refusal::Internal);
+    };
+    let hero = acting_hero(stage, action)?.ok_or(Refusal::Internal)?;
+    stage.cell_of(hero).ok_or(Refusal::NoSuchHero)?;
+    let (cost, events) = levitation_events(stage, view, hero, item, to)?;
+    charge(stage, hero, cost, events)
+}
+
+/// The cost and events of `hero`'s levitation of `item` to `to`, in her
+/// view.
+fn levitation_events(
+    stage: &Stage,
+    view: &GridView,
+    hero: ThingId,
+    item: ThingId,
+    to: CellPos,
+) -> Result<(u8, Vec<Event>), Refusal> {
+    Ok((
+        LEVITATE_AP,
+        items::execute_levitate(stage, view, hero, item, to)?,
+    ))
+}
+
+/// The cost and events of `hero`'s move from `from` to `to`, planned in
+/// its searched moves.
+fn move_events(
+    stage: &Stage,
+    view: &GridView,
+    moves: &movement::Moves,
+    hero: ThingId,
+    from: CellPos,
+    to: Target,
+) -> Result<(u8, Vec<Event>), Refusal> {
+    let ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
+    let plan = moves.plan(stage, view, hero, to, ap)?;
+    Ok((
+        plan.cost,
+        vec![Event::Move {
+            thing: hero,
+            from,
+            path: plan.path,
+        }],
+    ))
 }
 
 /// Checks and works out an action that needs no sight: a hand, rope or

@@ -18,16 +18,21 @@
 //! Falls are free but a fall longer than the hero's safe height is never
 //! part of a path; if it is the only way to a destination, the refusal says
 //! how far the fall would be.
-
-use std::collections::{HashMap, HashSet, VecDeque};
+//!
+//! One search answers every destination: [`Moves`] is a hero's search,
+//! planning any move ([`Moves::plan`], what [`plan_move`] does) and listing
+//! what is reachable ([`Moves::reachable`]); [`MoveInputs`] is everything
+//! of the stage it reads, so a search can be kept and used again wherever
+//! those are the same (the session does).
 
 use super::abilities::{safe_fall_cells, step_up_cells, Ability, Without, MOVE_AP_PER_STEP};
 use super::event::{MoveKind, PathStep};
 use super::refusal::Refusal;
 use crate::grid::{CellPos, Dir};
+use crate::rng::{FastMap, FastSet};
 use crate::stage::support::{Fall, Faller};
 use crate::stage::Stage;
-use crate::things::ThingId;
+use crate::things::{CellIndex, ThingId, ThingKind};
 use crate::view::{GridView, ViewPos};
 
 /// A slice of the view: a view cell and the stencil id of its region.
@@ -60,13 +65,15 @@ struct State {
     entered: Option<(ViewPos, CellPos)>,
     cost: u8,
     parent: usize,
-    /// The steps from the parent state to this one.
-    steps: Vec<PathStep>,
+    /// The steps from the parent state to this one: a range of
+    /// [`Search::steps`].
+    steps: (u32, u32),
 }
 
 /// One move out of a search state.
 struct Move {
-    steps: Vec<PathStep>,
+    /// A range of [`Search::steps`].
+    steps: (u32, u32),
     /// Where it ends in the view (`None`: a fall ended out of sight).
     key: Option<Key>,
     /// The cell it ends in.
@@ -91,35 +98,35 @@ fn step_view(stage: &Stage, view: &GridView, key: Key, grid_dir: Dir) -> Option<
 }
 
 /// The steps of a fall through `cells` (worked out in the grid), seen from
-/// `key` as far as the view follows them; the slice where it ends, if seen.
+/// `key` as far as the view follows them, appended to `out`; the slice
+/// where it ends, if seen.
 fn fall_steps(
     stage: &Stage,
     view: &GridView,
     key: Key,
     cells: &[CellPos],
-) -> (Vec<PathStep>, Option<Key>) {
+    out: &mut Vec<PathStep>,
+) -> Option<Key> {
     let mut at = Some(key);
-    let steps = cells
-        .iter()
-        .map(|&c| {
-            at = at
-                .and_then(|k| step_view(stage, view, k, Dir::Down))
-                .filter(|&(_, seen)| seen == c)
-                .map(|(k, _)| k);
-            PathStep {
-                cell: c,
-                kind: MoveKind::Fall,
-                view: at.map(|k| k.0),
-            }
-        })
-        .collect();
-    (steps, at)
+    out.extend(cells.iter().map(|&c| {
+        at = at
+            .and_then(|k| step_view(stage, view, k, Dir::Down))
+            .filter(|&(_, seen)| seen == c)
+            .map(|(k, _)| k);
+        PathStep {
+            cell: c,
+            kind: MoveKind::Fall,
+            view: at.map(|k| k.0),
+        }
+    }));
+    at
 }
 
 /// Outcome of a fall from a cell just walked into.
 enum ViewFall {
-    /// Lands in `cell` after these steps (maybe none); seen there if `Some`.
-    Lands(Vec<PathStep>, Option<Key>, CellPos),
+    /// Lands in `cell` after these many steps (maybe none, appended to the
+    /// steps given); seen there if `Some`.
+    Lands(usize, Option<Key>, CellPos),
     /// Lands, but further than `safe` allows.
     TooFar { cells: u16, landing: CellPos },
     /// Falls for ever (a portal loop).
@@ -128,7 +135,7 @@ enum ViewFall {
 
 /// The fall from `cell` (seen at `key`): worked out in the grid, so a fall
 /// into a drop the hero cannot see down is still known and previewed as far
-/// as it is seen.
+/// as it is seen (its steps appended to `out`).
 fn fall_in_view(
     stage: &Stage,
     view: &GridView,
@@ -136,6 +143,7 @@ fn fall_in_view(
     cell: CellPos,
     safe: u16,
     faller: Faller,
+    out: &mut Vec<PathStep>,
 ) -> ViewFall {
     match stage.fall_from(cell, faller) {
         Fall::Forever => ViewFall::Forever,
@@ -147,19 +155,29 @@ fn fall_in_view(
                     landing,
                 };
             }
-            let (steps, seen) = fall_steps(stage, view, key, &cells);
-            ViewFall::Lands(steps, seen, landing)
+            let seen = fall_steps(stage, view, key, &cells, out);
+            ViewFall::Lands(cells.len(), seen, landing)
         }
     }
 }
 
 /// The search: every slice reachable from the hero's cell, by cost.
+#[derive(Default)]
 struct Search {
     states: Vec<State>,
+    /// Every state's steps from its parent, one after the other.
+    steps: Vec<PathStep>,
     /// Shortest unsafe fall landing in each cell (for the refusal).
-    unsafe_falls: HashMap<CellPos, u16>,
+    unsafe_falls: FastMap<CellPos, u16>,
     /// Cells only reached by falling for ever (for the refusal).
-    forever_falls: HashSet<CellPos>,
+    forever_falls: FastSet<CellPos>,
+    /// Scratch space of the search, kept to be reused: the state of each
+    /// slice found, the landings out of sight, the moves out of one
+    /// state, a step up's climb.
+    seen: FastMap<Key, usize>,
+    unseen_landings: FastSet<CellPos>,
+    moves: Vec<Move>,
+    climbed: Vec<PathStep>,
 }
 
 /// Whether `hero` carries something heavy (in hand, or in what is in hand).
@@ -178,20 +196,42 @@ fn search(
     heavy: bool,
     without: Without,
 ) -> Search {
+    let mut found = Search::default();
+    search_into(&mut found, stage, view, hero, max_cost, heavy, without);
+    found
+}
+
+/// [`search`] into `found`, whose space is reused.
+fn search_into(
+    found: &mut Search,
+    stage: &Stage,
+    view: &GridView,
+    hero: ThingId,
+    max_cost: u8,
+    heavy: bool,
+    without: Without,
+) {
     let kind = stage.hero_kind(hero).unwrap_or_default();
     let safe = safe_fall_cells(kind, without);
     let faller = if heavy { Faller::Item } else { Faller::Hero };
-    let mut states: Vec<State> = Vec::new();
-    let mut seen: HashMap<Key, usize> = HashMap::new();
-    let mut unsafe_falls: HashMap<CellPos, u16> = HashMap::new();
-    let mut forever_falls: HashSet<CellPos> = HashSet::new();
-    let mut unseen_landings: HashSet<CellPos> = HashSet::new();
+    let Search {
+        states,
+        steps,
+        unsafe_falls,
+        forever_falls,
+        seen,
+        unseen_landings,
+        moves,
+        climbed,
+    } = found;
+    states.clear();
+    steps.clear();
+    unsafe_falls.clear();
+    forever_falls.clear();
+    seen.clear();
+    unseen_landings.clear();
     let Some(start_cell) = stage.cell_of(hero) else {
-        return Search {
-            states,
-            unsafe_falls,
-            forever_falls,
-        };
+        return;
     };
     let start: Key = (ViewPos::default(), 1);
     states.push(State {
@@ -200,30 +240,33 @@ fn search(
         entered: None,
         cost: 0,
         parent: 0,
-        steps: Vec::new(),
+        steps: (0, 0),
     });
     seen.insert(start, 0);
-    let mut queue = VecDeque::from([0usize]);
-    while let Some(i) = queue.pop_front() {
-        let (cell, cost) = (states[i].cell, states[i].cost);
+    // Every state found is searched on from in the order found
+    // (breadth-first: by cost).
+    for i in 0.. {
+        let Some(state) = states.get(i) else { break };
+        let (cell, cost) = (state.cell, state.cost);
         // A fall that ended out of sight is a destination, not a start.
-        let Some(key) = states[i].key else { continue };
+        let Some(key) = state.key else { continue };
         if cost >= max_cost {
             continue;
         }
-        let mut moves: Vec<Move> = Vec::new();
+        moves.clear();
         // Climbs first: among equally cheap paths, the plainest wins.
         if !heavy && stage.segment_in(cell).is_some() {
             for dir in [Dir::Up, Dir::Down] {
                 if let Some((k, c)) = step_view(stage, view, key, dir) {
                     if stage.segment_in(c).is_some() {
-                        let climb = PathStep {
+                        let first = steps.len() as u32;
+                        steps.push(PathStep {
                             cell: c,
                             kind: MoveKind::Climb,
                             view: Some(k.0),
-                        };
+                        });
                         moves.push(Move {
-                            steps: vec![climb],
+                            steps: (first, first + 1),
                             key: Some(k),
                             cell: c,
                             entered: None,
@@ -237,30 +280,31 @@ fn search(
             for side in [Dir::Left, Dir::Right] {
                 // Walk, then fall if nothing holds the hero up.
                 if let Some((k, c)) = step_view(stage, view, key, side) {
-                    let walk = PathStep {
+                    let first = steps.len();
+                    steps.push(PathStep {
                         cell: c,
                         kind: MoveKind::Walk,
                         view: Some(k.0),
-                    };
-                    match fall_in_view(stage, view, k, c, safe, faller) {
-                        ViewFall::Lands(fall, k2, c2) => {
-                            let entered = (!fall.is_empty()).then_some((k.0, c));
-                            let mut steps = vec![walk];
-                            steps.extend(fall);
+                    });
+                    match fall_in_view(stage, view, k, c, safe, faller, steps) {
+                        ViewFall::Lands(fell, k2, c2) => {
+                            let entered = (fell > 0).then_some((k.0, c));
                             moves.push(Move {
-                                steps,
+                                steps: (first as u32, steps.len() as u32),
                                 key: k2,
                                 cell: c2,
                                 entered,
                             });
                         }
                         ViewFall::TooFar { cells, landing } => {
+                            steps.truncate(first);
                             for at in [landing, c] {
                                 let best = unsafe_falls.entry(at).or_insert(cells);
                                 *best = (*best).min(cells);
                             }
                         }
                         ViewFall::Forever => {
+                            steps.truncate(first);
                             // Every cell the endless fall passes names it.
                             let mut at = Some(c);
                             while let Some(cell) = at.filter(|&cell| forever_falls.insert(cell)) {
@@ -271,7 +315,7 @@ fn search(
                 }
                 // Step up one (or two) cells, then across onto a supported cell.
                 let mut up = (key, cell);
-                let mut climbed = Vec::new();
+                climbed.clear();
                 for _ in 0..step_up_cells(kind, without) {
                     let Some((k, c)) = step_view(stage, view, up.0, Dir::Up) else {
                         break;
@@ -284,14 +328,15 @@ fn search(
                     });
                     if let Some((k2, c2)) = step_view(stage, view, up.0, side) {
                         if stage.is_supported(c2, faller) {
-                            let mut steps = climbed.clone();
+                            let first = steps.len() as u32;
+                            steps.extend_from_slice(climbed);
                             steps.push(PathStep {
                                 cell: c2,
                                 kind: MoveKind::StepUp,
                                 view: Some(k2.0),
                             });
                             moves.push(Move {
-                                steps,
+                                steps: (first, steps.len() as u32),
                                 key: Some(k2),
                                 cell: c2,
                                 entered: None,
@@ -302,11 +347,11 @@ fn search(
             }
         }
         for Move {
-            steps,
+            steps: range,
             key: k,
             cell: c,
             entered,
-        } in moves
+        } in moves.drain(..)
         {
             match k {
                 Some(k) if seen.contains_key(&k) => continue,
@@ -316,21 +361,15 @@ fn search(
                 None if !unseen_landings.insert(c) => continue,
                 None => {}
             }
-            queue.push_back(states.len());
             states.push(State {
                 key: k,
                 cell: c,
                 entered,
                 cost: cost + MOVE_AP_PER_STEP,
                 parent: i,
-                steps,
+                steps: range,
             });
         }
-    }
-    Search {
-        states,
-        unsafe_falls,
-        forever_falls,
     }
 }
 
@@ -343,10 +382,135 @@ pub fn plan_move(
     target: Target,
     ap: u8,
 ) -> Result<MovePlan, Refusal> {
-    // Search beyond the AP left, to tell "too far" from "no way".
-    let heavy = carries_heavy_load(stage, hero);
-    let without = stage.without();
-    let found = search(stage, view, hero, u8::MAX, heavy, without);
+    Moves::search(stage, view, hero).plan(stage, view, hero, target, ap)
+}
+
+/// Everything a move search ([`Moves::search`], [`Moves::plan`]) reads of
+/// the stage besides the grid, which a stage never changes: the hero (and
+/// so its kind), its cell (where its view is built from), whether it
+/// carries something heavy, and the cells rope segments hang in (what
+/// holds a hero up and what it climbs). Heroes, loose items and
+/// everything else are read by no move: heroes never block one another
+/// and loose items hold up no hero. So in one stage's life two positions
+/// with equal inputs give equal searches, and a session keeps its
+/// searches by their inputs.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct MoveInputs {
+    hero: Option<ThingId>,
+    cell: CellPos,
+    heavy: bool,
+    /// The abilities the stage switched off.
+    without: Without,
+    /// The cell of every rope segment, in the store's order.
+    segments: Vec<CellIndex>,
+}
+
+impl MoveInputs {
+    /// Reads the inputs of `hero`'s move search in `stage` (reusing this
+    /// one's space); false for a hero not on the grid.
+    pub fn read(&mut self, stage: &Stage, hero: ThingId) -> bool {
+        let Some(cell) = stage.cell_of(hero) else {
+            return false;
+        };
+        self.hero = Some(hero);
+        self.cell = cell;
+        self.heavy = carries_heavy_load(stage, hero);
+        self.without = stage.without();
+        self.segments.clear();
+        self.segments.extend(
+            stage
+                .store()
+                .iter_kind(ThingKind::RopeSegment)
+                .map(|(_, t)| t.cell()),
+        );
+        true
+    }
+
+    /// The hero's cell: where its view is built from.
+    pub fn cell(&self) -> CellPos {
+        self.cell
+    }
+}
+
+/// Every move of one hero in one position, searched once: the cheapest
+/// path to every slice of its view, however many action points it takes.
+/// [`Moves::plan`] is [`plan_move`] and [`Moves::reachable`] is
+/// [`reachable`] without searching again, for as long as its
+/// [`MoveInputs`] stay the same (a session keeps searches by them, see
+/// [`Session::moves_of`](crate::session::Session::moves_of)).
+pub struct Moves {
+    found: Search,
+    heavy: bool,
+}
+
+impl Moves {
+    /// Searches every move of `hero` in `view` (its view, built from its
+    /// cell).
+    pub fn search(stage: &Stage, view: &GridView, hero: ThingId) -> Moves {
+        // Search beyond the AP left, to tell "too far" from "no way".
+        let heavy = carries_heavy_load(stage, hero);
+        Moves {
+            found: search(stage, view, hero, u8::MAX, heavy, stage.without()),
+            heavy,
+        }
+    }
+
+    /// [`Moves::search`] again, in this one's space (what a cache of
+    /// searches does, allocating only while its lists grow).
+    pub fn search_again(&mut self, stage: &Stage, view: &GridView, hero: ThingId) {
+        self.heavy = carries_heavy_load(stage, hero);
+        search_into(
+            &mut self.found,
+            stage,
+            view,
+            hero,
+            u8::MAX,
+            self.heavy,
+            stage.without(),
+        );
+    }
+
+    /// What [`reachable`] answers for `ap` action points, from this search:
+    /// the search is breadth-first by cost, so the slices within `ap` are
+    /// found in the same order however far it went on.
+    pub fn reachable(&self, ap: u8) -> impl Iterator<Item = (ViewPos, CellPos, u8)> + '_ {
+        self.found
+            .states
+            .iter()
+            .skip(1)
+            .take_while(move |s| s.cost <= ap)
+            .flat_map(|s| {
+                let seen = s.key.map(|k| (k.0, s.cell, s.cost));
+                let walked_into = s.entered.map(|(v, _)| (v, s.cell, s.cost));
+                seen.into_iter().chain(walked_into)
+            })
+    }
+
+    /// What [`plan_move`] answers, from this search (`stage`, `view` and
+    /// `hero` those it was made with).
+    pub fn plan(
+        &self,
+        stage: &Stage,
+        view: &GridView,
+        hero: ThingId,
+        target: Target,
+        ap: u8,
+    ) -> Result<MovePlan, Refusal> {
+        plan_in(&self.found, self.heavy, stage, view, hero, target, ap)
+    }
+}
+
+/// The cheapest move of `hero` to `target` within `ap` action points, in
+/// `found`, its search in `view` (`heavy`: it carries something heavy).
+fn plan_in(
+    found: &Search,
+    heavy: bool,
+    stage: &Stage,
+    view: &GridView,
+    hero: ThingId,
+    target: Target,
+    ap: u8,
+) -> Result<MovePlan, Refusal> {
     let matches = |s: &State| match target {
         // A grid cell names where the hero stops; pointing at a view cell
         // over a drop means walking off there (the fall is previewed).
@@ -375,6 +539,7 @@ pub fn plan_move(
         if found.states.first().is_some_and(|s| s.cell == cell) {
             return Err(Refusal::AlreadyThere);
         }
+        let without = stage.without();
         // Reachable, but only by climbing with the heavy load?
         if heavy
             && search(stage, view, hero, u8::MAX, false, without)
@@ -430,7 +595,10 @@ pub fn plan_move(
     let path = chain
         .iter()
         .rev()
-        .flat_map(|&i| found.states[i].steps.iter().copied())
+        .flat_map(|&i| {
+            let (from, to) = found.states[i].steps;
+            found.steps[from as usize..to as usize].iter().copied()
+        })
         .collect();
     Ok(MovePlan { path, cost })
 }
@@ -443,17 +611,23 @@ pub fn reachable(
     hero: ThingId,
     ap: u8,
 ) -> Vec<(ViewPos, CellPos, u8)> {
-    let heavy = carries_heavy_load(stage, hero);
-    search(stage, view, hero, ap, heavy, stage.without())
-        .states
-        .iter()
-        .skip(1)
-        .flat_map(|s| {
-            let seen = s.key.map(|k| (k.0, s.cell, s.cost));
-            let walked_into = s.entered.map(|(v, _)| (v, s.cell, s.cost));
-            seen.into_iter().chain(walked_into)
-        })
-        .collect()
+    search(
+        stage,
+        view,
+        hero,
+        ap,
+        carries_heavy_load(stage, hero),
+        stage.without(),
+    )
+    .states
+    .iter()
+    .skip(1)
+    .flat_map(|s| {
+        let seen = s.key.map(|k| (k.0, s.cell, s.cost));
+        let walked_into = s.entered.map(|(v, _)| (v, s.cell, s.cost));
+        seen.into_iter().chain(walked_into)
+    })
+    .collect()
 }
 
 /// The path of an item carried by levitation from `from` to `to` through
@@ -465,48 +639,57 @@ pub fn levitation_path(
     to: CellPos,
     most: u16,
 ) -> Result<Vec<PathStep>, Refusal> {
-    let mut queue: VecDeque<(Key, CellPos, Vec<PathStep>)> = VecDeque::new();
-    let mut seen: HashMap<Key, ()> = HashMap::new();
+    // Breadth-first: every slice found is searched on from in the order
+    // found; each remembers the one it was reached from and how far.
+    let mut found: Vec<(Key, CellPos, u32, u16)> = Vec::new();
+    let mut seen: FastSet<Key> = FastSet::default();
     for n in view.nodes().iter().filter(|n| n.cell == from) {
         let key = (n.view, n.stencil_id);
-        if seen.insert(key, ()).is_none() {
-            queue.push_back((key, from, Vec::new()));
+        if seen.insert(key) {
+            found.push((key, from, 0, 0));
         }
     }
-    if queue.is_empty() {
+    if found.is_empty() {
         return Err(Refusal::ItemNotVisible);
     }
     let mut shortest_beyond: Option<u16> = None;
-    while let Some((key, cell, path)) = queue.pop_front() {
-        if cell == to && !path.is_empty() {
-            if path.len() as u16 > most {
-                shortest_beyond =
-                    Some(shortest_beyond.map_or(path.len() as u16, |b| b.min(path.len() as u16)));
+    for i in 0.. {
+        let Some(&(key, cell, _, len)) = found.get(i) else {
+            break;
+        };
+        if cell == to && len > 0 {
+            if len > most {
+                shortest_beyond = Some(shortest_beyond.map_or(len, |b| b.min(len)));
                 continue;
             }
-            let mut path = path;
+            let mut path = Vec::with_capacity(usize::from(len));
+            let mut at = i;
+            while found[at].3 > 0 {
+                let (k, c, parent, _) = found[at];
+                path.push(PathStep {
+                    cell: c,
+                    kind: MoveKind::Float,
+                    view: Some(k.0),
+                });
+                at = parent as usize;
+            }
+            path.reverse();
             let landing = stage.fall_from(to, Faller::Item);
             let Some(_) = landing.landing(to) else {
                 return Err(Refusal::FallsForever);
             };
             if let Fall::Lands(cells) = landing {
-                path.extend(fall_steps(stage, view, key, &cells).0);
+                fall_steps(stage, view, key, &cells, &mut path);
             }
             return Ok(path);
         }
-        if path.len() as u16 > most + 8 {
+        if len > most + 8 {
             continue;
         }
         for dir in Dir::ALL {
             if let Some((k, c)) = step_view(stage, view, key, dir) {
-                if seen.insert(k, ()).is_none() {
-                    let mut next = path.clone();
-                    next.push(PathStep {
-                        cell: c,
-                        kind: MoveKind::Float,
-                        view: Some(k.0),
-                    });
-                    queue.push_back((k, c, next));
+                if seen.insert(k) {
+                    found.push((k, c, i as u32, len + 1));
                 }
             }
         }

@@ -94,7 +94,7 @@ impl MoveAgain {
             .stage()
             .thing(hero)
             .map_or(0, |t| t.data.action_points);
-        let before = candidates.moves(session.stage(), hero, ap_before).to_vec();
+        let before = candidates.moves(session, hero, ap_before).to_vec();
         let redone = session.redo();
         debug_assert!(redone, "the step just undone");
         Some(MoveAgain {
@@ -244,5 +244,32 @@ relic = item relic at 4,0 flags ACQUIRE|PLACE|RELIC
         assert!(knight.index() < scout.index());
         assert!(out_of_order(&scout_walk, &walk));
         assert!(!out_of_order(&walk, &scout_walk));
+    }
+
+    #[test]
+    fn a_second_move_to_where_the_first_could_have_gone_as_cheaply_is_skipped() {
+        let level = crate::level::load_text("order.txt", PARTY).expect("loads");
+        let mut s = Session::new(&level).expect("sets up");
+        let knight = s.stage().find("knight").expect("knight");
+        let scout = s.stage().find("scout").expect("scout");
+        let walk = |hero, x| Action::Move {
+            hero,
+            to: Target::Cell(CellPos::new(x, 0)),
+        };
+        // Two cells for 2 of the knight's 4 points, then two more: one
+        // move of 4 goes there straight.
+        let first = walk(knight, 2);
+        s.perform(&first).expect("walks");
+        let mut candidates = Candidates::new();
+        let again = MoveAgain::after(&mut s, &mut candidates, Some(first));
+        let mut listed = Vec::new();
+        candidates.list(&mut s, &mut listed);
+        let on = walk(knight, 4);
+        assert!(listed.contains(&on), "the rules allow it");
+        assert!(skip(Some(first), again.as_ref(), &candidates, &on));
+        // Another hero's move is not a second move.
+        let scout_on = walk(scout, 4);
+        assert!(listed.contains(&scout_on));
+        assert!(!skip(Some(first), again.as_ref(), &candidates, &scout_on));
     }
 }

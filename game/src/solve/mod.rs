@@ -14,8 +14,9 @@
 //! [`bound`] (the earliest turn a position could clear in, and how far it
 //! is from cleared), [`progress`].
 //!
-//! What it costs: a few hundred thousand positions a second in a release
-//! build (`BENCHMARKS.md`, "Solver"). Small levels are solved and proven in
+//! What it costs: about a million positions a second in a release build
+//! (`BENCHMARKS.md`, "Solver"): the session keeps each hero's view and
+//! move search, so the moves of one position are searched once. Small levels are solved and proven in
 //! well under a second; a level with three heroes who all could lend a
 //! hand over many turns can outgrow any budget in the whole party's
 //! search, and then the report says which turns were ruled out.

@@ -43,6 +43,7 @@
 //! the order they were found, so siblings follow each other and most walks
 //! are one undo and one perform.
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::time::Instant;
@@ -351,7 +352,12 @@ impl Search {
             self.pruned = true;
             return None;
         }
-        let head = self.table.get(&at.key).copied().unwrap_or(NONE);
+        // One look-up in the table: its entry is written at the end.
+        let entry = self.table.entry(at.key);
+        let head = match &entry {
+            Entry::Occupied(e) => *e.get(),
+            Entry::Vacant(_) => NONE,
+        };
         let mut i = head;
         while i != NONE {
             let kept = &self.nodes[i as usize];
@@ -385,7 +391,12 @@ impl Search {
         }
         let node = self.nodes.len() as u32;
         self.nodes.push(Node { next: rest, ..new });
-        self.table.insert(at.key, node);
+        match entry {
+            Entry::Occupied(mut e) => *e.get_mut() = node,
+            Entry::Vacant(e) => {
+                e.insert(node);
+            }
+        }
         meter.kept += 1;
         Some(node)
     }
@@ -462,7 +473,7 @@ impl Search {
         let again = MoveAgain::after(&mut self.session, &mut self.candidates, last);
         let mut actions = std::mem::take(&mut self.scratch);
         actions.clear();
-        self.candidates.list(self.session.stage(), &mut actions);
+        self.candidates.list(&mut self.session, &mut actions);
         let mut result = Ok(None);
         for &action in &actions {
             if skip(last, again.as_ref(), &self.candidates, &action) {

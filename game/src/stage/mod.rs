@@ -388,10 +388,11 @@ impl Stage {
 
     /// The rope segment in `cell`, if a rope hangs through it.
     pub fn segment_in(&self, cell: CellPos) -> Option<ThingId> {
-        self.things_in(cell).into_iter().find(|&id| {
-            self.thing(id)
-                .is_some_and(|t| t.kind() == ThingKind::RopeSegment)
-        })
+        let index = self.cell_index(cell)?;
+        self.store
+            .iter_cell(index)
+            .find(|(_, t)| t.kind() == ThingKind::RopeSegment)
+            .map(|(id, _)| id)
     }
 
     /// The rope a segment belongs to.
@@ -402,9 +403,11 @@ impl Stage {
 
     /// The deployed rope anchored in `cell`, if any.
     pub fn rope_anchored_in(&self, cell: CellPos) -> Option<ThingId> {
-        self.things_in(cell)
-            .into_iter()
-            .find(|&id| self.is_rope(id) && self.has_flag(id, ThingFlags::DEPLOYED))
+        let index = self.cell_index(cell)?;
+        self.store
+            .iter_cell(index)
+            .find(|&(id, t)| self.is_rope(id) && t.data.flags.contains(ThingFlags::DEPLOYED))
+            .map(|(id, _)| id)
     }
 
     /// The relics that have left the level: relic items whose tree's root is
@@ -437,11 +440,15 @@ impl Stage {
     /// How play stands: lost once any hero is caught; once every hero has
     /// left, cleared if the relics required left with them, else a retreat.
     pub fn outcome(&self) -> Outcome {
-        let heroes = self.heroes();
-        if heroes.iter().any(|&h| self.has_flag(h, ThingFlags::CAUGHT)) {
+        let (mut any, mut all_exited, mut caught) = (false, true, false);
+        for (_, t) in self.store.iter_kind(ThingKind::Hero) {
+            any = true;
+            all_exited &= t.data.flags.contains(ThingFlags::EXITED);
+            caught |= t.data.flags.contains(ThingFlags::CAUGHT);
+        }
+        if caught {
             Outcome::Lost
-        } else if !heroes.is_empty() && heroes.iter().all(|&h| self.has_flag(h, ThingFlags::EXITED))
-        {
+        } else if any && all_exited {
             if self.relics_recovered() >= self.relics_to_clear {
                 Outcome::Cleared
             } else {

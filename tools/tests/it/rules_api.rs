@@ -116,7 +116,7 @@ fn check_offers(session: &mut Session, candidates: &mut Candidates, at: &str) ->
         }
         // The solver expands exactly the allowed offers.
         let mut listed = Vec::new();
-        candidates.list_hero(session.stage(), hero, &mut listed);
+        candidates.list_hero(session, hero, &mut listed);
         let hand: Vec<Action> = listed
             .iter()
             .copied()
