@@ -347,7 +347,7 @@ fn solve_runs_in_the_background_and_its_solution_plays_back_on_the_canvas() {
     let said = status_text(&s);
     assert_eq!(
         said,
-        "Solved: 2 turns, 4 actions, the fewest: proven · 115 positions searched · checking what it needs (F6 stops)"
+        "Solved: 2 turns, 4 actions, the fewest: proven · 98 positions searched · checking what it needs (F6 stops)"
     );
     assert_eq!(
         s.solver_line().as_deref(),
