@@ -176,45 +176,12 @@ mod tests {
     /// A room four cells square; a platform ledge under 3,3 holds the idol
     /// out of everyone's reach but the sorceress' levitation (and in her
     /// sight: a platform hides nothing). `idol` is on the ledge, `gem` on
-    /// the floor at 3,0.
-    const LEDGE: &str = "[level]
-name = \"Ledge\"
-
-[grid]
-#########
-#.......#
-#......-#
-#.......#
-#.......#
-#.......#
-#.......#
-#@......#
-#########
-
-[things]
-sorceress = hero sorceress at 0,0
-knight = hero knight at 0,0
-idol = item idol at 3,3 flags ACQUIRE|PLACE|RELIC
-gem = item gem at 2,0 flags ACQUIRE|PLACE|RELIC
-";
+    /// the floor at 2,0.
+    const LEDGE: &str = include_str!("../../tests/fixtures/ledge.txt");
 
     /// Two rooms in a row with rock between them, joined only by portal
     /// `a` through the rock; the idol lies in the far room.
-    const TUNNEL: &str = "[level]
-name = \"Tunnel\"
-
-[grid]
-###########
-#@..a#a...#
-###########
-
-[things]
-knight = hero knight at 0,0
-idol = item idol at 4,0 flags ACQUIRE|PLACE|RELIC
-
-[portals]
-a = straight
-";
+    const TUNNEL: &str = include_str!("../../tests/fixtures/tunnel.txt");
 
     fn level(text: &str) -> Level {
         load_text("test.txt", text).unwrap_or_else(|e| panic!("{e}"))
