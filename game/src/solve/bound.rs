@@ -14,11 +14,30 @@
 //! `ceil((d − ap) / full)` more turns have ended. The bound is the latest
 //! of those over the heroes; a hero with no relaxed way home at all means
 //! no clearing ever.
+//!
+//! Relics tighten it. A relic lying loose (or in a loose container) leaves
+//! only in a hero's hands, so some hero able to take it must first stand
+//! where it lies — or where it can come to rest before that: a loose item
+//! moves on its own only by falling, and otherwise only when the sorceress
+//! levitates it (two points a lift, at most three cells, then it falls). So
+//! by the end of turn `T` the sorceresses' points allow `k` lifts, the
+//! relic can rest only in cells `k` relaxed lifts away (lifts through any
+//! edge a step passes, sight ignored), and some able hero must walk to one
+//! of them and then home within his points until `T`. The bound is the
+//! first `T` where that fits, for every relic; a relic no able hero can
+//! ever reach means no clearing ever.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::action::abilities::{carries_heavy, levitates, LEVITATE_AP, LEVITATE_CELLS};
+use crate::action::items::is_loose_item;
 use crate::grid::{CellPos, Dir, Grid};
+use crate::rng::FastMap;
+use crate::stage::support::Faller;
 use crate::stage::Stage;
 use crate::things::{Capabilities, HeroKind, ThingFlags, ThingKind};
 
@@ -38,7 +57,22 @@ pub struct Bound {
     /// measured when first asked for (relics lie in few cells over a
     /// search). Empty until then.
     to_cell: RefCell<HashMap<(usize, usize), Vec<u16>>>,
+    /// Per cell a relic rests in: the lifts it takes to come to rest in
+    /// each cell ([`NO_LIFT`]: never), measured when first asked for.
+    /// With it, the most lifts that still bring it somewhere new.
+    lifts: RefCell<FastMap<usize, (Vec<u8>, u8)>>,
+    /// Per hero kind, relic cell and lifts allowed: from every cell, the
+    /// relaxed points to walk to a cell the relic can rest in and then
+    /// home ([`FAR`]: no way), measured when first asked for.
+    via: RefCell<FastMap<(usize, usize, u8), Vec<u16>>>,
 }
+
+/// Lifts meaning "never comes to rest there".
+const NO_LIFT: u8 = u8::MAX;
+
+/// The most turns past the heroes' own bound that the relic bound looks
+/// for a fit in (further, lifts cover whatever they ever will).
+const RELIC_TURNS: u32 = 64;
 
 fn kind_index(kind: HeroKind) -> usize {
     match kind {
@@ -141,7 +175,188 @@ impl Bound {
             home,
             into,
             to_cell: RefCell::new(HashMap::new()),
+            lifts: RefCell::new(FastMap::default()),
+            via: RefCell::new(FastMap::default()),
         }
+    }
+
+    /// The lifts a loose item resting at cell index `from` takes to come to
+    /// rest in each cell (see the module docs): a breadth-first search over
+    /// resting cells, each lift moving it at most [`LEVITATE_CELLS`] steps
+    /// then letting it fall.
+    fn lifts_from(stage: &Stage, from: usize) -> (Vec<u8>, u8) {
+        let grid = stage.grid();
+        let mut lifts = vec![NO_LIFT; grid.cell_count()];
+        let Some(start) = grid.cell_pos(from) else {
+            return (lifts, 0);
+        };
+        lifts[from] = 0;
+        let mut queue = VecDeque::from([start]);
+        let mut near: Vec<CellPos> = Vec::new();
+        let mut seen: Vec<CellPos> = Vec::new();
+        while let Some(at) = queue.pop_front() {
+            let Some(n) = grid.cell_index(at).map(|i| lifts[i]) else {
+                continue;
+            };
+            if n == NO_LIFT - 1 {
+                continue;
+            }
+            // Every cell within LEVITATE_CELLS steps.
+            near.clear();
+            near.push(at);
+            seen.clear();
+            seen.push(at);
+            let mut ring_start = 0;
+            for _ in 0..LEVITATE_CELLS {
+                let ring_end = near.len();
+                for i in ring_start..ring_end {
+                    for d in [Dir::Up, Dir::Down, Dir::Left, Dir::Right] {
+                        if let Some(c) = stage.step(near[i], d) {
+                            if !seen.contains(&c) {
+                                seen.push(c);
+                                near.push(c);
+                            }
+                        }
+                    }
+                }
+                ring_start = ring_end;
+            }
+            for &c in &near[1..] {
+                let Some(rest) = stage.fall_from(c, Faller::Item).landing(c) else {
+                    continue;
+                };
+                if let Some(j) = grid.cell_index(rest) {
+                    if lifts[j] == NO_LIFT {
+                        lifts[j] = n + 1;
+                        queue.push_back(rest);
+                    }
+                }
+            }
+        }
+        let most = lifts
+            .iter()
+            .copied()
+            .filter(|&n| n != NO_LIFT)
+            .max()
+            .unwrap_or(0);
+        (lifts, most)
+    }
+
+    /// The most lifts that still bring a relic resting at cell index
+    /// `from` somewhere new.
+    fn most_lifts(&self, stage: &Stage, from: usize) -> u8 {
+        let mut lifts = self.lifts.borrow_mut();
+        lifts
+            .entry(from)
+            .or_insert_with(|| Bound::lifts_from(stage, from))
+            .1
+    }
+
+    /// From every cell, the relaxed points for a `kind` hero to walk to a
+    /// cell a relic resting at cell index `from` can rest in after at most
+    /// `k` lifts, and then home.
+    fn via_relic(&self, stage: &Stage, kind: usize, from: usize, k: u8) -> Vec<u16> {
+        let mut lifts = self.lifts.borrow_mut();
+        let (lifts, _) = lifts
+            .entry(from)
+            .or_insert_with(|| Bound::lifts_from(stage, from));
+        let into = &self.into[kind];
+        let mut dist = vec![FAR; into.len()];
+        let mut heap = BinaryHeap::new();
+        for (p, &n) in lifts.iter().enumerate() {
+            let home = self.home[kind].get(p).copied().unwrap_or(FAR);
+            if n <= k && home != FAR {
+                dist[p] = home;
+                heap.push(Reverse((home, p)));
+            }
+        }
+        while let Some(Reverse((d, j))) = heap.pop() {
+            if d > dist[j] {
+                continue;
+            }
+            for &(i, cost) in &into[j] {
+                let i = i as usize;
+                if d + cost < dist[i] {
+                    dist[i] = d + cost;
+                    heap.push(Reverse((d + cost, i)));
+                }
+            }
+        }
+        dist
+    }
+
+    /// The earliest turn, from `turn` on, by which every relic still in
+    /// `stage` could be in an able hero's hands with that hero home (see
+    /// the module docs); `None` when some relic can never be.
+    fn relics_clear(&self, stage: &Stage, turn: u32) -> Option<u32> {
+        let now = stage.turn();
+        let mut latest = turn;
+        for (id, t) in stage.store().iter_kind(ThingKind::Interactable) {
+            if !t.data.capabilities.contains(Capabilities::RELIC) {
+                continue;
+            }
+            let root = stage.root_of(id);
+            if !is_loose_item(stage, root) {
+                // Held (its holder's way home counts), tied or hung:
+                // nothing more to say here.
+                continue;
+            }
+            let Some(r) = stage.thing(root) else { continue };
+            let from = r.cell().index();
+            // Who can take it: a heavy relic lying alone only the knight
+            // picks up; a container or a hangable item anyone can handle.
+            let heavy_alone = root == id
+                && t.data.capabilities.contains(Capabilities::HEAVY)
+                && !t.data.capabilities.contains(Capabilities::HANG);
+            let mut takers: Vec<(usize, usize, u16, u16)> = Vec::new();
+            let mut lift_points: u32 = 0;
+            let mut lift_per_turn: u32 = 0;
+            for (_, h) in stage.store().iter_kind(ThingKind::Hero) {
+                if h.data.flags.contains(ThingFlags::EXITED) {
+                    continue;
+                }
+                let kind = h.data.hero;
+                let ap = u16::from(h.data.action_points);
+                let full = u16::from(kind.action_points_per_round());
+                if levitates(kind, stage.without()) {
+                    lift_points += u32::from(ap);
+                    lift_per_turn += u32::from(full);
+                }
+                if !heavy_alone || carries_heavy(kind, stage.without()) {
+                    takers.push((kind_index(kind), h.cell().index(), ap, full));
+                }
+            }
+            if takers.is_empty() {
+                return None;
+            }
+            let most_lifts = self.most_lifts(stage, from);
+            let mut fits = None;
+            for t in latest..=latest + RELIC_TURNS {
+                let points = lift_points + lift_per_turn * (t - now);
+                let k = (points / u32::from(LEVITATE_AP)).min(u32::from(most_lifts)) as u8;
+                let mut via = self.via.borrow_mut();
+                let mut reachable = false;
+                let fit = takers.iter().any(|&(kind, cell, ap, full)| {
+                    let map = via
+                        .entry((kind, from, k))
+                        .or_insert_with(|| self.via_relic(stage, kind, from, k));
+                    let need = map.get(cell).copied().unwrap_or(FAR);
+                    reachable |= need != FAR;
+                    need != FAR && u32::from(need) <= u32::from(ap) + u32::from(full) * (t - now)
+                });
+                if fit {
+                    fits = Some(t);
+                    break;
+                }
+                if (k == most_lifts || lift_per_turn == 0) && !reachable {
+                    // Every lift it will ever get, and no able hero can
+                    // get to it.
+                    return None;
+                }
+            }
+            latest = latest.max(fits.unwrap_or(latest + RELIC_TURNS));
+        }
+        Some(latest)
     }
 
     /// Relaxed action points from `from` to the cell of index `target` for
@@ -220,7 +435,8 @@ impl Bound {
     }
 
     /// The earliest turn `stage` could be cleared in (see the module
-    /// docs); `None` when a hero still in the level can never get out.
+    /// docs); `None` when a hero still in the level can never get out, or
+    /// a relic can never get into an able hero's hands.
     pub fn earliest_clear(&self, stage: &Stage) -> Option<u32> {
         let mut turn = stage.turn();
         for (_, t) in stage.store().iter_kind(ThingKind::Hero) {
@@ -235,7 +451,7 @@ impl Bound {
             let more = d.saturating_sub(ap).div_ceil(full);
             turn = turn.max(stage.turn() + u32::from(more));
         }
-        Some(turn)
+        self.relics_clear(stage, turn)
     }
 }
 
@@ -355,5 +571,60 @@ scout = hero scout at 0,2
         .expect("picks it up");
         // Held, it no longer waits for anyone: only its way home counts.
         assert_eq!(bound.distance_left(s.stage()), there);
+    }
+
+    /// A corridor of eight cells, the relic at the far end, and `heroes`
+    /// at the near end (the entrance).
+    fn corridor(heroes: &str, relic_flags: &str) -> Session {
+        let text = format!(
+            "[level]\nname = \"Corridor\"\n\n[grid]\n#################\n#@..............#\n#################\n\n[things]\n{heroes}relic = item relic at 7,0 flags {relic_flags}\n"
+        );
+        let level = load_text("corridor.txt", &text).expect("loads");
+        Session::new(&level).expect("sets up")
+    }
+
+    #[test]
+    fn a_relic_waits_for_an_able_hero_to_walk_to_it_and_back() {
+        // Home already, but the relic is seven cells off: fourteen points
+        // there and back, six a turn for the scout, four for the knight.
+        let s = corridor("scout = hero scout at 0,0\n", "ACQUIRE|PLACE|RELIC");
+        assert_eq!(Bound::new(s.stage()).earliest_clear(s.stage()), Some(3));
+        let s = corridor("knight = hero knight at 0,0\n", "ACQUIRE|PLACE|RELIC");
+        assert_eq!(Bound::new(s.stage()).earliest_clear(s.stage()), Some(4));
+        // A heavy relic waits for the knight, however quick the scout.
+        let s = corridor(
+            "scout = hero scout at 0,0\nknight = hero knight at 0,0\n",
+            "ACQUIRE|PLACE|HEAVY|RELIC",
+        );
+        assert_eq!(Bound::new(s.stage()).earliest_clear(s.stage()), Some(4));
+    }
+
+    #[test]
+    fn a_heavy_relic_with_nobody_to_carry_it_can_never_leave() {
+        let s = corridor("scout = hero scout at 0,0\n", "ACQUIRE|PLACE|HEAVY|RELIC");
+        assert_eq!(Bound::new(s.stage()).earliest_clear(s.stage()), None);
+        // Once the knight's heavy carry is switched off, the same.
+        let mut s = corridor("knight = hero knight at 0,0\n", "ACQUIRE|PLACE|HEAVY|RELIC");
+        s.set_without(
+            crate::action::abilities::Without::NONE
+                .and(crate::action::abilities::Ability::HeavyCarry),
+        );
+        assert_eq!(Bound::new(s.stage()).earliest_clear(s.stage()), None);
+    }
+
+    #[test]
+    fn levitation_brings_a_relic_nearer_without_anyone_walking_to_it() {
+        // Two lifts of three cells bring it to the first cell: the
+        // sorceress need not walk the corridor (the bound does not count
+        // her points twice, so it allows the first turn).
+        let s = corridor("sorceress = hero sorceress at 0,0\n", "ACQUIRE|PLACE|RELIC");
+        assert_eq!(Bound::new(s.stage()).earliest_clear(s.stage()), Some(1));
+        // With her levitation switched off she walks: 14 points, 4 a turn.
+        let mut s = corridor("sorceress = hero sorceress at 0,0\n", "ACQUIRE|PLACE|RELIC");
+        s.set_without(
+            crate::action::abilities::Without::NONE
+                .and(crate::action::abilities::Ability::Levitate),
+        );
+        assert_eq!(Bound::new(s.stage()).earliest_clear(s.stage()), Some(4));
     }
 }

@@ -25,8 +25,9 @@
 //! new one can do, that one could do as soon. A new position that beats
 //! kept ones that way retires them (they are skipped if not yet expanded).
 //! Positions where a hero is caught, or the party left without the relics,
-//! are dead ends; so are positions that [`Bound`] says cannot be cleared
-//! within the turns searched, and, once a solution is known (the
+//! are dead ends, and so are positions that [`Bound`] says can never be
+//! cleared (a relic nobody able can reach); positions it says cannot be
+//! cleared within the turns searched are dropped for the goal, and, once a solution is known (the
 //! incumbent), every line that could not beat it.
 //!
 //! Two more cuts skip actions before they are played, each because what
@@ -345,12 +346,14 @@ impl Search {
         parent: u32,
         action: Action,
     ) -> Option<u32> {
-        let in_time = bound
-            .earliest_clear(self.session.stage())
-            .is_some_and(|t| t <= goal.last_turn());
-        if !in_time {
-            self.pruned = true;
-            return None;
+        match bound.earliest_clear(self.session.stage()) {
+            // Never clears, however long: a dead end, as a loss is.
+            None => return None,
+            Some(t) if t > goal.last_turn() => {
+                self.pruned = true;
+                return None;
+            }
+            Some(_) => {}
         }
         // One look-up in the table: its entry is written at the end.
         let entry = self.table.entry(at.key);

@@ -84,10 +84,17 @@ fn the_play_screen_follows_every_size_change() {
 /// Heavy-handed but plain: the solution of `level` up to (not including)
 /// its line number `stop` (1-based, as an editor shows it).
 fn solution_until(level: &str, stop: usize) -> String {
-    let path = levels_dir()
-        .join("solutions")
-        .join(level.replace(".txt", ".sim"));
-    let script = std::fs::read_to_string(path).expect("the shipped solution");
+    script_until(
+        &levels_dir()
+            .join("solutions")
+            .join(level.replace(".txt", ".sim")),
+        stop,
+    )
+}
+
+/// The script at `path` up to (not including) its line `stop`.
+fn script_until(path: &std::path::Path, stop: usize) -> String {
+    let script = std::fs::read_to_string(path).expect("the script");
     script
         .lines()
         .take(stop - 1)
@@ -206,13 +213,15 @@ fn the_hud_never_hides_the_heros_reach_at_the_bottom_of_a_pit_or_shaft() {
         reach_is_clear_of_the_hud(&mut s, "sentry's near pit", size);
         // The well: the knight in the gallery at the foot of the well's
         // rope, at the start of turn 3.
+        // (Along the well's five-turn line, kept in tests/scripts.)
+        let well = levels_dir().join("../tests/scripts/the_well_five_turns.sim");
         let mut s = playing("the_well.txt");
-        play_solution(&mut s, &solution_until("the_well.txt", 17), size);
+        play_solution(&mut s, &script_until(&well, 17), size);
         reach_is_clear_of_the_hud(&mut s, "the well's gallery", size);
         // The well a turn before: the knight on the platform, the gallery
         // at the foot of his rope below.
         let mut s = playing("the_well.txt");
-        play_solution(&mut s, &solution_until("the_well.txt", 13), size);
+        play_solution(&mut s, &script_until(&well, 13), size);
         reach_is_clear_of_the_hud(&mut s, "down the well", size);
         // Heavy haul: the knight at the top of his rope just let down the
         // shaft, and part way down it.

@@ -106,8 +106,12 @@ fn in_heavy_haul_the_load_goes_up_and_out_before_anything_else() {
 #[test]
 fn at_the_rope_end_an_empty_bucket_is_tied_before_it_is_picked_up() {
     // The vault: the bucket dropped down the shaft lies at the rope's end
-    // when the knight climbs down to it (its solution, to "move 7 1").
-    let mut s = played("the_vault.txt", 19);
+    // when the knight climbs down to it (its six-turn line, to "move 7 1").
+    let mut s = played_from(
+        "the_vault.txt",
+        &levels_dir().join("../tests/scripts/the_vault_six_turns.sim"),
+        19,
+    );
     let m = menu(&mut s);
     assert_eq!(m[0], "Tie the bucket to the rope · 1 AP", "{m:?}");
     assert!(m[1].starts_with("Pick up bucket"), "{m:?}");

@@ -238,7 +238,8 @@ fn the_refusals_players_met_on_the_shipped_levels_say_why() {
     assert!(knight.contains(&format!("Hoist: {stand}")), "{knight:?}");
     // The vault: the sorceress climbs onto the rope above the tied bucket;
     // the scout hoists it up to her and no further, told why.
-    let vault = std::fs::read_to_string(root().join("levels/solutions/the_vault.sim"))
+    // (Along the vault's six-turn line, without the sorceress.)
+    let vault = std::fs::read_to_string(root().join("tests/scripts/the_vault_six_turns.sim"))
         .expect("script")
         .lines()
         .filter(|l| !l.trim_start().starts_with("select sorceress") && l.trim() != "exit")
