@@ -565,4 +565,6 @@ impl EditorScreen {
 }
 
 #[cfg(test)]
+mod paste_tests;
+#[cfg(test)]
 mod tests;
