@@ -303,6 +303,21 @@ pub fn paste_check(level: &Level, clip: &Clip, at: CellPos) -> PasteCheck {
     check
 }
 
+/// The level as it would look with `clip` pasted at `at`, for the
+/// editor's preview: a pair the paste would cut is shown gone (the preview
+/// marks it, and [`paste`] refuses it). `None` when the paste does not fit
+/// or passes a limit.
+pub fn paste_preview(level: &Level, clip: &Clip, at: CellPos) -> Option<Level> {
+    let mut l = level.clone();
+    let area = paste_area(clip, at);
+    if !l.grid.contains(area.min) || !l.grid.contains(area.max) {
+        return None;
+    }
+    delete_portals_touching(&mut l, &area);
+    paste(&mut l, clip, at).ok()?;
+    Some(l)
+}
+
 /// Pastes `clip` with its bottom-left cell at `at` (see the module docs).
 /// Refused, changing nothing, when it does not fit in the grid, would cut
 /// a portal pair (cover one end and not the other) or would pass the

@@ -455,6 +455,10 @@ fn a_paste_over_one_end_of_a_pair_is_refused_and_over_both_replaces_it() {
     let refused = selection::paste(&mut l, &clip, at);
     assert_eq!(refused, Err(EditError::PasteCutsPair('a')));
     assert_eq!(l, before, "refused: the pair is untouched");
+    // The preview shows what would land, the cut pair gone.
+    let shown = selection::paste_preview(&l, &clip, at).expect("fits");
+    assert!(shown.grid.portals().is_empty());
+    assert_eq!(l, before, "a preview changes nothing");
     let said = refused.unwrap_err().to_string();
     assert!(said.contains("cut portal pair 'a'"), "{said}");
     assert!(said.contains("cover both ends"), "{said}");

@@ -14,8 +14,9 @@
 //! cancel, a name), [`files`] (saving, autosave, recovery), `solving`
 //! (the Solve button: the solver on a worker thread, the solution played
 //! back on the canvas), `needs` (the Needs panel: what the level needs,
-//! checked after a proven solve), [`draw`] and [`list`] (the title's Editor entry:
-//! levels to open, New level).
+//! checked after a proven solve), `paste_preview` (what a paste would
+//! land and break, shown before the click), [`draw`] and [`list`] (the
+//! title's Editor entry: levels to open, New level).
 //!
 //! A press of the mouse starts a *stroke* on the model, moves extend it, the
 //! release ends it: a drag is one undo step. Everything here runs without
@@ -31,6 +32,7 @@ pub mod inspector;
 pub mod list;
 mod needs;
 pub mod panels;
+mod paste_preview;
 mod pointer;
 mod resizing;
 mod saving;
@@ -241,13 +243,7 @@ impl EditorScreen {
             return;
         }
         self.stage_revision = Some(self.editor.revision());
-        let level = self.editor.level();
-        let mut drawable = level.clone();
-        drawable.things.retain(|t| level.grid.contains(t.cell));
-        self.stage = Stage::from_level(&drawable).ok().or_else(|| {
-            drawable.things.clear();
-            Stage::from_level(&drawable).ok()
-        });
+        self.stage = drawable_stage(self.editor.level());
     }
 
     pub(super) fn info(&mut self, text: impl Into<String>) {
@@ -357,6 +353,9 @@ impl EditorScreen {
         if let RawInput::Input(Input::MouseMove(p)) = input {
             let last = self.mouse.replace(p);
             self.pointer_moved(p, last);
+            if self.pasting {
+                self.paste_hover();
+            }
             return None;
         }
         if self.dialog.is_some() {
@@ -562,6 +561,17 @@ impl EditorScreen {
         }
         self.leave(EditorAction::Leave)
     }
+}
+
+/// The stage the canvas draws for `level`: its things inside the grid
+/// placed, or none when they cannot be (a draft with problems).
+pub(super) fn drawable_stage(level: &Level) -> Option<Stage> {
+    let mut drawable = level.clone();
+    drawable.things.retain(|t| level.grid.contains(t.cell));
+    Stage::from_level(&drawable).ok().or_else(|| {
+        drawable.things.clear();
+        Stage::from_level(&drawable).ok()
+    })
 }
 
 #[cfg(test)]
