@@ -35,6 +35,11 @@ fn a_drag_is_one_step_named_with_its_count() {
     assert_eq!(e.history().redoable(), 0);
     e.mark_saved();
     assert!(!e.is_dirty());
+    // A level that came from the clipboard was never saved anywhere.
+    e.mark_unsaved();
+    assert!(e.is_dirty());
+    e.mark_saved();
+    assert!(!e.is_dirty());
     // A stroke that changes nothing is no step.
     e.begin("paint walls", "edge");
     e.apply(|l| paint_edge(l, EdgePos::vertical(1, 1), EdgeKind::Wall))

@@ -50,6 +50,12 @@ impl EditorScreen {
     pub fn leave(&mut self, then: EditorAction) -> Option<EditorAction> {
         self.end_drag();
         if !self.editor.is_dirty() {
+            // Back where the file is (recovered work undone, say): an
+            // autosave left on disk would only ask again next time. (An
+            // untitled level's autosave may hold other untitled work.)
+            if self.file.path.is_some() {
+                self.drop_autosave();
+            }
             return Some(then);
         }
         self.autosave();
@@ -129,9 +135,7 @@ impl EditorScreen {
                 }
             }
             (Purpose::Leave(then), DialogOutcome::Chose(Choice::Discard)) => {
-                if let Some(p) = self.file.autosave_path() {
-                    let _ = std::fs::remove_file(p);
-                }
+                self.drop_autosave();
                 Some(*then)
             }
             (Purpose::Overwrite, DialogOutcome::Chose(Choice::Overwrite)) => {
@@ -148,9 +152,7 @@ impl EditorScreen {
                 None
             }
             (Purpose::Recover(_), DialogOutcome::Chose(Choice::Discard)) => {
-                if let Some(p) = self.file.autosave_path() {
-                    let _ = std::fs::remove_file(p);
-                }
+                self.drop_autosave();
                 None
             }
             (Purpose::SaveAs, DialogOutcome::Text(text)) => {
@@ -177,6 +179,16 @@ impl EditorScreen {
                 None
             }
             _ => None,
+        }
+    }
+
+    /// Removes this level's autosave: its work was discarded, or the level
+    /// is back to what its file holds.
+    fn drop_autosave(&mut self) {
+        if let Some(p) = self.file.autosave_path().filter(|p| p.is_file()) {
+            if let Err(e) = std::fs::remove_file(&p) {
+                warn!("cannot remove the autosave {}: {e}", p.display());
+            }
         }
     }
 
