@@ -14,7 +14,8 @@
 //! cancel, a name), [`files`] (saving, autosave, recovery), `solving`
 //! (the Solve button: the solver on a worker thread, the solution played
 //! back on the canvas), `needs` (the Needs panel: what the level needs,
-//! checked after a proven solve), `paste_preview` (what a paste would
+//! checked after a proven solve), `copying` (a shipped level saved as a
+//! named copy; the par set from a proven solve), `paste_preview` (what a paste would
 //! land and break, shown before the click), [`draw`] and [`list`] (the
 //! title's Editor entry: levels to open, New level).
 //!
@@ -23,6 +24,7 @@
 //! GL, so tests drive the screen with synthetic input.
 mod actions;
 pub mod canvas;
+mod copying;
 pub mod dialog;
 pub mod draw;
 mod fields;
@@ -480,6 +482,7 @@ impl EditorScreen {
             Keycode::F5 => return self.test_play(),
             Keycode::F6 => self.solve_key(),
             Keycode::F7 => self.play_solution(),
+            Keycode::F8 => self.set_par_from_solution(),
             Keycode::F1 => self.help_open = true,
             Keycode::F => self.fit(),
             Keycode::Escape => return self.escape(),
@@ -574,6 +577,8 @@ pub(super) fn drawable_stage(level: &Level) -> Option<Stage> {
     })
 }
 
+#[cfg(test)]
+mod copy_tests;
 #[cfg(test)]
 mod paste_tests;
 #[cfg(test)]

@@ -136,6 +136,15 @@ impl EditorScreen {
         );
         let title_style = TextStyle::new(15.0 * s, TEXT);
         list.text(font, Vec2::new(10.0 * s, 6.0 * s), &title, &title_style);
+        if let Some(r) = self.par_button(l) {
+            list.panel(r, &ITEM_STYLE);
+            list.text(
+                font,
+                Vec2::new(r.centre().x, r.y + 4.0 * s),
+                "Set par (F8)",
+                &TextStyle::new(13.0 * s, GOLD).aligned(Align::Centre),
+            );
+        }
         // The verdict, right of the title and clipped to the room left (the
         // status line said it whole when it came).
         if let Some(line) = self.solver_line().filter(|_| !solving) {

@@ -1,6 +1,6 @@
 //! Leaving, saving and the autosave, with their questions (overwrite,
-//! save as, recover an autosave, remove what a crop cuts): the dialogs'
-//! answers are handled here. A damaged autosave is moved aside
+//! save as, the name of a shipped level's copy, recover an autosave,
+//! remove what a crop cuts): the dialogs' answers are handled here. A damaged autosave is moved aside
 //! (`game::io::file::move_aside`), never deleted.
 use game::io::file::move_aside;
 use game::level::escaped_path;
@@ -107,7 +107,17 @@ impl EditorScreen {
         }
     }
 
+    /// Save as: a shipped level is named as a copy first
+    /// (`copy_name`), then the file is asked for.
     pub(super) fn save_as(&mut self) {
+        if self.file.shipped {
+            self.ask_copy_name(&format!("{} (copy)", self.editor.level().name));
+            return;
+        }
+        self.ask_path();
+    }
+
+    fn ask_path(&mut self) {
         let suggested = files::suggest_path(&self.editor.level().name)
             .map(|p| p.display().to_string())
             .unwrap_or_else(|| files::file_name_for(&self.editor.level().name));
@@ -153,6 +163,12 @@ impl EditorScreen {
             }
             (Purpose::Recover(_), DialogOutcome::Chose(Choice::Discard)) => {
                 self.drop_autosave();
+                None
+            }
+            (Purpose::CopyName, DialogOutcome::Text(text)) => {
+                if self.name_the_copy(text.trim()) {
+                    self.ask_path();
+                }
                 None
             }
             (Purpose::SaveAs, DialogOutcome::Text(text)) => {
