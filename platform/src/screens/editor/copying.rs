@@ -119,20 +119,20 @@ impl EditorScreen {
         Ok(solution.turns)
     }
 
-    /// The par button in the top bar, shown while a proven par differs
-    /// from the level's.
+    /// The par button at the top bar's right end, shown while a proven
+    /// par differs from the level's.
     pub(super) fn par_button(&self, l: &Layout) -> Option<Rect> {
         let turns = self.proven_par().ok()?;
         if self.editor.level().par == Some(turns) {
             return None;
         }
         let s = l.scale;
-        let w = 150.0 * s;
+        let w = 120.0 * s;
         Some(Rect::new(
-            l.side.x + 8.0 * s,
-            3.0 * s,
+            l.top.x + l.top.w - 10.0 * s - w,
+            l.top.y + 3.0 * s,
             w,
-            (l.top.h - 6.0 * s).max(10.0),
+            (l.top.h - 7.0 * s).max(10.0),
         ))
     }
 }

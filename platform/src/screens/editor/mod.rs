@@ -41,6 +41,7 @@ mod saving;
 mod solving;
 mod test_play;
 pub mod tools;
+pub mod top_bar;
 
 use game::edit::{Area, Clip, Editor};
 use game::grid::{CellPos, EdgePos, PortalEnd};
