@@ -143,6 +143,11 @@ impl EditorScreen {
         list.set_transform(glam::Affine2::IDENTITY);
         self.draw_grid_lines(list, &proj);
         self.draw_portal_labels(list, font, &proj);
+        if let Some(p) = &preview {
+            // The pairs the paste would add, with their fresh labels.
+            let before = self.editor.level().grid.portals();
+            self.draw_pairs(list, font, &proj, &p.level, |q| !before.contains(q));
+        }
         self.draw_routes(list, &proj);
         self.draw_problems_marks(list, &proj);
         self.draw_selection(list, &proj);
@@ -199,16 +204,34 @@ impl EditorScreen {
     }
 
     fn draw_portal_labels(&self, list: &mut DrawList, font: &mut Font, proj: &Projection) {
-        let level = self.editor.level();
+        self.draw_pairs(list, font, proj, self.editor.level(), |_| true);
+    }
+
+    /// The portal pairs of `level` that `show` picks, by label and colour
+    /// (a paste's preview draws the pairs it would add).
+    pub(super) fn draw_pairs(
+        &self,
+        list: &mut DrawList,
+        font: &mut Font,
+        proj: &Projection,
+        level: &game::level::Level,
+        show: impl Fn(&game::grid::Portal) -> bool,
+    ) {
+        // Hover and selection name pairs of the level being edited.
+        let own = std::ptr::eq(level, self.editor.level());
         let hovered_pair = self
             .mouse_px()
+            .filter(|_| own)
             .map(|p| nearest_edge(proj.to_view(p)).0)
             .and_then(|e| game::edit::op::portal_at(level, e))
             .map(|(i, _)| i);
         let size = (proj.cell_px * 0.32).clamp(9.0, 22.0);
         for (i, p) in level.grid.portals().iter().enumerate() {
+            if !show(p) {
+                continue;
+            }
             let colour = pair_colour(i);
-            let lit = hovered_pair == Some(i) || self.selection == Selection::Portal(i);
+            let lit = hovered_pair == Some(i) || (own && self.selection == Selection::Portal(i));
             for end in p.ends {
                 let e = end.edge();
                 let thick = if lit { 0.22 } else { 0.1 } * proj.cell_px;

@@ -70,3 +70,30 @@ fn a_paste_over_one_end_of_a_pair_is_refused_on_the_message_line() {
     );
     assert!(s.editor.problems().is_empty(), "{:?}", s.editor.problems());
 }
+
+#[test]
+fn the_paste_preview_shows_what_would_land_and_says_what_it_would_break() {
+    let mut s = room_with_a_pair();
+    // Copy the strip holding both ends of 'a'.
+    s.selection = Selection::Area(Area::new(CellPos::new(5, 0), CellPos::new(7, 0)));
+    chord(&mut s, "ctrl+c");
+    chord(&mut s, "ctrl+v");
+    // Clear of the pair: the preview holds the copy with a fresh label,
+    // and the message line says how to place it.
+    let p = s.screen_pos_of_cell(CellPos::new(5, 2));
+    s.handle(RawInput::Input(Input::MouseMove(p)), SIZE);
+    let shown = s.paste_preview().expect("a preview");
+    assert_eq!(shown.level.portal_labels, vec!['a', 'b']);
+    assert!(shown.check.is_clean());
+    assert_eq!(
+        s.status,
+        Some(Status::Info(super::paste_preview::PASTE_HELP.into()))
+    );
+    assert_eq!(s.editor.level().grid.portals().len(), 1, "only a preview");
+    // Over one end of 'a': red there, and the reason on the message line.
+    let p = s.screen_pos_of_cell(CellPos::new(3, 0));
+    s.handle(RawInput::Input(Input::MouseMove(p)), SIZE);
+    let shown = s.paste_preview().expect("a preview");
+    assert_eq!(shown.check.cut_pairs, vec![('a', CellPos::new(5, 0))]);
+    assert!(matches!(&s.status, Some(Status::Refused(t)) if t.contains("cut portal pair 'a'")));
+}
