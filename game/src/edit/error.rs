@@ -57,6 +57,8 @@ pub enum EditError {
     BadNote(usize),
     /// Things or routes would fall outside a resized grid.
     Outside(Vec<String>),
+    /// A paste would cover one end of portal pair `label` and not the other.
+    PasteCutsPair(char),
     /// A grid refusal (size limits, …).
     Grid(GridError),
 }
@@ -100,6 +102,11 @@ impl fmt::Display for EditError {
             EditError::Outside(what) => {
                 write!(f, "these would fall outside: {}", what.join(", "))
             }
+            EditError::PasteCutsPair(label) => write!(
+                f,
+                "the paste would cut portal pair '{label}': one end lies under it \
+                 — move the paste or cover both ends"
+            ),
             EditError::Grid(e) => write!(f, "{e}"),
         }
     }

@@ -52,8 +52,9 @@ pub struct Editor {
     history: History,
     stroke: Option<Stroke>,
     problems: Vec<Placed>,
-    /// The level as last saved (or opened).
-    saved: Level,
+    /// The level as last saved (or opened); `None`: never saved (it came
+    /// from the clipboard), so it differs from any file.
+    saved: Option<Level>,
     /// Counts every change of `level` (strokes, undo, redo), so screens
     /// know when to redraw caches and autosave.
     revision: u64,
@@ -65,7 +66,7 @@ impl Editor {
         Editor {
             history: History::new(&level),
             problems: placed_problems(&level),
-            saved: level.clone(),
+            saved: Some(level.clone()),
             level,
             stroke: None,
             revision: 0,
@@ -94,12 +95,18 @@ impl Editor {
 
     /// Whether the level differs from the one last saved.
     pub fn is_dirty(&self) -> bool {
-        self.level != self.saved
+        self.saved.as_ref() != Some(&self.level)
     }
 
     /// Records that the level as shown was saved.
     pub fn mark_saved(&mut self) {
-        self.saved = self.level.clone();
+        self.saved = Some(self.level.clone());
+    }
+
+    /// Records that the level as shown was never saved (it came from the
+    /// clipboard): it counts as unsaved work until it is saved.
+    pub fn mark_unsaved(&mut self) {
+        self.saved = None;
     }
 
     /// Opens a stroke named `name` counting `unit`s ("edge", "cell", or ""

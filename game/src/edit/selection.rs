@@ -6,10 +6,14 @@
 //! (the outline included). A [`Clip`] is an area copied out of a level with
 //! coordinates relative to its bottom-left cell, so it can be pasted
 //! anywhere, or into another level. Pasting replaces the cells and edges
-//! under it, deletes portals that had an end there, adds the clip's things
-//! (renamed where an id is taken) and its portal pairs (with fresh labels),
-//! then re-seals the outline: an edge left beside rock or on the boundary
-//! becomes a wall, as everywhere in the editor.
+//! under it, replaces the portal pairs with both ends there, adds the
+//! clip's things (renamed where an id is taken) and its portal pairs (with
+//! fresh labels), then re-seals the outline: an edge left beside rock or on
+//! the boundary becomes a wall, as everywhere in the editor. A paste that
+//! would cover one end of a pair and not the other is refused
+//! ([`EditError::PasteCutsPair`]): it never rewrites a pair the designer did
+//! not cover whole. [`paste_check`] says beforehand where a paste would cut a
+//! pair or put a thing in rock, for the editor's preview.
 
 use super::op::{fresh_id, paint_cell, Changed};
 use super::portal_table::canonical_portals;
@@ -226,18 +230,123 @@ fn seal(level: &mut Level, area: &Area) {
     }
 }
 
-/// Pastes `clip` with its bottom-left cell at `at` (see the module docs).
-/// Refused, changing nothing, when it does not fit in the grid or would
-/// pass the portal or thing limits. Returns the cells pasted.
-pub fn paste(level: &mut Level, clip: &Clip, at: CellPos) -> Changed {
-    let area = Area::new(
+/// The area `clip` covers pasted with its bottom-left cell at `at`.
+pub fn paste_area(clip: &Clip, at: CellPos) -> Area {
+    Area::new(
         at,
         CellPos::new(at.x + clip.size.0 - 1, at.y + clip.size.1 - 1),
-    );
+    )
+}
+
+/// What a paste would break, found before it lands.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct PasteCheck {
+    /// The labels of the pairs with one end under the paste and the other
+    /// outside it, with the cell the covered end faces.
+    pub cut_pairs: Vec<(char, CellPos)>,
+    /// The cells under the paste where a thing (pasted or already there)
+    /// would stand in rock.
+    pub things_in_rock: Vec<CellPos>,
+}
+
+impl PasteCheck {
+    /// Whether the paste breaks nothing.
+    pub fn is_clean(&self) -> bool {
+        self.cut_pairs.is_empty() && self.things_in_rock.is_empty()
+    }
+}
+
+/// What pasting `clip` at `at` would cut or bury (see [`PasteCheck`]);
+/// parts of the paste outside the grid are not looked at.
+pub fn paste_check(level: &Level, clip: &Clip, at: CellPos) -> PasteCheck {
+    let area = paste_area(clip, at);
+    let mut check = PasteCheck::default();
+    for (i, p) in level.grid.portals().iter().enumerate() {
+        let under = p.ends.map(|end| area.has_edge(end.edge()));
+        if under[0] != under[1] {
+            let end = if under[0] { p.ends[0] } else { p.ends[1] };
+            // The covered end's cell under the paste: its face, or the
+            // cell on the other side when the face lies outside.
+            let cell = if area.contains(end.cell) {
+                end.cell
+            } else {
+                let (a, b) = end.edge().sides();
+                if area.contains(a) {
+                    a
+                } else {
+                    b
+                }
+            };
+            check.cut_pairs.push((level.portal_label(i), cell));
+        }
+    }
+    // A cell of the level after the paste: the clip's where it covers
+    // (the entrance stays air), the level's elsewhere.
+    let after = |c: CellPos| {
+        if c == level.entrance {
+            return Some(CellKind::Air);
+        }
+        if area.contains(c) {
+            let (x, y) = (c.x - at.x, c.y - at.y);
+            return clip.cells.get((y * clip.size.0 + x) as usize).copied();
+        }
+        level.grid.cell(c)
+    };
+    let pasted = clip.things.iter().map(|t| shift_cell(t.cell, at.x, at.y));
+    let kept = level.things.iter().map(|t| t.cell);
+    for c in pasted.chain(kept) {
+        let in_rock = area.contains(c) && after(c) == Some(CellKind::Rock);
+        if in_rock && !check.things_in_rock.contains(&c) {
+            check.things_in_rock.push(c);
+        }
+    }
+    check
+}
+
+/// The level as it would look with `clip` pasted at `at`, for the
+/// editor's preview: a pair the paste would cut is shown gone (the preview
+/// marks it, and [`paste`] refuses it). `None` when the paste does not fit
+/// or passes a limit.
+pub fn paste_preview(level: &Level, clip: &Clip, at: CellPos) -> Option<Level> {
+    let mut l = level.clone();
+    let area = paste_area(clip, at);
+    if !l.grid.contains(area.min) || !l.grid.contains(area.max) {
+        return None;
+    }
+    delete_portals_touching(&mut l, &area);
+    paste(&mut l, clip, at).ok()?;
+    Some(l)
+}
+
+/// Pastes `clip` with its bottom-left cell at `at` (see the module docs).
+/// Refused, changing nothing, when it does not fit in the grid, would cut
+/// a portal pair (cover one end and not the other) or would pass the
+/// portal or thing limits. Returns the cells pasted.
+pub fn paste(level: &mut Level, clip: &Clip, at: CellPos) -> Changed {
+    let area = paste_area(clip, at);
     for corner in [area.min, area.max] {
         if !level.grid.contains(corner) {
             return Err(EditError::CellOutside(corner));
         }
+    }
+    if let Some(&(label, _)) = paste_check(level, clip, at).cut_pairs.first() {
+        return Err(EditError::PasteCutsPair(label));
+    }
+    // A route copied with the area may reach past it; pasted, it must not
+    // pass the grid's left or bottom side (the text cannot write it).
+    let outside: Vec<String> = clip
+        .things
+        .iter()
+        .filter(|t| match &t.kind {
+            ThingSpecKind::Watcher { route } => {
+                route.iter().any(|&p| p.x + at.x < 0 || p.y + at.y < 0)
+            }
+            _ => false,
+        })
+        .map(|t| format!("the route of '{}'", t.id))
+        .collect();
+    if !outside.is_empty() {
+        return Err(EditError::Outside(outside));
     }
     let kept_portals = level
         .grid

@@ -35,6 +35,11 @@ fn a_drag_is_one_step_named_with_its_count() {
     assert_eq!(e.history().redoable(), 0);
     e.mark_saved();
     assert!(!e.is_dirty());
+    // A level that came from the clipboard was never saved anywhere.
+    e.mark_unsaved();
+    assert!(e.is_dirty());
+    e.mark_saved();
+    assert!(!e.is_dirty());
     // A stroke that changes nothing is no step.
     e.begin("paint walls", "edge");
     e.apply(|l| paint_edge(l, EdgePos::vertical(1, 1), EdgeKind::Wall))
@@ -337,4 +342,27 @@ fn drafts_with_problems_round_trip_and_keep_their_problems() {
     assert_eq!(problems.len(), 2);
     // A text that does not parse is no draft.
     assert!(crate::level::check_text_draft("d.txt", "[level]\nname = \"x\"\n").is_err());
+}
+
+/// A broken portal pair (an end whose face was buried, as a file edited by
+/// hand may hold; the grid itself refuses an end edge that is no portal)
+/// is always listed: the problems panel never says "No problems" about it.
+#[test]
+fn a_broken_portal_pair_is_always_a_problem() {
+    let l = fixtures::level(fixtures::TWO_ROOMS);
+    assert!(Editor::new(l.clone()).problems().is_empty());
+    let end = l.grid.portals()[0].ends[0];
+    // Its face buried in rock, by the grid's raw API (no editor operation
+    // allows it).
+    let mut buried = l.clone();
+    buried
+        .grid
+        .set_cell(end.cell, CellKind::Rock)
+        .expect("inside");
+    let e = Editor::new(buried);
+    assert!(!e.problems().is_empty(), "a buried portal face");
+    assert!(e
+        .problems()
+        .iter()
+        .any(|p| p.place == Place::Edge(end.edge())));
 }

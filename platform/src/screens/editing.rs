@@ -74,6 +74,10 @@ impl Screens {
         };
         if let Some(editor::list::ListAction::Open(level, file)) = action {
             self.open_editor(*level, file);
+            // Saved nowhere yet: leaving it asks, as for other unsaved work.
+            if let Some(ed) = self.editor_mut() {
+                ed.editor.mark_unsaved();
+            }
         }
     }
 
@@ -106,9 +110,8 @@ impl Screens {
                 None
             }
             editor::EditorAction::Leave => {
-                if let Some(ed) = self.editor_mut() {
-                    ed.autosave();
-                }
+                // Unsaved work was kept by an autosave when the editor
+                // asked, or discarded there: nothing to write now.
                 self.stack.pop();
                 if let Some(Screen::EditorList(_)) = self.stack.last() {
                     self.stack.pop();

@@ -60,9 +60,6 @@ pub enum TitleAction {
     Quit,
 }
 
-/// A sample notice (the golden image of the title screen shows one).
-pub const EDITOR_NOTICE: &str = "The level editor arrives in a later version.";
-
 const TITLE_SHADOW: Rgba = [0.02, 0.02, 0.04, 0.85];
 const ROPE_TINT: Rgba = WHITE;
 

@@ -256,4 +256,50 @@ mod golden {
         });
         assert!(red > 20, "{red}");
     }
+
+    #[test]
+    fn editor_paste_preview_over_one_end_of_a_pair() {
+        std::env::set_var("RAPPEL_DATA", scratch("golden-paste"));
+        let mut s = editing(shipped("heavy_haul.txt"));
+        let cell = |s: &Screens, x, y| {
+            s.editor()
+                .expect("editor")
+                .screen_pos_of_cell(game::grid::CellPos::new(x, y))
+        };
+        // Copy a 2×2 block off the bottom room (air beside rock)…
+        let (a, b) = (cell(&s, 4, 0), cell(&s, 5, 1));
+        raw(&mut s, RawInput::Input(Input::MouseMove(a)));
+        raw(&mut s, RawInput::Press(Button::Left, a));
+        raw(&mut s, RawInput::Input(Input::MouseMove(b)));
+        raw(&mut s, RawInput::Release(Button::Left, b));
+        chord(&mut s, "ctrl+c");
+        // …and hold the paste over the foot of the left shaft, where pair
+        // 'a' has its upper end (its other end stays outside).
+        chord(&mut s, "ctrl+v");
+        let at = cell(&s, 0, 3);
+        raw(&mut s, RawInput::Input(Input::MouseMove(at)));
+        let e = s.editor().expect("editor");
+        assert!(e.pasting);
+        let before = e.editor.level().clone();
+        let img = draw(&s);
+        check("editor_paste_preview", &img, TOLERANCE);
+        // The covered end's cell is washed red, and the message line says
+        // why a click here is refused.
+        let end = cell(&s, 1, 4);
+        let red = count(&img, (end.x as u32 - 20, end.y as u32 - 20, 40, 40), |p| {
+            p[0] > 150 && p[1] < 110 && p[2] < 110
+        });
+        assert!(red > 200, "{red}");
+        let e = s.editor().expect("editor");
+        match &e.status {
+            Some(platform::screens::editor::Status::Refused(t)) => {
+                assert!(t.contains("cut portal pair 'a'"), "{t}");
+            }
+            other => panic!("expected the reason, got {other:?}"),
+        }
+        // A click there is refused and changes nothing.
+        raw(&mut s, RawInput::Press(Button::Left, at));
+        raw(&mut s, RawInput::Release(Button::Left, at));
+        assert_eq!(s.editor().expect("editor").editor.level(), &before);
+    }
 }

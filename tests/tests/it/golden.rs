@@ -7,7 +7,7 @@
 //! `RAPPEL_BLESS=1 cargo test -p rappel-tests --test it golden::`
 use glam::{Affine2, Vec2};
 use image::RgbaImage;
-use platform::screens::title::{TitleScreen, EDITOR_NOTICE};
+use platform::screens::title::TitleScreen;
 use rappel_tests::frame::{render, Kit};
 use rappel_tests::golden::{check, TOLERANCE};
 use render::colour::with_alpha;
@@ -339,7 +339,6 @@ fn the_title_screen() {
     let size = (800, 450);
     let mut screen = TitleScreen::new();
     screen.selected = 1;
-    screen.notice = Some(EDITOR_NOTICE.to_string());
     let (img, stats) = render(size.0, size.1, hex(0x000000), |list, kit| {
         screen.draw(list, &mut kit.font, &kit.sprites, size);
     });

@@ -4,6 +4,7 @@
 //! process and hold `rappel_tests::gl::lock()` while a window lives.
 mod assets;
 mod editor;
+mod editor_unsaved;
 mod frame_time;
 mod golden;
 mod headless_gl;

@@ -438,3 +438,67 @@ fn deleting_an_area_removes_its_things_and_portals() {
     assert!(l.grid.problems().is_empty(), "{:?}", l.grid.problems());
     assert_eq!(reloaded(&l), l);
 }
+
+#[test]
+fn a_paste_over_one_end_of_a_pair_is_refused_and_over_both_replaces_it() {
+    let mut l = fixtures::level(TWO_ROOMS);
+    let pair = l.grid.portals()[0];
+    // A block of air from the left room, pasted over the first end's cell
+    // only: the pair would be cut.
+    let clip = selection::copy(&l, Area::new(c(1, 0), c(1, 0))).expect("in grid");
+    let at = pair.ends[0].cell;
+    let area = selection::paste_area(&clip, at);
+    assert!(!area.has_edge(pair.ends[1].edge()), "only one end covered");
+    let check = selection::paste_check(&l, &clip, at);
+    assert_eq!(check.cut_pairs, vec![('a', at)]);
+    let before = l.clone();
+    let refused = selection::paste(&mut l, &clip, at);
+    assert_eq!(refused, Err(EditError::PasteCutsPair('a')));
+    assert_eq!(l, before, "refused: the pair is untouched");
+    // The preview shows what would land, the cut pair gone.
+    let shown = selection::paste_preview(&l, &clip, at).expect("fits");
+    assert!(shown.grid.portals().is_empty());
+    assert_eq!(l, before, "a preview changes nothing");
+    let said = refused.unwrap_err().to_string();
+    assert!(said.contains("cut portal pair 'a'"), "{said}");
+    assert!(said.contains("cover both ends"), "{said}");
+    // The whole level pasted onto itself covers both ends: the pair is
+    // replaced by the pasted one, not cut.
+    let w = l.grid.width() as i32;
+    let h = l.grid.height() as i32;
+    let whole = selection::copy(&l, Area::new(c(0, 0), c(w - 1, h - 1))).expect("in grid");
+    assert!(selection::paste_check(&l, &whole, c(0, 0)).is_clean());
+    selection::paste(&mut l, &whole, c(0, 0)).expect("both ends covered");
+    assert_eq!(l.grid.portals().len(), 1);
+    assert_eq!(l.grid.portals()[0].ends, pair.ends);
+    assert!(l.grid.problems().is_empty(), "{:?}", l.grid.problems());
+    assert_eq!(reloaded(&l), l);
+}
+
+#[test]
+fn a_paste_check_finds_things_it_would_put_in_rock() {
+    let mut l = fixtures::level(TWO_ROOMS);
+    // A cell of rock with a hero put in it by hand.
+    let rock = (0..l.grid.width() as i32)
+        .flat_map(|x| (0..l.grid.height() as i32).map(move |y| c(x, y)))
+        .find(|&p| l.grid.cell(p) == Some(CellKind::Rock))
+        .expect("a rock cell");
+    let mut clip = selection::copy(&l, Area::new(rock, rock)).expect("in grid");
+    assert_eq!(clip.cells, vec![CellKind::Rock]);
+    clip.things.push(hero("mole", HeroKind::Knight, c(0, 0)));
+    let to = l.entrance;
+    let to = c(to.x + 1, to.y);
+    assert_eq!(l.grid.cell(to), Some(CellKind::Air));
+    let check = selection::paste_check(&l, &clip, to);
+    assert_eq!(check.things_in_rock, vec![to]);
+    assert!(check.cut_pairs.is_empty());
+    // Rock pasted over the rope coil buries it too.
+    let scout = l.thing("coil").expect("coil").cell;
+    let plain = selection::copy(&l, Area::new(rock, rock)).expect("in grid");
+    let check = selection::paste_check(&l, &plain, scout);
+    assert_eq!(check.things_in_rock, vec![scout]);
+    // Rock where a thing lands is a problem the designer may fix later,
+    // not a refusal: the paste goes ahead and the problem is listed.
+    selection::paste(&mut l, &clip, to).expect("pasted");
+    assert!(!l.problems().is_empty());
+}

@@ -33,17 +33,26 @@ pub fn add_thing(level: &mut Level, spec: ThingSpec) -> Result<Added, EditError>
 }
 
 /// Moves thing `index` to `cell`; a watcher's route moves with it, so it
-/// still starts where the watcher stands.
+/// still starts where the watcher stands. Refused when the moved route
+/// would pass the grid's left or bottom side (the text form cannot write
+/// a negative cell; a point past the other sides is a problem the designer
+/// sees, as a route drawn there is).
 pub fn move_thing(level: &mut Level, index: usize, cell: CellPos) -> Changed {
     check_cell(level, cell)?;
     let t = level
         .things
-        .get_mut(index)
+        .get(index)
         .ok_or(EditError::NoSuchThing(index))?;
     if t.cell == cell {
         return Ok(0);
     }
     let (dx, dy) = (cell.x - t.cell.x, cell.y - t.cell.y);
+    if let ThingSpecKind::Watcher { route } = &t.kind {
+        if route.iter().any(|p| p.x + dx < 0 || p.y + dy < 0) {
+            return Err(EditError::Outside(vec![format!("the route of '{}'", t.id)]));
+        }
+    }
+    let t = &mut level.things[index];
     t.cell = cell;
     if let ThingSpecKind::Watcher { route } = &mut t.kind {
         for p in route.iter_mut() {

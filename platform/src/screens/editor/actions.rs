@@ -253,7 +253,8 @@ impl EditorScreen {
             return;
         }
         self.pasting = true;
-        self.info("Paste: click where the bottom-left cell goes (Esc cancels)");
+        self.info(super::paste_preview::PASTE_HELP);
+        self.paste_hover();
     }
 
     pub(super) fn drop_paste(&mut self, at: CellPos) {

@@ -49,6 +49,8 @@ pub enum Purpose {
     Recover(Box<Level>),
     /// Saving under the typed path.
     SaveAs,
+    /// Naming the copy of a shipped level before it is saved.
+    CopyName,
     /// Removing a row or column that holds things.
     Resize { code: Keycode, shrink: bool },
     /// A new level: its name (the list screen).

@@ -73,6 +73,23 @@ pub fn visible_cells<'g>(
     (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| CellPos::new(x, y)))
 }
 
+/// Rock cells of `grid` in `canvas` (the world drawing leaves them
+/// unpainted).
+fn draw_rock(list: &mut DrawList, grid: &game::grid::Grid, proj: &Projection, canvas: Rect) {
+    list.set_pass(Pass::Opaque);
+    list.set_depth(0.99);
+    for c in visible_cells(grid, proj, canvas) {
+        if grid.cell(c) == Some(CellKind::Rock) {
+            let r = EditorScreen::cell_rect(proj, c);
+            list.quad(r, ROCK);
+            list.set_depth(0.985);
+            list.quad(r.inset(proj.cell_px * 0.18), ROCK_INNER);
+            list.set_depth(0.99);
+        }
+    }
+    list.set_pass(Pass::Ui);
+}
+
 /// The colour of portal `i`'s pair.
 pub fn pair_colour(i: usize) -> Rgba {
     PAIR_COLOURS[i % PAIR_COLOURS.len()]
@@ -90,12 +107,16 @@ impl EditorScreen {
         let proj = self.camera.projection(l.canvas, size_px);
         let sprites = WorldSprites::from_atlas(atlas);
         let level = self.editor.level();
-        let grid = &level.grid;
         // Rock first: the world drawing leaves rock cells unpainted.
         list.set_pass(Pass::Ui);
         list.set_depth(0.0);
-        // A solution playing back shows its own stage.
-        if let Some(stage) = self.playback_stage().or(self.stage()) {
+        // A paste being placed shows the level as it would land; a
+        // solution playing back shows its own stage.
+        let preview = self.paste_preview();
+        let shown = preview.as_ref().map(|p| (&p.level, p.stage.as_ref()));
+        let (level, stage) = shown.unwrap_or((level, self.playback_stage().or(self.stage())));
+        let grid = &level.grid;
+        if let Some(stage) = stage {
             let hover = self.hover_cell(&l, size_px);
             match (&self.sight, hover) {
                 (Some(view), Some(origin)) if !view.nodes().is_empty() => {
@@ -108,7 +129,7 @@ impl EditorScreen {
                     world::draw_world(list, &scene, view);
                 }
                 _ => {
-                    self.draw_rock(list, &proj, l.canvas);
+                    draw_rock(list, grid, &proj, l.canvas);
                     let scene = scene(stage, proj, &sprites);
                     let cells = visible_cells(grid, &proj, l.canvas)
                         .filter(|&c| grid.cell(c) == Some(CellKind::Air));
@@ -122,10 +143,18 @@ impl EditorScreen {
         list.set_transform(glam::Affine2::IDENTITY);
         self.draw_grid_lines(list, &proj);
         self.draw_portal_labels(list, font, &proj);
+        if let Some(p) = &preview {
+            // The pairs the paste would add, with their fresh labels.
+            let before = self.editor.level().grid.portals();
+            self.draw_pairs(list, font, &proj, &p.level, |q| !before.contains(q));
+        }
         self.draw_routes(list, &proj);
         self.draw_problems_marks(list, &proj);
         self.draw_selection(list, &proj);
-        self.draw_cursor(list, &proj, &l, size_px);
+        match &preview {
+            Some(p) => self.draw_paste_wash(list, &proj, p),
+            None => self.draw_cursor(list, &proj, &l, size_px),
+        }
         self.draw_panels(list, font, &l, size_px);
         if self.help_open {
             draw_help(list, font, size_px, l.scale);
@@ -145,22 +174,6 @@ impl EditorScreen {
     fn cell_rect(proj: &Projection, c: CellPos) -> Rect {
         let a = proj.to_screen(Vec2::new(c.x as f32 - 0.5, c.y as f32 + 0.5));
         Rect::new(a.x, a.y, proj.cell_px, proj.cell_px)
-    }
-
-    fn draw_rock(&self, list: &mut DrawList, proj: &Projection, canvas: Rect) {
-        let grid = &self.editor.level().grid;
-        list.set_pass(Pass::Opaque);
-        list.set_depth(0.99);
-        for c in visible_cells(grid, proj, canvas) {
-            if grid.cell(c) == Some(CellKind::Rock) {
-                let r = Self::cell_rect(proj, c);
-                list.quad(r, ROCK);
-                list.set_depth(0.985);
-                list.quad(r.inset(proj.cell_px * 0.18), ROCK_INNER);
-                list.set_depth(0.99);
-            }
-        }
-        list.set_pass(Pass::Ui);
     }
 
     fn draw_grid_lines(&self, list: &mut DrawList, proj: &Projection) {
@@ -191,16 +204,34 @@ impl EditorScreen {
     }
 
     fn draw_portal_labels(&self, list: &mut DrawList, font: &mut Font, proj: &Projection) {
-        let level = self.editor.level();
+        self.draw_pairs(list, font, proj, self.editor.level(), |_| true);
+    }
+
+    /// The portal pairs of `level` that `show` picks, by label and colour
+    /// (a paste's preview draws the pairs it would add).
+    pub(super) fn draw_pairs(
+        &self,
+        list: &mut DrawList,
+        font: &mut Font,
+        proj: &Projection,
+        level: &game::level::Level,
+        show: impl Fn(&game::grid::Portal) -> bool,
+    ) {
+        // Hover and selection name pairs of the level being edited.
+        let own = std::ptr::eq(level, self.editor.level());
         let hovered_pair = self
             .mouse_px()
+            .filter(|_| own)
             .map(|p| nearest_edge(proj.to_view(p)).0)
             .and_then(|e| game::edit::op::portal_at(level, e))
             .map(|(i, _)| i);
         let size = (proj.cell_px * 0.32).clamp(9.0, 22.0);
         for (i, p) in level.grid.portals().iter().enumerate() {
+            if !show(p) {
+                continue;
+            }
             let colour = pair_colour(i);
-            let lit = hovered_pair == Some(i) || self.selection == Selection::Portal(i);
+            let lit = hovered_pair == Some(i) || (own && self.selection == Selection::Portal(i));
             for end in p.ends {
                 let e = end.edge();
                 let thick = if lit { 0.22 } else { 0.1 } * proj.cell_px;

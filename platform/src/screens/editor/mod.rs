@@ -14,14 +14,17 @@
 //! cancel, a name), [`files`] (saving, autosave, recovery), `solving`
 //! (the Solve button: the solver on a worker thread, the solution played
 //! back on the canvas), `needs` (the Needs panel: what the level needs,
-//! checked after a proven solve), [`draw`] and [`list`] (the title's Editor entry:
-//! levels to open, New level).
+//! checked after a proven solve), `copying` (a shipped level saved as a
+//! named copy; the par set from a proven solve), `paste_preview` (what a paste would
+//! land and break, shown before the click), [`draw`] and [`list`] (the
+//! title's Editor entry: levels to open, New level).
 //!
 //! A press of the mouse starts a *stroke* on the model, moves extend it, the
 //! release ends it: a drag is one undo step. Everything here runs without
 //! GL, so tests drive the screen with synthetic input.
 mod actions;
 pub mod canvas;
+mod copying;
 pub mod dialog;
 pub mod draw;
 mod fields;
@@ -31,12 +34,14 @@ pub mod inspector;
 pub mod list;
 mod needs;
 pub mod panels;
+mod paste_preview;
 mod pointer;
 mod resizing;
 mod saving;
 mod solving;
 mod test_play;
 pub mod tools;
+pub mod top_bar;
 
 use game::edit::{Area, Clip, Editor};
 use game::grid::{CellPos, EdgePos, PortalEnd};
@@ -241,13 +246,7 @@ impl EditorScreen {
             return;
         }
         self.stage_revision = Some(self.editor.revision());
-        let level = self.editor.level();
-        let mut drawable = level.clone();
-        drawable.things.retain(|t| level.grid.contains(t.cell));
-        self.stage = Stage::from_level(&drawable).ok().or_else(|| {
-            drawable.things.clear();
-            Stage::from_level(&drawable).ok()
-        });
+        self.stage = drawable_stage(self.editor.level());
     }
 
     pub(super) fn info(&mut self, text: impl Into<String>) {
@@ -357,6 +356,9 @@ impl EditorScreen {
         if let RawInput::Input(Input::MouseMove(p)) = input {
             let last = self.mouse.replace(p);
             self.pointer_moved(p, last);
+            if self.pasting {
+                self.paste_hover();
+            }
             return None;
         }
         if self.dialog.is_some() {
@@ -481,6 +483,7 @@ impl EditorScreen {
             Keycode::F5 => return self.test_play(),
             Keycode::F6 => self.solve_key(),
             Keycode::F7 => self.play_solution(),
+            Keycode::F8 => self.set_par_from_solution(),
             Keycode::F1 => self.help_open = true,
             Keycode::F => self.fit(),
             Keycode::Escape => return self.escape(),
@@ -564,5 +567,20 @@ impl EditorScreen {
     }
 }
 
+/// The stage the canvas draws for `level`: its things inside the grid
+/// placed, or none when they cannot be (a draft with problems).
+pub(super) fn drawable_stage(level: &Level) -> Option<Stage> {
+    let mut drawable = level.clone();
+    drawable.things.retain(|t| level.grid.contains(t.cell));
+    Stage::from_level(&drawable).ok().or_else(|| {
+        drawable.things.clear();
+        Stage::from_level(&drawable).ok()
+    })
+}
+
+#[cfg(test)]
+mod copy_tests;
+#[cfg(test)]
+mod paste_tests;
 #[cfg(test)]
 mod tests;

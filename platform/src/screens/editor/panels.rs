@@ -117,38 +117,13 @@ impl EditorScreen {
         );
     }
 
-    /// The level's name, size and file, and the solver's last answer.
+    /// The level's name, size and file, and the solver's last answer
+    /// (`top_bar`: laid out so they never overlap).
     fn draw_top_bar(&self, list: &mut DrawList, font: &mut Font, l: &Layout, size_px: (u32, u32)) {
-        let s = l.scale;
         let w = size_px.0 as f32;
-        let solving = self.is_solving();
         list.quad(l.top, PANEL);
         list.quad(Rect::new(0.0, l.top.h - 1.0, w, 1.0), PANEL_EDGE);
-        let level = self.editor.level();
-        let dirty = if self.editor.is_dirty() { " *" } else { "" };
-        let title = format!(
-            "Editor · {}{} · {}x{} · {}",
-            level.name,
-            dirty,
-            level.grid.width(),
-            level.grid.height(),
-            self.file.display()
-        );
-        let title_style = TextStyle::new(15.0 * s, TEXT);
-        list.text(font, Vec2::new(10.0 * s, 6.0 * s), &title, &title_style);
-        // The verdict, right of the title and clipped to the room left (the
-        // status line said it whole when it came).
-        if let Some(line) = self.solver_line().filter(|_| !solving) {
-            let style = TextStyle::new(14.0 * s, GOLD).aligned(Align::Right);
-            let room = l.side.x - 40.0 * s - render::text::measure(font, &title, &title_style).x;
-            let shown = fit_text(font, &line, &style, room);
-            list.text(
-                font,
-                Vec2::new(l.side.x - 10.0 * s, 7.0 * s),
-                &shown,
-                &style,
-            );
-        }
+        self.draw_top_bar_parts(list, font, l);
     }
 
     /// The side panel's top: what is selected and its fields, the one
@@ -361,7 +336,7 @@ fn tool_icon(t: Tool) -> &'static str {
 
 /// `text`, clipped (with an ellipsis) to fit `room` pixels; empty if not
 /// even its first character does.
-fn fit_text(font: &mut Font, text: &str, style: &TextStyle, room: f32) -> String {
+pub(super) fn fit_text(font: &mut Font, text: &str, style: &TextStyle, room: f32) -> String {
     let fits = |font: &mut Font, n: usize| {
         render::text::measure(font, &clip_text(text, n), style).x <= room
     };

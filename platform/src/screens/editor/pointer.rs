@@ -64,6 +64,10 @@ impl EditorScreen {
             self.set_tool(t);
             return None;
         }
+        if self.par_button(&l).is_some_and(|r| r.contains(p)) {
+            self.set_par_from_solution();
+            return None;
+        }
         if l.solve.contains(p) {
             self.solve_key();
             return None;

@@ -1,6 +1,6 @@
 //! Leaving, saving and the autosave, with their questions (overwrite,
-//! save as, recover an autosave, remove what a crop cuts): the dialogs'
-//! answers are handled here. A damaged autosave is moved aside
+//! save as, the name of a shipped level's copy, recover an autosave,
+//! remove what a crop cuts): the dialogs' answers are handled here. A damaged autosave is moved aside
 //! (`game::io::file::move_aside`), never deleted.
 use game::io::file::move_aside;
 use game::level::escaped_path;
@@ -50,6 +50,12 @@ impl EditorScreen {
     pub fn leave(&mut self, then: EditorAction) -> Option<EditorAction> {
         self.end_drag();
         if !self.editor.is_dirty() {
+            // Back where the file is (recovered work undone, say): an
+            // autosave left on disk would only ask again next time. (An
+            // untitled level's autosave may hold other untitled work.)
+            if self.file.path.is_some() {
+                self.drop_autosave();
+            }
             return Some(then);
         }
         self.autosave();
@@ -101,7 +107,17 @@ impl EditorScreen {
         }
     }
 
+    /// Save as: a shipped level is named as a copy first
+    /// (`copy_name`), then the file is asked for.
     pub(super) fn save_as(&mut self) {
+        if self.file.shipped {
+            self.ask_copy_name(&format!("{} (copy)", self.editor.level().name));
+            return;
+        }
+        self.ask_path();
+    }
+
+    fn ask_path(&mut self) {
         let suggested = files::suggest_path(&self.editor.level().name)
             .map(|p| p.display().to_string())
             .unwrap_or_else(|| files::file_name_for(&self.editor.level().name));
@@ -129,9 +145,7 @@ impl EditorScreen {
                 }
             }
             (Purpose::Leave(then), DialogOutcome::Chose(Choice::Discard)) => {
-                if let Some(p) = self.file.autosave_path() {
-                    let _ = std::fs::remove_file(p);
-                }
+                self.drop_autosave();
                 Some(*then)
             }
             (Purpose::Overwrite, DialogOutcome::Chose(Choice::Overwrite)) => {
@@ -148,8 +162,12 @@ impl EditorScreen {
                 None
             }
             (Purpose::Recover(_), DialogOutcome::Chose(Choice::Discard)) => {
-                if let Some(p) = self.file.autosave_path() {
-                    let _ = std::fs::remove_file(p);
+                self.drop_autosave();
+                None
+            }
+            (Purpose::CopyName, DialogOutcome::Text(text)) => {
+                if self.name_the_copy(text.trim()) {
+                    self.ask_path();
                 }
                 None
             }
@@ -177,6 +195,16 @@ impl EditorScreen {
                 None
             }
             _ => None,
+        }
+    }
+
+    /// Removes this level's autosave: its work was discarded, or the level
+    /// is back to what its file holds.
+    fn drop_autosave(&mut self) {
+        if let Some(p) = self.file.autosave_path().filter(|p| p.is_file()) {
+            if let Err(e) = std::fs::remove_file(&p) {
+                warn!("cannot remove the autosave {}: {e}", p.display());
+            }
         }
     }
 

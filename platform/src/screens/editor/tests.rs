@@ -521,7 +521,7 @@ fn solve_can_be_stopped_started_afresh_after_an_edit_and_needs_a_level_without_p
 /// (the floor of 3,3) holds the idol out of reach but for her levitation,
 /// and portal `a` joins the two side walls of the top row, where nobody
 /// walks.
-fn ledge_with_a_portal() -> EditorScreen {
+pub(super) fn ledge_with_a_portal() -> EditorScreen {
     const LEDGE: &str = "[level]
 name = \"Ledge\"
 

@@ -121,7 +121,7 @@ impl Tool {
 }
 
 /// Every shortcut, as (keys, what) — the F1 panel and the README list it.
-pub const HOTKEYS: [(&str, &str); 26] = [
+pub const HOTKEYS: [(&str, &str); 27] = [
     (
         "Q B R E L P N H I C G T",
         "tools (see the palette; hover for help)",
@@ -156,8 +156,15 @@ pub const HOTKEYS: [(&str, &str); 26] = [
         "solve: fewest turns, proven, no time limit (F6 stops / goes on)",
     ),
     ("F7", "play the solution back on the canvas (any key stops)"),
+    (
+        "F8 (Set par button)",
+        "set par from the solution: the fewest turns the last solve proved",
+    ),
     ("Ctrl+S", "save (text, atomically)"),
-    ("Ctrl+Shift+S", "save as"),
+    (
+        "Ctrl+Shift+S",
+        "save as (a shipped level: as a copy, named anew)",
+    ),
     ("Ctrl+Shift+C", "copy the whole level as text"),
     ("Tab", "next problem"),
     ("Esc", "cancel, deselect, then leave (asks to save)"),

@@ -1,0 +1,106 @@
+//! A shipped level saved as a named copy, and the par set from a proven
+//! solve, driven by synthetic input.
+use super::dialog::{Body, Purpose};
+use super::tools::HOTKEYS;
+use super::*;
+use crate::screens::input::Chord;
+
+const SIZE: (u32, u32) = (1280, 720);
+
+fn chord(s: &mut EditorScreen, text: &str) {
+    s.handle(RawInput::Chord(Chord::parse(text).expect("chord")), SIZE);
+}
+
+fn typed(s: &mut EditorScreen, text: &str) {
+    for c in text.chars() {
+        s.handle(RawInput::Text(c), SIZE);
+    }
+}
+
+fn prompt(s: &EditorScreen) -> Option<(&Purpose, &str)> {
+    let d = s.dialog.as_ref()?;
+    match &d.body {
+        Body::Prompt { text, .. } => Some((&d.purpose, text.as_str())),
+        Body::Choices { .. } => None,
+    }
+}
+
+fn refusal(s: &EditorScreen) -> String {
+    match &s.status {
+        Some(Status::Refused(t)) => t.clone(),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_shipped_level_is_saved_as_a_named_copy_without_its_par() {
+    let dir = std::env::temp_dir().join(format!("rappel-editor-copy-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::env::set_var("RAPPEL_DATA", dir.join("data"));
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels/heavy_haul.txt");
+    let level = game::level::load_file(&path).expect("shipped");
+    assert_eq!((level.name.as_str(), level.par), ("Heavy haul", Some(5)));
+    let mut s = EditorScreen::new(level.clone(), LevelFile::at(&path, true));
+    s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
+    // Ctrl+S on a shipped level asks the copy's name first.
+    chord(&mut s, "ctrl+s");
+    assert_eq!(prompt(&s), Some((&Purpose::CopyName, "Heavy haul (copy)")));
+    // The shipped level's own name is taken: refused, asked again.
+    for _ in 0.." (copy)".len() {
+        chord(&mut s, "backspace");
+    }
+    chord(&mut s, "enter");
+    assert!(refusal(&s).contains("\"Heavy haul\" is already in the list"));
+    assert_eq!(prompt(&s), Some((&Purpose::CopyName, "Heavy haul")));
+    assert_eq!(s.editor.level(), &level, "nothing changed");
+    // A new name: the copy takes it, loses the par, and the file is asked.
+    typed(&mut s, " again");
+    chord(&mut s, "enter");
+    assert_eq!(s.editor.level().name, "Heavy haul again");
+    assert_eq!(s.editor.level().par, None, "the copy's par is unproven");
+    assert!(
+        matches!(prompt(&s), Some((Purpose::SaveAs, p)) if p.ends_with("heavy_haul_again.txt"))
+    );
+    // One undo step gives the shipped name and par back.
+    chord(&mut s, "escape");
+    chord(&mut s, "ctrl+z");
+    assert_eq!(s.editor.level(), &level);
+}
+
+#[test]
+fn set_par_from_solution_writes_the_proven_fewest_turns() {
+    assert!(HOTKEYS
+        .iter()
+        .any(|(k, what)| k.starts_with("F8") && what.contains("par")));
+    let mut s = super::tests::ledge_with_a_portal();
+    assert_eq!(s.editor.level().par, None);
+    chord(&mut s, "f8");
+    assert!(refusal(&s).contains("solve the level first"));
+    assert!(s.par_button(&s.layout()).is_none());
+    chord(&mut s, "f6");
+    let start = std::time::Instant::now();
+    while s.is_solving() {
+        assert!(start.elapsed().as_secs() < 60, "still solving");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        s.update(0.016);
+    }
+    // Proven: one turn. The button shows; F8 writes it, one undo step.
+    let button = s.par_button(&s.layout()).expect("the par button");
+    let steps = s.editor.history().undoable();
+    s.handle(RawInput::Input(Input::MouseMove(button.centre())), SIZE);
+    s.handle(RawInput::Press(Button::Left, button.centre()), SIZE);
+    s.handle(RawInput::Release(Button::Left, button.centre()), SIZE);
+    assert_eq!(s.editor.level().par, Some(1));
+    assert_eq!(s.editor.history().undoable(), steps + 1);
+    assert!(s.par_button(&s.layout()).is_none(), "par and proof agree");
+    chord(&mut s, "ctrl+z");
+    assert_eq!(s.editor.level().par, None);
+    // Changed since the solve: refused with the reason.
+    chord(&mut s, "c");
+    let c = s.screen_pos_of_cell(CellPos::new(2, 0));
+    s.handle(RawInput::Press(Button::Left, c), SIZE);
+    s.handle(RawInput::Release(Button::Left, c), SIZE);
+    chord(&mut s, "f8");
+    assert!(refusal(&s).contains("changed since it was solved"));
+    assert_eq!(s.editor.level().par, None);
+}
