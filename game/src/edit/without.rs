@@ -193,6 +193,7 @@ mod tests {
             max_states: 2_000_000,
             max_time: None,
             first: false,
+            threads: 0,
         }
     }
 

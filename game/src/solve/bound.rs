@@ -46,6 +46,7 @@ const FAR: u16 = u16::MAX;
 
 /// Relaxed distances to the entrance, per hero kind, and (for the order
 /// of a search for any line) to the cells relics lie in.
+#[derive(Clone)]
 pub struct Bound {
     width: usize,
     /// Per hero kind (knight, scout, sorceress), per cell index.

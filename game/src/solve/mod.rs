@@ -32,6 +32,7 @@ pub mod key;
 pub mod progress;
 pub mod search;
 pub mod solver;
+mod worker;
 
 #[cfg(test)]
 mod tests;
@@ -57,16 +58,33 @@ pub struct Limits {
     /// Stop at the first solution found (within `max_turns`), without
     /// looking for a shorter one: "can this level be done in N turns?".
     pub first: bool,
+    /// Threads the search may use; 0: one per core. The answer is the same
+    /// with any number: the positions of one bucket are expanded side by
+    /// side and kept in their order.
+    pub threads: usize,
+}
+
+impl Limits {
+    /// The threads the search uses ([`Limits::threads`], 0 resolved to
+    /// every core of this machine, one if it cannot tell).
+    pub fn threads(&self) -> usize {
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+            n => n,
+        }
+    }
 }
 
 impl Default for Limits {
-    /// 30 turns, five million positions, no time limit, the best solution.
+    /// 30 turns, five million positions, no time limit, the best solution,
+    /// every core.
     fn default() -> Limits {
         Limits {
             max_turns: 30,
             max_states: 5_000_000,
             max_time: None,
             first: false,
+            threads: 0,
         }
     }
 }

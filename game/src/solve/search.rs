@@ -47,18 +47,17 @@
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use log::debug;
 
 use super::bound::Bound;
-use super::candidates::Candidates;
-use super::cuts::{skip, MoveAgain};
-use super::key::{position, ApVector, KeyHasher, Position};
+use super::key::{position, ApVector, KeyHasher};
+use super::worker::{Child, Expansion, Worker};
 use super::{Limits, Progress};
 use crate::action::Action;
 use crate::session::Session;
-use crate::stage::Outcome;
 
 /// Positions between two looks at the clock, the cancel flag and the
 /// progress counters.
@@ -67,20 +66,20 @@ const CHECK_EVERY: u64 = 256;
 /// A kept position: where it sits in the tree, what reaching it cost, and
 /// its place on its key's list (see the module docs).
 #[derive(Clone, Copy, Debug)]
-struct Node {
+pub(super) struct Node {
     /// The action from the parent (`EndTurn` for the root; never used).
-    action: Action,
+    pub action: Action,
     /// The node it was reached from (the root is its own parent).
-    parent: u32,
+    pub parent: u32,
     /// Actions from the root (its place on the walk), and [`RETIRED`].
     depth: u32,
     /// The next node kept with the same key; [`NONE`] ends the list.
     next: u32,
     /// Its heroes' action points.
     ap: ApVector,
-    turn: u16,
+    pub turn: u16,
     /// Actions taken to reach it, ends of turn not counted.
-    actions: u16,
+    pub actions: u16,
 }
 
 /// The bit of `Node::depth` saying a better position with its key was kept
@@ -88,7 +87,7 @@ struct Node {
 const RETIRED: u32 = 1 << 31;
 
 impl Node {
-    fn depth(&self) -> u32 {
+    pub fn depth(&self) -> u32 {
         self.depth & !RETIRED
     }
 
@@ -176,13 +175,23 @@ pub struct Meter<'a> {
 }
 
 impl Meter<'_> {
-    /// Counts a position reached; looks at the budgets now and then.
-    pub(super) fn count(&mut self) -> Result<(), Stop> {
-        self.states += 1;
-        if self.states.is_multiple_of(CHECK_EVERY) {
+    /// Counts `n` positions reached; looks at the budgets each time the
+    /// count passes a multiple of [`CHECK_EVERY`].
+    fn count(&mut self, n: u64) -> Result<(), Stop> {
+        let before = self.states;
+        self.states += n;
+        if before / CHECK_EVERY != self.states / CHECK_EVERY {
             self.check()?;
         }
         Ok(())
+    }
+
+    /// Whether the budgets are spent, at `states` positions (for workers
+    /// on other threads, which cannot hold the meter).
+    fn spent(&self, states: u64) -> bool {
+        states >= self.stop_at.min(self.limits.max_states)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.progress.is_some_and(Progress::is_cancelled)
     }
 
     /// Looks at the cancel flag and the budgets.
@@ -235,7 +244,7 @@ impl Goal {
 
     /// Whether a line with `turns` turns and `actions` actions would beat
     /// the incumbent.
-    fn beats(&self, turns: u32, actions: u32) -> bool {
+    pub(super) fn beats(&self, turns: u32, actions: u32) -> bool {
         turns <= self.max_turns
             && self
                 .incumbent
@@ -264,17 +273,27 @@ pub enum StepOutcome {
     Stopped(Stop),
 }
 
+/// Positions a worker takes at a time when several work side by side (in
+/// the game's own tests a few, so their small levels are expanded side by
+/// side too).
+const CHUNK: usize = if cfg!(test) { 4 } else { 64 };
+
+/// Positions expanded between two looks at what they reached, turn by
+/// turn (so the children held at once stay few).
+const SLICE: usize = 64 * CHUNK;
+
+/// Positions expanded between two looks at the clock, for any line
+/// ([`STRETCH`] is checked between them).
+const ANY_SLICE: usize = 2 * CHUNK;
+
 /// The search from one root (see the module docs).
 pub struct Search {
-    session: Session,
+    /// One per thread the search may use; the first is on the caller's.
+    workers: Vec<Worker>,
     /// The actions that led to the root (heroes who left at once).
     prefix: Vec<Action>,
     nodes: Vec<Node>,
     table: KeyMap,
-    /// The nodes from the root to where the session stands.
-    path: Vec<u32>,
-    candidates: Candidates,
-    scratch: Vec<Action>,
     /// This turn's buckets and the next turn's.
     this: Buckets,
     next: Buckets,
@@ -288,7 +307,7 @@ pub struct Search {
 
 impl Search {
     /// A search from where `session` stands, reached from the start of the
-    /// level by `prefix`.
+    /// level by `prefix`, on the caller's thread alone.
     pub fn new(session: Session, prefix: Vec<Action>) -> Search {
         let root = position(session.stage());
         let turn = session.stage().turn();
@@ -298,7 +317,7 @@ impl Search {
         let mut this = Buckets::default();
         this.push(root_actions, 0);
         Search {
-            session,
+            workers: vec![Worker::new(session)],
             prefix,
             nodes: vec![Node {
                 action: Action::EndTurn,
@@ -310,15 +329,24 @@ impl Search {
                 actions: root_actions,
             }],
             table,
-            path: vec![0],
-            candidates: Candidates::new(),
-            scratch: Vec::new(),
             this,
             next: Buckets::default(),
             turn,
             pruned: false,
             done: false,
         }
+    }
+
+    /// One more thread for the search: `session` must stand where the
+    /// first one stood when the search began (the same level, rules and
+    /// prefix). The answer is the same with any number of threads.
+    pub fn add_worker(&mut self, session: Session) {
+        debug_assert_eq!(
+            position(session.stage()),
+            position(self.workers[0].session.stage()),
+            "a worker starts at the root"
+        );
+        self.workers.push(Worker::new(session));
     }
 
     /// The turn [`Search::step`] searches next (turn by turn).
@@ -331,30 +359,17 @@ impl Search {
         self.done
     }
 
-    /// Reached `at` (turn, actions) from `parent` by `action`: keeps it
-    /// (and returns its node) unless it cannot finish in time or a kept
-    /// position is as good.
-    #[allow(clippy::too_many_arguments)]
-    fn keep(
-        &mut self,
-        bound: &Bound,
-        goal: &Goal,
-        meter: &mut Meter<'_>,
-        at: Position,
-        turn: u16,
-        actions: u16,
-        parent: u32,
-        action: Action,
-    ) -> Option<u32> {
-        match bound.earliest_clear(self.session.stage()) {
-            // Never clears, however long: a dead end, as a loss is.
-            None => return None,
-            Some(t) if t > goal.last_turn() => {
-                self.pruned = true;
-                return None;
-            }
-            Some(_) => {}
-        }
+    /// Keeps `child` (and returns its node) unless a kept position is as
+    /// good; retires the kept positions it beats.
+    fn keep(&mut self, child: &Child, meter: &mut Meter<'_>) -> Option<u32> {
+        let Child {
+            parent,
+            action,
+            at,
+            turn,
+            actions,
+            ..
+        } = *child;
         // One look-up in the table: its entry is written at the end.
         let entry = self.table.entry(at.key);
         let head = match &entry {
@@ -404,142 +419,156 @@ impl Search {
         Some(node)
     }
 
-    /// Where the position the session stands in, reached after `actions`
-    /// actions, goes in the queue: by its actions, or for any line by how
-    /// far it is from cleared.
-    fn order(&self, bound: &Bound, goal: &Goal, actions: u16) -> u16 {
-        if goal.any {
-            bound.distance_left(self.session.stage())
-        } else {
-            actions
-        }
-    }
-
-    /// Walks the session to `node`'s position.
-    fn go_to(&mut self, node: u32, meter: &mut Meter<'_>) {
-        let mut down = Vec::new();
-        let mut at = node;
-        loop {
-            let n = &self.nodes[at as usize];
-            if self.path.get(n.depth() as usize) == Some(&at) {
-                break;
-            }
-            down.push(at);
-            at = n.parent;
-        }
-        let common = self.nodes[at as usize].depth() as usize;
-        while self.path.len() > common + 1 {
-            let undone = self.session.undo();
-            debug_assert!(undone, "the walk undoes only what it did");
-            self.path.pop();
-        }
-        for &n in down.iter().rev() {
-            let action = self.nodes[n as usize].action;
-            let done = self.session.perform(&action);
-            debug_assert!(done.is_ok(), "replaying {action:?}: {done:?}");
-            meter.replays += 1;
-            self.path.push(n);
-        }
-    }
-
-    /// The actions from the start of the level to `node`, then `last`.
-    fn line_to(&self, node: u32, last: Action) -> Vec<Action> {
-        let mut actions = vec![last];
-        let mut at = node;
-        while at != 0 {
-            actions.push(self.nodes[at as usize].action);
-            at = self.nodes[at as usize].parent;
-        }
-        actions.extend(self.prefix.iter().rev());
-        actions.reverse();
-        actions
-    }
-
-    /// Expands `node`: every action from its position, kept into this
-    /// turn's buckets, and the end of the turn into the next's. A clearing
-    /// action that beats the incumbent ends the search with its line.
-    fn expand(
+    /// Takes in what expanding some positions found: counts it, keeps its
+    /// children into the queue, and hands back a line found.
+    fn take_in(
         &mut self,
-        node: u32,
+        exp: &mut Expansion,
+        goal: &Goal,
+        meter: &mut Meter<'_>,
+    ) -> Option<super::search::Found> {
+        meter.replays += exp.replays;
+        self.pruned |= exp.pruned;
+        if let Some(found) = exp.found.take() {
+            return Some(found);
+        }
+        for child in std::mem::take(&mut exp.children) {
+            if let Some(node) = self.keep(&child, meter) {
+                // Any line: one queue over every turn.
+                if child.next_turn && !goal.any {
+                    self.next.push(child.order, node);
+                } else {
+                    self.this.push(child.order, node);
+                }
+            }
+        }
+        None
+    }
+
+    /// Expands `list` (positions of one bucket, in its order) and keeps
+    /// what they reach, in that order whatever the number of workers.
+    fn expand_all(
+        &mut self,
+        list: &[u32],
         bound: &Bound,
         goal: &Goal,
         meter: &mut Meter<'_>,
     ) -> Result<Option<Found>, Stop> {
-        self.go_to(node, meter);
-        let Node {
-            turn,
-            actions: n,
-            action: last,
-            ..
-        } = self.nodes[node as usize];
-        let last = (node != 0).then_some(last);
-        let again = MoveAgain::after(&mut self.session, &mut self.candidates, last);
-        let mut actions = std::mem::take(&mut self.scratch);
-        actions.clear();
-        self.candidates.list(&mut self.session, &mut actions);
-        let mut result = Ok(None);
-        for &action in &actions {
-            if skip(last, again.as_ref(), &self.candidates, &action) {
-                continue;
-            }
-            if self.session.perform(&action).is_err() {
-                continue;
-            }
-            let counted = meter.count();
-            match self.session.stage().outcome() {
-                Outcome::Cleared if goal.beats(u32::from(turn), u32::from(n) + 1) => {
-                    result = Ok(Some(Found {
-                        actions: self.line_to(node, action),
-                        turns: u32::from(turn),
-                        action_count: u32::from(n) + 1,
-                    }));
-                }
-                Outcome::Playing => {
-                    let at = position(self.session.stage());
-                    if let Some(child) =
-                        self.keep(bound, goal, meter, at, turn, n + 1, node, action)
-                    {
-                        let order = self.order(bound, goal, n + 1);
-                        self.this.push(order, child);
+        if self.workers.len() == 1 || list.len() <= CHUNK {
+            for chunk in list.chunks(CHUNK) {
+                let mut exp = Expansion::default();
+                for &node in chunk {
+                    self.workers[0].expand(&self.nodes, &self.prefix, node, bound, goal, &mut exp);
+                    let counted = meter.count(std::mem::take(&mut exp.states));
+                    if exp.found.is_some() {
+                        break;
                     }
+                    counted?;
                 }
-                Outcome::Cleared | Outcome::Lost | Outcome::Retreated => {}
-            }
-            self.session.undo();
-            if let Err(stop) = counted {
-                result = Err(stop);
-            }
-            if !matches!(result, Ok(None)) {
-                break;
-            }
-        }
-        self.scratch = actions;
-        if !matches!(result, Ok(None)) {
-            return result;
-        }
-        if u32::from(turn) >= goal.last_turn() {
-            // Lines go on past the limit: not every line was searched.
-            self.pruned = true;
-        } else if self.session.perform(&Action::EndTurn).is_ok() {
-            let counted = meter.count();
-            if self.session.stage().outcome() == Outcome::Playing {
-                let at = position(self.session.stage());
-                if let Some(child) =
-                    self.keep(bound, goal, meter, at, turn + 1, n, node, Action::EndTurn)
-                {
-                    // Any line: one queue over every turn.
-                    let order = self.order(bound, goal, n);
-                    if goal.any {
-                        self.this.push(order, child);
-                    } else {
-                        self.next.push(order, child);
-                    }
+                if let Some(found) = self.take_in(&mut exp, goal, meter) {
+                    return Ok(Some(found));
                 }
             }
-            self.session.undo();
-            counted?;
+            return Ok(None);
+        }
+        let mut list = list;
+        while !list.is_empty() {
+            let (found, done) = self.expand_side_by_side(list, bound, goal, meter);
+            if found.is_some() {
+                return Ok(found);
+            }
+            // Held or out of budget: the meter holds here (every worker
+            // idle) or says which budget ran out.
+            meter.check()?;
+            list = &list[done..];
         }
         Ok(None)
+    }
+
+    /// Expands `list` with every worker side by side until done, a line is
+    /// found, the budget runs out or the search is held; keeps what the
+    /// positions expanded reach, in their order. The line found, and how
+    /// many positions of `list` were expanded and kept from.
+    fn expand_side_by_side(
+        &mut self,
+        list: &[u32],
+        bound: &Bound,
+        goal: &Goal,
+        meter: &mut Meter<'_>,
+    ) -> (Option<Found>, usize) {
+        let chunks = list.len().div_ceil(CHUNK);
+        let next = AtomicUsize::new(0);
+        let found_at = AtomicUsize::new(usize::MAX);
+        let stop = AtomicBool::new(false);
+        let states = AtomicU64::new(meter.states);
+        let (nodes, prefix, watch) = (&self.nodes, &self.prefix[..], &*meter);
+        // Every chunk taken is finished, so those done are the first ones
+        // (but past a line found, which ends the search).
+        let work = |w: &mut Worker, bound: &Bound| {
+            let mut done: Vec<(usize, Expansion)> = Vec::new();
+            while !stop.load(Ordering::Relaxed) && !watch.progress.is_some_and(Progress::is_paused)
+            {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= chunks || i > found_at.load(Ordering::Relaxed) {
+                    break;
+                }
+                let mut exp = Expansion::default();
+                for &node in &list[i * CHUNK..((i + 1) * CHUNK).min(list.len())] {
+                    w.expand(nodes, prefix, node, bound, goal, &mut exp);
+                    if exp.found.is_some() {
+                        found_at.fetch_min(i, Ordering::Relaxed);
+                        break;
+                    }
+                }
+                let total = states.fetch_add(exp.states, Ordering::Relaxed) + exp.states;
+                done.push((i, exp));
+                if let Some(p) = watch.progress {
+                    p.set_states(total);
+                }
+                if watch.spent(total) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            done
+        };
+        let work = &work;
+        let (first, rest) = self.workers.split_first_mut().expect("a worker");
+        for w in rest.iter_mut() {
+            if w.bound.is_none() {
+                w.bound = Some(bound.clone());
+            }
+        }
+        let mut done: Vec<(usize, Expansion)> = std::thread::scope(|s| {
+            let others: Vec<_> = rest
+                .iter_mut()
+                .map(|w| {
+                    s.spawn(move || {
+                        let own = w.bound.take().expect("a bound of its own");
+                        let done = work(w, &own);
+                        w.bound = Some(own);
+                        done
+                    })
+                })
+                .collect();
+            let mut done = work(first, bound);
+            for other in others {
+                done.extend(other.join().expect("a solver worker failed"));
+            }
+            done
+        });
+        done.sort_by_key(|(i, _)| *i);
+        let mut expanded = 0;
+        for (expected, (i, exp)) in done.iter_mut().enumerate() {
+            if *i != expected {
+                break;
+            }
+            meter.states += exp.states;
+            if let Some(found) = self.take_in(exp, goal, meter) {
+                return (Some(found), expanded);
+            }
+            expanded = (expected + 1) * CHUNK;
+        }
+        (None, expanded.min(list.len()))
     }
 
     /// Searches the next turn, or for any line the next stretch (see
@@ -554,9 +583,8 @@ impl Search {
         };
         if !matches!(step, StepOutcome::Going) {
             self.done = true;
-            while self.path.len() > 1 {
-                self.session.undo();
-                self.path.pop();
+            for w in &mut self.workers {
+                w.go_home();
             }
         }
         step
@@ -571,6 +599,7 @@ impl Search {
             p.set_turn(turn);
         }
         let stretch_end = meter.states + STRETCH;
+        let slice = if goal.any { ANY_SLICE } else { SLICE };
         while let Some((n, bucket)) = self.this.pop_bucket() {
             // In the incumbent's turn only fewer actions can beat it.
             if !goal.any
@@ -581,22 +610,28 @@ impl Search {
                 self.pruned = true;
                 break;
             }
-            for (i, &node) in bucket.iter().enumerate() {
+            let mut at = 0;
+            while at < bucket.len() {
                 if goal.any && meter.states >= stretch_end {
                     // Come back; the rest of the bucket waits its turn.
-                    for &rest in &bucket[i..] {
+                    for &rest in &bucket[at..] {
                         self.this.push(n, rest);
                     }
                     return StepOutcome::Going;
                 }
-                let reached = self.nodes[node as usize].turn;
-                if let Some(p) = meter.progress.filter(|_| goal.any) {
-                    p.set_turn(u32::from(reached));
+                let end = (at + slice).min(bucket.len());
+                // Positions retired since they were queued are skipped.
+                let list: Vec<u32> = bucket[at..end]
+                    .iter()
+                    .copied()
+                    .filter(|&node| !self.nodes[node as usize].retired())
+                    .collect();
+                at = end;
+                if let (Some(p), Some(&first)) = (meter.progress.filter(|_| goal.any), list.first())
+                {
+                    p.set_turn(u32::from(self.nodes[first as usize].turn));
                 }
-                if self.nodes[node as usize].retired() {
-                    continue;
-                }
-                match self.expand(node, bound, goal, meter) {
+                match self.expand_all(&list, bound, goal, meter) {
                     Ok(Some(found)) => return StepOutcome::Found(found),
                     Ok(None) => {}
                     Err(stop) => return StepOutcome::Stopped(stop),

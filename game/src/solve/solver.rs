@@ -62,10 +62,15 @@ fn groups(heroes: usize, can_leave: u32) -> Vec<u32> {
     out
 }
 
-/// A search of `level` with the abilities of `without` switched off, where
-/// every hero but those of `group` (a bitmask over the heroes in level
-/// order; `None`: all) has left at once.
-fn search_of(level: &Level, without: Without, group: Option<u32>) -> Result<Search, StageError> {
+/// A session of `level` for the solver, with the abilities of `without`
+/// switched off, where every hero but those of `group` (a bitmask over the
+/// heroes in level order; `None`: all) has left at once; and the exits
+/// that made them leave.
+fn session_of(
+    level: &Level,
+    without: Without,
+    group: Option<u32>,
+) -> Result<(Session, Vec<Action>), StageError> {
     let mut session = Session::new(level)?;
     session.set_without(without);
     // The per-step self-checks of debug builds (O(capacity) each) would
@@ -83,7 +88,23 @@ fn search_of(level: &Level, without: Without, group: Option<u32>) -> Result<Sear
             }
         }
     }
-    Ok(Search::new(session, prefix))
+    Ok((session, prefix))
+}
+
+/// A search of `level` from [`session_of`]'s position, on `threads`
+/// threads.
+fn search_of(
+    level: &Level,
+    without: Without,
+    group: Option<u32>,
+    threads: usize,
+) -> Result<Search, StageError> {
+    let (session, prefix) = session_of(level, without, group)?;
+    let mut search = Search::new(session, prefix);
+    for _ in 1..threads {
+        search.add_worker(session_of(level, without, group)?.0);
+    }
+    Ok(search)
 }
 
 /// The goal of a search under `limits`, given the best line so far.
@@ -225,7 +246,7 @@ pub fn solve_without(
     progress: Option<&Progress>,
 ) -> Result<Report, StageError> {
     let started = Instant::now();
-    let whole = search_of(level, without, None)?;
+    let whole = search_of(level, without, None, limits.threads())?;
     let mut party = Session::new(level)?;
     party.set_without(without);
     let bound = Bound::new(party.stage());
@@ -257,7 +278,7 @@ pub fn solve_without(
     for &g in &groups {
         racers.push(Racer {
             group: Some(g),
-            search: search_of(level, without, Some(g))?,
+            search: search_of(level, without, Some(g), limits.threads())?,
             spent: 0,
         });
     }
@@ -297,7 +318,7 @@ pub fn solve_without(
         for &g in &groups {
             racers.push(Racer {
                 group: Some(g),
-                search: search_of(level, without, Some(g))?,
+                search: search_of(level, without, Some(g), limits.threads())?,
                 spent: 0,
             });
         }
@@ -333,7 +354,7 @@ pub fn solve_without(
         let mut turns_proven = best.as_ref().is_some_and(|f| f.turns == 1);
         if let Some(limit) = shorter {
             match run(
-                search_of(level, without, None)?,
+                search_of(level, without, None, limits.threads())?,
                 &bound,
                 &limit,
                 &None,
@@ -359,7 +380,7 @@ pub fn solve_without(
         }
         if turns_proven && !ended.complete {
             match run(
-                search_of(level, without, None)?,
+                search_of(level, without, None, limits.threads())?,
                 &bound,
                 &limits,
                 &best,

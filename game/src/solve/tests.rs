@@ -350,10 +350,13 @@ fn the_first_solution_is_within_the_limit_but_not_claimed_the_fewest() {
     replay(&level, &report);
 }
 
-/// A report with its wall time left out: what the search found and did.
+/// A report with its wall time and its replays left out (the walks
+/// between positions vary with how the threads share the work): what the
+/// search found and did.
 fn without_time(report: Report) -> Report {
     Report {
         elapsed: std::time::Duration::ZERO,
+        replays: 0,
         ..report
     }
 }
@@ -435,4 +438,27 @@ fn the_progress_says_which_turns_are_ruled_out() {
     let report = solve(&load(CORRIDOR), Limits::default(), Some(&progress)).expect("sets up");
     assert!(report.complete);
     assert_eq!(progress.ruled_out(), 2);
+}
+
+/// The positions of one bucket are expanded on several threads and kept
+/// in their order, so the answer — the line, what is proven, even the
+/// positions counted — is the one a single thread gives.
+#[test]
+fn the_answer_is_the_same_on_one_thread_and_on_several() {
+    for (text, max_turns) in [(CORRIDOR_PAIR, 30), (LEDGE, 30), (CORRIDOR_PAIR, 2)] {
+        let level = load(text);
+        let on = |threads: usize| {
+            let limits = Limits {
+                max_turns,
+                threads,
+                ..Limits::default()
+            };
+            without_time(solve(&level, limits, None).expect("sets up"))
+        };
+        let one = on(1);
+        assert!(one.complete, "{}", one.summary());
+        for threads in [2, 3] {
+            assert_eq!(on(threads), one, "{} on {threads} threads", level.name);
+        }
+    }
 }

@@ -18,7 +18,7 @@
 //! `sim solve --without` solved it (below).
 //!
 //! `sim solve LEVEL [--max-turns N] [--budget-s S] [--max-states N]
-//! [--first] [--loadout L] [--without X …]`:
+//! [--first] [--threads N] [--loadout L] [--without X …]`:
 //! searches the level with `game::solve` for the fewest turns (then
 //! actions) that clear it and prints that line of play as a script (the
 //! one `sim LEVEL SCRIPT --strict` replays) on standard output; what the
@@ -54,8 +54,8 @@ use tools::sim::{solution_script_without, LineResult, Sim};
 
 const USAGE: &str =
     "usage: sim LEVEL [SCRIPT] [--strict]   (commands from SCRIPT, or standard input)
-       sim solve LEVEL [--max-turns N] [--budget-s S] [--max-states N] [--first] [--loadout L]
-                 [--without X ...]";
+       sim solve LEVEL [--max-turns N] [--budget-s S] [--max-states N] [--first] [--threads N]
+                 [--loadout L] [--without X ...]";
 
 /// The rest of `sim --help`, after [`USAGE`].
 const HELP_DETAILS: &str = "\
@@ -80,6 +80,8 @@ within the limits:
     --max-states N   give up after N positions (default 5000000)
     --first          stop at the first solution found, not looking for a
                      shorter one (with --max-turns: can it be done in N?)
+    --threads N      search on N threads (default: one per core); the
+                     answer is the same with any number
     --loadout L      solve the level equipped so (default: the equipment
                      it requires, as play starts it)
     --without X      what does the level need? solve it without X (again
@@ -151,6 +153,12 @@ fn parse_solve(mut parser: lexopt::Parser) -> Result<Request, String> {
             }
             Long("max-states") => limits.max_states = number(&mut parser, "--max-states")?,
             Long("first") => limits.first = true,
+            Long("threads") => {
+                limits.threads = number(&mut parser, "--threads")?;
+                if limits.threads == 0 {
+                    return Err("--threads must be at least 1".into());
+                }
+            }
             Long("loadout") => {
                 let value = parser.value().map_err(|e| e.to_string())?;
                 loadout = Some(

@@ -70,6 +70,7 @@ fn prove_par(path: &Path) -> String {
         max_states: BUDGET,
         max_time: None,
         first: false,
+        threads: 0,
     };
     let report = solve(&level, limits, None).expect("sets up");
     if let Some(shorter) = report.solution.as_ref() {

@@ -46,6 +46,7 @@ pub const LIMITS: Limits = Limits {
     max_states: 50_000_000,
     max_time: None,
     first: false,
+    threads: 0,
 };
 
 /// Seconds between two actions of a playback.
