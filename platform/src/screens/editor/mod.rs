@@ -14,7 +14,8 @@
 //! cancel, a name), [`files`] (saving, autosave, recovery), `solving`
 //! (the Solve button: the solver on a worker thread, the solution played
 //! back on the canvas), `needs` (the Needs panel: what the level needs,
-//! checked after a proven solve), [`draw`] and [`list`] (the title's Editor entry:
+//! checked after a proven solve), [`outliner`] (every thing, portal and
+//! route, grouped by cell: click to select), [`draw`] and [`list`] (the title's Editor entry:
 //! levels to open, New level).
 //!
 //! A press of the mouse starts a *stroke* on the model, moves extend it, the
@@ -30,6 +31,7 @@ pub mod fixtures;
 pub mod inspector;
 pub mod list;
 mod needs;
+pub mod outliner;
 pub mod panels;
 mod pointer;
 mod resizing;
@@ -100,9 +102,13 @@ enum Drag {
         to: CellPos,
         button: Button,
     },
-    /// Moving thing `index` (one stroke).
+    /// Moving thing `index` (one stroke), picked up in cell `from`;
+    /// `cycle`: it was already selected in a stacked cell, so a release
+    /// that moved nothing selects the next thing there.
     Thing {
         index: usize,
+        from: CellPos,
+        cycle: bool,
     },
     /// Moving waypoint `point` of watcher `index` (one stroke).
     Waypoint {
@@ -143,6 +149,10 @@ pub struct EditorScreen {
     /// The inspector field being typed into.
     pub typing: Option<FieldEdit>,
     pub help_open: bool,
+    /// The side panel's lower box shows the outliner (else the problems).
+    pub outliner_open: bool,
+    /// The outliner's first shown row.
+    outline_scroll: usize,
     /// V held: the sight preview from the hovered cell.
     pub sight: Option<GridView>,
     /// The level as a stage, for the world drawing; rebuilt on change.
@@ -188,6 +198,8 @@ impl EditorScreen {
             dialog: None,
             typing: None,
             help_open: false,
+            outliner_open: false,
+            outline_scroll: 0,
             sight: None,
             stage: None,
             stage_revision: None,
@@ -417,6 +429,8 @@ impl EditorScreen {
         match input {
             Input::Key(Key::Undo) => self.undo(),
             Input::Key(Key::Redo) => self.redo(),
+            Input::Key(Key::ZoomIn) if self.over_outliner() => self.scroll_outliner(-3),
+            Input::Key(Key::ZoomOut) if self.over_outliner() => self.scroll_outliner(3),
             Input::Key(Key::ZoomIn) => self.zoom(ZOOM_STEP),
             Input::Key(Key::ZoomOut) => self.zoom(1.0 / ZOOM_STEP),
             Input::Key(Key::Help) => self.help_open = true,
@@ -430,6 +444,14 @@ impl EditorScreen {
             _ => {}
         }
         None
+    }
+
+    /// Whether the pointer is over the outliner (the wheel scrolls it).
+    fn over_outliner(&self) -> bool {
+        self.outliner_open
+            && self
+                .mouse
+                .is_some_and(|p| self.layout().problems.contains(p))
     }
 
     pub(super) fn zoom(&mut self, factor: f32) {
@@ -490,6 +512,7 @@ impl EditorScreen {
             Keycode::Delete | Keycode::Backspace => self.delete_selection(),
             Keycode::M => self.mirror(),
             Keycode::K => self.next_portal_kind(),
+            Keycode::O => self.show_outliner(!self.outliner_open),
             Keycode::Tab => self.next_problem(),
             Keycode::Return | Keycode::KpEnter => self.edit_first_field(),
             Keycode::Up | Keycode::W => self.pan_cells(Vec2::new(0.0, 1.0)),

@@ -8,20 +8,25 @@ use render::{hex, Align, DrawList, Font, Rect, Rgba, TextStyle, WHITE};
 
 use super::draw::{outline, BAD, TEXT};
 use super::tools::{Layout, Tool, TOOLS};
-use super::{inspector, EditorScreen, Selection, Status};
+use super::{inspector, outliner, EditorScreen, Selection, Status};
 use crate::screens::theme::{DIM_TEXT, FIELD, GOLD, ITEM_STYLE, NOTICE_TEXT, SELECTED_STYLE};
 
 const PANEL: Rgba = hex(0x151a28);
-const PANEL_EDGE: Rgba = hex(0x2c3450);
+pub(super) const PANEL_EDGE: Rgba = hex(0x2c3450);
 
 /// Rows of the inspector: first row's top and row height, in pixels.
 fn inspector_rows(l: &Layout) -> (f32, f32) {
     (l.inspector.y + 40.0 * l.scale, 25.0 * l.scale)
 }
 
-/// Rows of the problem list.
+/// Rows of the problem list (under the tabs and the heading).
 fn problem_rows(l: &Layout) -> (f32, f32) {
-    (l.problems.y + 36.0 * l.scale, 22.0 * l.scale)
+    (l.problems.y + 58.0 * l.scale, 22.0 * l.scale)
+}
+
+/// The lower box's heading line, under the tabs.
+fn heading_y(l: &Layout) -> f32 {
+    l.problems.y + 34.0 * l.scale
 }
 
 /// The inspector row under `p`, of `n`.
@@ -52,7 +57,14 @@ impl EditorScreen {
         self.draw_top_bar(list, font, l, size_px);
         self.draw_inspector(list, font, l);
         let needs = self.needs_rows();
-        if needs.is_empty() {
+        list.quad(
+            Rect::new(l.problems.x, l.problems.y, l.problems.w, 1.0),
+            PANEL_EDGE,
+        );
+        self.draw_tabs(list, font, l, !needs.is_empty());
+        if self.outliner_open {
+            self.draw_outliner(list, font, l);
+        } else if needs.is_empty() {
             self.draw_problem_list(list, font, l);
         } else {
             self.draw_needs(list, font, l, &needs);
@@ -211,18 +223,43 @@ impl EditorScreen {
         }
     }
 
+    /// The lower box's tabs: the problems (or the Needs panel) and the
+    /// outliner, the shown one lit.
+    fn draw_tabs(&self, list: &mut DrawList, font: &mut Font, l: &Layout, needs: bool) {
+        let s = l.scale;
+        let n = self.editor.problems().len();
+        let first = match (needs, n) {
+            (true, _) => "Needs".to_string(),
+            (false, 0) => "Problems".to_string(),
+            (false, n) => format!("Problems ({n})"),
+        };
+        let labels = [first, format!("Outliner ({})", self.outline_rows().len())];
+        for (i, (r, label)) in outliner::tabs(l).iter().zip(labels).enumerate() {
+            let shown = (i == 1) == self.outliner_open;
+            let style = if shown { &SELECTED_STYLE } else { &ITEM_STYLE };
+            list.panel(*r, style);
+            let colour = match (i, n, needs) {
+                (0, 1.., false) => BAD,
+                _ if shown => GOLD,
+                _ => TEXT,
+            };
+            list.text(
+                font,
+                Vec2::new(r.centre().x, r.y + 4.0 * s),
+                &label,
+                &TextStyle::new(12.0 * s, colour).aligned(Align::Centre),
+            );
+        }
+    }
+
     /// The level's problems, or that it has none.
     fn draw_problem_list(&self, list: &mut DrawList, font: &mut Font, l: &Layout) {
         let s = l.scale;
-        list.quad(
-            Rect::new(l.problems.x, l.problems.y, l.problems.w, 1.0),
-            PANEL_EDGE,
-        );
         let problems = self.editor.problems();
         let head = if problems.is_empty() {
             "No problems · F5 test-plays".to_string()
         } else {
-            format!("Problems: {} (Tab: next; not playable yet)", problems.len())
+            "Tab: the next one · not playable yet".to_string()
         };
         let colour = if problems.is_empty() {
             hex(0x9ccc65)
@@ -231,7 +268,7 @@ impl EditorScreen {
         };
         list.text(
             font,
-            Vec2::new(l.problems.x + 12.0 * s, l.problems.y + 10.0 * s),
+            Vec2::new(l.problems.x + 12.0 * s, heading_y(l)),
             &head,
             &TextStyle::new(14.0 * s, colour),
         );
@@ -256,7 +293,6 @@ impl EditorScreen {
     fn draw_needs(&self, list: &mut DrawList, font: &mut Font, l: &Layout, rows: &[String]) {
         let s = l.scale;
         let b = l.problems;
-        list.quad(Rect::new(b.x, b.y, b.w, 1.0), PANEL_EDGE);
         let head = if self.is_checking_needs() {
             "Needs: solving without each (F6 stops)"
         } else {
@@ -267,7 +303,7 @@ impl EditorScreen {
         let head = fit_text(font, head, &head_style, room);
         list.text(
             font,
-            Vec2::new(b.x + 12.0 * s, b.y + 10.0 * s),
+            Vec2::new(b.x + 12.0 * s, heading_y(l)),
             &head,
             &head_style,
         );
@@ -361,7 +397,7 @@ fn tool_icon(t: Tool) -> &'static str {
 
 /// `text`, clipped (with an ellipsis) to fit `room` pixels; empty if not
 /// even its first character does.
-fn fit_text(font: &mut Font, text: &str, style: &TextStyle, room: f32) -> String {
+pub(super) fn fit_text(font: &mut Font, text: &str, style: &TextStyle, room: f32) -> String {
     let fits = |font: &mut Font, n: usize| {
         render::text::measure(font, &clip_text(text, n), style).x <= room
     };

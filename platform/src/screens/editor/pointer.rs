@@ -35,7 +35,7 @@ impl EditorScreen {
                 let to = self.camera.cell_at(p, l.canvas, self.size_px);
                 self.drag = Drag::Rect { from, to, button };
             }
-            Drag::Thing { index } => {
+            Drag::Thing { index, .. } => {
                 let to = self.camera.cell_at(p, l.canvas, self.size_px);
                 let _ = self.editor.apply(|lv| op::move_thing(lv, index, to));
                 self.refresh_stage();
@@ -202,7 +202,14 @@ impl EditorScreen {
             Drag::Paint { button: b, .. } | Drag::Rect { button: b, .. } if b == button => {
                 self.end_drag()
             }
-            Drag::Thing { .. } | Drag::Waypoint { .. } => self.end_drag(),
+            Drag::Thing { index, from, cycle } => {
+                let stayed = self.editor.level().things.get(index).map(|t| t.cell) == Some(from);
+                self.end_drag();
+                if cycle && stayed {
+                    self.cycle_at(from, index);
+                }
+            }
+            Drag::Waypoint { .. } => self.end_drag(),
             _ => {}
         }
     }

@@ -121,12 +121,20 @@ impl Tool {
 }
 
 /// Every shortcut, as (keys, what) — the F1 panel and the README list it.
-pub const HOTKEYS: [(&str, &str); 26] = [
+pub const HOTKEYS: [(&str, &str); 28] = [
     (
         "Q B R E L P N H I C G T",
         "tools (see the palette; hover for help)",
     ),
     ("1-4", "what Hero / Item places"),
+    (
+        "Click again",
+        "a cell with several things: select the next one",
+    ),
+    (
+        "O",
+        "the outliner: everything placed, by cell; click selects",
+    ),
     (
         "Mouse",
         "left: use the tool · right: its opposite · middle-drag: pan",
