@@ -120,7 +120,7 @@ fn problems_are_placed_where_the_designer_looks() {
     assert!(
         e.problems()
             .iter()
-            .any(|p| p.place == Place::Cell(c(2, 2)) && p.message.contains("rock")),
+            .any(|p| p.place == Place::Route(1, c(2, 2)) && p.message.contains("rock")),
         "{:?}",
         e.problems()
     );
@@ -128,7 +128,10 @@ fn problems_are_placed_where_the_designer_looks() {
     let mut moved = e.level().things[1].clone();
     moved.cell = c(1, 1);
     e.edit("move", "", |l| set_thing(l, 1, moved)).expect("set");
-    assert!(e.problems().iter().any(|p| p.place == Place::Cell(c(2, 2))));
+    assert!(e
+        .problems()
+        .iter()
+        .any(|p| p.place == Place::Route(1, c(2, 2))));
     // A duplicate id can only come from outside the editor (a file); the
     // panel places it on the thing.
     let mut l = blank(4, 3);

@@ -323,12 +323,25 @@ impl EditorScreen {
         self.refuse(format!("Problem {} of {n}: {}", i + 1, p.message));
     }
 
+    /// Selects what a problem at `place` is about (the thing, the watcher
+    /// of a route, the portal pair on its edge, its cell; the level: nothing, so the inspector
+    /// shows the level's fields) and brings it into view, keeping as much
+    /// of the level on the canvas as fits.
     pub(super) fn jump_to(&mut self, place: &Place) {
+        let level = self.editor.level();
+        self.selection = match *place {
+            Place::Thing(i, _) | Place::Route(i, _) => Selection::Thing(i),
+            Place::Edge(e) => match op::portal_at(level, e) {
+                Some((i, _)) => Selection::Portal(i),
+                None => Selection::Area(Area::new(e.sides().1, e.sides().1)),
+            },
+            Place::Cell(c) => Selection::Area(Area::new(c, c)),
+            Place::Level => Selection::None,
+        };
         if let Some(c) = place.cell() {
-            self.camera.centre = Vec2::new(c.x as f32, c.y as f32);
-        }
-        if let Place::Thing(i, _) = *place {
-            self.selection = Selection::Thing(i);
+            let l = self.layout();
+            let size = (level.grid.width(), level.grid.height());
+            self.camera.show(c, size, l.canvas, self.size_px);
         }
     }
 

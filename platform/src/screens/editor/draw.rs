@@ -124,6 +124,7 @@ impl EditorScreen {
         self.draw_portal_labels(list, font, &proj);
         self.draw_routes(list, &proj);
         self.draw_problems_marks(list, &proj);
+        self.draw_things_in_rock(list, font, &proj);
         self.draw_selection(list, &proj);
         self.draw_cursor(list, &proj, &l, size_px);
         self.draw_panels(list, font, &l, size_px);
@@ -274,7 +275,7 @@ impl EditorScreen {
                     Self::edge_rect(proj, e, proj.cell_px * 0.18),
                     with_alpha(BAD, 0.85),
                 ),
-                Place::Cell(c) | Place::Thing(_, c) => outline(
+                Place::Cell(c) | Place::Thing(_, c) | Place::Route(_, c) => outline(
                     list,
                     Self::cell_rect(proj, c).inset(2.0),
                     3.0,
@@ -282,6 +283,44 @@ impl EditorScreen {
                 ),
                 Place::Level => {}
             }
+        }
+    }
+
+    /// A thing standing in rock (a problem; the world drawing shows only
+    /// air cells): a filled token with its initial, and a red "!" badge.
+    fn draw_things_in_rock(&self, list: &mut DrawList, font: &mut Font, proj: &Projection) {
+        let level = self.editor.level();
+        for t in &level.things {
+            if level.grid.contains(t.cell) && level.grid.is_air(t.cell) {
+                continue;
+            }
+            let colour = match t.kind {
+                ThingSpecKind::Hero { .. } => hex(0x6fa8ff),
+                ThingSpecKind::Item { .. } => hex(0xf2c14e),
+                ThingSpecKind::RopeCoil { .. } => hex(0xc8a06a),
+                ThingSpecKind::Watcher { .. } => hex(0xd77a6a),
+            };
+            let cell = Self::cell_rect(proj, t.cell);
+            let token = cell.inset(proj.cell_px * 0.2);
+            list.quad(token, colour);
+            outline(list, token, 2.0, BAD);
+            let size = (proj.cell_px * 0.4).clamp(9.0, 28.0);
+            let initial: String = t.id.chars().take(1).flat_map(char::to_uppercase).collect();
+            list.text(
+                font,
+                token.centre() - Vec2::new(0.0, size * 0.6),
+                &initial,
+                &TextStyle::new(size, hex(0x151a28)).aligned(Align::Centre),
+            );
+            let b = (proj.cell_px * 0.3).max(8.0);
+            let badge = Rect::new(cell.x + cell.w - b, cell.y, b, b);
+            list.quad(badge, BAD);
+            list.text(
+                font,
+                Vec2::new(badge.centre().x, badge.y + b * 0.05),
+                "!",
+                &TextStyle::new(b * 0.85, WHITE).aligned(Align::Centre),
+            );
         }
     }
 

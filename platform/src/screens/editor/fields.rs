@@ -19,7 +19,7 @@ impl EditorScreen {
                 self.outliner_click(p);
                 return;
             }
-            if let Some(i) = panels::problem_at(&l, self.editor.problems().len(), p) {
+            if let Some(i) = panels::problem_at(&l, self.editor.problems(), p) {
                 let place = self.editor.problems()[i].place;
                 self.problem_at = i + 1;
                 self.jump_to(&place);

@@ -589,3 +589,5 @@ impl EditorScreen {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_problems;

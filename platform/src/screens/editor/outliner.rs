@@ -90,7 +90,8 @@ impl EditorScreen {
         self.show_cell(cell);
     }
 
-    /// Centres the view on `cell` if it is not on the canvas.
+    /// Brings `cell` into view if it is not on the canvas (as much of the
+    /// level kept in view as fits).
     pub(super) fn show_cell(&mut self, cell: CellPos) {
         let l = self.layout();
         let at = self.camera.pixel_of(cell, l.canvas, self.size_px);
@@ -102,7 +103,9 @@ impl EditorScreen {
             l.canvas.h - 2.0 * margin,
         );
         if !inner.contains(at) {
-            self.camera.centre = Vec2::new(cell.x as f32, cell.y as f32);
+            let g = &self.editor.level().grid;
+            let size = (g.width(), g.height());
+            self.camera.show(cell, size, l.canvas, self.size_px);
         }
     }
 

@@ -3,6 +3,7 @@
 //! over the problem list, or over the Needs panel once a proven solve has
 //! asked what the level needs) and the status line, drawn in that order;
 //! and where their rows are, for the pointer.
+use game::edit::Placed;
 use glam::Vec2;
 use render::{hex, Align, DrawList, Font, Rect, Rgba, TextStyle, WHITE};
 
@@ -36,11 +37,79 @@ pub fn field_at(l: &Layout, n: usize, p: Vec2) -> Option<usize> {
     (p.y >= top && l.inspector.contains(p) && (i as usize) < n).then_some(i as usize)
 }
 
-/// The problem row under `p`, of `n`.
-pub fn problem_at(l: &Layout, n: usize, p: Vec2) -> Option<usize> {
-    let (top, h) = problem_rows(l);
-    let i = ((p.y - top) / h).floor();
-    (p.y >= top && l.problems.contains(p) && (i as usize) < n).then_some(i as usize)
+/// A problem's line height, in pixels.
+fn problem_line_h(l: &Layout) -> f32 {
+    15.0 * l.scale
+}
+
+/// Characters a problem's line holds: the box's width over a wide
+/// character of its 12 px text, so a line fits whatever its letters.
+fn problem_line_chars(l: &Layout) -> usize {
+    ((l.problems.w - 24.0 * l.scale) / (7.0 * l.scale))
+        .floor()
+        .max(8.0) as usize
+}
+
+/// `text` in lines of at most `max` characters, broken between words; a
+/// word longer than a line is cut into pieces.
+pub fn wrap_words(text: &str, max: usize) -> Vec<String> {
+    let max = max.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        while word.len() > max {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            lines.push(word.drain(..max).collect());
+        }
+        let word: String = word.into_iter().collect();
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > max {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Each problem's lines, `"x,y: "` first, and its first line's top, for
+/// those that fit in the box.
+pub fn problem_layout(l: &Layout, problems: &[Placed]) -> Vec<(f32, Vec<String>)> {
+    let (mut y, _) = problem_rows(l);
+    let (lh, gap) = (problem_line_h(l), 6.0 * l.scale);
+    // Room kept at the bottom for "and N more".
+    let bottom = l.problems.y + l.problems.h - 18.0 * l.scale;
+    let mut rows = Vec::new();
+    for p in problems {
+        let at = p.place.cell().map_or(String::new(), |c| format!("{c}: "));
+        let lines = wrap_words(&format!("{at}{}", p.message), problem_line_chars(l));
+        let h = lines.len() as f32 * lh;
+        if y + h > bottom {
+            break;
+        }
+        rows.push((y, lines));
+        y += h + gap;
+    }
+    rows
+}
+
+/// The problem under `p`, of `problems`.
+pub fn problem_at(l: &Layout, problems: &[Placed], p: Vec2) -> Option<usize> {
+    if !l.problems.contains(p) {
+        return None;
+    }
+    let lh = problem_line_h(l);
+    problem_layout(l, problems)
+        .iter()
+        .position(|(y, lines)| p.y >= *y - 2.0 && p.y < *y + lines.len() as f32 * lh + 2.0)
 }
 
 impl EditorScreen {
@@ -272,18 +341,40 @@ impl EditorScreen {
             &head,
             &TextStyle::new(14.0 * s, colour),
         );
-        let (ptop, prh) = problem_rows(l);
-        for (i, p) in problems.iter().enumerate() {
-            let y = ptop + i as f32 * prh;
-            if y + prh > l.problems.y + l.problems.h {
-                break;
+        let style = TextStyle::new(12.0 * s, TEXT);
+        let room = l.problems.w - 18.0 * s;
+        let lh = problem_line_h(l);
+        let layout = problem_layout(l, problems);
+        for (y, lines) in &layout {
+            let r = Rect::new(
+                l.problems.x + 6.0 * s,
+                y - 2.0 * s,
+                l.problems.w - 12.0 * s,
+                lines.len() as f32 * lh + 4.0 * s,
+            );
+            if self.mouse_px().is_some_and(|p| r.contains(p)) {
+                list.quad(r, hex(0x222a40));
             }
-            let at = p.place.cell().map_or(String::new(), |c| format!("{c}: "));
+            for (k, line) in lines.iter().enumerate() {
+                let shown = fit_text(font, line, &style, room);
+                list.text(
+                    font,
+                    Vec2::new(l.problems.x + 12.0 * s, y + k as f32 * lh),
+                    &shown,
+                    &style,
+                );
+            }
+        }
+        if layout.len() < problems.len() {
+            let more = format!("and {} more (Tab)", problems.len() - layout.len());
             list.text(
                 font,
-                Vec2::new(l.problems.x + 12.0 * s, y),
-                &clip_text(&format!("{at}{}", p.message), 40),
-                &TextStyle::new(12.0 * s, TEXT),
+                Vec2::new(
+                    l.problems.x + 12.0 * s,
+                    l.problems.y + l.problems.h - 16.0 * s,
+                ),
+                &more,
+                &TextStyle::new(11.0 * s, DIM_TEXT),
             );
         }
     }

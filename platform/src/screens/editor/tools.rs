@@ -167,7 +167,7 @@ pub const HOTKEYS: [(&str, &str); 28] = [
     ("Ctrl+S", "save (text, atomically)"),
     ("Ctrl+Shift+S", "save as"),
     ("Ctrl+Shift+C", "copy the whole level as text"),
-    ("Tab", "next problem"),
+    ("Tab", "next problem (selected, brought into view)"),
     ("Esc", "cancel, deselect, then leave (asks to save)"),
     ("F1", "this help"),
     ("F11 / F12", "fullscreen / screenshot"),
