@@ -341,3 +341,48 @@ fn drafts_with_problems_round_trip_and_keep_their_problems() {
     // A text that does not parse is no draft.
     assert!(crate::level::check_text_draft("d.txt", "[level]\nname = \"x\"\n").is_err());
 }
+
+#[test]
+fn a_wall_painted_across_a_watchers_route_is_a_problem_of_the_level() {
+    let mut e = Editor::new(blank(6, 3));
+    let guard = ThingSpec {
+        id: "guard".into(),
+        cell: c(1, 1),
+        kind: ThingSpecKind::Watcher {
+            route: vec![c(1, 1), c(4, 1), c(4, 2)],
+        },
+    };
+    e.edit("add", "", |l| add_thing(l, guard)).expect("add");
+    assert!(e.problems().is_empty(), "{:?}", e.problems());
+    // A platform between 4,1 and 4,2 is no wall: it walks up through it.
+    e.edit("platform", "", |l| {
+        paint_edge(l, EdgePos::horizontal(4, 2), EdgeKind::Platform)
+    })
+    .expect("platform");
+    assert!(e.problems().is_empty(), "{:?}", e.problems());
+    // A wall between route cells 2,1 and 3,1.
+    e.edit("wall", "", |l| {
+        paint_edge(l, EdgePos::vertical(3, 1), EdgeKind::Wall)
+    })
+    .expect("wall");
+    let problems = e.problems();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].place, Place::Route(1, c(1, 1)));
+    assert_eq!(
+        problems[0].message,
+        "the walk of 'guard' from route point 1 to 2 steps from 2,1 to 3,1 through a wall (expected an open edge or a platform between them)"
+    );
+    // The level's own check (what `level check` and play's loader run)
+    // says the same.
+    let text = crate::level::to_text(e.level());
+    let errors = crate::level::check_text("guard.txt", &text).expect_err("refused");
+    assert!(
+        errors.iter().any(|err| err
+            .to_string()
+            .contains("steps from 2,1 to 3,1 through a wall")),
+        "{errors:?}"
+    );
+    // Undone, the route walks again.
+    e.undo();
+    assert!(e.problems().is_empty());
+}

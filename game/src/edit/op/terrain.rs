@@ -134,10 +134,12 @@ pub fn paint_rect(level: &mut Level, a: CellPos, b: CellPos, kind: CellKind) -> 
     }
 }
 
-/// A room: the rectangle `a`–`b` becomes air, open inside, with walls all
-/// round it (portal edges on its outline are kept). Merged with what is
-/// there: walls inside are removed, the rest of the level is untouched.
-/// Returns the cells and edges changed.
+/// A room: the rectangle `a`–`b` becomes air, open inside, walled where
+/// it meets rock or the grid's border (portal edges on its outline are
+/// kept). Merged with what is there: walls inside are removed, and it
+/// opens onto the air it touches, so a room drawn beside or over another
+/// makes one room; the rest of the level is untouched. Returns the cells
+/// and edges changed.
 pub fn room(level: &mut Level, a: CellPos, b: CellPos) -> Changed {
     let cells = rect_cells(level, a, b);
     let Some((&first, &last)) = cells.first().zip(cells.last()) else {
@@ -159,7 +161,8 @@ pub fn room(level: &mut Level, a: CellPos, b: CellPos) -> Changed {
             if interior && matches!(dir, Dir::Left | Dir::Down) {
                 continue;
             }
-            let want = if interior { Edge::OPEN } else { Edge::SOLID };
+            let joins = interior || level.grid.is_air(c.step(dir));
+            let want = if joins { Edge::OPEN } else { Edge::SOLID };
             if set_plain_edge(level, e, want) {
                 changed += 1;
             }

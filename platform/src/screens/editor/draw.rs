@@ -2,7 +2,7 @@
 //! (every cell at its own place, or — V held — through a hero's GridView
 //! from the hovered cell, exactly as play draws sight), then the editor's
 //! overlays (a faint grid, portal pairs by label and colour, watcher routes
-//! as paths with arrows and their breaks in red, problems marked, the
+//! as paths with arrows and their breaks (rock, a wall) in red, problems marked, the
 //! selection, the cursor's ghost), then the panels around the canvas
 //! (`panels.rs`: palette, top bar, inspector, problem list, status line),
 //! the help overlay and any dialog.
@@ -245,7 +245,8 @@ impl EditorScreen {
             path.push(cells[0]);
             for w in path.windows(2) {
                 let (a, b) = (w[0], w[1]);
-                let broken = !level.grid.is_air(b);
+                let broken = !level.grid.is_air(b)
+                    || !game::level::validate::route_step_open(&level.grid, a, b);
                 let c = if broken { BAD } else { with_alpha(colour, 0.8) };
                 let pa = proj.to_screen(Vec2::new(a.x as f32, a.y as f32));
                 let pb = proj.to_screen(Vec2::new(b.x as f32, b.y as f32));

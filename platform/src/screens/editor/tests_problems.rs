@@ -132,3 +132,26 @@ fn tab_shows_the_problem_with_as_much_of_the_level_as_fits() {
         assert!(l.canvas.contains(p), "{c:?} on the canvas");
     }
 }
+
+#[test]
+fn a_wall_painted_across_a_route_is_listed_as_a_problem() {
+    let mut s = screen("Test 8x6");
+    key(&mut s, "g");
+    let p = s.screen_pos_of_cell(CellPos::new(2, 1));
+    click(&mut s, Button::Left, p);
+    key(&mut s, "t");
+    let p = s.screen_pos_of_cell(CellPos::new(5, 1));
+    click(&mut s, Button::Left, p);
+    assert!(s.editor.problems().is_empty(), "{:?}", s.editor.problems());
+    key(&mut s, "e");
+    let p = s.screen_pos_of_edge(game::grid::EdgePos::vertical(4, 1));
+    click(&mut s, Button::Left, p);
+    let problems = s.editor.problems();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0]
+            .message
+            .contains("steps from 3,1 to 4,1 through a wall"),
+        "{problems:?}"
+    );
+}

@@ -106,7 +106,7 @@ impl Tool {
         match self {
             Tool::Select => "click a thing or portal to inspect it; drag it to move; drag empty space to select an area",
             Tool::Cells => "left: dig air · right: fill rock · Shift+drag: a rectangle",
-            Tool::Room => "drag a rectangle: air inside, walls around",
+            Tool::Room => "drag a rectangle: air inside, walls on rock; joins the air it touches",
             Tool::Wall => "left: wall · right: open · drag along edges",
             Tool::Platform => "left: platform (floors only) · right: open",
             Tool::Portal => "click an edge, then another: a portal pair (kind in the inspector)",
