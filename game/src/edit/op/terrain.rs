@@ -114,22 +114,30 @@ pub fn rect_cells(level: &Level, a: CellPos, b: CellPos) -> Vec<CellPos> {
 /// (the entrance, a portal's only face) are skipped, and the first refusal
 /// is returned only if nothing could be painted.
 pub fn paint_rect(level: &mut Level, a: CellPos, b: CellPos, kind: CellKind) -> Changed {
+    paint_rect_noting(level, a, b, kind, &mut Vec::new())
+}
+
+/// [`paint_rect`], with each cell skipped and why added to `skipped`.
+pub fn paint_rect_noting(
+    level: &mut Level,
+    a: CellPos,
+    b: CellPos,
+    kind: CellKind,
+    skipped: &mut Vec<EditError>,
+) -> Changed {
     let cells = rect_cells(level, a, b);
     if cells.is_empty() {
         return Err(EditError::CellOutside(a));
     }
     let mut changed = 0;
-    let mut first_err = None;
     for c in cells {
         match paint_cell(level, c, kind) {
             Ok(n) => changed += n,
-            Err(e) => {
-                first_err.get_or_insert(e);
-            }
+            Err(e) => skipped.push(e),
         }
     }
-    match first_err {
-        Some(e) if changed == 0 => Err(e),
+    match skipped.first() {
+        Some(e) if changed == 0 => Err(e.clone()),
         _ => Ok(changed),
     }
 }

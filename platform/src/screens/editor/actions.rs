@@ -130,6 +130,13 @@ impl EditorScreen {
         let Some(now) = level.grid.portal(i).map(|p| p.kind()) else {
             return;
         };
+        if kinds.len() <= 1 {
+            let label = level.portal_label(i);
+            self.refuse(format!(
+                "Portal '{label}' can only be {now}: each end has air on one side only, so its faces are fixed (air on both sides of an end lets K turn it)"
+            ));
+            return;
+        }
         let next = kinds
             .iter()
             .position(|&k| k == now)

@@ -163,6 +163,8 @@ pub struct EditorScreen {
     space_held: bool,
     /// The orientation an edge drag keeps to (set by its first edge).
     edge_lock: Option<game::grid::Orientation>,
+    /// Cells the stroke in progress could not paint, and why.
+    skipped: Vec<game::edit::EditError>,
     /// Shift held: the Cells tool drags a rectangle.
     shift_held: bool,
     /// The problem Tab jumps to next.
@@ -207,6 +209,7 @@ impl EditorScreen {
             drag: Drag::None,
             space_held: false,
             shift_held: false,
+            skipped: Vec::new(),
             edge_lock: None,
             problem_at: 0,
             unsaved_s: None,
@@ -591,3 +594,5 @@ impl EditorScreen {
 mod tests;
 #[cfg(test)]
 mod tests_problems;
+#[cfg(test)]
+mod tests_view;
