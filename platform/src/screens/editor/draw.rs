@@ -1,7 +1,8 @@
 //! Drawing the editor: the level with the play screen's world drawing
 //! (every cell at its own place, or — V held — through a hero's GridView
 //! from the hovered cell, exactly as play draws sight), then the editor's
-//! overlays (a faint grid, portal pairs by label and colour, watcher routes
+//! overlays (a faint grid, portal pairs by label and colour with a glyph at each end for how
+//! the pair turns (= straight, ⇅ flip, ↻ cw, ↺ ccw), watcher routes
 //! as paths with arrows and their breaks (rock, a wall) in red, problems marked, the
 //! selection, the cursor's ghost), then the panels around the canvas
 //! (`panels.rs`: palette, top bar, inspector, problem list, status line),
@@ -202,7 +203,7 @@ impl EditorScreen {
         for (i, p) in level.grid.portals().iter().enumerate() {
             let colour = pair_colour(i);
             let lit = hovered_pair == Some(i) || self.selection == Selection::Portal(i);
-            for end in p.ends {
+            for (k, end) in p.ends.into_iter().enumerate() {
                 let e = end.edge();
                 let thick = if lit { 0.22 } else { 0.1 } * proj.cell_px;
                 list.quad(
@@ -219,6 +220,22 @@ impl EditorScreen {
                     at - Vec2::new(0.0, size * 0.6),
                     &level.portal_label(i).to_string(),
                     &style,
+                );
+                // How the pair turns a walker entering here, beside the
+                // label along the edge.
+                let along = match e.orientation {
+                    Orientation::Horizontal => Vec2::new(1.0, 0.0),
+                    Orientation::Vertical => Vec2::new(0.0, -1.0),
+                };
+                let g = at + along * size * 1.2;
+                let gs = size * 0.9;
+                let badge = Rect::new(g.x - gs * 0.55, g.y - gs * 0.55, gs * 1.1, gs * 1.1);
+                list.quad(badge, [0.05, 0.06, 0.1, 0.75]);
+                list.text(
+                    font,
+                    g - Vec2::new(0.0, gs * 0.6),
+                    kind_glyph(p.kind_from(k)),
+                    &TextStyle::new(gs, colour).aligned(Align::Centre),
                 );
             }
         }
@@ -417,6 +434,19 @@ fn arrow(list: &mut DrawList, at: Vec2, dir: Vec2, size: f32, colour: Rgba) {
         ],
         colour,
     );
+}
+
+/// The glyph drawn at a portal end for the kind a walker entering there
+/// meets: straight on, turned back, a quarter turn clockwise or
+/// anticlockwise.
+pub fn kind_glyph(kind: game::grid::PortalKind) -> &'static str {
+    use game::grid::PortalKind;
+    match kind {
+        PortalKind::Straight => "=",
+        PortalKind::Flip => "\u{21c5}",
+        PortalKind::Cw => "\u{21bb}",
+        PortalKind::Ccw => "\u{21ba}",
+    }
 }
 
 fn draw_help(list: &mut DrawList, font: &mut Font, size_px: (u32, u32), s: f32) {
