@@ -374,6 +374,16 @@ impl EditorScreen {
             self.pointer_moved(p, last);
             return None;
         }
+        let before = self.selection;
+        let action = self.handle_press_or_key(input);
+        if self.selection != before {
+            self.scroll_outliner_to_selection();
+        }
+        action
+    }
+
+    /// [`Self::handle`] for everything but a pointer move.
+    fn handle_press_or_key(&mut self, input: RawInput) -> Option<EditorAction> {
         if self.dialog.is_some() {
             return self.handle_dialog(input);
         }

@@ -129,6 +129,24 @@ impl EditorScreen {
         self.outline_scroll = (self.outline_scroll as i32 + by).clamp(0, most as i32) as usize;
     }
 
+    /// Scrolls the outliner so the selection's row shows (after the
+    /// selection changed on the canvas).
+    pub(super) fn scroll_outliner_to_selection(&mut self) {
+        let Some(i) = self
+            .outline_rows()
+            .iter()
+            .position(|r| self.row_selected(r))
+        else {
+            return;
+        };
+        let shown = visible_rows(&self.layout()).max(1);
+        if i < self.outline_scroll {
+            self.outline_scroll = i;
+        } else if i >= self.outline_scroll + shown {
+            self.outline_scroll = i + 1 - shown;
+        }
+    }
+
     /// The outliner's rows from the scroll position, the selected one lit,
     /// a cell's heading over its first row.
     pub(super) fn draw_outliner(&self, list: &mut DrawList, font: &mut Font, l: &Layout) {
@@ -286,6 +304,34 @@ mod tests {
     fn click_row(s: &mut EditorScreen, entry: Entry) {
         let p = row_px(s, entry);
         click(s, p);
+    }
+
+    #[test]
+    fn a_thing_selected_on_the_canvas_scrolls_its_row_into_the_outliner() {
+        let mut s = screen();
+        key(&mut s, "c");
+        for x in 0..8 {
+            for y in 1..4 {
+                click_cell(&mut s, x, y);
+            }
+        }
+        key(&mut s, "q");
+        key(&mut s, "o");
+        key(&mut s, "escape");
+        let n = s.outline_rows().len();
+        assert!(n > visible_rows(&s.layout()), "{n} rows: more than fit");
+        // The knight's row (the bottom row of the grid) is listed last.
+        click_cell(&mut s, 0, 0);
+        assert_eq!(selected_id(&s), "knight");
+        let k = s
+            .outline_rows()
+            .iter()
+            .position(|r| r.entry == Entry::Thing(0))
+            .expect("listed");
+        assert!(k >= s.outline_scroll && k < s.outline_scroll + visible_rows(&s.layout()));
+        // A click on its row keeps it selected.
+        click_row(&mut s, Entry::Thing(0));
+        assert_eq!(selected_id(&s), "knight");
     }
 
     #[test]
