@@ -8,6 +8,8 @@
 //!   byte what is saved;
 //! - [`selection`]: rectangular areas, the clipboard, paste and flip;
 //! - [`history`]: undo and redo by whole-level snapshots;
+//! - [`outline`]: every thing, portal pair and route as rows grouped by
+//!   cell, and which of a cell's occupants a click selects;
 //! - [`problems`]: live validation, placed on the canvas.
 //! - [`without`]: a level with an ability, a portal or an item taken away,
 //!   to ask what it needs (`sim solve --without`).
@@ -20,6 +22,7 @@
 pub mod error;
 pub mod history;
 pub mod op;
+pub mod outline;
 pub mod portal_table;
 pub mod problems;
 pub mod selection;

@@ -17,6 +17,8 @@ pub enum Place {
     Edge(EdgePos),
     /// Thing `i` (index into `Level::things`), standing in its cell.
     Thing(usize, CellPos),
+    /// A waypoint of watcher `i`'s route, in this cell.
+    Route(usize, CellPos),
 }
 
 impl Place {
@@ -25,7 +27,7 @@ impl Place {
     pub fn cell(&self) -> Option<CellPos> {
         match *self {
             Place::Level => None,
-            Place::Cell(c) | Place::Thing(_, c) => Some(c),
+            Place::Cell(c) | Place::Thing(_, c) | Place::Route(_, c) => Some(c),
             Place::Edge(e) => Some(e.sides().1),
         }
     }
@@ -79,7 +81,7 @@ pub fn placed_problems(level: &Level) -> Vec<Placed> {
                         crate::level::ThingSpecKind::Watcher { route } => route.get(point),
                         _ => None,
                     })
-                    .map_or_else(|| thing_at(thing), |&c| Place::Cell(c)),
+                    .map_or_else(|| thing_at(thing), |&c| Place::Route(thing, c)),
             };
             Placed {
                 place,

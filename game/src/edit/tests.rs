@@ -125,7 +125,7 @@ fn problems_are_placed_where_the_designer_looks() {
     assert!(
         e.problems()
             .iter()
-            .any(|p| p.place == Place::Cell(c(2, 2)) && p.message.contains("rock")),
+            .any(|p| p.place == Place::Route(1, c(2, 2)) && p.message.contains("rock")),
         "{:?}",
         e.problems()
     );
@@ -133,7 +133,10 @@ fn problems_are_placed_where_the_designer_looks() {
     let mut moved = e.level().things[1].clone();
     moved.cell = c(1, 1);
     e.edit("move", "", |l| set_thing(l, 1, moved)).expect("set");
-    assert!(e.problems().iter().any(|p| p.place == Place::Cell(c(2, 2))));
+    assert!(e
+        .problems()
+        .iter()
+        .any(|p| p.place == Place::Route(1, c(2, 2))));
     // A duplicate id can only come from outside the editor (a file); the
     // panel places it on the thing.
     let mut l = blank(4, 3);
@@ -365,4 +368,49 @@ fn a_broken_portal_pair_is_always_a_problem() {
         .problems()
         .iter()
         .any(|p| p.place == Place::Edge(end.edge())));
+}
+
+#[test]
+fn a_wall_painted_across_a_watchers_route_is_a_problem_of_the_level() {
+    let mut e = Editor::new(blank(6, 3));
+    let guard = ThingSpec {
+        id: "guard".into(),
+        cell: c(1, 1),
+        kind: ThingSpecKind::Watcher {
+            route: vec![c(1, 1), c(4, 1), c(4, 2)],
+        },
+    };
+    e.edit("add", "", |l| add_thing(l, guard)).expect("add");
+    assert!(e.problems().is_empty(), "{:?}", e.problems());
+    // A platform between 4,1 and 4,2 is no wall: it walks up through it.
+    e.edit("platform", "", |l| {
+        paint_edge(l, EdgePos::horizontal(4, 2), EdgeKind::Platform)
+    })
+    .expect("platform");
+    assert!(e.problems().is_empty(), "{:?}", e.problems());
+    // A wall between route cells 2,1 and 3,1.
+    e.edit("wall", "", |l| {
+        paint_edge(l, EdgePos::vertical(3, 1), EdgeKind::Wall)
+    })
+    .expect("wall");
+    let problems = e.problems();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].place, Place::Route(1, c(1, 1)));
+    assert_eq!(
+        problems[0].message,
+        "the walk of 'guard' from route point 1 to 2 steps from 2,1 to 3,1 through a wall (expected an open edge or a platform between them)"
+    );
+    // The level's own check (what `level check` and play's loader run)
+    // says the same.
+    let text = crate::level::to_text(e.level());
+    let errors = crate::level::check_text("guard.txt", &text).expect_err("refused");
+    assert!(
+        errors.iter().any(|err| err
+            .to_string()
+            .contains("steps from 2,1 to 3,1 through a wall")),
+        "{errors:?}"
+    );
+    // Undone, the route walks again.
+    e.undo();
+    assert!(e.problems().is_empty());
 }

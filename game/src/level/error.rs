@@ -287,6 +287,17 @@ pub enum ErrorKind {
         /// Its first waypoint.
         first: CellPos,
     },
+    /// A watcher's walk between two waypoints steps across a wall or a
+    /// portal edge (watchers walk from cell to cell, through open edges and
+    /// platforms only).
+    RouteThroughWall {
+        /// The walk, e.g. "the walk of 'sentry' from route point 1 to 2".
+        what: String,
+        /// The cell it steps from.
+        from: CellPos,
+        /// The cell beyond the edge.
+        to: CellPos,
+    },
     /// The entrance is outside the grid or in rock.
     BadEntrance(CellPos),
     /// The portal labels do not match the portal table.
@@ -528,6 +539,10 @@ impl fmt::Display for ErrorKind {
                 f,
                 "watcher '{}' stands at {cell} but its route starts at {first} (expected it to start where the watcher stands)",
                 Escaped(id)
+            ),
+            ErrorKind::RouteThroughWall { what, from, to } => write!(
+                f,
+                "{what} steps from {from} to {to} through a wall (expected an open edge or a platform between them)"
             ),
             ErrorKind::BadEntrance(c) => {
                 write!(f, "entrance {c} is not an air cell of the grid")

@@ -7,7 +7,7 @@
 use super::thing_spec::{is_identifier, route_leg, MAX_ROPE_LEN, MAX_ROUTE_POINTS, MAX_THINGS};
 use super::{label_index, ErrorKind, Level, ThingSpec, ThingSpecKind};
 use crate::equipment::{Equipment, EquipmentSet};
-use crate::grid::{CellKind, CellPos, Grid, GridProblem};
+use crate::grid::{CellKind, CellPos, Dir, EdgePos, EdgeType, Grid, GridProblem};
 use std::collections::HashSet;
 
 /// The longest level name, in characters.
@@ -127,8 +127,9 @@ fn cell_problem(grid: &Grid, cell: CellPos, what: impl FnOnce() -> String) -> Op
     }
 }
 
-/// The walk between waypoints (and back to the first) crosses only air, and
-/// the watcher starts on the first waypoint.
+/// The walk between waypoints (and back to the first) crosses only air
+/// and steps through no wall or portal edge (open edges and platforms
+/// only), and the watcher starts on the first waypoint.
 fn route_problems(grid: &Grid, t: &ThingSpec, i: usize, route: &[CellPos], out: &mut Vec<Problem>) {
     if route.first().is_some_and(|&first| first != t.cell) {
         out.push(Problem::new(
@@ -143,6 +144,7 @@ fn route_problems(grid: &Grid, t: &ThingSpec, i: usize, route: &[CellPos], out: 
     for point in 0..route.len() {
         let next = (point + 1) % route.len();
         let (from_point, to_point) = (point + 1, next + 1);
+        let mut from = route[point];
         for cell in route_leg(route[point], route[next]) {
             let what = || {
                 format!(
@@ -154,8 +156,29 @@ fn route_problems(grid: &Grid, t: &ThingSpec, i: usize, route: &[CellPos], out: 
                 out.push(Problem::new(kind, Subject::RoutePoint { thing: i, point }));
                 return;
             }
+            if !route_step_open(grid, from, cell) {
+                let kind = ErrorKind::RouteThroughWall {
+                    what: what(),
+                    from,
+                    to: cell,
+                };
+                out.push(Problem::new(kind, Subject::RoutePoint { thing: i, point }));
+                return;
+            }
+            from = cell;
         }
     }
+}
+
+/// Whether a watcher steps from `from` to the next cell `to` (a grid
+/// neighbour): the edge between them is open or a platform, not a wall or
+/// a portal.
+pub fn route_step_open(grid: &Grid, from: CellPos, to: CellPos) -> bool {
+    Dir::ALL
+        .into_iter()
+        .find(|&d| from.step(d) == to)
+        .and_then(|d| grid.edge(EdgePos::of(from, d)))
+        .is_some_and(|e| matches!(e.edge_type(), EdgeType::Open | EdgeType::Platform))
 }
 
 fn check_len(what: &'static str, len: u16) -> Option<ErrorKind> {

@@ -203,6 +203,24 @@ mod golden {
     }
 
     #[test]
+    fn editor_portal_kind_glyphs() {
+        // The vault's pair turns a quarter: a clockwise glyph at one end,
+        // anticlockwise at the other (each end shows the turn met by a
+        // walker entering there).
+        std::env::set_var("RAPPEL_DATA", scratch("golden-kinds"));
+        let s = editing(shipped("the_vault.txt"));
+        let e = s.editor().expect("editor");
+        let p = e.editor.level().grid.portal(0).expect("portal");
+        assert_eq!(p.kind_from(0), game::grid::PortalKind::Cw);
+        assert_eq!(p.kind_from(1), game::grid::PortalKind::Ccw);
+        assert_ne!(
+            platform::screens::editor::draw::kind_glyph(p.kind_from(0)),
+            platform::screens::editor::draw::kind_glyph(p.kind_from(1))
+        );
+        check("editor_portal_kinds", &draw(&s), TOLERANCE);
+    }
+
+    #[test]
     fn editor_sight_preview_through_a_portal() {
         std::env::set_var("RAPPEL_DATA", scratch("golden-sight"));
         let mut s = editing(shipped("loop_back.txt"));

@@ -415,3 +415,26 @@ fn control_characters_in_files_and_names_are_escaped_in_messages() {
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn check_reports_a_watchers_route_through_a_wall() {
+    let dir = scratch("route-wall");
+    let bad = dir.join("walled.txt");
+    // A wall between cells 1,0 and 2,0; the guard walks from 2,0 to 1,0.
+    fs::write(
+        &bad,
+        "[level]\nname = \"Walled\"\n\n[grid]\n#########\n#@..#...#\n#########\n\n[things]\nknight = hero knight at 0,0\nguard = watcher at 2,0 route 2,0 1,0\n",
+    )
+    .expect("write");
+    let o = level(&["check", &bad.display().to_string()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "the walk of 'guard' from route point 1 to 2 steps from 2,0 to 1,0 through a wall"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let _ = fs::remove_dir_all(&dir);
+}

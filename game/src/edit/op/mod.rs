@@ -33,7 +33,9 @@ mod things;
 
 pub use level::{resize, resize_casualties, set_entrance, set_name, set_notes};
 pub use portals::{delete_portal, link_portal, portal_at, possible_kinds, set_portal_kind};
-pub use terrain::{paint_cell, paint_edge, paint_rect, rect_cells, room, EdgeKind};
+pub use terrain::{
+    paint_cell, paint_edge, paint_rect, paint_rect_noting, rect_cells, room, EdgeKind,
+};
 pub use things::{add_thing, delete_thing, fresh_id, move_thing, set_thing};
 
 use super::EditError;

@@ -114,30 +114,40 @@ pub fn rect_cells(level: &Level, a: CellPos, b: CellPos) -> Vec<CellPos> {
 /// (the entrance, a portal's only face) are skipped, and the first refusal
 /// is returned only if nothing could be painted.
 pub fn paint_rect(level: &mut Level, a: CellPos, b: CellPos, kind: CellKind) -> Changed {
+    paint_rect_noting(level, a, b, kind, &mut Vec::new())
+}
+
+/// [`paint_rect`], with each cell skipped and why added to `skipped`.
+pub fn paint_rect_noting(
+    level: &mut Level,
+    a: CellPos,
+    b: CellPos,
+    kind: CellKind,
+    skipped: &mut Vec<EditError>,
+) -> Changed {
     let cells = rect_cells(level, a, b);
     if cells.is_empty() {
         return Err(EditError::CellOutside(a));
     }
     let mut changed = 0;
-    let mut first_err = None;
     for c in cells {
         match paint_cell(level, c, kind) {
             Ok(n) => changed += n,
-            Err(e) => {
-                first_err.get_or_insert(e);
-            }
+            Err(e) => skipped.push(e),
         }
     }
-    match first_err {
-        Some(e) if changed == 0 => Err(e),
+    match skipped.first() {
+        Some(e) if changed == 0 => Err(e.clone()),
         _ => Ok(changed),
     }
 }
 
-/// A room: the rectangle `a`–`b` becomes air, open inside, with walls all
-/// round it (portal edges on its outline are kept). Merged with what is
-/// there: walls inside are removed, the rest of the level is untouched.
-/// Returns the cells and edges changed.
+/// A room: the rectangle `a`–`b` becomes air, open inside, walled where
+/// it meets rock or the grid's border (portal edges on its outline are
+/// kept). Merged with what is there: walls inside are removed, and it
+/// opens onto the air it touches, so a room drawn beside or over another
+/// makes one room; the rest of the level is untouched. Returns the cells
+/// and edges changed.
 pub fn room(level: &mut Level, a: CellPos, b: CellPos) -> Changed {
     let cells = rect_cells(level, a, b);
     let Some((&first, &last)) = cells.first().zip(cells.last()) else {
@@ -159,7 +169,8 @@ pub fn room(level: &mut Level, a: CellPos, b: CellPos) -> Changed {
             if interior && matches!(dir, Dir::Left | Dir::Down) {
                 continue;
             }
-            let want = if interior { Edge::OPEN } else { Edge::SOLID };
+            let joins = interior || level.grid.is_air(c.step(dir));
+            let want = if joins { Edge::OPEN } else { Edge::SOLID };
             if set_plain_edge(level, e, want) {
                 changed += 1;
             }

@@ -96,6 +96,40 @@ fn a_room_is_air_inside_walls_and_merges_with_what_is_there() {
 }
 
 #[test]
+fn a_room_drawn_beside_another_joins_it() {
+    let mut l = blank(8, 6);
+    paint_rect(&mut l, c(0, 1), c(7, 5), CellKind::Rock).expect("fill");
+    room(&mut l, c(1, 2), c(3, 3)).expect("room");
+    // Touching on the right, then on top: no wall between.
+    room(&mut l, c(4, 2), c(6, 3)).expect("beside");
+    room(&mut l, c(1, 4), c(2, 5)).expect("above");
+    for y in 2..=3 {
+        assert_eq!(
+            edge(&l, EdgePos::vertical(4, y)),
+            Edge::OPEN,
+            "side by side"
+        );
+    }
+    for x in 1..=2 {
+        assert_eq!(
+            edge(&l, EdgePos::horizontal(x, 4)),
+            Edge::OPEN,
+            "one over the other"
+        );
+    }
+    // Where it meets rock, walls: the first room's top beside the second.
+    assert_eq!(edge(&l, EdgePos::horizontal(3, 4)), Edge::SOLID);
+    assert_eq!(edge(&l, EdgePos::vertical(7, 2)), Edge::SOLID);
+    assert_eq!(
+        edge(&l, EdgePos::horizontal(5, 2)),
+        Edge::SOLID,
+        "floor over rock"
+    );
+    assert!(l.problems().is_empty(), "{:?}", l.problems());
+    assert_eq!(reloaded(&l), l);
+}
+
+#[test]
 fn edges_refuse_what_the_format_cannot_hold() {
     let mut l = blank(4, 3);
     let floor = EdgePos::horizontal(1, 1);

@@ -3,7 +3,7 @@
 //! copy / cut / paste / delete / mirror areas, jump to problems, and the
 //! sight preview.
 use game::edit::op;
-use game::edit::{selection, Area, Place};
+use game::edit::{outline, selection, Area, Place};
 use game::grid::{CellPos, Dir, EdgePos, PortalEnd};
 use game::level::{ItemFlags, Level, ThingSpec, ThingSpecKind};
 use game::stage::SIGHT_RADIUS;
@@ -18,11 +18,7 @@ use crate::screens::input::Button;
 impl EditorScreen {
     /// The things in `cell`, topmost (last listed) first.
     pub(super) fn things_at(&self, cell: CellPos) -> Vec<usize> {
-        let things = &self.editor.level().things;
-        (0..things.len())
-            .rev()
-            .filter(|&i| things[i].cell == cell)
-            .collect()
+        outline::occupants(self.editor.level(), cell)
     }
 
     pub(super) fn select_at(&mut self, cell: CellPos, point: Vec2) {
@@ -38,12 +34,23 @@ impl EditorScreen {
             ));
             return;
         }
-        if let Some(&i) = self.things_at(cell).first() {
+        // A press on the selected thing grabs it again; in a stacked cell,
+        // letting go without moving selects the next thing there.
+        let here = self.things_at(cell);
+        let selected = match self.selection {
+            Selection::Thing(i) if here.contains(&i) => Some(i),
+            _ => None,
+        };
+        if let Some(i) = selected.or(here.first().copied()) {
             self.selection = Selection::Thing(i);
             let id = self.editor.level().things[i].id.clone();
             self.editor.begin(&format!("move '{id}'"), "");
-            self.drag = Drag::Thing { index: i };
-            self.info(format!("'{id}': drag to move, Delete removes"));
+            self.drag = Drag::Thing {
+                index: i,
+                from: cell,
+                cycle: selected.is_some() && here.len() > 1,
+            };
+            self.info(self.thing_hint(i, here.len()));
             return;
         }
         self.selection = Selection::None;
@@ -52,6 +59,29 @@ impl EditorScreen {
             to: cell,
             button: Button::Left,
         };
+    }
+
+    /// What the status line says of selected thing `i`, one of `stacked`
+    /// in its cell.
+    pub(super) fn thing_hint(&self, i: usize, stacked: usize) -> String {
+        let id = &self.editor.level().things[i].id;
+        if stacked > 1 {
+            format!(
+                "'{id}' ({stacked} here: click again for the next): drag to move, Delete removes"
+            )
+        } else {
+            format!("'{id}': drag to move, Delete removes")
+        }
+    }
+
+    /// After a click on selected thing `index` in stacked cell `cell` that
+    /// moved nothing: the next thing there is selected.
+    pub(super) fn cycle_at(&mut self, cell: CellPos, index: usize) {
+        let level = self.editor.level();
+        if let Some(next) = outline::next_occupant(level, cell, Some(index)) {
+            self.selection = Selection::Thing(next);
+            self.info(self.thing_hint(next, self.things_at(cell).len()));
+        }
     }
 
     pub(super) fn portal_click(&mut self, point: Vec2, left: bool) {
@@ -100,6 +130,13 @@ impl EditorScreen {
         let Some(now) = level.grid.portal(i).map(|p| p.kind()) else {
             return;
         };
+        if kinds.len() <= 1 {
+            let label = level.portal_label(i);
+            self.refuse(format!(
+                "Portal '{label}' can only be {now}: each end has air on one side only, so its faces are fixed (air on both sides of an end lets K turn it)"
+            ));
+            return;
+        }
         let next = kinds
             .iter()
             .position(|&k| k == now)
@@ -294,12 +331,25 @@ impl EditorScreen {
         self.refuse(format!("Problem {} of {n}: {}", i + 1, p.message));
     }
 
+    /// Selects what a problem at `place` is about (the thing, the watcher
+    /// of a route, the portal pair on its edge, its cell; the level: nothing, so the inspector
+    /// shows the level's fields) and brings it into view, keeping as much
+    /// of the level on the canvas as fits.
     pub(super) fn jump_to(&mut self, place: &Place) {
+        let level = self.editor.level();
+        self.selection = match *place {
+            Place::Thing(i, _) | Place::Route(i, _) => Selection::Thing(i),
+            Place::Edge(e) => match op::portal_at(level, e) {
+                Some((i, _)) => Selection::Portal(i),
+                None => Selection::Area(Area::new(e.sides().1, e.sides().1)),
+            },
+            Place::Cell(c) => Selection::Area(Area::new(c, c)),
+            Place::Level => Selection::None,
+        };
         if let Some(c) = place.cell() {
-            self.camera.centre = Vec2::new(c.x as f32, c.y as f32);
-        }
-        if let Place::Thing(i, _) = *place {
-            self.selection = Selection::Thing(i);
+            let l = self.layout();
+            let size = (level.grid.width(), level.grid.height());
+            self.camera.show(c, size, l.canvas, self.size_px);
         }
     }
 

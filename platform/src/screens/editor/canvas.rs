@@ -65,6 +65,32 @@ impl CanvasCamera {
         self.zoom = want.clamp(ZOOM_MIN, ZOOM_MAX);
     }
 
+    /// Brings cell `c` of a `width`×`height` level into view at the zoom it
+    /// has, showing as much of the level as fits: along each axis the
+    /// level is centred when it fits in the canvas, else the view is
+    /// centred on `c` but kept from going past the level's sides (half a
+    /// cell of margin).
+    pub fn show(
+        &mut self,
+        c: CellPos,
+        (width, height): (usize, usize),
+        canvas: Rect,
+        size_px: (u32, u32),
+    ) {
+        let cell_px = self.projection(canvas, size_px).cell_px;
+        let axis = |at: i32, cells: usize, px: f32| {
+            let half = px / cell_px / 2.0;
+            let cells = cells as f32;
+            // The level with its margin spans -1 ..= cells.
+            if cells + 1.0 <= 2.0 * half {
+                (cells - 1.0) / 2.0
+            } else {
+                (at as f32).clamp(half - 1.0, cells - half)
+            }
+        };
+        self.centre = Vec2::new(axis(c.x, width, canvas.w), axis(c.y, height, canvas.h));
+    }
+
     /// Zooms by `factor` keeping the grid point under pixel `at` in place.
     pub fn zoom_about(&mut self, factor: f32, at: Vec2, canvas: Rect, size_px: (u32, u32)) {
         let before = self.projection(canvas, size_px).to_view(at);

@@ -1,8 +1,9 @@
 //! Drawing the editor: the level with the play screen's world drawing
 //! (every cell at its own place, or — V held — through a hero's GridView
 //! from the hovered cell, exactly as play draws sight), then the editor's
-//! overlays (a faint grid, portal pairs by label and colour, watcher routes
-//! as paths with arrows and their breaks in red, problems marked, the
+//! overlays (a faint grid, portal pairs by label and colour with a glyph at each end for how
+//! the pair turns (= straight, ⇅ flip, ↻ cw, ↺ ccw), watcher routes
+//! as paths with arrows and their breaks (rock, a wall) in red, problems marked, the
 //! selection, the cursor's ghost), then the panels around the canvas
 //! (`panels.rs`: palette, top bar, inspector, problem list, status line),
 //! the help overlay and any dialog.
@@ -150,6 +151,7 @@ impl EditorScreen {
         }
         self.draw_routes(list, &proj);
         self.draw_problems_marks(list, &proj);
+        self.draw_things_in_rock(list, font, &proj);
         self.draw_selection(list, &proj);
         match &preview {
             Some(p) => self.draw_paste_wash(list, &proj, p),
@@ -232,7 +234,7 @@ impl EditorScreen {
             }
             let colour = pair_colour(i);
             let lit = hovered_pair == Some(i) || (own && self.selection == Selection::Portal(i));
-            for end in p.ends {
+            for (k, end) in p.ends.into_iter().enumerate() {
                 let e = end.edge();
                 let thick = if lit { 0.22 } else { 0.1 } * proj.cell_px;
                 list.quad(
@@ -249,6 +251,22 @@ impl EditorScreen {
                     at - Vec2::new(0.0, size * 0.6),
                     &level.portal_label(i).to_string(),
                     &style,
+                );
+                // How the pair turns a walker entering here, beside the
+                // label along the edge.
+                let along = match e.orientation {
+                    Orientation::Horizontal => Vec2::new(1.0, 0.0),
+                    Orientation::Vertical => Vec2::new(0.0, -1.0),
+                };
+                let g = at + along * size * 1.2;
+                let gs = size * 0.9;
+                let badge = Rect::new(g.x - gs * 0.55, g.y - gs * 0.55, gs * 1.1, gs * 1.1);
+                list.quad(badge, [0.05, 0.06, 0.1, 0.75]);
+                list.text(
+                    font,
+                    g - Vec2::new(0.0, gs * 0.6),
+                    kind_glyph(p.kind_from(k)),
+                    &TextStyle::new(gs, colour).aligned(Align::Centre),
                 );
             }
         }
@@ -275,7 +293,8 @@ impl EditorScreen {
             path.push(cells[0]);
             for w in path.windows(2) {
                 let (a, b) = (w[0], w[1]);
-                let broken = !level.grid.is_air(b);
+                let broken = !level.grid.is_air(b)
+                    || !game::level::validate::route_step_open(&level.grid, a, b);
                 let c = if broken { BAD } else { with_alpha(colour, 0.8) };
                 let pa = proj.to_screen(Vec2::new(a.x as f32, a.y as f32));
                 let pb = proj.to_screen(Vec2::new(b.x as f32, b.y as f32));
@@ -305,7 +324,7 @@ impl EditorScreen {
                     Self::edge_rect(proj, e, proj.cell_px * 0.18),
                     with_alpha(BAD, 0.85),
                 ),
-                Place::Cell(c) | Place::Thing(_, c) => outline(
+                Place::Cell(c) | Place::Thing(_, c) | Place::Route(_, c) => outline(
                     list,
                     Self::cell_rect(proj, c).inset(2.0),
                     3.0,
@@ -313,6 +332,44 @@ impl EditorScreen {
                 ),
                 Place::Level => {}
             }
+        }
+    }
+
+    /// A thing standing in rock (a problem; the world drawing shows only
+    /// air cells): a filled token with its initial, and a red "!" badge.
+    fn draw_things_in_rock(&self, list: &mut DrawList, font: &mut Font, proj: &Projection) {
+        let level = self.editor.level();
+        for t in &level.things {
+            if level.grid.contains(t.cell) && level.grid.is_air(t.cell) {
+                continue;
+            }
+            let colour = match t.kind {
+                ThingSpecKind::Hero { .. } => hex(0x6fa8ff),
+                ThingSpecKind::Item { .. } => hex(0xf2c14e),
+                ThingSpecKind::RopeCoil { .. } => hex(0xc8a06a),
+                ThingSpecKind::Watcher { .. } => hex(0xd77a6a),
+            };
+            let cell = Self::cell_rect(proj, t.cell);
+            let token = cell.inset(proj.cell_px * 0.2);
+            list.quad(token, colour);
+            outline(list, token, 2.0, BAD);
+            let size = (proj.cell_px * 0.4).clamp(9.0, 28.0);
+            let initial: String = t.id.chars().take(1).flat_map(char::to_uppercase).collect();
+            list.text(
+                font,
+                token.centre() - Vec2::new(0.0, size * 0.6),
+                &initial,
+                &TextStyle::new(size, hex(0x151a28)).aligned(Align::Centre),
+            );
+            let b = (proj.cell_px * 0.3).max(8.0);
+            let badge = Rect::new(cell.x + cell.w - b, cell.y, b, b);
+            list.quad(badge, BAD);
+            list.text(
+                font,
+                Vec2::new(badge.centre().x, badge.y + b * 0.05),
+                "!",
+                &TextStyle::new(b * 0.85, WHITE).aligned(Align::Centre),
+            );
         }
     }
 
@@ -408,6 +465,19 @@ fn arrow(list: &mut DrawList, at: Vec2, dir: Vec2, size: f32, colour: Rgba) {
         ],
         colour,
     );
+}
+
+/// The glyph drawn at a portal end for the kind a walker entering there
+/// meets: straight on, turned back, a quarter turn clockwise or
+/// anticlockwise.
+pub fn kind_glyph(kind: game::grid::PortalKind) -> &'static str {
+    use game::grid::PortalKind;
+    match kind {
+        PortalKind::Straight => "=",
+        PortalKind::Flip => "\u{21c5}",
+        PortalKind::Cw => "\u{21bb}",
+        PortalKind::Ccw => "\u{21ba}",
+    }
 }
 
 fn draw_help(list: &mut DrawList, font: &mut Font, size_px: (u32, u32), s: f32) {

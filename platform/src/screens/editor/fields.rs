@@ -4,14 +4,22 @@ use glam::Vec2;
 use sdl2::keyboard::Keycode;
 
 use super::inspector::{self, Field, FieldEdit};
-use super::{panels, EditorAction, EditorScreen};
+use super::{outliner, panels, EditorAction, EditorScreen};
 use crate::screens::input::RawInput;
 
 impl EditorScreen {
     pub(super) fn side_click(&mut self, p: Vec2) {
         let l = self.layout();
         if l.problems.contains(p) {
-            if let Some(i) = panels::problem_at(&l, self.editor.problems().len(), p) {
+            if let Some(t) = outliner::tabs(&l).iter().position(|r| r.contains(p)) {
+                self.show_outliner(t == 1);
+                return;
+            }
+            if self.outliner_open {
+                self.outliner_click(p);
+                return;
+            }
+            if let Some(i) = panels::problem_at(&l, self.editor.problems(), p) {
                 let place = self.editor.problems()[i].place;
                 self.problem_at = i + 1;
                 self.jump_to(&place);

@@ -15,9 +15,11 @@
 //! (the Solve button: the solver on a worker thread, the solution played
 //! back on the canvas), `needs` (the Needs panel: what the level needs,
 //! checked after a proven solve), `copying` (a shipped level saved as a
-//! named copy; the par set from a proven solve), `paste_preview` (what a paste would
-//! land and break, shown before the click), [`draw`] and [`list`] (the
-//! title's Editor entry: levels to open, New level).
+//! named copy; the par set from a proven solve), `paste_preview` (what a
+//! paste would land and break, shown before the click), [`outliner`]
+//! (every thing, portal and route, grouped by cell: click to select),
+//! [`draw`] and [`list`] (the title's Editor entry: levels to open, New
+//! level).
 //!
 //! A press of the mouse starts a *stroke* on the model, moves extend it, the
 //! release ends it: a drag is one undo step. Everything here runs without
@@ -33,6 +35,7 @@ pub mod fixtures;
 pub mod inspector;
 pub mod list;
 mod needs;
+pub mod outliner;
 pub mod panels;
 mod paste_preview;
 mod pointer;
@@ -105,9 +108,13 @@ enum Drag {
         to: CellPos,
         button: Button,
     },
-    /// Moving thing `index` (one stroke).
+    /// Moving thing `index` (one stroke), picked up in cell `from`;
+    /// `cycle`: it was already selected in a stacked cell, so a release
+    /// that moved nothing selects the next thing there.
     Thing {
         index: usize,
+        from: CellPos,
+        cycle: bool,
     },
     /// Moving waypoint `point` of watcher `index` (one stroke).
     Waypoint {
@@ -148,6 +155,10 @@ pub struct EditorScreen {
     /// The inspector field being typed into.
     pub typing: Option<FieldEdit>,
     pub help_open: bool,
+    /// The side panel's lower box shows the outliner (else the problems).
+    pub outliner_open: bool,
+    /// The outliner's first shown row.
+    outline_scroll: usize,
     /// V held: the sight preview from the hovered cell.
     pub sight: Option<GridView>,
     /// The level as a stage, for the world drawing; rebuilt on change.
@@ -158,6 +169,8 @@ pub struct EditorScreen {
     space_held: bool,
     /// The orientation an edge drag keeps to (set by its first edge).
     edge_lock: Option<game::grid::Orientation>,
+    /// Cells the stroke in progress could not paint, and why.
+    skipped: Vec<game::edit::EditError>,
     /// Shift held: the Cells tool drags a rectangle.
     shift_held: bool,
     /// The problem Tab jumps to next.
@@ -193,6 +206,8 @@ impl EditorScreen {
             dialog: None,
             typing: None,
             help_open: false,
+            outliner_open: false,
+            outline_scroll: 0,
             sight: None,
             stage: None,
             stage_revision: None,
@@ -200,6 +215,7 @@ impl EditorScreen {
             drag: Drag::None,
             space_held: false,
             shift_held: false,
+            skipped: Vec::new(),
             edge_lock: None,
             problem_at: 0,
             unsaved_s: None,
@@ -361,6 +377,16 @@ impl EditorScreen {
             }
             return None;
         }
+        let before = self.selection;
+        let action = self.handle_press_or_key(input);
+        if self.selection != before {
+            self.scroll_outliner_to_selection();
+        }
+        action
+    }
+
+    /// [`Self::handle`] for everything but a pointer move.
+    fn handle_press_or_key(&mut self, input: RawInput) -> Option<EditorAction> {
         if self.dialog.is_some() {
             return self.handle_dialog(input);
         }
@@ -419,6 +445,8 @@ impl EditorScreen {
         match input {
             Input::Key(Key::Undo) => self.undo(),
             Input::Key(Key::Redo) => self.redo(),
+            Input::Key(Key::ZoomIn) if self.over_outliner() => self.scroll_outliner(-3),
+            Input::Key(Key::ZoomOut) if self.over_outliner() => self.scroll_outliner(3),
             Input::Key(Key::ZoomIn) => self.zoom(ZOOM_STEP),
             Input::Key(Key::ZoomOut) => self.zoom(1.0 / ZOOM_STEP),
             Input::Key(Key::Help) => self.help_open = true,
@@ -432,6 +460,14 @@ impl EditorScreen {
             _ => {}
         }
         None
+    }
+
+    /// Whether the pointer is over the outliner (the wheel scrolls it).
+    fn over_outliner(&self) -> bool {
+        self.outliner_open
+            && self
+                .mouse
+                .is_some_and(|p| self.layout().problems.contains(p))
     }
 
     pub(super) fn zoom(&mut self, factor: f32) {
@@ -493,6 +529,7 @@ impl EditorScreen {
             Keycode::Delete | Keycode::Backspace => self.delete_selection(),
             Keycode::M => self.mirror(),
             Keycode::K => self.next_portal_kind(),
+            Keycode::O => self.show_outliner(!self.outliner_open),
             Keycode::Tab => self.next_problem(),
             Keycode::Return | Keycode::KpEnter => self.edit_first_field(),
             Keycode::Up | Keycode::W => self.pan_cells(Vec2::new(0.0, 1.0)),
@@ -584,3 +621,7 @@ mod copy_tests;
 mod paste_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_problems;
+#[cfg(test)]
+mod tests_view;

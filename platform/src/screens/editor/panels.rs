@@ -3,25 +3,31 @@
 //! over the problem list, or over the Needs panel once a proven solve has
 //! asked what the level needs) and the status line, drawn in that order;
 //! and where their rows are, for the pointer.
+use game::edit::Placed;
 use glam::Vec2;
 use render::{hex, Align, DrawList, Font, Rect, Rgba, TextStyle, WHITE};
 
 use super::draw::{outline, BAD, TEXT};
 use super::tools::{Layout, Tool, TOOLS};
-use super::{inspector, EditorScreen, Selection, Status};
+use super::{inspector, outliner, EditorScreen, Selection, Status};
 use crate::screens::theme::{DIM_TEXT, FIELD, GOLD, ITEM_STYLE, NOTICE_TEXT, SELECTED_STYLE};
 
 const PANEL: Rgba = hex(0x151a28);
-const PANEL_EDGE: Rgba = hex(0x2c3450);
+pub(super) const PANEL_EDGE: Rgba = hex(0x2c3450);
 
 /// Rows of the inspector: first row's top and row height, in pixels.
 fn inspector_rows(l: &Layout) -> (f32, f32) {
     (l.inspector.y + 40.0 * l.scale, 25.0 * l.scale)
 }
 
-/// Rows of the problem list.
+/// Rows of the problem list (under the tabs and the heading).
 fn problem_rows(l: &Layout) -> (f32, f32) {
-    (l.problems.y + 36.0 * l.scale, 22.0 * l.scale)
+    (l.problems.y + 58.0 * l.scale, 22.0 * l.scale)
+}
+
+/// The lower box's heading line, under the tabs.
+fn heading_y(l: &Layout) -> f32 {
+    l.problems.y + 34.0 * l.scale
 }
 
 /// The inspector row under `p`, of `n`.
@@ -31,11 +37,79 @@ pub fn field_at(l: &Layout, n: usize, p: Vec2) -> Option<usize> {
     (p.y >= top && l.inspector.contains(p) && (i as usize) < n).then_some(i as usize)
 }
 
-/// The problem row under `p`, of `n`.
-pub fn problem_at(l: &Layout, n: usize, p: Vec2) -> Option<usize> {
-    let (top, h) = problem_rows(l);
-    let i = ((p.y - top) / h).floor();
-    (p.y >= top && l.problems.contains(p) && (i as usize) < n).then_some(i as usize)
+/// A problem's line height, in pixels.
+fn problem_line_h(l: &Layout) -> f32 {
+    15.0 * l.scale
+}
+
+/// Characters a problem's line holds: the box's width over a wide
+/// character of its 12 px text, so a line fits whatever its letters.
+fn problem_line_chars(l: &Layout) -> usize {
+    ((l.problems.w - 24.0 * l.scale) / (7.0 * l.scale))
+        .floor()
+        .max(8.0) as usize
+}
+
+/// `text` in lines of at most `max` characters, broken between words; a
+/// word longer than a line is cut into pieces.
+pub fn wrap_words(text: &str, max: usize) -> Vec<String> {
+    let max = max.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        while word.len() > max {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            lines.push(word.drain(..max).collect());
+        }
+        let word: String = word.into_iter().collect();
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > max {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Each problem's lines, `"x,y: "` first, and its first line's top, for
+/// those that fit in the box.
+pub fn problem_layout(l: &Layout, problems: &[Placed]) -> Vec<(f32, Vec<String>)> {
+    let (mut y, _) = problem_rows(l);
+    let (lh, gap) = (problem_line_h(l), 6.0 * l.scale);
+    // Room kept at the bottom for "and N more".
+    let bottom = l.problems.y + l.problems.h - 18.0 * l.scale;
+    let mut rows = Vec::new();
+    for p in problems {
+        let at = p.place.cell().map_or(String::new(), |c| format!("{c}: "));
+        let lines = wrap_words(&format!("{at}{}", p.message), problem_line_chars(l));
+        let h = lines.len() as f32 * lh;
+        if y + h > bottom {
+            break;
+        }
+        rows.push((y, lines));
+        y += h + gap;
+    }
+    rows
+}
+
+/// The problem under `p`, of `problems`.
+pub fn problem_at(l: &Layout, problems: &[Placed], p: Vec2) -> Option<usize> {
+    if !l.problems.contains(p) {
+        return None;
+    }
+    let lh = problem_line_h(l);
+    problem_layout(l, problems)
+        .iter()
+        .position(|(y, lines)| p.y >= *y - 2.0 && p.y < *y + lines.len() as f32 * lh + 2.0)
 }
 
 impl EditorScreen {
@@ -52,7 +126,14 @@ impl EditorScreen {
         self.draw_top_bar(list, font, l, size_px);
         self.draw_inspector(list, font, l);
         let needs = self.needs_rows();
-        if needs.is_empty() {
+        list.quad(
+            Rect::new(l.problems.x, l.problems.y, l.problems.w, 1.0),
+            PANEL_EDGE,
+        );
+        self.draw_tabs(list, font, l, !needs.is_empty());
+        if self.outliner_open {
+            self.draw_outliner(list, font, l);
+        } else if needs.is_empty() {
             self.draw_problem_list(list, font, l);
         } else {
             self.draw_needs(list, font, l, &needs);
@@ -186,18 +267,43 @@ impl EditorScreen {
         }
     }
 
+    /// The lower box's tabs: the problems (or the Needs panel) and the
+    /// outliner, the shown one lit.
+    fn draw_tabs(&self, list: &mut DrawList, font: &mut Font, l: &Layout, needs: bool) {
+        let s = l.scale;
+        let n = self.editor.problems().len();
+        let first = match (needs, n) {
+            (true, _) => "Needs".to_string(),
+            (false, 0) => "Problems".to_string(),
+            (false, n) => format!("Problems ({n})"),
+        };
+        let labels = [first, format!("Outliner ({})", self.outline_rows().len())];
+        for (i, (r, label)) in outliner::tabs(l).iter().zip(labels).enumerate() {
+            let shown = (i == 1) == self.outliner_open;
+            let style = if shown { &SELECTED_STYLE } else { &ITEM_STYLE };
+            list.panel(*r, style);
+            let colour = match (i, n, needs) {
+                (0, 1.., false) => BAD,
+                _ if shown => GOLD,
+                _ => TEXT,
+            };
+            list.text(
+                font,
+                Vec2::new(r.centre().x, r.y + 4.0 * s),
+                &label,
+                &TextStyle::new(12.0 * s, colour).aligned(Align::Centre),
+            );
+        }
+    }
+
     /// The level's problems, or that it has none.
     fn draw_problem_list(&self, list: &mut DrawList, font: &mut Font, l: &Layout) {
         let s = l.scale;
-        list.quad(
-            Rect::new(l.problems.x, l.problems.y, l.problems.w, 1.0),
-            PANEL_EDGE,
-        );
         let problems = self.editor.problems();
         let head = if problems.is_empty() {
             "No problems · F5 test-plays".to_string()
         } else {
-            format!("Problems: {} (Tab: next; not playable yet)", problems.len())
+            "Tab: the next one · not playable yet".to_string()
         };
         let colour = if problems.is_empty() {
             hex(0x9ccc65)
@@ -206,22 +312,44 @@ impl EditorScreen {
         };
         list.text(
             font,
-            Vec2::new(l.problems.x + 12.0 * s, l.problems.y + 10.0 * s),
+            Vec2::new(l.problems.x + 12.0 * s, heading_y(l)),
             &head,
             &TextStyle::new(14.0 * s, colour),
         );
-        let (ptop, prh) = problem_rows(l);
-        for (i, p) in problems.iter().enumerate() {
-            let y = ptop + i as f32 * prh;
-            if y + prh > l.problems.y + l.problems.h {
-                break;
+        let style = TextStyle::new(12.0 * s, TEXT);
+        let room = l.problems.w - 18.0 * s;
+        let lh = problem_line_h(l);
+        let layout = problem_layout(l, problems);
+        for (y, lines) in &layout {
+            let r = Rect::new(
+                l.problems.x + 6.0 * s,
+                y - 2.0 * s,
+                l.problems.w - 12.0 * s,
+                lines.len() as f32 * lh + 4.0 * s,
+            );
+            if self.mouse_px().is_some_and(|p| r.contains(p)) {
+                list.quad(r, hex(0x222a40));
             }
-            let at = p.place.cell().map_or(String::new(), |c| format!("{c}: "));
+            for (k, line) in lines.iter().enumerate() {
+                let shown = fit_text(font, line, &style, room);
+                list.text(
+                    font,
+                    Vec2::new(l.problems.x + 12.0 * s, y + k as f32 * lh),
+                    &shown,
+                    &style,
+                );
+            }
+        }
+        if layout.len() < problems.len() {
+            let more = format!("and {} more (Tab)", problems.len() - layout.len());
             list.text(
                 font,
-                Vec2::new(l.problems.x + 12.0 * s, y),
-                &clip_text(&format!("{at}{}", p.message), 40),
-                &TextStyle::new(12.0 * s, TEXT),
+                Vec2::new(
+                    l.problems.x + 12.0 * s,
+                    l.problems.y + l.problems.h - 16.0 * s,
+                ),
+                &more,
+                &TextStyle::new(11.0 * s, DIM_TEXT),
             );
         }
     }
@@ -231,7 +359,6 @@ impl EditorScreen {
     fn draw_needs(&self, list: &mut DrawList, font: &mut Font, l: &Layout, rows: &[String]) {
         let s = l.scale;
         let b = l.problems;
-        list.quad(Rect::new(b.x, b.y, b.w, 1.0), PANEL_EDGE);
         let head = if self.is_checking_needs() {
             "Needs: solving without each (F6 stops)"
         } else {
@@ -242,7 +369,7 @@ impl EditorScreen {
         let head = fit_text(font, head, &head_style, room);
         list.text(
             font,
-            Vec2::new(b.x + 12.0 * s, b.y + 10.0 * s),
+            Vec2::new(b.x + 12.0 * s, heading_y(l)),
             &head,
             &head_style,
         );

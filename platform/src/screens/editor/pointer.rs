@@ -35,7 +35,7 @@ impl EditorScreen {
                 let to = self.camera.cell_at(p, l.canvas, self.size_px);
                 self.drag = Drag::Rect { from, to, button };
             }
-            Drag::Thing { index } => {
+            Drag::Thing { index, .. } => {
                 let to = self.camera.cell_at(p, l.canvas, self.size_px);
                 let _ = self.editor.apply(|lv| op::move_thing(lv, index, to));
                 self.refresh_stage();
@@ -118,6 +118,7 @@ impl EditorScreen {
                 };
                 self.editor.begin(name.0, name.1);
                 self.edge_lock = None;
+                self.skipped.clear();
                 self.paint_at(point, button);
                 self.drag = Drag::Paint {
                     button,
@@ -184,10 +185,37 @@ impl EditorScreen {
             }
             _ => Ok(0),
         };
-        if let Err(e) = result {
-            self.refuse(format!("Can't: {e}"));
+        match result {
+            // A cell that cannot be painted is skipped; the stroke's end
+            // says how many and why.
+            Err(e) if self.tool == Tool::Cells => {
+                if !self.skipped.contains(&e) {
+                    self.skipped.push(e);
+                }
+            }
+            Err(e) => self.refuse(format!("Can't: {e}")),
+            Ok(_) => {}
         }
         self.refresh_stage();
+    }
+
+    /// After a step that painted cells: the cells skipped, how many and
+    /// why (the first reason), added to what the status line says.
+    pub(super) fn note_skipped(&mut self, done: Option<String>) {
+        let skipped = std::mem::take(&mut self.skipped);
+        let Some(first) = skipped.first() else {
+            if let Some(d) = done {
+                self.info(d);
+            }
+            return;
+        };
+        let n = skipped.len();
+        let cells = if n == 1 { "cell" } else { "cells" };
+        match done {
+            Some(d) => self.refuse(format!("{d} · skipped {n} {cells}: {first}")),
+            None if n == 1 => self.refuse(format!("Can't: {first}")),
+            None => self.refuse(format!("Skipped {n} {cells}: {first}")),
+        }
     }
 
     pub(super) fn release(&mut self, button: Button, p: Vec2) {
@@ -206,7 +234,14 @@ impl EditorScreen {
             Drag::Paint { button: b, .. } | Drag::Rect { button: b, .. } if b == button => {
                 self.end_drag()
             }
-            Drag::Thing { .. } | Drag::Waypoint { .. } => self.end_drag(),
+            Drag::Thing { index, from, cycle } => {
+                let stayed = self.editor.level().things.get(index).map(|t| t.cell) == Some(from);
+                self.end_drag();
+                if cycle && stayed {
+                    self.cycle_at(from, index);
+                }
+            }
+            Drag::Waypoint { .. } => self.end_drag(),
             _ => {}
         }
     }
@@ -227,7 +262,15 @@ impl EditorScreen {
                 } else {
                     "fill rock"
                 };
-                self.step(name, "cell", |l| op::paint_rect(l, from, to, kind));
+                let mut skipped = Vec::new();
+                self.editor.begin(name, "cell");
+                let _ = self
+                    .editor
+                    .apply(|l| op::paint_rect_noting(l, from, to, kind, &mut skipped));
+                let done = self.editor.end();
+                self.changed();
+                self.skipped = skipped;
+                self.note_skipped(done);
             }
             Tool::Select => {
                 let area = Area::new(from, to);
@@ -248,10 +291,9 @@ impl EditorScreen {
             was,
             Drag::Paint { .. } | Drag::Thing { .. } | Drag::Waypoint { .. }
         ) {
-            if let Some(done) = self.editor.end() {
-                self.info(done);
-            }
+            let done = self.editor.end();
             self.changed();
+            self.note_skipped(done);
         }
     }
 }

@@ -1,7 +1,9 @@
 //! Resizing the level by a row or column from a side (Ctrl(+Shift)+arrow):
 //! a shrink that would remove something asks first; the level stays where
-//! it was on screen.
+//! it was on screen, and the side that changed is brought into view. A
+//! refused resize leaves the view alone.
 use game::edit::op;
+use game::grid::CellPos;
 use glam::Vec2;
 use sdl2::keyboard::Keycode;
 
@@ -31,9 +33,25 @@ impl EditorScreen {
         } else {
             "add a row or column"
         };
-        self.step(name, "", |lv| op::resize(lv, l, r, b, t, force));
-        // Keep the level where it was on screen.
+        if self
+            .step(name, "", |lv| op::resize(lv, l, r, b, t, force))
+            .is_none()
+        {
+            // Refused: the level and the view stay as they were.
+            return;
+        }
+        // Keep the level where it was on screen, then bring the side that
+        // changed into view (as much of the level as fits).
         self.camera.centre += Vec2::new(l as f32, b as f32);
+        let g = &self.editor.level().grid;
+        let (w, h) = (g.width() as i32, g.height() as i32);
+        let side = match code {
+            Keycode::Left => CellPos::new(0, h / 2),
+            Keycode::Right => CellPos::new(w - 1, h / 2),
+            Keycode::Down => CellPos::new(w / 2, 0),
+            _ => CellPos::new(w / 2, h - 1),
+        };
+        self.show_cell(side);
     }
 }
 

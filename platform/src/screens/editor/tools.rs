@@ -106,7 +106,7 @@ impl Tool {
         match self {
             Tool::Select => "click a thing or portal to inspect it; drag it to move; drag empty space to select an area",
             Tool::Cells => "left: dig air · right: fill rock · Shift+drag: a rectangle",
-            Tool::Room => "drag a rectangle: air inside, walls around",
+            Tool::Room => "drag a rectangle: air inside, walls on rock; joins the air it touches",
             Tool::Wall => "left: wall · right: open · drag along edges",
             Tool::Platform => "left: platform (floors only) · right: open",
             Tool::Portal => "click an edge, then another: a portal pair (kind in the inspector)",
@@ -121,12 +121,20 @@ impl Tool {
 }
 
 /// Every shortcut, as (keys, what) — the F1 panel and the README list it.
-pub const HOTKEYS: [(&str, &str); 27] = [
+pub const HOTKEYS: &[(&str, &str)] = &[
     (
         "Q B R E L P N H I C G T",
         "tools (see the palette; hover for help)",
     ),
     ("1-4", "what Hero / Item places"),
+    (
+        "Click again",
+        "a cell with several things: select the next one",
+    ),
+    (
+        "O",
+        "the outliner: everything placed, by cell; click selects",
+    ),
     (
         "Mouse",
         "left: use the tool · right: its opposite · middle-drag: pan",
@@ -166,7 +174,7 @@ pub const HOTKEYS: [(&str, &str); 27] = [
         "save as (a shipped level: as a copy, named anew)",
     ),
     ("Ctrl+Shift+C", "copy the whole level as text"),
-    ("Tab", "next problem"),
+    ("Tab", "next problem (selected, brought into view)"),
     ("Esc", "cancel, deselect, then leave (asks to save)"),
     ("F1", "this help"),
     ("F11 / F12", "fullscreen / screenshot"),
