@@ -583,4 +583,6 @@ mod copy_tests;
 #[cfg(test)]
 mod paste_tests;
 #[cfg(test)]
+mod solving_tests;
+#[cfg(test)]
 mod tests;

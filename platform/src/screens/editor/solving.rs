@@ -22,13 +22,20 @@
 //! it was solved takes one action every [`STEP_S`] seconds, and the canvas
 //! draws that session's stage (heroes walking, ropes, items moving) with
 //! the status line naming each action. Any key or click stops the playback
-//! and gives the editor back as it was. A level changed since it was
-//! solved is not played back (F6 solves it again).
+//! and gives the editor back as it was.
+//!
+//! A verdict belongs to the level's content, not to the edit that made
+//! it: it is kept with the level's content hash (`level_fingerprint`, the
+//! one saves are keyed on). After an edit the top bar says the verdict is
+//! for an earlier version and F7 refuses, saying why; an undo (or any
+//! edit) that makes the level the same again makes the verdict and F7
+//! hold again.
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use game::action::{Action, DeployDir, Target};
 use game::equipment::{equip, Loadout};
+use game::io::save::level_fingerprint;
 use game::level::Level;
 use game::session::Session;
 use game::solve::{self, Limits, Progress, Report, Stop};
@@ -117,24 +124,25 @@ pub enum Solving {
     /// Nothing asked yet.
     #[default]
     Idle,
-    /// Searching `level` (the editor's revision `revision`).
+    /// Searching `level`, made from the editor's level whose content
+    /// hash is `content`.
     Running {
         worker: Worker,
         level: Box<Level>,
-        revision: u64,
+        content: u64,
     },
-    /// Done: what it found for `level`.
+    /// Done: what it found for `level` (content hash `content`).
     Done {
         report: Box<Report>,
         level: Box<Level>,
-        revision: u64,
+        content: u64,
     },
     /// Playing the solution of a `Done` back (which it returns to).
     Playing {
         playback: Box<Playback>,
         report: Box<Report>,
         level: Box<Level>,
-        revision: u64,
+        content: u64,
     },
 }
 
@@ -259,6 +267,13 @@ fn describe(stage: &Stage, action: &Action) -> String {
 }
 
 impl EditorScreen {
+    /// The level's content hash (`game::io::save::level_fingerprint`, the
+    /// one saves are keyed on): a verdict holds for the level while this
+    /// is the same, so an undo back to the solved level brings it back.
+    fn content(&self) -> u64 {
+        level_fingerprint(self.editor.level())
+    }
+
     /// F6 or the Solve button: starts the solver on the level as it
     /// stands; while it runs, stops it (the search held, kept); while
     /// stopped, keeps searching — or, if the level was edited since,
@@ -278,20 +293,20 @@ impl EditorScreen {
             Solving::Running {
                 worker,
                 level,
-                revision,
+                content,
             } => {
                 let p = Arc::clone(&worker.progress);
                 self.solving = Solving::Running {
                     worker,
                     level,
-                    revision,
+                    content,
                 };
                 if !p.is_paused() {
                     p.pause();
                     self.info(format!("{} · F6 keeps searching", stopped_line(&p)));
                     return;
                 }
-                if revision == self.editor.revision() {
+                if content == self.content() {
                     p.resume();
                     self.info(format!(
                         "Searching on from {} positions… (F6 stops)",
@@ -305,13 +320,13 @@ impl EditorScreen {
             Solving::Playing {
                 report,
                 level,
-                revision,
+                content,
                 ..
             } => {
                 self.solving = Solving::Done {
                     report,
                     level,
-                    revision,
+                    content,
                 };
             }
             other => self.solving = other,
@@ -342,7 +357,7 @@ impl EditorScreen {
                         handle: Some(handle),
                     },
                     level: Box::new(level),
-                    revision: self.editor.revision(),
+                    content: self.content(),
                 };
                 self.info("Solving… (F6 stops)");
             }
@@ -353,18 +368,18 @@ impl EditorScreen {
     /// F7: plays the solution found back on the canvas.
     pub(super) fn play_solution(&mut self) {
         self.end_drag();
-        let (report, level, revision) = match std::mem::take(&mut self.solving) {
+        let (report, level, content) = match std::mem::take(&mut self.solving) {
             Solving::Done {
                 report,
                 level,
-                revision,
+                content,
             }
             | Solving::Playing {
                 report,
                 level,
-                revision,
+                content,
                 ..
-            } => (report, level, revision),
+            } => (report, level, content),
             other => {
                 let running = matches!(other, Solving::Running { .. });
                 self.solving = other;
@@ -376,8 +391,8 @@ impl EditorScreen {
                 return;
             }
         };
-        let refusal = if revision != self.editor.revision() {
-            Some("The level changed since it was solved: F6 solves it again")
+        let refusal = if content != self.content() {
+            Some("The level changed since it was solved: F6 solves it again (or undo back to it)")
         } else if report.solution.is_none() {
             Some("No solution to play back")
         } else {
@@ -389,7 +404,7 @@ impl EditorScreen {
             self.solving = Solving::Done {
                 report,
                 level,
-                revision,
+                content,
             };
             return;
         };
@@ -407,7 +422,7 @@ impl EditorScreen {
             playback: Box::new(playback),
             report,
             level,
-            revision,
+            content,
         };
     }
 
@@ -417,13 +432,13 @@ impl EditorScreen {
             Solving::Playing {
                 report,
                 level,
-                revision,
+                content,
                 ..
             } => {
                 self.solving = Solving::Done {
                     report,
                     level,
-                    revision,
+                    content,
                 };
                 self.info("Playback stopped (F7 plays it again)");
                 true
@@ -444,14 +459,14 @@ impl EditorScreen {
         let Solving::Running {
             mut worker,
             level,
-            revision,
+            content,
         } = std::mem::take(&mut self.solving)
         else {
             return false;
         };
         match worker.handle.take().map(JoinHandle::join) {
             Some(Ok(Ok(report))) => {
-                let changed = if revision == self.editor.revision() {
+                let changed = if content == self.content() {
                     ""
                 } else {
                     " (for the level as it was when F6 was pressed)"
@@ -467,12 +482,12 @@ impl EditorScreen {
                     count(report.states)
                 ));
                 if let (false, Some(s)) = (needs.is_empty(), &report.solution) {
-                    self.start_needs(&level, revision, s.turns);
+                    self.start_needs(&level, self.editor.revision(), s.turns);
                 }
                 self.solving = Solving::Done {
                     report: Box::new(report),
                     level,
-                    revision,
+                    content,
                 };
             }
             Some(Ok(Err(e))) => self.refuse(format!("Can't solve: {e}")),
@@ -550,8 +565,15 @@ impl EditorScreen {
                     p.turn()
                 ))
             }
-            Solving::Done { report, .. } | Solving::Playing { report, .. } => {
-                let play = if report.solution.is_some() {
+            Solving::Done {
+                report, content, ..
+            }
+            | Solving::Playing {
+                report, content, ..
+            } => {
+                let play = if *content != self.content() {
+                    " · for an earlier version of the level (F6 solves this one)"
+                } else if report.solution.is_some() {
                     " · F7 plays it"
                 } else {
                     ""

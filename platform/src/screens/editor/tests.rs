@@ -384,7 +384,7 @@ fn solve_runs_in_the_background_and_its_solution_plays_back_on_the_canvas() {
     assert_eq!(
         s.status,
         Some(Status::Refused(
-            "The level changed since it was solved: F6 solves it again".into()
+            "The level changed since it was solved: F6 solves it again (or undo back to it)".into()
         ))
     );
 }
