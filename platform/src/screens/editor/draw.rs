@@ -155,6 +155,7 @@ impl EditorScreen {
             Some(p) => self.draw_paste_wash(list, &proj, p),
             None => self.draw_cursor(list, &proj, &l, size_px),
         }
+        self.draw_playback_bar(list, font, l.canvas, l.scale);
         self.draw_panels(list, font, &l, size_px);
         if self.help_open {
             draw_help(list, font, size_px, l.scale);

@@ -12,8 +12,8 @@
 //! the layout), [`inspector`] (the fields of what is selected, edited in
 //! place), [`dialog`] (questions that must be answered: save / discard /
 //! cancel, a name), [`files`] (saving, autosave, recovery), `solving`
-//! (the Solve button: the solver on a worker thread, the solution played
-//! back on the canvas), `needs` (the Needs panel: what the level needs,
+//! (the Solve button: the solver on a worker thread), `playback` (the
+//! solution played back on the canvas: pause, steps, speed), `needs` (the Needs panel: what the level needs,
 //! checked after a proven solve), `copying` (a shipped level saved as a
 //! named copy; the par set from a proven solve), `paste_preview` (what a paste would
 //! land and break, shown before the click), [`draw`] and [`list`] (the
@@ -35,6 +35,7 @@ pub mod list;
 mod needs;
 pub mod panels;
 mod paste_preview;
+mod playback;
 mod pointer;
 mod resizing;
 mod saving;
@@ -364,12 +365,13 @@ impl EditorScreen {
         if self.dialog.is_some() {
             return self.handle_dialog(input);
         }
-        // A key or a click stops a playback, and does nothing else.
+        // A key or a click controls or stops a playback, and does nothing
+        // else.
         let acts = matches!(
             input,
             RawInput::Chord(_) | RawInput::Press(..) | RawInput::Input(_)
         );
-        if acts && self.stop_playback() {
+        if acts && self.playback_input(&input) {
             return None;
         }
         if self.help_open {

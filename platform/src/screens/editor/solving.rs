@@ -18,11 +18,11 @@
 //! alone. If the level was edited meanwhile, F6 drops the held search and
 //! solves the level as it now stands.
 //!
-//! F7 plays the line found back on the canvas: a session of the level as
-//! it was solved takes one action every [`STEP_S`] seconds, and the canvas
+//! F7 plays the line found back on the canvas (`playback`: a session of
+//! the level as it was solved, with pause, steps and speed), and the canvas
 //! draws that session's stage (heroes walking, ropes, items moving) with
-//! the status line naming each action. Any key or click stops the playback
-//! and gives the editor back as it was.
+//! the status line naming each action. Esc, or any key or click that is
+//! not a control, stops the playback and gives the editor back as it was.
 //!
 //! A verdict belongs to the level's content, not to the edit that made
 //! it: it is kept with the level's content hash (`level_fingerprint`, the
@@ -39,9 +39,10 @@ use game::io::save::level_fingerprint;
 use game::level::Level;
 use game::session::Session;
 use game::solve::{self, Limits, Progress, Report, Stop};
-use game::stage::{Outcome, Stage};
+use game::stage::Stage;
 use log::{info, warn};
 
+use super::playback::Playback;
 use super::EditorScreen;
 
 /// What the editor asks of the solver: the fewest turns within 30, with
@@ -54,9 +55,6 @@ pub const LIMITS: Limits = Limits {
     max_time: None,
     first: false,
 };
-
-/// Seconds between two actions of a playback.
-pub const STEP_S: f32 = 0.45;
 
 /// The solver's thread and its shared progress; dropping it (a fresh
 /// solve, the level edited under a Needs check, or the editor closing)
@@ -93,28 +91,6 @@ impl Drop for Worker {
     fn drop(&mut self) {
         // The thread ends at its next look at the flag; nobody waits.
         self.progress.cancel();
-    }
-}
-
-/// A line of play being played back on the canvas.
-pub struct Playback {
-    session: Session,
-    actions: Vec<Action>,
-    /// The next action to play.
-    next: usize,
-    /// Seconds since the last action.
-    wait_s: f32,
-}
-
-impl Playback {
-    /// The stage as the playback has it.
-    pub fn stage(&self) -> &Stage {
-        self.session.stage()
-    }
-
-    /// Whether every action has been played.
-    pub fn finished(&self) -> bool {
-        self.next >= self.actions.len()
     }
 }
 
@@ -229,7 +205,7 @@ fn verdict(report: &Report) -> String {
 }
 
 /// An action as the status line names it (`knight: move to 3,2`).
-fn describe(stage: &Stage, action: &Action) -> String {
+pub(super) fn describe(stage: &Stage, action: &Action) -> String {
     let who = |h| stage.id_name(h).unwrap_or("hero").to_string();
     let what = |t| stage.id_name(t).unwrap_or("it").to_string();
     match *action {
@@ -408,14 +384,9 @@ impl EditorScreen {
             };
             return;
         };
-        let playback = Playback {
-            session,
-            actions: solution.actions.clone(),
-            next: 0,
-            wait_s: 0.0,
-        };
+        let playback = Playback::new(session, solution.actions.clone());
         self.info(format!(
-            "Playing the solution back: {} (any key stops)",
+            "Playing the solution back: {} · Space pauses, Left / Right step, Up / Down speed, Esc stops",
             solution.length_words()
         ));
         self.solving = Solving::Playing {
@@ -504,33 +475,7 @@ impl EditorScreen {
     pub(super) fn update_solving(&mut self, dt_s: f32) {
         self.collect_answer();
         self.update_needs();
-        let mut said = None;
-        if let Solving::Playing { playback, .. } = &mut self.solving {
-            playback.wait_s += dt_s;
-            while playback.wait_s >= STEP_S && !playback.finished() {
-                playback.wait_s -= STEP_S;
-                let action = playback.actions[playback.next];
-                let name = describe(playback.session.stage(), &action);
-                let turn = playback.session.stage().turn();
-                playback.next += 1;
-                said = Some(match playback.session.perform(&action) {
-                    Ok(_) if playback.session.stage().outcome() == Outcome::Cleared => format!(
-                        "Turn {turn}: {name} — cleared in {turn} turn(s), {} actions. Any key: back to editing",
-                        playback.actions.iter().filter(|a| **a != Action::EndTurn).count()
-                    ),
-                    Ok(_) => format!(
-                        "Turn {turn}, action {} of {}: {name} (any key stops)",
-                        playback.next,
-                        playback.actions.len()
-                    ),
-                    // The rules are the solver's: this would be a bug.
-                    Err(why) => {
-                        playback.next = playback.actions.len();
-                        format!("Playback stopped: {name} was refused ({why})")
-                    }
-                });
-            }
-        }
+        let said = self.playback_mut().and_then(|p| p.tick(dt_s));
         if let Some(text) = said {
             self.info(text);
         }
@@ -594,8 +539,21 @@ impl EditorScreen {
 
     /// The playback's stage, while a solution plays back on the canvas.
     pub fn playback_stage(&self) -> Option<&Stage> {
+        self.playback().map(Playback::stage)
+    }
+
+    /// The playback, while a solution plays back on the canvas.
+    pub(super) fn playback(&self) -> Option<&Playback> {
         match &self.solving {
-            Solving::Playing { playback, .. } => Some(playback.stage()),
+            Solving::Playing { playback, .. } => Some(playback),
+            _ => None,
+        }
+    }
+
+    /// The playback, to control.
+    pub(super) fn playback_mut(&mut self) -> Option<&mut Playback> {
+        match &mut self.solving {
+            Solving::Playing { playback, .. } => Some(playback),
             _ => None,
         }
     }

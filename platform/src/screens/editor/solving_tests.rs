@@ -83,3 +83,60 @@ fn an_edit_makes_the_verdict_stale_and_an_undo_back_to_the_solved_level_brings_i
     chord(&mut s, "f7");
     assert!(s.playback_stage().is_some(), "{:?}", s.status);
 }
+
+fn said(s: &EditorScreen) -> String {
+    match &s.status {
+        Some(Status::Info(t) | Status::Refused(t)) => t.clone(),
+        None => String::new(),
+    }
+}
+
+#[test]
+fn playback_pauses_steps_and_counts_the_actions_the_verdict_counts() {
+    let mut s = solved_room();
+    chord(&mut s, "f7");
+    // Paused at once: Right steps an action, counted as the verdict counts.
+    chord(&mut s, "space");
+    assert!(
+        said(&s).starts_with("Paused at 0 of 4 actions"),
+        "{}",
+        said(&s)
+    );
+    let start = s.playback_stage().map(|st| st.state_hash());
+    chord(&mut s, "right");
+    assert!(said(&s).contains("action 1 of 4"), "{}", said(&s));
+    s.update(10.0);
+    assert!(said(&s).contains("action 1 of 4"), "paused: {}", said(&s));
+    chord(&mut s, "left");
+    assert_eq!(s.playback_stage().map(|st| st.state_hash()), start);
+    // The bar's buttons do the same as the keys.
+    let l = s.layout();
+    let button = |c| {
+        playback::bar(l.canvas, l.scale)
+            .into_iter()
+            .find(|(d, _)| *d == c)
+            .map(|(_, r)| r.centre())
+            .expect("a button")
+    };
+    for _ in 0..6 {
+        s.handle(
+            RawInput::Press(Button::Left, button(playback::Control::Forward)),
+            SIZE,
+        );
+    }
+    assert!(s.playback_stage().is_some(), "the buttons do not stop it");
+    assert!(
+        said(&s).contains("cleared in 2 turn(s), 4 actions") || said(&s).starts_with("The end"),
+        "{}",
+        said(&s)
+    );
+    s.handle(
+        RawInput::Press(Button::Left, button(playback::Control::Faster)),
+        SIZE,
+    );
+    assert!(said(&s).starts_with("Playback speed ×2"), "{}", said(&s));
+    // Esc stops it and does nothing else.
+    chord(&mut s, "escape");
+    assert!(s.playback_stage().is_none());
+    assert!(said(&s).starts_with("Playback stopped"));
+}

@@ -121,7 +121,7 @@ impl Tool {
 }
 
 /// Every shortcut, as (keys, what) — the F1 panel and the README list it.
-pub const HOTKEYS: [(&str, &str); 27] = [
+pub const HOTKEYS: [(&str, &str); 28] = [
     (
         "Q B R E L P N H I C G T",
         "tools (see the palette; hover for help)",
@@ -155,7 +155,11 @@ pub const HOTKEYS: [(&str, &str); 27] = [
         "F6 (Solve button)",
         "solve: fewest turns, proven, no time limit (F6 stops / goes on)",
     ),
-    ("F7", "play the solution back on the canvas (any key stops)"),
+    ("F7", "play the solution back on the canvas (Esc stops)"),
+    (
+        "Space, Left / Right, Up / Down",
+        "while it plays: pause, step back / forward, slower / faster",
+    ),
     (
         "F8 (Set par button)",
         "set par from the solution: the fewest turns the last solve proved",
