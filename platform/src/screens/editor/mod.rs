@@ -14,7 +14,8 @@
 //! cancel, a name), [`files`] (saving, autosave, recovery), `solving`
 //! (the Solve button: the solver on a worker thread), `playback` (the
 //! solution played back on the canvas: pause, steps, speed), `needs` (the Needs panel: what the level needs,
-//! checked after a proven solve), `copying` (a shipped level saved as a
+//! checked after a proven solve), `timeline` (a selected watcher's sight
+//! round by round, on a slider), `copying` (a shipped level saved as a
 //! named copy; the par set from a proven solve), `paste_preview` (what a paste would
 //! land and break, shown before the click), [`draw`] and [`list`] (the
 //! title's Editor entry: levels to open, New level).
@@ -41,6 +42,7 @@ mod resizing;
 mod saving;
 mod solving;
 mod test_play;
+mod timeline;
 pub mod tools;
 pub mod top_bar;
 
@@ -153,6 +155,8 @@ pub struct EditorScreen {
     pub sight: Option<GridView>,
     /// The level as a stage, for the world drawing; rebuilt on change.
     stage: Option<Stage>,
+    /// The selected watcher's timeline.
+    timeline: timeline::Timeline,
     stage_revision: Option<u64>,
     mouse: Option<Vec2>,
     drag: Drag,
@@ -196,6 +200,7 @@ impl EditorScreen {
             help_open: false,
             sight: None,
             stage: None,
+            timeline: timeline::Timeline::default(),
             stage_revision: None,
             mouse: None,
             drag: Drag::None,
@@ -354,6 +359,9 @@ impl EditorScreen {
             self.fit();
         }
         self.fitted = true;
+        if self.dialog.is_none() && !self.help_open && self.timeline_input(&input) {
+            return None;
+        }
         if let RawInput::Input(Input::MouseMove(p)) = input {
             let last = self.mouse.replace(p);
             self.pointer_moved(p, last);
@@ -496,6 +504,9 @@ impl EditorScreen {
             Keycode::M => self.mirror(),
             Keycode::K => self.next_portal_kind(),
             Keycode::Tab => self.next_problem(),
+            Keycode::Comma | Keycode::Period => {
+                self.timeline_key(if code == Keycode::Comma { -1 } else { 1 });
+            }
             Keycode::Return | Keycode::KpEnter => self.edit_first_field(),
             Keycode::Up | Keycode::W => self.pan_cells(Vec2::new(0.0, 1.0)),
             Keycode::Down | Keycode::S => self.pan_cells(Vec2::new(0.0, -1.0)),

@@ -121,7 +121,7 @@ impl Tool {
 }
 
 /// Every shortcut, as (keys, what) — the F1 panel and the README list it.
-pub const HOTKEYS: [(&str, &str); 28] = [
+pub const HOTKEYS: [(&str, &str); 29] = [
     (
         "Q B R E L P N H I C G T",
         "tools (see the palette; hover for help)",
@@ -149,6 +149,10 @@ pub const HOTKEYS: [(&str, &str); 28] = [
     ("Ctrl+arrows", "add a column or row on that side"),
     ("Ctrl+Shift+arrows", "remove a column or row on that side"),
     ("K", "next kind for the selected portal"),
+    (
+        ", / . (slider)",
+        "the selected watcher's sight a round back / on",
+    ),
     ("Enter", "edit the inspector's first field"),
     ("F5", "test-play the level (Esc comes back)"),
     (
