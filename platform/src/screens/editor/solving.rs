@@ -517,7 +517,7 @@ impl EditorScreen {
                 report, content, ..
             } => {
                 let play = if *content != self.content() {
-                    " · for an earlier version of the level (F6 solves this one)"
+                    " · for an earlier version (F6 solves this one)"
                 } else if report.solution.is_some() {
                     " · F7 plays it"
                 } else {
