@@ -10,7 +10,8 @@
 //!
 //! [`next_patrol_step`] is the patrol rule alone, so a screen that shows
 //! where a watcher will stand (and what it will see) at the end of the
-//! round asks the rules instead of copying them.
+//! round asks the rules instead of copying them; [`patrol_step_after`] is
+//! the same rule some rounds ahead (the editor's watcher timeline).
 
 use super::event::Event;
 use super::refusal::Refusal;
@@ -41,21 +42,36 @@ impl PatrolStep {
 /// Where `watcher` will stand at the end of this round (see
 /// [`PatrolStep`]); `None` when it is not a watcher on the grid.
 pub fn next_patrol_step(stage: &Stage, watcher: ThingId) -> Option<PatrolStep> {
+    patrol_step_after(stage, watcher, 0)
+}
+
+/// Where `watcher` will stand at the end of the round `rounds` rounds
+/// after this one, if nothing changes meanwhile (a watcher's patrol
+/// depends on nothing else): its patrol step then, `from` where the round
+/// before left it. `rounds` 0 is [`next_patrol_step`]; the steps repeat
+/// every [`patrol_period`] rounds. `None` when it is not a watcher on the
+/// grid.
+pub fn patrol_step_after(stage: &Stage, watcher: ThingId, rounds: u32) -> Option<PatrolStep> {
     let thing = stage.thing(watcher)?;
     if thing.kind() != ThingKind::Enemy {
         return None;
     }
-    let from = stage.cell_of(watcher)?;
+    let here = stage.cell_of(watcher)?;
     let data = thing.data;
     let route = stage.route(data.route);
     if route.is_empty() {
         return Some(PatrolStep {
-            from,
-            to: from,
+            from: here,
+            to: here,
             route_step: data.route_step,
         });
     }
-    let route_step = (data.route_step as usize + 1) % route.len();
+    let len = route.len();
+    let route_step = (data.route_step as usize + 1 + rounds as usize % len) % len;
+    let from = match rounds {
+        0 => here,
+        _ => route[(route_step + len - 1) % len],
+    };
     Some(PatrolStep {
         from,
         to: route[route_step],
@@ -63,13 +79,33 @@ pub fn next_patrol_step(stage: &Stage, watcher: ThingId) -> Option<PatrolStep> {
     })
 }
 
+/// How many rounds `watcher`'s patrol takes to come round to the same
+/// step: its route's length, 1 for a watcher standing still; `None` when
+/// it is not a watcher on the grid.
+pub fn patrol_period(stage: &Stage, watcher: ThingId) -> Option<usize> {
+    let thing = stage.thing(watcher)?;
+    if thing.kind() != ThingKind::Enemy {
+        return None;
+    }
+    Some(stage.route(thing.data.route).len().max(1))
+}
+
 /// Every watcher on the grid with its patrol step this round, in level
 /// order.
 pub fn patrol_steps(stage: &Stage) -> impl Iterator<Item = (ThingId, PatrolStep)> + '_ {
+    patrol_steps_after(stage, 0)
+}
+
+/// Every watcher on the grid with its patrol step `rounds` rounds after
+/// this one ([`patrol_step_after`]), in level order.
+pub fn patrol_steps_after(
+    stage: &Stage,
+    rounds: u32,
+) -> impl Iterator<Item = (ThingId, PatrolStep)> + '_ {
     stage
         .of_kind(ThingKind::Enemy)
         .into_iter()
-        .filter_map(|w| next_patrol_step(stage, w).map(|step| (w, step)))
+        .filter_map(move |w| patrol_step_after(stage, w, rounds).map(|step| (w, step)))
 }
 
 /// Builds in `view` what a watcher sees from `lookout`: its own GridView,
@@ -239,5 +275,49 @@ post = watcher at 4,0
         let step = next_patrol_step(&stage, post).expect("a watcher");
         assert!(!step.moves());
         assert_eq!(next_patrol_step(&stage, stage.find("scout").unwrap()), None);
+    }
+
+    #[test]
+    fn the_patrol_some_rounds_ahead_is_where_that_many_ends_of_round_put_it() {
+        let level = load_text("patrol.txt", HALL).expect("the test level loads");
+        let start = Stage::from_level(&level).expect("sets up");
+        let mut session = Session::new(&level).expect("sets up");
+        let guard = start.find("guard").expect("guard");
+        assert_eq!(patrol_period(&start, guard), Some(6));
+        assert_eq!(patrol_period(&start, start.find("post").unwrap()), Some(1));
+        for rounds in 0..14 {
+            assert_eq!(
+                patrol_step_after(&start, guard, rounds),
+                next_patrol_step(session.stage(), guard),
+                "{rounds} rounds ahead"
+            );
+            session.perform(&Action::EndTurn).expect("the turn ends");
+        }
+    }
+
+    #[test]
+    fn the_watch_some_rounds_ahead_sees_what_the_watch_then_sees() {
+        use crate::action::watch::Watch;
+        let level = load_text("patrol.txt", HALL).expect("the test level loads");
+        let start = Stage::from_level(&level).expect("sets up");
+        let mut session = Session::new(&level).expect("sets up");
+        let guard = start.find("guard").expect("guard");
+        let (mut ahead, mut then) = (Watch::new(), Watch::new());
+        let mut differ = false;
+        for rounds in 0..7 {
+            ahead.rebuild_after(&start, |w| w == guard, rounds);
+            then.rebuild(session.stage(), |w| w == guard);
+            let cells: Vec<CellPos> = ahead.cells().collect();
+            assert_eq!(
+                cells,
+                then.cells().collect::<Vec<_>>(),
+                "{rounds} rounds ahead"
+            );
+            assert_eq!(ahead.watchers(), then.watchers());
+            ahead.rebuild(&start, |w| w == guard);
+            differ |= rounds > 0 && ahead.cells().collect::<Vec<_>>() != cells;
+            session.perform(&Action::EndTurn).expect("the turn ends");
+        }
+        assert!(differ, "the guard sees other cells as it walks");
     }
 }

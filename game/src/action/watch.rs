@@ -18,7 +18,7 @@
 //! view build per known watcher per rebuild (a change of state), nothing
 //! per frame.
 
-use super::turn::{catch, patrol_steps, watcher_sight, PatrolStep};
+use super::turn::{catch, patrol_steps_after, watcher_sight, PatrolStep};
 use crate::grid::CellPos;
 use crate::stage::Stage;
 use crate::things::ThingId;
@@ -50,6 +50,14 @@ impl Watch {
     /// Recomputes for the watchers of `stage` that `known` says the party
     /// knows.
     pub fn rebuild(&mut self, stage: &Stage, known: impl Fn(ThingId) -> bool) {
+        self.rebuild_after(stage, known, 0);
+    }
+
+    /// Recomputes for the end of the round `rounds` rounds after this one,
+    /// each watcher at its [`patrol_step_after`](super::turn::patrol_step_after)
+    /// (the heroes as they stand now): `rounds` 0 is [`Watch::rebuild`]. The
+    /// editor's watcher timeline steps through these.
+    pub fn rebuild_after(&mut self, stage: &Stage, known: impl Fn(ThingId) -> bool, rounds: u32) {
         let grid = stage.grid();
         self.width = grid.width();
         self.height = grid.height();
@@ -58,7 +66,7 @@ impl Watch {
         self.watchers.clear();
         self.caught.clear();
         self.watchers
-            .extend(patrol_steps(stage).filter(|&(w, _)| known(w)));
+            .extend(patrol_steps_after(stage, rounds).filter(|&(w, _)| known(w)));
         let heroes = stage.active_heroes();
         for &(watcher, step) in &self.watchers {
             watcher_sight(stage, &mut self.view, step.to);

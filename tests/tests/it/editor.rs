@@ -320,4 +320,39 @@ mod golden {
         raw(&mut s, RawInput::Release(Button::Left, at));
         assert_eq!(s.editor().expect("editor").editor.level(), &before);
     }
+
+    #[test]
+    fn editor_watcher_timeline() {
+        std::env::set_var("RAPPEL_DATA", scratch("golden-timeline"));
+        let mut s = editing(shipped("watcher_hall.txt"));
+        let cell = |s: &Screens, x, y| {
+            s.editor()
+                .expect("editor")
+                .screen_pos_of_cell(game::grid::CellPos::new(x, y))
+        };
+        // Select the guard, then three rounds on: it looks from 5,2, up in
+        // its loft, and sees the shaft and the hall floor below it.
+        let guard = cell(&s, 4, 1);
+        raw(&mut s, RawInput::Input(Input::MouseMove(guard)));
+        raw(&mut s, RawInput::Press(Button::Left, guard));
+        raw(&mut s, RawInput::Release(Button::Left, guard));
+        for _ in 0..3 {
+            chord(&mut s, ".");
+        }
+        let e = s.editor().expect("editor");
+        assert_eq!(e.timeline_position(), Some((3, 10)));
+        let img = draw(&s);
+        check("editor_watcher_timeline", &img, TOLERANCE);
+        // The shaft it looks down is tinted red; the floor behind the
+        // first pillar, out of its sight, is not.
+        let red = |img: &RgbaImage, at: Vec2| {
+            count(img, (at.x as u32 - 15, at.y as u32 - 15, 30, 30), |p| {
+                p[0] > 90 && p[0] > p[2] + 40 && p[0] > p[1] + 40
+            })
+        };
+        let shaft = cell(&s, 5, 1);
+        let behind = cell(&s, 1, 0);
+        assert!(red(&img, shaft) > 300, "{}", red(&img, shaft));
+        assert_eq!(red(&img, behind), 0);
+    }
 }

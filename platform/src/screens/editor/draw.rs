@@ -117,6 +117,8 @@ impl EditorScreen {
         let shown = preview.as_ref().map(|p| (&p.level, p.stage.as_ref()));
         let (level, stage) = shown.unwrap_or((level, self.playback_stage().or(self.stage())));
         let grid = &level.grid;
+        // A selected watcher's timeline tints what it sees, as play does.
+        let danger = self.timeline_danger();
         if let Some(stage) = stage {
             let hover = self.hover_cell(&l, size_px);
             match (&self.sight, hover) {
@@ -126,12 +128,14 @@ impl EditorScreen {
                         centre: proj.centre - Vec2::new(origin.x as f32, origin.y as f32),
                         ..proj
                     };
-                    let scene = scene(stage, shifted, &sprites);
+                    let mut scene = scene(stage, shifted, &sprites);
+                    scene.danger = danger.as_deref();
                     world::draw_world(list, &scene, view);
                 }
                 _ => {
                     draw_rock(list, grid, &proj, l.canvas);
-                    let scene = scene(stage, proj, &sprites);
+                    let mut scene = scene(stage, proj, &sprites);
+                    scene.danger = danger.as_deref();
                     let cells = visible_cells(grid, &proj, l.canvas)
                         .filter(|&c| grid.cell(c) == Some(CellKind::Air));
                     world::draw_cells(list, &scene, cells);
@@ -157,6 +161,9 @@ impl EditorScreen {
             Some(p) => self.draw_paste_wash(list, &proj, p),
             None => self.draw_cursor(list, &proj, &l, size_px),
         }
+        self.draw_timeline_lookout(list, &proj);
+        self.draw_timeline(list, font, l.canvas, l.scale);
+        self.draw_playback_bar(list, font, l.canvas, l.scale);
         self.draw_panels(list, font, &l, size_px);
         if self.help_open {
             draw_help(list, font, size_px, l.scale);
@@ -505,7 +512,7 @@ fn draw_help(list: &mut DrawList, font: &mut Font, size_px: (u32, u32), s: f32) 
             what,
             &TextStyle::new(13.0 * s, TEXT),
         );
-        y += 18.0 * s;
+        y += 17.0 * s;
     }
     let mut x = panel.x + 20.0 * s;
     for t in TOOLS {

@@ -12,14 +12,15 @@
 //! the layout), [`inspector`] (the fields of what is selected, edited in
 //! place), [`dialog`] (questions that must be answered: save / discard /
 //! cancel, a name), [`files`] (saving, autosave, recovery), `solving`
-//! (the Solve button: the solver on a worker thread, the solution played
-//! back on the canvas), `needs` (the Needs panel: what the level needs,
-//! checked after a proven solve), `copying` (a shipped level saved as a
-//! named copy; the par set from a proven solve), `paste_preview` (what a
-//! paste would land and break, shown before the click), [`outliner`]
-//! (every thing, portal and route, grouped by cell: click to select),
-//! [`draw`] and [`list`] (the title's Editor entry: levels to open, New
-//! level).
+//! (the Solve button: the solver on a worker thread), `playback` (the
+//! solution played back on the canvas: pause, steps, speed), `needs` (the
+//! Needs panel: what the level needs, checked after a proven solve),
+//! `timeline` (a selected watcher's sight round by round, on a slider),
+//! `copying` (a shipped level saved as a named copy; the par set from a
+//! proven solve), `paste_preview` (what a paste would land and break,
+//! shown before the click), [`outliner`] (every thing, portal and route,
+//! grouped by cell: click to select), [`draw`] and [`list`] (the title's
+//! Editor entry: levels to open, New level).
 //!
 //! A press of the mouse starts a *stroke* on the model, moves extend it, the
 //! release ends it: a drag is one undo step. Everything here runs without
@@ -38,11 +39,13 @@ mod needs;
 pub mod outliner;
 pub mod panels;
 mod paste_preview;
+mod playback;
 mod pointer;
 mod resizing;
 mod saving;
 mod solving;
 mod test_play;
+mod timeline;
 pub mod tools;
 pub mod top_bar;
 
@@ -163,6 +166,8 @@ pub struct EditorScreen {
     pub sight: Option<GridView>,
     /// The level as a stage, for the world drawing; rebuilt on change.
     stage: Option<Stage>,
+    /// The selected watcher's timeline.
+    timeline: timeline::Timeline,
     stage_revision: Option<u64>,
     mouse: Option<Vec2>,
     drag: Drag,
@@ -210,6 +215,7 @@ impl EditorScreen {
             outline_scroll: 0,
             sight: None,
             stage: None,
+            timeline: timeline::Timeline::default(),
             stage_revision: None,
             mouse: None,
             drag: Drag::None,
@@ -369,6 +375,9 @@ impl EditorScreen {
             self.fit();
         }
         self.fitted = true;
+        if self.dialog.is_none() && !self.help_open && self.timeline_input(&input) {
+            return None;
+        }
         if let RawInput::Input(Input::MouseMove(p)) = input {
             let last = self.mouse.replace(p);
             self.pointer_moved(p, last);
@@ -390,12 +399,13 @@ impl EditorScreen {
         if self.dialog.is_some() {
             return self.handle_dialog(input);
         }
-        // A key or a click stops a playback, and does nothing else.
+        // A key or a click controls or stops a playback, and does nothing
+        // else.
         let acts = matches!(
             input,
             RawInput::Chord(_) | RawInput::Press(..) | RawInput::Input(_)
         );
-        if acts && self.stop_playback() {
+        if acts && self.playback_input(&input) {
             return None;
         }
         if self.help_open {
@@ -531,6 +541,9 @@ impl EditorScreen {
             Keycode::K => self.next_portal_kind(),
             Keycode::O => self.show_outliner(!self.outliner_open),
             Keycode::Tab => self.next_problem(),
+            Keycode::Comma | Keycode::Period => {
+                self.timeline_key(if code == Keycode::Comma { -1 } else { 1 });
+            }
             Keycode::Return | Keycode::KpEnter => self.edit_first_field(),
             Keycode::Up | Keycode::W => self.pan_cells(Vec2::new(0.0, 1.0)),
             Keycode::Down | Keycode::S => self.pan_cells(Vec2::new(0.0, -1.0)),
@@ -619,6 +632,8 @@ pub(super) fn drawable_stage(level: &Level) -> Option<Stage> {
 mod copy_tests;
 #[cfg(test)]
 mod paste_tests;
+#[cfg(test)]
+mod solving_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -18,23 +18,31 @@
 //! alone. If the level was edited meanwhile, F6 drops the held search and
 //! solves the level as it now stands.
 //!
-//! F7 plays the line found back on the canvas: a session of the level as
-//! it was solved takes one action every [`STEP_S`] seconds, and the canvas
+//! F7 plays the line found back on the canvas (`playback`: a session of
+//! the level as it was solved, with pause, steps and speed), and the canvas
 //! draws that session's stage (heroes walking, ropes, items moving) with
-//! the status line naming each action. Any key or click stops the playback
-//! and gives the editor back as it was. A level changed since it was
-//! solved is not played back (F6 solves it again).
+//! the status line naming each action. Esc, or any key or click that is
+//! not a control, stops the playback and gives the editor back as it was.
+//!
+//! A verdict belongs to the level's content, not to the edit that made
+//! it: it is kept with the level's content hash (`level_fingerprint`, the
+//! one saves are keyed on). After an edit the top bar says the verdict is
+//! for an earlier version and F7 refuses, saying why; an undo (or any
+//! edit) that makes the level the same again makes the verdict and F7
+//! hold again.
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use game::action::{Action, DeployDir, Target};
 use game::equipment::{equip, Loadout};
+use game::io::save::level_fingerprint;
 use game::level::Level;
 use game::session::Session;
 use game::solve::{self, Limits, Progress, Report, Stop};
-use game::stage::{Outcome, Stage};
+use game::stage::Stage;
 use log::{info, warn};
 
+use super::playback::Playback;
 use super::EditorScreen;
 
 /// What the editor asks of the solver: the fewest turns within 30, with
@@ -48,9 +56,6 @@ pub const LIMITS: Limits = Limits {
     first: false,
     threads: 0,
 };
-
-/// Seconds between two actions of a playback.
-pub const STEP_S: f32 = 0.45;
 
 /// The solver's thread and its shared progress; dropping it (a fresh
 /// solve, the level edited under a Needs check, or the editor closing)
@@ -90,52 +95,31 @@ impl Drop for Worker {
     }
 }
 
-/// A line of play being played back on the canvas.
-pub struct Playback {
-    session: Session,
-    actions: Vec<Action>,
-    /// The next action to play.
-    next: usize,
-    /// Seconds since the last action.
-    wait_s: f32,
-}
-
-impl Playback {
-    /// The stage as the playback has it.
-    pub fn stage(&self) -> &Stage {
-        self.session.stage()
-    }
-
-    /// Whether every action has been played.
-    pub fn finished(&self) -> bool {
-        self.next >= self.actions.len()
-    }
-}
-
 /// Where the editor's solver stands.
 #[derive(Default)]
 pub enum Solving {
     /// Nothing asked yet.
     #[default]
     Idle,
-    /// Searching `level` (the editor's revision `revision`).
+    /// Searching `level`, made from the editor's level whose content
+    /// hash is `content`.
     Running {
         worker: Worker,
         level: Box<Level>,
-        revision: u64,
+        content: u64,
     },
-    /// Done: what it found for `level`.
+    /// Done: what it found for `level` (content hash `content`).
     Done {
         report: Box<Report>,
         level: Box<Level>,
-        revision: u64,
+        content: u64,
     },
     /// Playing the solution of a `Done` back (which it returns to).
     Playing {
         playback: Box<Playback>,
         report: Box<Report>,
         level: Box<Level>,
-        revision: u64,
+        content: u64,
     },
 }
 
@@ -222,7 +206,7 @@ fn verdict(report: &Report) -> String {
 }
 
 /// An action as the status line names it (`knight: move to 3,2`).
-fn describe(stage: &Stage, action: &Action) -> String {
+pub(super) fn describe(stage: &Stage, action: &Action) -> String {
     let who = |h| stage.id_name(h).unwrap_or("hero").to_string();
     let what = |t| stage.id_name(t).unwrap_or("it").to_string();
     match *action {
@@ -260,6 +244,13 @@ fn describe(stage: &Stage, action: &Action) -> String {
 }
 
 impl EditorScreen {
+    /// The level's content hash (`game::io::save::level_fingerprint`, the
+    /// one saves are keyed on): a verdict holds for the level while this
+    /// is the same, so an undo back to the solved level brings it back.
+    fn content(&self) -> u64 {
+        level_fingerprint(self.editor.level())
+    }
+
     /// F6 or the Solve button: starts the solver on the level as it
     /// stands; while it runs, stops it (the search held, kept); while
     /// stopped, keeps searching — or, if the level was edited since,
@@ -279,20 +270,20 @@ impl EditorScreen {
             Solving::Running {
                 worker,
                 level,
-                revision,
+                content,
             } => {
                 let p = Arc::clone(&worker.progress);
                 self.solving = Solving::Running {
                     worker,
                     level,
-                    revision,
+                    content,
                 };
                 if !p.is_paused() {
                     p.pause();
                     self.info(format!("{} · F6 keeps searching", stopped_line(&p)));
                     return;
                 }
-                if revision == self.editor.revision() {
+                if content == self.content() {
                     p.resume();
                     self.info(format!(
                         "Searching on from {} positions… (F6 stops)",
@@ -306,13 +297,13 @@ impl EditorScreen {
             Solving::Playing {
                 report,
                 level,
-                revision,
+                content,
                 ..
             } => {
                 self.solving = Solving::Done {
                     report,
                     level,
-                    revision,
+                    content,
                 };
             }
             other => self.solving = other,
@@ -343,7 +334,7 @@ impl EditorScreen {
                         handle: Some(handle),
                     },
                     level: Box::new(level),
-                    revision: self.editor.revision(),
+                    content: self.content(),
                 };
                 self.info("Solving… (F6 stops)");
             }
@@ -354,18 +345,18 @@ impl EditorScreen {
     /// F7: plays the solution found back on the canvas.
     pub(super) fn play_solution(&mut self) {
         self.end_drag();
-        let (report, level, revision) = match std::mem::take(&mut self.solving) {
+        let (report, level, content) = match std::mem::take(&mut self.solving) {
             Solving::Done {
                 report,
                 level,
-                revision,
+                content,
             }
             | Solving::Playing {
                 report,
                 level,
-                revision,
+                content,
                 ..
-            } => (report, level, revision),
+            } => (report, level, content),
             other => {
                 let running = matches!(other, Solving::Running { .. });
                 self.solving = other;
@@ -377,8 +368,8 @@ impl EditorScreen {
                 return;
             }
         };
-        let refusal = if revision != self.editor.revision() {
-            Some("The level changed since it was solved: F6 solves it again")
+        let refusal = if content != self.content() {
+            Some("The level changed since it was solved: F6 solves it again (or undo back to it)")
         } else if report.solution.is_none() {
             Some("No solution to play back")
         } else {
@@ -390,25 +381,20 @@ impl EditorScreen {
             self.solving = Solving::Done {
                 report,
                 level,
-                revision,
+                content,
             };
             return;
         };
-        let playback = Playback {
-            session,
-            actions: solution.actions.clone(),
-            next: 0,
-            wait_s: 0.0,
-        };
+        let playback = Playback::new(session, solution.actions.clone());
         self.info(format!(
-            "Playing the solution back: {} (any key stops)",
+            "Playing the solution back: {} · Space pauses, Left / Right step, Up / Down speed, Esc stops",
             solution.length_words()
         ));
         self.solving = Solving::Playing {
             playback: Box::new(playback),
             report,
             level,
-            revision,
+            content,
         };
     }
 
@@ -418,13 +404,13 @@ impl EditorScreen {
             Solving::Playing {
                 report,
                 level,
-                revision,
+                content,
                 ..
             } => {
                 self.solving = Solving::Done {
                     report,
                     level,
-                    revision,
+                    content,
                 };
                 self.info("Playback stopped (F7 plays it again)");
                 true
@@ -445,14 +431,14 @@ impl EditorScreen {
         let Solving::Running {
             mut worker,
             level,
-            revision,
+            content,
         } = std::mem::take(&mut self.solving)
         else {
             return false;
         };
         match worker.handle.take().map(JoinHandle::join) {
             Some(Ok(Ok(report))) => {
-                let changed = if revision == self.editor.revision() {
+                let changed = if content == self.content() {
                     ""
                 } else {
                     " (for the level as it was when F6 was pressed)"
@@ -468,12 +454,12 @@ impl EditorScreen {
                     count(report.states)
                 ));
                 if let (false, Some(s)) = (needs.is_empty(), &report.solution) {
-                    self.start_needs(&level, revision, s.turns);
+                    self.start_needs(&level, self.editor.revision(), s.turns);
                 }
                 self.solving = Solving::Done {
                     report: Box::new(report),
                     level,
-                    revision,
+                    content,
                 };
             }
             Some(Ok(Err(e))) => self.refuse(format!("Can't solve: {e}")),
@@ -490,33 +476,7 @@ impl EditorScreen {
     pub(super) fn update_solving(&mut self, dt_s: f32) {
         self.collect_answer();
         self.update_needs();
-        let mut said = None;
-        if let Solving::Playing { playback, .. } = &mut self.solving {
-            playback.wait_s += dt_s;
-            while playback.wait_s >= STEP_S && !playback.finished() {
-                playback.wait_s -= STEP_S;
-                let action = playback.actions[playback.next];
-                let name = describe(playback.session.stage(), &action);
-                let turn = playback.session.stage().turn();
-                playback.next += 1;
-                said = Some(match playback.session.perform(&action) {
-                    Ok(_) if playback.session.stage().outcome() == Outcome::Cleared => format!(
-                        "Turn {turn}: {name} — cleared in {turn} turn(s), {} actions. Any key: back to editing",
-                        playback.actions.iter().filter(|a| **a != Action::EndTurn).count()
-                    ),
-                    Ok(_) => format!(
-                        "Turn {turn}, action {} of {}: {name} (any key stops)",
-                        playback.next,
-                        playback.actions.len()
-                    ),
-                    // The rules are the solver's: this would be a bug.
-                    Err(why) => {
-                        playback.next = playback.actions.len();
-                        format!("Playback stopped: {name} was refused ({why})")
-                    }
-                });
-            }
-        }
+        let said = self.playback_mut().and_then(|p| p.tick(dt_s));
         if let Some(text) = said {
             self.info(text);
         }
@@ -551,8 +511,15 @@ impl EditorScreen {
                     p.turn()
                 ))
             }
-            Solving::Done { report, .. } | Solving::Playing { report, .. } => {
-                let play = if report.solution.is_some() {
+            Solving::Done {
+                report, content, ..
+            }
+            | Solving::Playing {
+                report, content, ..
+            } => {
+                let play = if *content != self.content() {
+                    " · for an earlier version (F6 solves this one)"
+                } else if report.solution.is_some() {
                     " · F7 plays it"
                 } else {
                     ""
@@ -573,8 +540,21 @@ impl EditorScreen {
 
     /// The playback's stage, while a solution plays back on the canvas.
     pub fn playback_stage(&self) -> Option<&Stage> {
+        self.playback().map(Playback::stage)
+    }
+
+    /// The playback, while a solution plays back on the canvas.
+    pub(super) fn playback(&self) -> Option<&Playback> {
         match &self.solving {
-            Solving::Playing { playback, .. } => Some(playback.stage()),
+            Solving::Playing { playback, .. } => Some(playback),
+            _ => None,
+        }
+    }
+
+    /// The playback, to control.
+    pub(super) fn playback_mut(&mut self) -> Option<&mut Playback> {
+        match &mut self.solving {
+            Solving::Playing { playback, .. } => Some(playback),
             _ => None,
         }
     }

@@ -362,7 +362,7 @@ fn solve_runs_in_the_background_and_its_solution_plays_back_on_the_canvas() {
         .playback_stage()
         .is_some_and(|st| st.outcome() != game::stage::Outcome::Cleared)
     {
-        s.update(solving::STEP_S);
+        s.update(playback::STEP_S);
         steps += 1;
         assert!(steps < 50, "the playback ends");
     }
@@ -384,7 +384,7 @@ fn solve_runs_in_the_background_and_its_solution_plays_back_on_the_canvas() {
     assert_eq!(
         s.status,
         Some(Status::Refused(
-            "The level changed since it was solved: F6 solves it again".into()
+            "The level changed since it was solved: F6 solves it again (or undo back to it)".into()
         ))
     );
 }

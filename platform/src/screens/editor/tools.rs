@@ -157,13 +157,21 @@ pub const HOTKEYS: &[(&str, &str)] = &[
     ("Ctrl+arrows", "add a column or row on that side"),
     ("Ctrl+Shift+arrows", "remove a column or row on that side"),
     ("K", "next kind for the selected portal"),
+    (
+        ", / . (slider)",
+        "the selected watcher's sight a round back / on",
+    ),
     ("Enter", "edit the inspector's first field"),
     ("F5", "test-play the level (Esc comes back)"),
     (
         "F6 (Solve button)",
         "solve: fewest turns, proven, no time limit (F6 stops / goes on)",
     ),
-    ("F7", "play the solution back on the canvas (any key stops)"),
+    ("F7", "play the solution back on the canvas (Esc stops)"),
+    (
+        "Space, Left / Right, Up / Down",
+        "while it plays: pause, step back / forward, slower / faster",
+    ),
     (
         "F8 (Set par button)",
         "set par from the solution: the fewest turns the last solve proved",

@@ -169,13 +169,14 @@ impl Chord {
     }
 }
 
-/// The key named `name` (lower case): a letter or digit, `f1`–`f12`, or
+/// The key named `name` (lower case): a letter or digit, one of `, . [ ]`,
+/// `f1`–`f12`, or
 /// one of `escape enter space tab backspace delete insert home end up down
 /// left right plus minus pageup pagedown`.
 pub fn keycode_named(name: &str) -> Option<Keycode> {
     let mut chars = name.chars();
     if let (Some(c), None) = (chars.next(), chars.next()) {
-        if c.is_ascii_lowercase() || c.is_ascii_digit() {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() || ",.[]".contains(c) {
             return Keycode::from_i32(c as i32);
         }
     }

@@ -68,6 +68,21 @@ pub struct Danger {
 }
 
 impl Danger {
+    /// The tint of what `watch` says the watchers will see (the editor's
+    /// watcher timeline; no glares).
+    pub fn from_watch(watch: Watch) -> Danger {
+        let watchers = watch
+            .watchers()
+            .iter()
+            .map(|&(w, step)| (w, step.to))
+            .collect();
+        Danger {
+            watch,
+            watchers,
+            ..Danger::default()
+        }
+    }
+
     /// Recomputes what the watchers `memory` knows will see.
     pub fn rebuild(&mut self, stage: &Stage, memory: &Memory) {
         self.watch.rebuild(stage, |w| memory.knows(w));
