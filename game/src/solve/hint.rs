@@ -16,8 +16,8 @@
 //!    takes the rest of that line at once; it is the shortest from here
 //!    when the whole line is the shortest (what is left of a shortest line
 //!    is a shortest line from where it stands).
-//! 3. **A search.** Any line first, closest-to-cleared positions first
-//!    (half the budget at most), then turn by turn for a line that beats
+//! 3. **A search.** Any line first, closest-to-cleared positions first,
+//!    then (in what is left of the budget) turn by turn for a line that beats
 //!    it: finished, the line is proven the fewest turns (then actions);
 //!    stopped by the budget, the line found is given as it is, "shorter not
 //!    ruled out". A search that expands every position the stage can reach
@@ -197,6 +197,72 @@ fn meter<'a>(deadline: Instant, progress: Option<&'a Progress>) -> Meter<'a> {
     }
 }
 
+/// Parties of at most this many heroes race groups (see [`race`]).
+const MAX_PARTY_FOR_GROUPS: usize = 4;
+
+/// The heroes standing at the entrance, who could leave at once.
+fn at_the_entrance(session: &Session) -> Vec<crate::things::ThingId> {
+    let stage = session.stage();
+    stage
+        .active_heroes()
+        .into_iter()
+        .filter(|&h| stage.cell_of(h) == Some(stage.entrance()))
+        .collect()
+}
+
+/// The search for any line from `session`, raced (as the solver's first
+/// phase does) against searches where some of `leavers` leave at once,
+/// the one that has reached the fewest positions going next: a line where
+/// a hero who never lends a hand leaves first is found in a fraction of
+/// the whole party's positions. Ends with the first line found, or with
+/// the whole party's search (whose end alone proves anything).
+fn race(
+    level: &Level,
+    played: &[Action],
+    session: &Session,
+    leavers: &[crate::things::ThingId],
+    bound: &Bound,
+    goal: &Goal,
+    m: &mut Meter<'_>,
+) -> Result<StepOutcome, HintError> {
+    let heroes = session.stage().active_heroes().len();
+    let mut racers = vec![(Search::new(replay(level, played)?, played.to_vec()), 0u64)];
+    if heroes <= MAX_PARTY_FOR_GROUPS && leavers.len() < 16 {
+        for mask in 1u32..(1 << leavers.len()) {
+            if mask.count_ones() as usize >= heroes {
+                continue;
+            }
+            let mut group = replay(level, played)?;
+            let mut prefix = played.to_vec();
+            for (i, &hero) in leavers.iter().enumerate() {
+                let exit = Action::Exit { hero };
+                if mask & (1 << i) != 0 && group.perform(&exit).is_ok() {
+                    prefix.push(exit);
+                }
+            }
+            if group.stage().outcome() == Outcome::Playing {
+                racers.push((Search::new(group, prefix), 0));
+            }
+        }
+    }
+    loop {
+        let Some(i) = (0..racers.len())
+            .filter(|&i| !racers[i].0.is_done())
+            .min_by_key(|&i| racers[i].1)
+        else {
+            return Ok(StepOutcome::Done { everything: false });
+        };
+        let before = m.states;
+        let step = racers[i].0.step(bound, goal, m);
+        racers[i].1 += m.states - before;
+        match step {
+            StepOutcome::Going => {}
+            StepOutcome::Done { .. } if i > 0 => {}
+            ended => return Ok(ended),
+        }
+    }
+}
+
 /// The hint of a line `found` from `session`'s position, `played` before it.
 fn next_of(found: &Found, played: &[Action], session: &Session, fewest: bool) -> Hint {
     let now = session.stage().turn();
@@ -243,15 +309,15 @@ fn verdict(
         incumbent: None,
         any: true,
     };
-    let mut search = Search::new(session, played.to_vec());
+    let leavers = at_the_entrance(&session);
     let mut m = meter(any_until, progress);
-    let found = match run(&mut search, &bound, &any, &mut m) {
+    let found = match race(level, played, &session, &leavers, &bound, &any, &mut m)? {
         StepOutcome::Found(found) => found,
         StepOutcome::Done { everything: true } => return Ok(Verdict::Unwinnable),
         StepOutcome::Done { everything: false } | StepOutcome::Stopped(_) => {
             return Ok(Verdict::Unknown)
         }
-        StepOutcome::Going => unreachable!("run goes on until the search ends"),
+        StepOutcome::Going => unreachable!("the race goes on until a search ends"),
     };
     let session = replay(level, played)?;
     let Some(deadline) = deadline else {
@@ -291,12 +357,11 @@ pub fn hint(
     let started = Instant::now();
     let deadline = started + budget;
     let known = known.and_then(|k| KnownLine::new(level, k));
-    let any_until = started + budget / 2;
     match verdict(
         level,
         played,
         known.as_ref(),
-        any_until,
+        deadline,
         Some(deadline),
         progress,
     )? {
