@@ -345,10 +345,10 @@ impl Search {
         parent: u32,
         action: Action,
     ) -> Option<u32> {
-        // A hero who can never get home is a dead end, not a cut for the
-        // goal: it keeps "every position searched" true.
-        let earliest = bound.earliest_clear(self.session.stage())?;
-        if earliest > goal.last_turn() {
+        let in_time = bound
+            .earliest_clear(self.session.stage())
+            .is_some_and(|t| t <= goal.last_turn());
+        if !in_time {
             self.pruned = true;
             return None;
         }
