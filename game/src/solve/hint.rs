@@ -16,8 +16,10 @@
 //!    takes the rest of that line at once; it is the shortest from here
 //!    when the whole line is the shortest (what is left of a shortest line
 //!    is a shortest line from where it stands).
-//! 3. **A search.** Any line first, closest-to-cleared positions first,
-//!    then (in what is left of the budget) turn by turn for a line that beats
+//! 3. **A search.** Any line first, closest-to-cleared positions first
+//!    (the whole party's search raced against groups where heroes at the
+//!    entrance leave at once), then the groups turn by turn for a line in
+//!    fewer turns, then (in what is left of the budget) turn by turn for a line that beats
 //!    it: finished, the line is proven the fewest turns (then actions);
 //!    stopped by the budget, the line found is given as it is, "shorter not
 //!    ruled out". A search that expands every position the stage can reach
@@ -210,23 +212,23 @@ fn at_the_entrance(session: &Session) -> Vec<crate::things::ThingId> {
         .collect()
 }
 
-/// The search for any line from `session`, raced (as the solver's first
-/// phase does) against searches where some of `leavers` leave at once,
-/// the one that has reached the fewest positions going next: a line where
-/// a hero who never lends a hand leaves first is found in a fraction of
-/// the whole party's positions. Ends with the first line found, or with
-/// the whole party's search (whose end alone proves anything).
-fn race(
+/// The searches a hint races, the one that has reached the fewest
+/// positions going next: the whole party's (first, with `party`) and, as
+/// the solver's first phases do, one for each group of heroes left when
+/// some of `leavers` leave at once — a line where a hero who never lends a
+/// hand leaves first is found in a fraction of the whole party's
+/// positions.
+fn racers(
     level: &Level,
     played: &[Action],
-    session: &Session,
+    heroes: usize,
     leavers: &[crate::things::ThingId],
-    bound: &Bound,
-    goal: &Goal,
-    m: &mut Meter<'_>,
-) -> Result<StepOutcome, HintError> {
-    let heroes = session.stage().active_heroes().len();
-    let mut racers = vec![(Search::new(replay(level, played)?, played.to_vec()), 0u64)];
+    party: bool,
+) -> Result<Vec<(Search, u64)>, HintError> {
+    let mut out = Vec::new();
+    if party {
+        out.push((Search::new(replay(level, played)?, played.to_vec()), 0u64));
+    }
     if heroes <= MAX_PARTY_FOR_GROUPS && leavers.len() < 16 {
         for mask in 1u32..(1 << leavers.len()) {
             if mask.count_ones() as usize >= heroes {
@@ -241,16 +243,28 @@ fn race(
                 }
             }
             if group.stage().outcome() == Outcome::Playing {
-                racers.push((Search::new(group, prefix), 0));
+                out.push((Search::new(group, prefix), 0));
             }
         }
     }
+    Ok(out)
+}
+
+/// Races `racers` (see [`racers`]) for any line: ends with the first line
+/// found, or with the whole party's search (racer 0, whose end alone
+/// proves anything).
+fn race(
+    racers: &mut [(Search, u64)],
+    bound: &Bound,
+    goal: &Goal,
+    m: &mut Meter<'_>,
+) -> StepOutcome {
     loop {
         let Some(i) = (0..racers.len())
             .filter(|&i| !racers[i].0.is_done())
             .min_by_key(|&i| racers[i].1)
         else {
-            return Ok(StepOutcome::Done { everything: false });
+            return StepOutcome::Done { everything: false };
         };
         let before = m.states;
         let step = racers[i].0.step(bound, goal, m);
@@ -258,7 +272,40 @@ fn race(
         match step {
             StepOutcome::Going => {}
             StepOutcome::Done { .. } if i > 0 => {}
-            ended => return Ok(ended),
+            ended => return ended,
+        }
+    }
+}
+
+/// The groups' searches turn by turn, side by side, each for a line that
+/// beats the best so far (kept in `best`), until they are done or the
+/// meter stops them: a line in a group's fewest turns is found long
+/// before the whole party's search could.
+fn groups_turn_by_turn(
+    racers: &mut [(Search, u64)],
+    bound: &Bound,
+    best: &mut Found,
+    m: &mut Meter<'_>,
+) {
+    loop {
+        let Some(i) = (0..racers.len())
+            .filter(|&i| !racers[i].0.is_done())
+            .min_by_key(|&i| racers[i].1)
+        else {
+            return;
+        };
+        let goal = Goal {
+            max_turns: best.turns,
+            incumbent: Some((best.turns, best.action_count)),
+            any: false,
+        };
+        let before = m.states;
+        let step = racers[i].0.step(bound, &goal, m);
+        racers[i].1 += m.states - before;
+        match step {
+            StepOutcome::Found(found) => *best = found,
+            StepOutcome::Going | StepOutcome::Done { .. } => {}
+            StepOutcome::Stopped(_) => return,
         }
     }
 }
@@ -310,8 +357,10 @@ fn verdict(
         any: true,
     };
     let leavers = at_the_entrance(&session);
+    let heroes = stage.active_heroes().len();
     let mut m = meter(any_until, progress);
-    let found = match race(level, played, &session, &leavers, &bound, &any, &mut m)? {
+    let mut all = racers(level, played, heroes, &leavers, true)?;
+    let found = match race(&mut all, &bound, &any, &mut m) {
         StepOutcome::Found(found) => found,
         StepOutcome::Done { everything: true } => return Ok(Verdict::Unwinnable),
         StepOutcome::Done { everything: false } | StepOutcome::Stopped(_) => {
@@ -319,11 +368,20 @@ fn verdict(
         }
         StepOutcome::Going => unreachable!("the race goes on until a search ends"),
     };
+    drop(all);
     let session = replay(level, played)?;
     let Some(deadline) = deadline else {
         return Ok(Verdict::Winnable(next_of(&found, played, &session, false)));
     };
-    // Turn by turn for a line that beats the one found.
+    // The groups turn by turn (half of what is left), then the whole
+    // party's search for a line that beats the best.
+    let mut found = found;
+    let now = Instant::now();
+    if now < deadline {
+        let mut groups = racers(level, played, heroes, &leavers, false)?;
+        let mut m = meter(now + (deadline - now) / 2, progress);
+        groups_turn_by_turn(&mut groups, &bound, &mut found, &mut m);
+    }
     let better = Goal {
         max_turns: found.turns,
         incumbent: Some((found.turns, found.action_count)),

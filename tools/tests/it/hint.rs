@@ -31,8 +31,8 @@ const RANDOM: usize = 20;
 /// Levels where some random positions get no answer within the budget
 /// (neither a line nor a proof that none exists), and how many of the
 /// twenty may. Measured (a debug test build, the game crate at opt-level
-/// 2, another build on the second core): the scout's drop 2, heavy haul
-/// 8–10, the well 11–12, sentry 5–7, the vault 14. These are positions
+/// 2, another build on the second core; four runs): the scout's drop 2,
+/// heavy haul 5–10, the well 10–12, sentry 4–7, the vault 10–14. These are positions
 /// where a hero is stranded or a relic is out of reach in a way the
 /// search only proves by searching every position the party can reach,
 /// more than a second holds on those levels. Every other level answers
