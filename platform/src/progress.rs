@@ -700,7 +700,7 @@ mod tests {
         assert!(p.won("loop_back.txt") && p.won("rope_descent.txt"));
         assert_eq!(p.relics_recovered_total(), 2);
         assert_eq!(p.unlocked_equipment().len(), 2);
-        // Written back as version 2, the wins as they were.
+        // Written back as version 3, the wins as they were.
         p.record_relics("heavy_haul.txt", 1);
         p.save().unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
@@ -714,11 +714,41 @@ mod tests {
                 .unwrap();
         assert_eq!(parsed.bad_lines.len(), 2);
         assert_eq!(parsed.relics.get("c.txt"), Some(&2));
-        // Version 3 is a newer build's.
+        // Version 4 is a newer build's.
         assert!(matches!(
             parse("rappel-progress 4\n"),
             Err(Unreadable::Newer(_))
         ));
+        let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
+    }
+
+    #[test]
+    fn hints_are_a_fifth_number_on_a_result_and_a_line_of_four_has_none() {
+        let parsed =
+            parse("rappel-progress 3\nthe_well.txt 1 1 7 2\nsentry.txt 1 1 6\nx.txt 1 1 6 1 9\n")
+                .unwrap();
+        assert_eq!(parsed.best["the_well.txt"].hints, 2);
+        assert_eq!(parsed.best["sentry.txt"].hints, 0);
+        assert_eq!(parsed.bad_lines.len(), 1, "six numbers are not a result");
+        let v2 = parse("rappel-progress 2\nsentry.txt 1 1 6\n").unwrap();
+        assert_eq!(v2.best["sentry.txt"].hints, 0);
+        let path = scratch("hints");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let mut p = Progress::load(Some(path.clone()));
+        p.record(
+            "the_well.txt",
+            LevelResult {
+                hints: 2,
+                ..r(1, 7)
+            },
+        );
+        p.record("sentry.txt", r(1, 6));
+        p.save().unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("\nthe_well.txt 1 2 7 2\n"), "{text}");
+        assert!(text.contains("\nsentry.txt 1 2 6\n"), "{text}");
+        let back = Progress::load(Some(path.clone()));
+        assert_eq!(back.best("the_well.txt").map(|r| r.hints), Some(2));
         let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
     }
 
