@@ -10,13 +10,16 @@
 //! `~/.local/share/rappel/progress.txt`. The file:
 //!
 //! ```text
-//! rappel-progress 2
-//! # level file, relics recovered, relics in the level, turns used
+//! rappel-progress 3
+//! # level file, relics recovered, relics in the level, turns used[, hints]
 //! loop_back.txt 1 1 1
+//! the_well.txt 1 1 7 2
 //! # relics, level file, the most relics ever brought out of it
 //! relics heavy_haul.txt 1
 //! ```
 //!
+//! Version 3 added the hints shown while winning a level, a fifth number
+//! on its line when there were any (a line of four has none).
 //! Version 2 added the `relics` lines: a retreat records no result but its
 //! relics still count towards equipment. Version 1 files (no `relics`
 //! lines) still load, their wins counting their relics; a build that only
@@ -51,9 +54,9 @@ use game::level::{escaped, escaped_path};
 use log::{info, warn};
 
 /// The format version written; files of this version and older load.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 /// The first line of a progress file this build writes.
-pub const HEADER: &str = "rappel-progress 2";
+pub const HEADER: &str = "rappel-progress 3";
 
 /// The player's campaign record and the file it is kept in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -157,22 +160,28 @@ pub fn parse(text: &str) -> Result<Parsed, Unreadable> {
             }
             continue;
         }
-        let parsed =
-            match words.as_slice() {
-                [file, r, t, n] if plain(file) => number(r).zip(number(t)).zip(number(n)).map(
-                    |((relics, relics_total), turns)| {
+        let parsed = match words.as_slice() {
+            [file, r, t, n, rest @ ..] if plain(file) && rest.len() <= 1 => {
+                let hints = match rest {
+                    [h] => number(h),
+                    _ => Some(0),
+                };
+                number(r).zip(number(t)).zip(number(n)).zip(hints).map(
+                    |(((relics, relics_total), turns), hints)| {
                         (
                             file.to_string(),
                             LevelResult {
                                 relics,
                                 relics_total,
                                 turns,
+                                hints,
                             },
                         )
                     },
-                ),
-                _ => None,
-            };
+                )
+            }
+            _ => None,
+        };
         match parsed {
             Some((file, result)) => {
                 // A level listed twice keeps its better result.
@@ -183,7 +192,7 @@ pub fn parse(text: &str) -> Result<Parsed, Unreadable> {
             }
             None => out.bad_lines.push((
                 i + 1,
-                "expected `LEVEL_FILE RELICS RELICS_TOTAL TURNS`".to_string(),
+                "expected `LEVEL_FILE RELICS RELICS_TOTAL TURNS [HINTS]`".to_string(),
             )),
         }
     }
@@ -297,13 +306,18 @@ impl Progress {
 
     /// The file's text.
     pub fn to_text(&self) -> String {
-        let mut out =
-            format!("{HEADER}\n# level file, relics recovered, relics in the level, turns used\n");
+        let mut out = format!(
+            "{HEADER}\n# level file, relics recovered, relics in the level, turns used[, hints]\n"
+        );
         for (file, r) in self.record.results() {
             out.push_str(&format!(
-                "{file} {} {} {}\n",
+                "{file} {} {} {}",
                 r.relics, r.relics_total, r.turns
             ));
+            if r.hints > 0 {
+                out.push_str(&format!(" {}", r.hints));
+            }
+            out.push('\n');
         }
         let relics = self.record.relics_brought_out();
         if !relics.is_empty() {
@@ -499,6 +513,7 @@ mod tests {
             relics,
             relics_total: 2,
             turns,
+            hints: 0,
         }
     }
 
@@ -564,14 +579,14 @@ mod tests {
         let path = scratch("newer");
         let dir = path.parent().unwrap().to_path_buf();
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(&path, "rappel-progress 3\nsomething new\n").unwrap();
+        std::fs::write(&path, "rappel-progress 4\nsomething new\n").unwrap();
         let mut p = Progress::load(Some(path.clone()));
         assert!(p.notice.as_deref().is_some_and(|n| n.contains("newer")));
         p.record("loop_back.txt", r(1, 1));
         assert!(p.save().is_err());
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
-            "rappel-progress 3\nsomething new\n"
+            "rappel-progress 4\nsomething new\n"
         );
         // Garbage: read as nothing, kept aside, then the new file written.
         std::fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();
@@ -657,7 +672,7 @@ mod tests {
         // Saved and read back, relics lines included.
         p.save().unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.starts_with("rappel-progress 2\n"), "{text}");
+        assert!(text.starts_with("rappel-progress 3\n"), "{text}");
         assert!(text.contains("\nrelics heavy_haul.txt 1\n"), "{text}");
         let back = Progress::load(Some(path.clone()));
         assert_eq!(back, p);
@@ -685,12 +700,12 @@ mod tests {
         assert!(p.won("loop_back.txt") && p.won("rope_descent.txt"));
         assert_eq!(p.relics_recovered_total(), 2);
         assert_eq!(p.unlocked_equipment().len(), 2);
-        // Written back as version 2, the wins as they were.
+        // Written back as version 3, the wins as they were.
         p.record_relics("heavy_haul.txt", 1);
         p.save().unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(
-            text.starts_with("rappel-progress 2\n") && text.contains("\nloop_back.txt 1 1 1\n"),
+            text.starts_with("rappel-progress 3\n") && text.contains("\nloop_back.txt 1 1 1\n"),
             "{text}"
         );
         // A bad relics line loses only itself.
@@ -699,11 +714,41 @@ mod tests {
                 .unwrap();
         assert_eq!(parsed.bad_lines.len(), 2);
         assert_eq!(parsed.relics.get("c.txt"), Some(&2));
-        // Version 3 is a newer build's.
+        // Version 4 is a newer build's.
         assert!(matches!(
-            parse("rappel-progress 3\n"),
+            parse("rappel-progress 4\n"),
             Err(Unreadable::Newer(_))
         ));
+        let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
+    }
+
+    #[test]
+    fn hints_are_a_fifth_number_on_a_result_and_a_line_of_four_has_none() {
+        let parsed =
+            parse("rappel-progress 3\nthe_well.txt 1 1 7 2\nsentry.txt 1 1 6\nx.txt 1 1 6 1 9\n")
+                .unwrap();
+        assert_eq!(parsed.best["the_well.txt"].hints, 2);
+        assert_eq!(parsed.best["sentry.txt"].hints, 0);
+        assert_eq!(parsed.bad_lines.len(), 1, "six numbers are not a result");
+        let v2 = parse("rappel-progress 2\nsentry.txt 1 1 6\n").unwrap();
+        assert_eq!(v2.best["sentry.txt"].hints, 0);
+        let path = scratch("hints");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let mut p = Progress::load(Some(path.clone()));
+        p.record(
+            "the_well.txt",
+            LevelResult {
+                hints: 2,
+                ..r(1, 7)
+            },
+        );
+        p.record("sentry.txt", r(1, 6));
+        p.save().unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("\nthe_well.txt 1 2 7 2\n"), "{text}");
+        assert!(text.contains("\nsentry.txt 1 2 6\n"), "{text}");
+        let back = Progress::load(Some(path.clone()));
+        assert_eq!(back.best("the_well.txt").map(|r| r.hints), Some(2));
         let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
     }
 
@@ -716,7 +761,7 @@ mod tests {
             "not a progress file\n",
             "rappel-progress 1\nloop_back.txt one 1 1\n",
             "rappel-progress 1\nloop_back.txt 1 1\n",
-            "rappel-progress 3\n",
+            "rappel-progress 4\n",
         ] {
             std::fs::write(&path, text).unwrap();
             let p = Progress::load(Some(path.clone()));

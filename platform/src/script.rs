@@ -8,7 +8,7 @@
 //! key NAME          a screen key: next-hero, prev-hero, hero-1..9,
 //!                   context, undo, redo, restart, end-turn, help,
 //!                   zoom-in, zoom-out, pan-left…, overview, recentre,
-//!                   target; or a keyboard key as it reads unmodified:
+//!                   target, hint; or a keyboard key as it reads unmodified:
 //!                   left, right, up, down, enter, space, escape, 1..9, e
 //! move X Y          the pointer to drawable pixel X,Y
 //! click X Y         a left click at X,Y

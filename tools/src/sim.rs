@@ -476,6 +476,36 @@ fn command_of(stage: &Stage, action: &Action) -> Option<String> {
     })
 }
 
+/// The actions a script plays on `level`, in order (`select` and the other
+/// commands that act on nothing left out): a shipped solution as the line
+/// a hint knows. An error names the first line that is not an action the
+/// rules accept, or an `undo`, `redo` or `restart` (a line of play has
+/// none).
+pub fn script_actions(level: &Level, script: &str) -> Result<Vec<Action>, String> {
+    let session = Session::new(level).map_err(|e| e.to_string())?;
+    let mut sim = Sim::new(session);
+    let mut actions = Vec::new();
+    for (n, raw) in script.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        let mut words = line.split_whitespace();
+        let command = words.next().unwrap_or("");
+        if matches!(command, "undo" | "redo" | "restart") {
+            return Err(format!(
+                "line {}: `{command}` is not part of a line of play",
+                n + 1
+            ));
+        }
+        let action = sim
+            .parse_action(command, &mut words)
+            .map_err(|e| format!("line {}: {e}", n + 1))?;
+        match sim.run_line(raw) {
+            LineResult::Skip | LineResult::Done(_) => actions.extend(action),
+            other => return Err(format!("line {}: `{line}`: {other:?}", n + 1)),
+        }
+    }
+    Ok(actions)
+}
+
 /// The solution of `report` as a `sim` script for `level`: a header
 /// naming the level and what the solver found, a comment at the start of
 /// each turn, a `select` line wherever the acting hero changes (the first

@@ -17,6 +17,8 @@ pub struct LevelResult {
     /// Relics the level holds in all.
     pub relics_total: u32,
     pub turns: u32,
+    /// Hints shown while playing it (0: none).
+    pub hints: u32,
 }
 
 impl LevelResult {
@@ -145,6 +147,7 @@ mod tests {
             relics,
             relics_total: 2,
             turns,
+            hints: 0,
         }
     }
 

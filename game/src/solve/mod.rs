@@ -12,7 +12,8 @@
 //! as the same position), [`candidates`] (the actions tried in a
 //! position), [`cuts`] (actions skipped as reaching nothing new),
 //! [`bound`] (the earliest turn a position could clear in, and how far it
-//! is from cleared), [`progress`].
+//! is from cleared), [`progress`]; [`hint`] answers a player's "what next?"
+//! from where they stand.
 //!
 //! What it costs: about a million positions a second in a release build
 //! (`BENCHMARKS.md`, "Solver"): the session keeps each hero's view and
@@ -28,6 +29,7 @@
 pub mod bound;
 pub mod candidates;
 pub mod cuts;
+pub mod hint;
 pub mod key;
 pub mod progress;
 pub mod search;

@@ -517,6 +517,7 @@ mod tests {
             relics: 0,
             relics_total: 1,
             turns: 1,
+            hints: 0,
         };
         p.record("loop_back.txt", won);
         assert_eq!(
@@ -590,6 +591,7 @@ mod tests {
                 relics: 1,
                 relics_total: 1,
                 turns: 1,
+                hints: 0,
             },
         );
         assert_eq!(
@@ -638,6 +640,7 @@ mod tests {
             relics: 1,
             relics_total: 1,
             turns,
+            hints: 0,
         };
         assert_eq!(
             level_line(level, Some(&best(3)), ""),

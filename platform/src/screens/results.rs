@@ -104,8 +104,17 @@ impl ResultsScreen {
     }
 
     /// The line of turns used, against the level's par when it is known
-    /// ("Turns used: 5 — under par (6)!" after a clear under par).
+    /// ("Turns used: 5 — under par (6)!" after a clear under par), and the
+    /// hints shown, if any ("· 2 hints").
     pub fn turns_line(&self) -> String {
+        match self.result.hints {
+            0 => self.turns_words(),
+            1 => format!("{} · 1 hint", self.turns_words()),
+            n => format!("{} · {n} hints", self.turns_words()),
+        }
+    }
+
+    fn turns_words(&self) -> String {
         let turns = self.result.turns;
         // A retreat clears nothing: no praise, however quick.
         let under = self
@@ -272,6 +281,7 @@ mod tests {
             relics,
             relics_total: 1,
             turns,
+            hints: 0,
         }
     }
 
@@ -287,6 +297,16 @@ mod tests {
         let mut retreat = ResultsScreen::retreat("x", r(0, 2), 1);
         retreat.par = Some(6);
         assert_eq!(retreat.turns_line(), "Turns used: 2 (par 6)");
+    }
+
+    #[test]
+    fn the_hints_shown_are_counted_beside_the_turns() {
+        let hinted = |hints| LevelResult { hints, ..r(1, 7) };
+        let mut two = ResultsScreen::new("x", hinted(2), None, true);
+        two.par = Some(6);
+        assert_eq!(two.turns_line(), "Turns used: 7 (par 6) · 2 hints");
+        let one = ResultsScreen::new("x", hinted(1), None, true);
+        assert_eq!(one.turns_line(), "Turns used: 7 · 1 hint");
     }
 
     #[test]

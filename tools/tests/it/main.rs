@@ -2,6 +2,7 @@
 //! API, the solver, every shipped solution), one module a concern, linked
 //! into one test binary (`cargo test -p tools --test it`).
 mod common;
+mod hint;
 mod level_cli;
 mod rules_api;
 mod sim_cli;

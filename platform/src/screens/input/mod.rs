@@ -62,6 +62,8 @@ pub enum Key {
     Overview,
     /// C: the play camera back on the selected hero.
     Recentre,
+    /// I: a hint from where the party stands (again: the action in words).
+    Hint,
     /// T, gamepad Misc (Share/Capture) or touchpad press: the play
     /// screen's target cursor, to move to any cell in sight by keys.
     Target,
@@ -275,6 +277,7 @@ pub fn key_named(name: &str) -> Option<Key> {
         "pan-down" => Key::PanDown,
         "overview" => Key::Overview,
         "recentre" => Key::Recentre,
+        "hint" => Key::Hint,
         "target" => Key::Target,
         _ => return keycode_named(name).and_then(|code| key(code, Mod::NOMOD)),
     })
@@ -348,6 +351,7 @@ mod tests {
             ("o", Key::Overview),
             ("c", Key::Recentre),
             ("t", Key::Target),
+            ("i", Key::Hint),
             ("tab", Key::NextHero),
             ("esc", Key::Escape),
             ("escape", Key::Escape),

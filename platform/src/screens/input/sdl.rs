@@ -56,6 +56,7 @@ pub fn key(code: Keycode, modifiers: Mod) -> Option<Key> {
         Keycode::Equals | Keycode::Plus | Keycode::KpPlus => Some(Key::ZoomIn),
         Keycode::Minus | Keycode::KpMinus => Some(Key::ZoomOut),
         Keycode::O => Some(Key::Overview),
+        Keycode::I if !ctrl => Some(Key::Hint),
         Keycode::C if !ctrl => Some(Key::Recentre),
         Keycode::T if !ctrl => Some(Key::Target),
         Keycode::F11 => Some(Key::Fullscreen),

@@ -80,7 +80,7 @@ pub fn thing_name(stage: &Stage, id: ThingId) -> String {
 
 /// The label of `offer` for `hero`: what it does and what it acts on,
 /// named from the events it would have where it is allowed.
-fn label(stage: &Stage, hero: ThingId, offer: &Offer) -> String {
+pub(super) fn label(stage: &Stage, hero: ThingId, offer: &Offer) -> String {
     let name = |id: ThingId| thing_name(stage, id);
     let held = stage.held(hero);
     let events: &[Event] = offer.verdict.as_deref().unwrap_or(&[]);

@@ -158,6 +158,9 @@ impl PlayScreen {
                 (None, _) => {}
             }
         }
+        if let Some(v) = self.hint_cell().and_then(|c| self.view_pos_of_cell(c)) {
+            preview::draw_cursor(list, &proj, v);
+        }
         self.draw_marker(list, &proj);
         let layout = self.hud_layout(size_px);
         let hint = self.hint();

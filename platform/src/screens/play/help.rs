@@ -35,6 +35,10 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("Shift+arrows", "look around (pan); C: back on the hero"),
     ("O", "overview: the whole map seen so far (O again: back)"),
     (
+        "I",
+        "hint: who acts next and where (I again: the action in words); never plays it",
+    ),
+    (
         "Esc",
         "pause menu: resume, restart level, level notes, level select, volume (Left/Right), sound on/off, ask to end a turn, quit game",
     ),
@@ -248,6 +252,7 @@ mod tests {
             ],
         ),
         ("O", &[k(Key::Overview)]),
+        ("I", &[k(Key::Hint)]),
         ("Esc", &[k(Key::Escape)]),
         ("M", &[Mute]),
         ("F1 / H", &[k(Key::Help)]),

@@ -95,6 +95,7 @@ impl PlayScreen {
                 self.motion.sync(self.session.stage(), true);
                 let path = self.step_ways(&events);
                 if self.session.undo_log().undoable() == done_before + 1 {
+                    self.hints.record_action(done_before, action);
                     self.history.truncate(done_before);
                     self.history.resize(done_before, None);
                     self.history.push(path.clone());
@@ -116,6 +117,7 @@ impl PlayScreen {
                     relics: stage.relics_recovered() as u32,
                     relics_total: stage.relics_total() as u32,
                     turns: stage.turn(),
+                    hints: self.hints.used(),
                 };
                 match stage.outcome() {
                     Outcome::Cleared => return Some(PlayAction::Won(result)),
@@ -220,6 +222,7 @@ impl PlayScreen {
         self.history.truncate(done_before);
         self.history.resize(done_before, None);
         self.history.push(None);
+        self.hints.record_restart(done_before);
         self.motion.sync(self.session.stage(), false);
         self.message = Some(Message::Info("Restarted (Z undoes it)".into()));
         self.after_change(&before, Direction::Forward(None));
@@ -228,6 +231,7 @@ impl PlayScreen {
     /// After the stage changed: keep the selection on a hero still in play,
     /// rebuild the view, start the tween, refresh the preview.
     pub(super) fn after_change(&mut self, before: &[tween::Place], direction: Direction) {
+        self.hints.position_changed();
         let stage = self.session.stage();
         if self
             .selected_hero()

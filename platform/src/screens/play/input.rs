@@ -117,6 +117,7 @@ impl PlayScreen {
             Input::Key(Key::PanUp) => self.pan_camera(Vec2::new(0.0, 1.0)),
             Input::Key(Key::PanDown) => self.pan_camera(Vec2::new(0.0, -1.0)),
             Input::Key(Key::Overview) => self.toggle_overview(),
+            Input::Key(Key::Hint) => self.hint_key(),
             Input::Key(Key::Recentre) => self.recentre_camera(),
             Input::Key(Key::Fullscreen | Key::Screenshot) => {}
             Input::MouseMove(p) => {

@@ -8,8 +8,8 @@
 //! `screens::world`), `cursor` (the target cursor: any cell by keys),
 //! [`danger`] (what the watchers in sight will see),
 //! [`preview`] (the hovered move's path), [`tween`] (what moved, drawn
-//! moving), [`context_menu`] (the actions of the hero's cell), [`hud`] and
-//! [`help`].
+//! moving), [`context_menu`] (the actions of the hero's cell), [`hud`],
+//! [`help`] and [`hint`] (I: a hint from where the party stands).
 //!
 //! `PlayScreen::handle` turns one `Input` into session calls —
 //! preview, perform, undo, redo, restart — and screen state; it needs no GL,
@@ -30,6 +30,7 @@ pub mod danger;
 mod draw;
 pub mod fixtures;
 pub mod help;
+pub mod hint;
 mod history;
 pub mod hud;
 mod input;
@@ -141,6 +142,8 @@ pub struct PlayScreen {
     /// Sounds of what happened, until the screens take them (empty:
     /// nothing new).
     cues: crate::screens::cues::Cues,
+    /// The hint (I): the line played, a search under way, what it showed.
+    hints: hint::Hints,
 }
 
 fn to_vec(v: ViewPos) -> Vec2 {
@@ -156,6 +159,7 @@ impl PlayScreen {
     /// Plays `level` from `session` (a game resumed from its save).
     pub fn with_session(level: &Level, session: Session) -> PlayScreen {
         let heroes = session.stage().heroes();
+        let hints = hint::Hints::new(level, session.undo_log().undoable());
         let mut screen = PlayScreen {
             confirm_end_turn: true,
             intro: intro::Intro::of(level),
@@ -182,6 +186,7 @@ impl PlayScreen {
             watcher_shown: None,
             size_px: (1280, 720),
             cues: Default::default(),
+            hints,
         };
         screen.rebuild_view();
         screen.motion.sync(screen.session.stage(), false);
@@ -403,6 +408,7 @@ impl PlayScreen {
         }
         self.camera.update(dt_s);
         self.motion.update(dt_s);
+        self.poll_hint(false);
         // The pointer rests while the camera glides or the hero tweens: the
         // cell under it changes, and so must the preview (a keyboard
         // player's idle pointer must not keep an old cell's preview). Only

@@ -188,7 +188,8 @@ fn the_loop_back_room_is_won_by_keys_alone() {
         Some(PlayAction::Won(LevelResult {
             relics: 1,
             relics_total: 1,
-            turns: 1
+            turns: 1,
+            hints: 0,
         }))
     );
 }
@@ -666,5 +667,6 @@ fn the_help_panel_turns_to_the_rules_and_back() {
     assert_eq!(s.help_page, help::Page::Rules, "opens where it was left");
 }
 
+mod hint;
 mod keys;
 mod known_danger;

@@ -1,0 +1,367 @@
+//! Hints in play (I): the game's [`game::solve::hint`] asked from where the
+//! party stands, on a worker thread so the screen never waits.
+//!
+//! The screen keeps the line of play that led here — each undo step's
+//! action, or a restart — beside the session's undo log, and the hint
+//! replays it on a fresh session (the actions since the last restart
+//! still done). The first press asks (the message line says "thinking…");
+//! when the answer comes, the hero to act is selected and the cell they
+//! act towards is outlined: a nudge. A second press says the action in
+//! the context menu's words and how many turns a shortest line takes from
+//! here. Nothing is ever played for the player. A position that cannot be
+//! won says so, and how many undos back one can. Any change of position
+//! (a move, undo, redo, restart) cancels a search under way and puts the
+//! hint away. Each press that shows something new (the nudge, the words)
+//! counts one hint, for the level's result.
+use std::sync::mpsc::{self, Receiver};
+use std::sync::Arc;
+use std::time::Duration;
+
+use game::action::{Action, Offer, Offered, Target};
+use game::grid::CellPos;
+use game::level::Level;
+use game::solve::hint::{hint, Hint, HintError};
+use game::solve::Progress;
+use game::things::ThingId;
+
+/// What a hint may search for, at most.
+pub const BUDGET: Duration = Duration::from_secs(1);
+
+/// One undo step of the line of play.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Step {
+    Action(Action),
+    /// The level restarted (the line starts over).
+    Restart,
+    /// A step of a game resumed from its save: its action is not known.
+    Unknown,
+}
+
+/// A search under way.
+struct Job {
+    progress: Arc<Progress>,
+    answer: Receiver<Result<Hint, HintError>>,
+}
+
+/// What the hint shows now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shown {
+    pub hint: Hint,
+    /// The action is said in words (the second press).
+    pub spelled: bool,
+}
+
+/// The hint's state on the play screen (see the module docs).
+pub struct Hints {
+    level: Level,
+    steps: Vec<Step>,
+    job: Option<Job>,
+    shown: Option<Shown>,
+    /// Hints shown this level.
+    used: u32,
+}
+
+impl Hints {
+    /// For `level`, with `done` undo steps already played (a resumed game).
+    pub fn new(level: &Level, done: usize) -> Hints {
+        Hints {
+            level: level.clone(),
+            steps: vec![Step::Unknown; done],
+            job: None,
+            shown: None,
+            used: 0,
+        }
+    }
+
+    /// Hints shown this level.
+    pub fn used(&self) -> u32 {
+        self.used
+    }
+
+    /// What the hint shows, if anything.
+    pub fn shown(&self) -> Option<&Shown> {
+        self.shown.as_ref()
+    }
+
+    /// Whether a search is under way.
+    pub fn thinking(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Undo step `index` (from 0) was `action`; the steps after it are gone.
+    pub fn record_action(&mut self, index: usize, action: Action) {
+        self.record(index, Step::Action(action));
+    }
+
+    /// Undo step `index` restarted the level.
+    pub fn record_restart(&mut self, index: usize) {
+        self.record(index, Step::Restart);
+    }
+
+    fn record(&mut self, index: usize, step: Step) {
+        self.steps.resize(index, Step::Unknown);
+        self.steps.push(step);
+    }
+
+    /// The position changed: a search under way is cancelled and the hint
+    /// put away.
+    pub fn position_changed(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.progress.cancel();
+        }
+        self.shown = None;
+    }
+
+    /// The line of play from the start (or the last restart) to the
+    /// position `done` undo steps in; `None` when a step is not known.
+    fn line(&self, done: usize) -> Option<Vec<Action>> {
+        let steps = &self.steps[..done.min(self.steps.len())];
+        let from = steps
+            .iter()
+            .rposition(|s| *s == Step::Restart)
+            .map_or(0, |i| i + 1);
+        steps[from..]
+            .iter()
+            .map(|s| match s {
+                Step::Action(a) => Some(*a),
+                Step::Restart | Step::Unknown => None,
+            })
+            .collect()
+    }
+
+    /// I pressed with `done` undo steps done: what to say now (the
+    /// message), if anything. Asks for a hint, or spells out the one shown.
+    pub fn press(&mut self, done: usize) -> Result<Press, String> {
+        if self.job.is_some() {
+            return Ok(Press::Thinking);
+        }
+        if let Some(shown) = &mut self.shown {
+            if !shown.spelled && matches!(shown.hint, Hint::Next { .. }) {
+                shown.spelled = true;
+                self.used += 1;
+                return Ok(Press::Spell);
+            }
+            return Ok(Press::Again);
+        }
+        let line = self.line(done).ok_or_else(|| {
+            "No hint for a resumed game's earlier moves: restart (R) to use hints".to_string()
+        })?;
+        let progress = Arc::new(Progress::new());
+        let (send, answer) = mpsc::channel();
+        let level = self.level.clone();
+        let watch = Arc::clone(&progress);
+        std::thread::Builder::new()
+            .name("hint".into())
+            .spawn(move || {
+                let _ = send.send(hint(&level, &line, BUDGET, None, Some(&watch)));
+            })
+            .map_err(|e| format!("No hint: cannot start its search ({e})"))?;
+        self.job = Some(Job { progress, answer });
+        Ok(Press::Thinking)
+    }
+
+    /// The answer of the search under way, once it has come (`wait`: waits
+    /// for it).
+    pub fn poll(&mut self, wait: bool) -> Option<Result<Hint, HintError>> {
+        let job = self.job.as_ref()?;
+        let answer = if wait {
+            job.answer.recv().ok()
+        } else {
+            job.answer.try_recv().ok()
+        };
+        if answer.is_some() {
+            self.job = None;
+        }
+        if let Some(Ok(hint)) = &answer {
+            if matches!(hint, Hint::Next { .. } | Hint::Unwinnable { .. }) {
+                self.used += 1;
+            }
+            self.shown = Some(Shown {
+                hint: hint.clone(),
+                spelled: false,
+            });
+        }
+        answer
+    }
+}
+
+impl Drop for Hints {
+    fn drop(&mut self) {
+        self.position_changed();
+    }
+}
+
+/// What a press of I did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Press {
+    /// A search is under way.
+    Thinking,
+    /// The hint shown is now said in words.
+    Spell,
+    /// The hint is shown in full already.
+    Again,
+}
+
+/// The cell `action` acts towards, as far as the action itself says: a
+/// move's destination, a levitation's; `None` for the others (they act in
+/// the hero's own cell).
+pub fn target_cell(action: &Action) -> Option<CellPos> {
+    match *action {
+        Action::Move {
+            to: Target::Cell(c),
+            ..
+        } => Some(c),
+        Action::Levitate { to, .. } => Some(to),
+        _ => None,
+    }
+}
+
+/// "the sorceress" for the hero acting.
+pub fn hero_words(stage: &game::stage::Stage, hero: ThingId) -> String {
+    format!("the {}", stage.item_name(hero))
+}
+
+/// An offer for `action` as the context menu labels one, from its preview.
+pub fn offer_of(
+    action: Action,
+    verdict: Result<Vec<game::action::Event>, game::action::Refusal>,
+) -> Offer {
+    Offer {
+        what: Offered::Do(action),
+        cost: 0,
+        verdict,
+    }
+}
+
+/// "1 turn" / "3 turns".
+pub fn turns_words(turns: u32) -> String {
+    if turns == 1 {
+        "this turn".to_string()
+    } else {
+        format!("{turns} turns")
+    }
+}
+
+impl super::PlayScreen {
+    /// I: asks for a hint, or says the one shown in words.
+    pub(super) fn hint_key(&mut self) {
+        let done = self.session.undo_log().undoable();
+        match self.hints.press(done) {
+            Ok(Press::Thinking) => self.notify("Hint: thinking…".into()),
+            Ok(Press::Spell | Press::Again) => self.show_hint(),
+            Err(why) => self.message = Some(super::Message::Refused(why)),
+        }
+    }
+
+    /// Takes the hint's answer if it has come (`wait`: waits for it) and
+    /// shows it.
+    pub fn poll_hint(&mut self, wait: bool) {
+        match self.hints.poll(wait) {
+            None => {}
+            Some(Ok(_)) => self.show_hint(),
+            Some(Err(e)) => self.message = Some(super::Message::Refused(format!("No hint: {e}"))),
+        }
+    }
+
+    /// Hints shown this level.
+    pub fn hints_used(&self) -> u32 {
+        self.hints.used()
+    }
+
+    /// What the hint shows, if anything.
+    pub fn hint_shown(&self) -> Option<&Shown> {
+        self.hints.shown()
+    }
+
+    /// The grid cell the hint outlines: where the hinted action goes, or
+    /// the acting hero's own cell.
+    pub fn hint_cell(&self) -> Option<CellPos> {
+        let Hint::Next { action, .. } = self.hints.shown()?.hint else {
+            return None;
+        };
+        if let Some(cell) = target_cell(&action) {
+            return Some(cell);
+        }
+        if let Action::Move {
+            to: Target::View(v),
+            ..
+        } = action
+        {
+            return self
+                .view
+                .nodes()
+                .iter()
+                .find(|n| n.view == v)
+                .map(|n| n.cell);
+        }
+        self.session.stage().cell_of(action.hero()?)
+    }
+
+    /// Selects the hinted hero and says the hint on the message line.
+    fn show_hint(&mut self) {
+        let Some(shown) = self.hints.shown().cloned() else {
+            return;
+        };
+        let text = match shown.hint {
+            Hint::Next {
+                action,
+                turns,
+                fewest,
+                ..
+            } => {
+                let Some(hero) = action.hero() else {
+                    let how = if shown.spelled {
+                        format!(": a line clears {} from here", turns_words(turns))
+                    } else {
+                        String::new()
+                    };
+                    return self.notify(format!("Hint: end the turn{how}"));
+                };
+                if let Some(i) = self.heroes.iter().position(|&h| h == hero) {
+                    if self.selected != i {
+                        self.select(i);
+                    }
+                }
+                let who = hero_words(self.session.stage(), hero);
+                if shown.spelled {
+                    let verdict = self.session.preview(&action);
+                    let words = match action {
+                        Action::Move { .. } => "Move to the outlined cell".to_string(),
+                        Action::Levitate { item, .. } => format!(
+                            "Levitate the {} to the outlined cell",
+                            self.session.stage().item_name(item)
+                        ),
+                        _ => super::context_menu::label(
+                            self.session.stage(),
+                            hero,
+                            &offer_of(action, verdict),
+                        ),
+                    };
+                    let sure = if fewest {
+                        "the fewest"
+                    } else {
+                        "shorter not ruled out"
+                    };
+                    format!(
+                        "Hint: {who}: {words}. A line clears {} from here ({sure})",
+                        turns_words(turns)
+                    )
+                } else if target_cell(&action).is_some() || matches!(action, Action::Move { .. }) {
+                    format!("Hint: {who}, towards the outlined cell (I again: the action)")
+                } else {
+                    format!("Hint: {who}, in the outlined cell (I again: the action)")
+                }
+            }
+            Hint::Unwinnable { undos: Some(n) } => format!(
+                "This position cannot be won: undo {n} time{} (Z)",
+                if n == 1 { "" } else { "s" }
+            ),
+            Hint::Unwinnable { undos: None } => {
+                "This position cannot be won: undo (Z) or restart (R)".to_string()
+            }
+            Hint::NoAnswer => "No hint found within a second: try again after a move".to_string(),
+            Hint::Cleared => return,
+        };
+        self.notify(text);
+    }
+}

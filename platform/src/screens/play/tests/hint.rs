@@ -1,0 +1,93 @@
+//! The hint key (I): a nudge, then the action in words, never played; a
+//! change of position puts it away; the won result counts the hints.
+use game::solve::hint::Hint;
+
+use super::*;
+
+/// Presses I and waits for the search's answer.
+fn hint(s: &mut PlayScreen) {
+    key(s, Key::Hint);
+    s.poll_hint(true);
+}
+
+fn message_text(s: &PlayScreen) -> String {
+    match s.message() {
+        Some(hud::Message::Info(t) | hud::Message::Refused(t)) => t.clone(),
+        other => format!("{other:?}"),
+    }
+}
+
+#[test]
+fn the_first_press_nudges_the_second_says_the_action_and_neither_plays_it() {
+    let mut s = screen("the_well.txt");
+    let before = s.session.state_hash();
+    key(&mut s, Key::Hint);
+    assert!(
+        message_text(&s).contains("thinking"),
+        "{}",
+        message_text(&s)
+    );
+    s.poll_hint(true);
+    let shown = s
+        .hint_shown()
+        .cloned()
+        .expect("an answer within the budget");
+    let Hint::Next { action, .. } = shown.hint else {
+        panic!("{shown:?}");
+    };
+    assert!(!shown.spelled);
+    let hero = action.hero().expect("a hero acts first");
+    assert_eq!(s.selected_hero(), Some(hero), "the hero to act is selected");
+    assert!(s.hint_cell().is_some(), "a cell is outlined");
+    let nudge = message_text(&s);
+    assert!(
+        nudge.starts_with("Hint: the ") && nudge.contains("outlined cell"),
+        "{nudge}"
+    );
+    assert_eq!(s.session.state_hash(), before, "the nudge plays nothing");
+    key(&mut s, Key::Hint);
+    assert!(s.hint_shown().is_some_and(|h| h.spelled));
+    let words = message_text(&s);
+    assert!(words.contains("A line clears"), "{words}");
+    assert_ne!(words, nudge);
+    assert_eq!(s.session.state_hash(), before, "nor do the words");
+    assert_eq!(s.hints_used(), 2);
+    // A move puts the hint away.
+    key(&mut s, Key::Right);
+    key(&mut s, Key::Left);
+    assert!(s.hint_shown().is_none() && s.hint_cell().is_none());
+}
+
+#[test]
+fn following_the_hints_wins_and_the_result_counts_them() {
+    let mut s = screen("loop_back.txt");
+    let mut asked = 0;
+    let won = loop {
+        hint(&mut s);
+        asked += 1;
+        let Some(Hint::Next { action, .. }) = s.hint_shown().map(|h| h.hint.clone()) else {
+            panic!("{:?}", s.hint_shown());
+        };
+        if let Some(done) = s.perform(action) {
+            break done;
+        }
+        assert!(s.hint_shown().is_none(), "acting puts the hint away");
+        assert!(asked < 20);
+    };
+    let PlayAction::Won(result) = won else {
+        panic!("{won:?}");
+    };
+    assert_eq!(result.hints, asked);
+    assert_eq!(Some(result.turns), level("loop_back.txt").par);
+}
+
+#[test]
+fn a_hint_asked_then_undone_is_cancelled() {
+    let mut s = screen("the_vault.txt");
+    key(&mut s, Key::Right);
+    key(&mut s, Key::Hint);
+    assert!(s.hints.thinking());
+    key(&mut s, Key::Undo);
+    assert!(!s.hints.thinking(), "the undo cancels the search");
+    assert!(s.hint_shown().is_none());
+}
