@@ -44,7 +44,7 @@ use crate::things::{ThingFlags, ThingId};
 use crate::view::GridView;
 
 /// Something the player asks for.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Action {
     /// Move the hero to a destination in their sight.
     Move { hero: ThingId, to: Target },

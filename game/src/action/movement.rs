@@ -39,7 +39,7 @@ use crate::view::{GridView, ViewPos};
 type Key = (ViewPos, u8);
 
 /// Where a move should end.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Target {
     /// A grid cell, wherever it is seen.
     Cell(CellPos),

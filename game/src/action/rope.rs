@@ -17,7 +17,7 @@ use crate::things::{Capabilities, ThingFlags, ThingId, ThingKind};
 
 /// Where a rope may be deployed: into the hero's own cell and down, or into
 /// the neighbouring cell on one side and down.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum DeployDir {
     Down,
     Left,

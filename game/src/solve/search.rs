@@ -57,6 +57,7 @@ use super::key::{position, ApVector, KeyHasher};
 use super::worker::{Child, Expansion, Worker};
 use super::{Limits, Progress};
 use crate::action::Action;
+use crate::rng::FastMap;
 use crate::session::Session;
 
 /// Positions between two looks at the clock, the cancel flag and the
@@ -64,19 +65,21 @@ use crate::session::Session;
 const CHECK_EVERY: u64 = 256;
 
 /// A kept position: where it sits in the tree, what reaching it cost, and
-/// its place on its key's list (see the module docs).
+/// its place on its key's list (see the module docs). 28 bytes.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Node {
-    /// The action from the parent (`EndTurn` for the root; never used).
-    pub action: Action,
     /// The node it was reached from (the root is its own parent).
     pub parent: u32,
-    /// Actions from the root (its place on the walk), and [`RETIRED`].
-    depth: u32,
     /// The next node kept with the same key; [`NONE`] ends the list.
     next: u32,
-    /// Its heroes' action points.
-    ap: ApVector,
+    /// The action from the parent, by its index in the search's
+    /// [`Actions`] (`EndTurn` for the root; never used).
+    pub action: u32,
+    /// Its heroes' action points: an [`ApVector`] in two halves (so the
+    /// node needs no eight-byte alignment).
+    ap: [u32; 2],
+    /// Actions from the root (its place on the walk), and [`RETIRED`].
+    depth: u16,
     pub turn: u16,
     /// Actions taken to reach it, ends of turn not counted.
     pub actions: u16,
@@ -84,21 +87,53 @@ pub(super) struct Node {
 
 /// The bit of `Node::depth` saying a better position with its key was kept
 /// since: skip it.
-const RETIRED: u32 = 1 << 31;
+const RETIRED: u16 = 1 << 15;
+
+fn halves(ap: ApVector) -> [u32; 2] {
+    [ap.0 as u32, (ap.0 >> 32) as u32]
+}
 
 impl Node {
     pub fn depth(&self) -> u32 {
-        self.depth & !RETIRED
+        u32::from(self.depth & !RETIRED)
     }
 
     fn retired(&self) -> bool {
         self.depth & RETIRED != 0
     }
 
+    fn ap(&self) -> ApVector {
+        ApVector(u64::from(self.ap[0]) | (u64::from(self.ap[1]) << 32))
+    }
+
     /// Whether this position is at least as good as one with action points
     /// `ap` reached in `turn` after `actions` actions.
     fn covers(&self, ap: ApVector, turn: u16, actions: u16) -> bool {
-        self.ap.covers(ap) && (self.turn < turn || (self.turn == turn && self.actions <= actions))
+        self.ap().covers(ap) && (self.turn < turn || (self.turn == turn && self.actions <= actions))
+    }
+}
+
+/// The distinct actions of a search, each kept once: nodes name theirs by
+/// index (a search plays a few thousand distinct actions between millions
+/// of positions).
+#[derive(Default)]
+pub(super) struct Actions {
+    list: Vec<Action>,
+    index: FastMap<Action, u32>,
+}
+
+impl Actions {
+    /// The index of `action`, kept now if it is new.
+    fn id(&mut self, action: Action) -> u32 {
+        *self.index.entry(action).or_insert_with(|| {
+            self.list.push(action);
+            (self.list.len() - 1) as u32
+        })
+    }
+
+    /// The action of index `id`.
+    pub fn get(&self, id: u32) -> Action {
+        self.list[id as usize]
     }
 }
 
@@ -293,6 +328,7 @@ pub struct Search {
     /// The actions that led to the root (heroes who left at once).
     prefix: Vec<Action>,
     nodes: Vec<Node>,
+    acts: Actions,
     table: KeyMap,
     /// This turn's buckets and the next turn's.
     this: Buckets,
@@ -316,18 +352,20 @@ impl Search {
         table.insert(root.key, 0);
         let mut this = Buckets::default();
         this.push(root_actions, 0);
+        let mut acts = Actions::default();
         Search {
             workers: vec![Worker::new(session)],
             prefix,
             nodes: vec![Node {
-                action: Action::EndTurn,
+                action: acts.id(Action::EndTurn),
                 parent: 0,
                 depth: 0,
                 next: NONE,
-                ap: root.ap,
+                ap: halves(root.ap),
                 turn: turn as u16,
                 actions: root_actions,
             }],
+            acts,
             table,
             this,
             next: Buckets::default(),
@@ -385,13 +423,21 @@ impl Search {
             i = kept.next;
         }
         // Retire the kept positions this one beats; the rest stay listed.
-        let depth = self.nodes[parent as usize].depth() + 1;
+        let Some(depth) = u16::try_from(self.nodes[parent as usize].depth() + 1)
+            .ok()
+            .filter(|d| d & RETIRED == 0)
+        else {
+            // A line of more than 32,767 actions: not searched on (and so
+            // nothing is proven about what lies past it).
+            self.pruned = true;
+            return None;
+        };
         let new = Node {
-            action,
+            action: self.acts.id(action),
             parent,
             depth,
             next: NONE,
-            ap: at.ap,
+            ap: halves(at.ap),
             turn,
             actions,
         };
@@ -399,7 +445,7 @@ impl Search {
         let mut i = head;
         while i != NONE {
             let kept = self.nodes[i as usize];
-            if new.covers(kept.ap, kept.turn, kept.actions) {
+            if new.covers(kept.ap(), kept.turn, kept.actions) {
                 self.nodes[i as usize].depth |= RETIRED;
             } else {
                 self.nodes[i as usize].next = rest;
@@ -458,7 +504,13 @@ impl Search {
             for chunk in list.chunks(CHUNK) {
                 let mut exp = Expansion::default();
                 for &node in chunk {
-                    self.workers[0].expand(&self.nodes, &self.prefix, node, bound, goal, &mut exp);
+                    self.workers[0].expand(
+                        (&self.nodes, &self.acts, &self.prefix),
+                        node,
+                        bound,
+                        goal,
+                        &mut exp,
+                    );
                     let counted = meter.count(std::mem::take(&mut exp.states));
                     if exp.found.is_some() {
                         break;
@@ -501,7 +553,8 @@ impl Search {
         let found_at = AtomicUsize::new(usize::MAX);
         let stop = AtomicBool::new(false);
         let states = AtomicU64::new(meter.states);
-        let (nodes, prefix, watch) = (&self.nodes, &self.prefix[..], &*meter);
+        let tree = (&self.nodes[..], &self.acts, &self.prefix[..]);
+        let watch = &*meter;
         // Every chunk taken is finished, so those done are the first ones
         // (but past a line found, which ends the search).
         let work = |w: &mut Worker, bound: &Bound| {
@@ -514,7 +567,7 @@ impl Search {
                 }
                 let mut exp = Expansion::default();
                 for &node in &list[i * CHUNK..((i + 1) * CHUNK).min(list.len())] {
-                    w.expand(nodes, prefix, node, bound, goal, &mut exp);
+                    w.expand(tree, node, bound, goal, &mut exp);
                     if exp.found.is_some() {
                         found_at.fetch_min(i, Ordering::Relaxed);
                         break;

@@ -462,3 +462,10 @@ fn the_answer_is_the_same_on_one_thread_and_on_several() {
         }
     }
 }
+
+/// What a kept position costs: its node packs into 28 bytes (the table's
+/// entry and the queue's index come on top).
+#[test]
+fn a_kept_position_s_node_is_28_bytes() {
+    assert_eq!(std::mem::size_of::<super::search::Node>(), 28);
+}

@@ -13,7 +13,7 @@ use super::bound::Bound;
 use super::candidates::Candidates;
 use super::cuts::{skip, MoveAgain};
 use super::key::{position, Position};
-use super::search::{Found, Goal, Node};
+use super::search::{Actions, Found, Goal, Node};
 use crate::action::Action;
 use crate::session::Session;
 use crate::stage::Outcome;
@@ -48,6 +48,10 @@ pub(super) struct Expansion {
     pub pruned: bool,
 }
 
+/// The tree a worker walks: the kept nodes, the actions they name, and
+/// the actions that led to the root.
+pub(super) type Tree<'a> = (&'a [Node], &'a Actions, &'a [Action]);
+
 /// One worker (see the module docs).
 pub(super) struct Worker {
     pub session: Session,
@@ -72,10 +76,10 @@ impl Worker {
         }
     }
 
-    /// Walks the session to `node`'s position in the tree `nodes`: undo up
+    /// Walks the session to `node`'s position in `tree`: undo up
     /// to the common ancestor, then perform down to it. Returns the
     /// actions performed.
-    fn go_to(&mut self, nodes: &[Node], node: u32) -> u64 {
+    fn go_to(&mut self, (nodes, acts, _): Tree<'_>, node: u32) -> u64 {
         let mut down = Vec::new();
         let mut at = node;
         loop {
@@ -93,7 +97,7 @@ impl Worker {
             self.path.pop();
         }
         for &n in down.iter().rev() {
-            let action = nodes[n as usize].action;
+            let action = acts.get(nodes[n as usize].action);
             let done = self.session.perform(&action);
             debug_assert!(done.is_ok(), "replaying {action:?}: {done:?}");
             self.path.push(n);
@@ -143,27 +147,25 @@ impl Worker {
         })
     }
 
-    /// Expands `node` of the tree `nodes` (whose root was reached by
-    /// `prefix`) into `out`: every action from its position, and the end of
+    /// Expands `node` of `tree` into `out`: every action from its position, and the end of
     /// the turn. A clearing action that beats the goal ends the expansion
     /// with its line in `out.found`.
     pub fn expand(
         &mut self,
-        nodes: &[Node],
-        prefix: &[Action],
+        tree: Tree<'_>,
         node: u32,
         bound: &Bound,
         goal: &Goal,
         out: &mut Expansion,
     ) {
-        out.replays += self.go_to(nodes, node);
+        out.replays += self.go_to(tree, node);
         let Node {
             turn,
             actions: n,
             action: last,
             ..
-        } = nodes[node as usize];
-        let last = (node != 0).then_some(last);
+        } = tree.0[node as usize];
+        let last = (node != 0).then_some(tree.1.get(last));
         let again = MoveAgain::after(&mut self.session, &mut self.candidates, last);
         let mut actions = std::mem::take(&mut self.scratch);
         actions.clear();
@@ -179,7 +181,7 @@ impl Worker {
             match self.session.stage().outcome() {
                 Outcome::Cleared if goal.beats(u32::from(turn), u32::from(n) + 1) => {
                     out.found = Some(Found {
-                        actions: line_to(nodes, prefix, node, action),
+                        actions: line_to(tree, node, action),
                         turns: u32::from(turn),
                         action_count: u32::from(n) + 1,
                     });
@@ -217,13 +219,13 @@ impl Worker {
     }
 }
 
-/// The actions from the start of the level to `node` of the tree `nodes`
-/// (whose root was reached by `prefix`), then `last`.
-pub(super) fn line_to(nodes: &[Node], prefix: &[Action], node: u32, last: Action) -> Vec<Action> {
+/// The actions from the start of the level to `node` of `tree`, then
+/// `last`.
+pub(super) fn line_to((nodes, acts, prefix): Tree<'_>, node: u32, last: Action) -> Vec<Action> {
     let mut actions = vec![last];
     let mut at = node;
     while at != 0 {
-        actions.push(nodes[at as usize].action);
+        actions.push(acts.get(nodes[at as usize].action));
         at = nodes[at as usize].parent;
     }
     actions.extend(prefix.iter().rev());
