@@ -47,6 +47,7 @@ fn screens_for(
     let progress = Progress::load(progress::default_path());
     let mut screens = Screens::new(campaign, progress);
     screens.set_saves_dir(crate::saves::default_dir());
+    screens.pack_roots = crate::packs::pack_roots();
     // Anything wrong with the progress or settings file is told once, on
     // the title.
     let notices: Vec<String> = [screens.progress.notice.take(), settings_notice]

@@ -17,6 +17,11 @@
 //! relics heavy_haul.txt 1
 //! ```
 //!
+//! A level of a level pack is keyed `pack/FOLDER/FILE` (see
+//! `game::campaign::pack`), so it never meets a campaign level's record;
+//! a file holding one is version 3 (an older build leaves it alone), a
+//! file without one is still written as version 2.
+//!
 //! Version 2 added the `relics` lines: a retreat records no result but its
 //! relics still count towards equipment. Version 1 files (no `relics`
 //! lines) still load, their wins counting their relics; a build that only
@@ -51,9 +56,11 @@ use game::level::{escaped, escaped_path};
 use log::{info, warn};
 
 /// The format version written; files of this version and older load.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 /// The first line of a progress file this build writes.
-pub const HEADER: &str = "rappel-progress 2";
+pub const HEADER: &str = "rappel-progress 3";
+/// The first line of a file with no pack's level in it.
+pub const HEADER_V2: &str = "rappel-progress 2";
 
 /// The player's campaign record and the file it is kept in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -142,9 +149,7 @@ pub fn parse(text: &str) -> Result<Parsed, Unreadable> {
         }
         let words: Vec<&str> = line.split_whitespace().collect();
         let number = |w: &str| w.parse::<u32>().ok();
-        let plain = |f: &str| {
-            !f.contains(['/', '\\']) && !f.starts_with('.') && f.chars().all(|c| !c.is_control())
-        };
+        let plain = |f: &str| is_key(f);
         if let ["relics", file, n] = words.as_slice() {
             match number(n).filter(|_| plain(file)) {
                 Some(n) => {
@@ -188,6 +193,25 @@ pub fn parse(text: &str) -> Result<Parsed, Unreadable> {
         }
     }
     Ok(out)
+}
+
+/// Whether `key` names a level in a progress file: a campaign level's
+/// plain file name, or a pack's level as `pack/FOLDER/FILE`
+/// (`game::campaign::pack_progress_key`) with both parts plain.
+pub fn is_key(key: &str) -> bool {
+    let plain = |f: &str| {
+        !f.is_empty()
+            && !f.contains(['/', '\\'])
+            && !f.starts_with('.')
+            && f.chars().all(|c| !c.is_control() && !c.is_whitespace())
+    };
+    match key
+        .strip_prefix("pack/")
+        .and_then(|rest| rest.split_once('/'))
+    {
+        Some((folder, file)) => plain(folder) && plain(file),
+        None => plain(key),
+    }
 }
 
 /// The progress file's text, read through `game::io::file` (a regular file,
@@ -297,8 +321,17 @@ impl Progress {
 
     /// The file's text.
     pub fn to_text(&self) -> String {
+        // Version 3 only when a pack's level is recorded: a file without
+        // one stays readable by a build that knows version 2.
+        let packs = self
+            .record
+            .results()
+            .keys()
+            .chain(self.record.relics_brought_out().keys())
+            .any(|f| f.contains('/'));
+        let header = if packs { HEADER } else { HEADER_V2 };
         let mut out =
-            format!("{HEADER}\n# level file, relics recovered, relics in the level, turns used\n");
+            format!("{header}\n# level file, relics recovered, relics in the level, turns used\n");
         for (file, r) in self.record.results() {
             out.push_str(&format!(
                 "{file} {} {} {}\n",
@@ -564,14 +597,14 @@ mod tests {
         let path = scratch("newer");
         let dir = path.parent().unwrap().to_path_buf();
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(&path, "rappel-progress 3\nsomething new\n").unwrap();
+        std::fs::write(&path, "rappel-progress 4\nsomething new\n").unwrap();
         let mut p = Progress::load(Some(path.clone()));
         assert!(p.notice.as_deref().is_some_and(|n| n.contains("newer")));
         p.record("loop_back.txt", r(1, 1));
         assert!(p.save().is_err());
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
-            "rappel-progress 3\nsomething new\n"
+            "rappel-progress 4\nsomething new\n"
         );
         // Garbage: read as nothing, kept aside, then the new file written.
         std::fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();
@@ -699,11 +732,41 @@ mod tests {
                 .unwrap();
         assert_eq!(parsed.bad_lines.len(), 2);
         assert_eq!(parsed.relics.get("c.txt"), Some(&2));
-        // Version 3 is a newer build's.
+        // Version 4 is a newer build's.
         assert!(matches!(
-            parse("rappel-progress 3\n"),
+            parse("rappel-progress 4\n"),
             Err(Unreadable::Newer(_))
         ));
+        let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
+    }
+
+    #[test]
+    fn a_packs_levels_are_kept_apart_from_the_campaigns_and_written_as_version_3() {
+        let path = scratch("packs");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, "rappel-progress 2\nloop_back.txt 1 1 1\n").unwrap();
+        let mut p = Progress::load(Some(path.clone()));
+        assert_eq!(p.notice, None);
+        let key = game::campaign::pack_progress_key("my-pack", "loop_back.txt");
+        assert!(!p.won(&key), "the campaign's win is not the pack's");
+        p.record(&key, r(2, 7));
+        p.save().unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with("rappel-progress 3\n"), "{text}");
+        assert!(
+            text.contains("\npack/my-pack/loop_back.txt 2 2 7\n"),
+            "{text}"
+        );
+        let again = Progress::load(Some(path.clone()));
+        assert_eq!(again.notice, None);
+        assert_eq!(again.best(&key), Some(r(2, 7)));
+        assert!(again.won("loop_back.txt"));
+        // Keys that are not plain are bad lines, never paths.
+        let parsed = parse(
+            "rappel-progress 3\npack/../x.txt 1 1 1\npack/a/b/c.txt 1 1 1\npack/a/c.txt 1 1 1\n",
+        )
+        .unwrap();
+        assert_eq!(parsed.bad_lines.len(), 2, "{parsed:?}");
         let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
     }
 
@@ -716,7 +779,7 @@ mod tests {
             "not a progress file\n",
             "rappel-progress 1\nloop_back.txt one 1 1\n",
             "rappel-progress 1\nloop_back.txt 1 1\n",
-            "rappel-progress 3\n",
+            "rappel-progress 4\n",
         ] {
             std::fs::write(&path, text).unwrap();
             let p = Progress::load(Some(path.clone()));

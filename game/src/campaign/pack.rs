@@ -74,6 +74,23 @@ pub fn load_pack(dir: &Path) -> Result<Pack, Vec<LevelError>> {
             ),
         ));
     }
+    let folder = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let plain = !folder.is_empty()
+        && !folder.starts_with('.')
+        && folder.chars().count() <= 100
+        && !folder.chars().any(|c| c.is_whitespace() || c.is_control());
+    if !plain {
+        errors.push(LevelError::new(
+            &file,
+            Pos::File,
+            ErrorKind::Campaign(format!(
+                "the pack's folder '{folder}' is not a plain name (expected no spaces or control characters, at most 100 characters: rename the folder)"
+            )),
+        ));
+    }
     let mut levels: Vec<(PackLevel, Pos)> = Vec::new();
     for (name, pos) in list.entries {
         let entry = CampaignEntry {
@@ -115,10 +132,7 @@ pub fn load_pack(dir: &Path) -> Result<Pack, Vec<LevelError>> {
     }
     Ok(Pack {
         dir: dir.to_path_buf(),
-        folder: dir
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default(),
+        folder,
         header: list.header,
         levels: levels.into_iter().map(|(l, _)| l).collect(),
     })

@@ -130,3 +130,14 @@ fn a_pack_without_a_name_or_a_list_is_refused() {
     let shown = messages(&dir);
     assert!(shown[0].starts_with(&list), "{shown:?}");
 }
+
+#[test]
+fn a_pack_in_a_folder_whose_name_holds_a_space_is_refused() {
+    let dir = pack_dir("my pack", "name = P\na.txt\n", &[("a.txt", LOOP_BACK)]);
+    let shown = messages(&dir);
+    assert_eq!(shown.len(), 1, "{shown:?}");
+    assert!(
+        shown[0].contains("the pack's folder 'my pack' is not a plain name"),
+        "{shown:?}"
+    );
+}
