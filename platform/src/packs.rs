@@ -3,8 +3,9 @@
 //! folder `RAPPEL_LEVELS` names, each loaded whole by
 //! `game::campaign::load_pack`. A pack that does not load is still listed,
 //! with the first reason, and cannot be played. Two packs with one name
-//! are both listed, each shown with its folder name after it, so the
-//! player can tell them apart (their progress is keyed by folder).
+//! are both listed, each shown with its folder name after it (its whole
+//! path when the folder names match too), so the player can tell them
+//! apart.
 use std::path::{Path, PathBuf};
 
 use game::campaign::{load_pack, PACK_FILE};
@@ -55,12 +56,25 @@ pub fn list_packs(roots: &[PathBuf]) -> Vec<PackListing> {
             out.push(listing(&dir));
         }
     }
-    // The same name twice: each shown with its folder.
+    // The same name twice: each shown with its folder; the same name in
+    // folders of one name (in two roots): with its whole path.
     let names: Vec<String> = out.iter().map(|p| p.label.clone()).collect();
+    let folders: Vec<(String, String)> = out
+        .iter()
+        .map(|p| (p.label.clone(), folder_of(&p.dir)))
+        .collect();
     for p in &mut out {
         if p.pack.is_ok() && names.iter().filter(|n| **n == p.label).count() > 1 {
             let folder = folder_of(&p.dir);
-            p.label = format!("{} ({folder})", p.label);
+            let twice = folders
+                .iter()
+                .filter(|(n, f)| *n == p.label && *f == folder)
+                .count()
+                > 1;
+            p.label = match twice {
+                false => format!("{} ({folder})", p.label),
+                true => format!("{} ({})", p.label, escaped_path(&p.dir)),
+            };
         }
     }
     info!("{} level packs", out.len());

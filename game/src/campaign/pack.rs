@@ -63,66 +63,93 @@ pub fn load_pack(dir: &Path) -> Result<Pack, Vec<LevelError>> {
     let bytes = read_capped(&list_path).map_err(|e| vec![e])?;
     let text = std::str::from_utf8(&bytes)
         .map_err(|_| vec![LevelError::new(&file, Pos::File, ErrorKind::NotUtf8)])?;
-    let list = parse_level_list(&file, text).map_err(|e| vec![e])?;
+    let folder = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let (header, levels) = check_pack(&file, text, &folder, |name, pos| {
+        CampaignEntry {
+            path: dir.join(name),
+            name: name.to_string(),
+            campaign: file.clone(),
+            pos,
+        }
+        .check()
+    })?;
+    Ok(Pack {
+        dir: dir.to_path_buf(),
+        folder,
+        header,
+        levels: levels
+            .into_iter()
+            .map(|(name, level)| PackLevel {
+                path: dir.join(&name),
+                file: name,
+                level,
+            })
+            .collect(),
+    })
+}
+
+/// A pack that passed [`check_pack`]: its header, and each level's file
+/// name and level, in order.
+pub type CheckedPack = (ListHeader, Vec<(String, Level)>);
+
+/// The checks of a pack, wherever its files are (a folder, a pack's text):
+/// `list` is `pack.txt`'s text, named `file` in messages; `folder` the
+/// folder name it is (to be) kept in; `level(name, pos)` loads and
+/// validates the level `pack.txt` names at `pos`. Every problem found, or
+/// the header and the levels in order.
+pub fn check_pack(
+    file: &str,
+    list: &str,
+    folder: &str,
+    mut level: impl FnMut(&str, Pos) -> Result<Level, Vec<LevelError>>,
+) -> Result<CheckedPack, Vec<LevelError>> {
+    let list = parse_level_list(file, list).map_err(|e| vec![e])?;
     let mut errors = Vec::new();
     if list.header.name.is_empty() {
         errors.push(LevelError::new(
-            &file,
+            file,
             Pos::at(1, 1),
             ErrorKind::Campaign(
                 "the pack has no name (expected a line 'name = …' before the first level)".into(),
             ),
         ));
     }
-    let folder = dir
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
     let plain = !folder.is_empty()
         && !folder.starts_with('.')
         && folder.chars().count() <= 100
         && !folder.chars().any(|c| c.is_whitespace() || c.is_control());
     if !plain {
         errors.push(LevelError::new(
-            &file,
+            file,
             Pos::File,
             ErrorKind::Campaign(format!(
                 "the pack's folder '{folder}' is not a plain name (expected no spaces or control characters, at most 100 characters: rename the folder)"
             )),
         ));
     }
-    let mut levels: Vec<(PackLevel, Pos)> = Vec::new();
+    let mut levels: Vec<(String, Level, Pos)> = Vec::new();
     for (name, pos) in list.entries {
-        let entry = CampaignEntry {
-            path: dir.join(&name),
-            name,
-            campaign: file.clone(),
-            pos,
-        };
-        match entry.check() {
-            Ok(level) => {
-                if let Some((first, at)) = levels.iter().find(|(l, _)| l.level.name == level.name) {
+        match level(&name, pos) {
+            Ok(loaded) => {
+                if let Some((first, _, at)) = levels.iter().find(|(_, l, _)| l.name == loaded.name)
+                {
                     let line = match at {
                         Pos::Text { line, .. } => *line,
                         _ => 0,
                     };
                     errors.push(LevelError::new(
-                        &file,
+                        file,
                         pos,
                         ErrorKind::Campaign(format!(
-                            "'{}' is called '{}' like '{}' on line {line} (expected each level of a pack to have its own name)",
-                            entry.name, level.name, first.file
+                            "'{name}' is called '{}' like '{first}' on line {line} (expected each level of a pack to have its own name)",
+                            loaded.name
                         )),
                     ));
                 }
-                levels.push((
-                    PackLevel {
-                        file: entry.name,
-                        path: entry.path,
-                        level,
-                    },
-                    pos,
-                ));
+                levels.push((name, loaded, pos));
             }
             Err(mut problems) => errors.append(&mut problems),
         }
@@ -130,12 +157,10 @@ pub fn load_pack(dir: &Path) -> Result<Pack, Vec<LevelError>> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(Pack {
-        dir: dir.to_path_buf(),
-        folder,
-        header: list.header,
-        levels: levels.into_iter().map(|(l, _)| l).collect(),
-    })
+    Ok((
+        list.header,
+        levels.into_iter().map(|(n, l, _)| (n, l)).collect(),
+    ))
 }
 
 #[cfg(test)]

@@ -148,6 +148,42 @@ impl Screens {
         self.stack.push(Screen::LevelSelect(select));
     }
 
+    /// Ctrl+V on the Play screen: imports a pack's text into a new folder
+    /// of the import folder (`game::campaign::import_pack_text`), lists it
+    /// and selects it; refused with the reason, nothing written, when the
+    /// text is not a whole, good pack.
+    pub(super) fn import_pack(&mut self, text: &str) {
+        let told = match &self.pack_import_dir {
+            None => "Not imported: there is no data folder to keep packs in".to_string(),
+            Some(root) => match game::campaign::import_pack_text(text, root) {
+                Ok(dir) => {
+                    let packs = crate::packs::list_packs(&self.pack_roots);
+                    let at = packs.iter().position(|p| p.dir == dir);
+                    let label = at.map_or(String::new(), |i| packs[i].label.clone());
+                    if let Some(Screen::PlayList(p)) = self.stack.last_mut() {
+                        p.packs = packs;
+                        p.menu.selected = at.map_or(0, |i| i + 1);
+                    }
+                    info!("imported a pack into {}", dir.display());
+                    format!("Imported '{label}' into {}", dir.display())
+                }
+                Err(problems) => {
+                    let more = match problems.len() {
+                        0 | 1 => String::new(),
+                        n => format!(" (and {} more)", n - 1),
+                    };
+                    let first = problems
+                        .first()
+                        .map(ToString::to_string)
+                        .unwrap_or_default();
+                    warn!("pack not imported: {first}{more}");
+                    format!("Not imported: {first}{more}")
+                }
+            },
+        };
+        self.notify(told);
+    }
+
     /// The campaign back in place of a pack, if one was being played.
     pub(super) fn use_campaign(&mut self) {
         if let Some(c) = self.shipped.take() {

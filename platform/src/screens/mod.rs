@@ -111,6 +111,9 @@ pub struct Screens {
     /// The folders level packs are looked for in (`crate::packs`); empty:
     /// none.
     pub pack_roots: Vec<std::path::PathBuf>,
+    /// Where Ctrl+V on the Play screen imports a pack's text
+    /// (`<data>/packs`); `None`: importing is refused, said so.
+    pub pack_import_dir: Option<std::path::PathBuf>,
     pub progress: Progress,
     playing: Option<Playing>,
     /// The play screen's zoom, carried from level to level (and kept in
@@ -139,6 +142,7 @@ impl Screens {
             campaign,
             shipped: None,
             pack_roots: Vec::new(),
+            pack_import_dir: None,
             progress,
             playing: None,
             zoom: 1.0,
@@ -290,6 +294,11 @@ impl Screens {
                 Some(Key::Screenshot) => return Some(AppRequest::Screenshot),
                 _ => {}
             }
+            // Ctrl+V on the Play screen: a pack's text to import.
+            let paste = c.ctrl && !c.alt && c.code == sdl2::keyboard::Keycode::V;
+            if paste && matches!(self.top(), Screen::PlayList(_)) {
+                return Some(AppRequest::ReadClipboard);
+            }
             if c.is_mute() && !matches!(self.top(), Screen::Editor(_) | Screen::EditorList(_)) {
                 self.toggle_mute();
                 return None;
@@ -376,7 +385,6 @@ impl Screens {
             Some(Screen::PlayList(p)) => match p.handle(input, size) {
                 Some(PlayListAction::Campaign) => Next::OpenList(None),
                 Some(PlayListAction::Pack(i)) => Next::OpenList(Some(i)),
-                Some(PlayListAction::ReadClipboard) => return Some(AppRequest::ReadClipboard),
                 Some(PlayListAction::Back) => Next::Pop,
                 None => Next::Stay,
             },

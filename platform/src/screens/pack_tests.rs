@@ -104,3 +104,52 @@ fn a_pack_that_does_not_load_is_listed_with_why_and_cannot_be_opened() {
     assert!(s.campaign.pack.is_none());
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn ctrl_v_on_the_play_screen_imports_a_packs_text_or_says_why_not() {
+    let root = pack_root("import");
+    let import = root.join("imported");
+    let mut s = screens();
+    s.pack_roots = vec![import.clone(), root.clone()];
+    s.pack_import_dir = Some(import.clone());
+    key(&mut s, Key::Enter);
+    let paste = input::RawInput::Chord(input::Chord::parse("ctrl+v").expect("chord"));
+    assert_eq!(
+        s.handle_raw(paste, (1280, 720)),
+        Some(AppRequest::ReadClipboard)
+    );
+    let pack = game::campaign::load_pack(&root.join("loops")).expect("loads");
+    let text = game::campaign::pack_to_text(&pack).expect("exports");
+    // Cut in half: refused with the reason, nothing written.
+    let half: String = text.chars().take(text.chars().count() / 2).collect();
+    s.paste_text(&half);
+    let Screen::PlayList(p) = s.top() else {
+        panic!("the Play screen");
+    };
+    let notice = p.notice.clone().unwrap_or_default();
+    assert!(
+        notice.starts_with("Not imported: pack text:") && notice.contains("cut short"),
+        "{notice}"
+    );
+    assert!(!import.exists() || std::fs::read_dir(&import).expect("dir").next().is_none());
+    // Whole: a new pack of the same name, listed with its folder, selected.
+    s.paste_text(&text);
+    let Screen::PlayList(p) = s.top() else {
+        panic!("the Play screen");
+    };
+    let labels: Vec<&str> = p.packs.iter().map(|p| p.label.as_str()).collect();
+    let shown = |dir: &Path| format!("Loops ({})", dir.display());
+    assert_eq!(
+        labels,
+        [shown(&import.join("loops")), shown(&root.join("loops"))],
+        "both listed, told apart by their folders' paths"
+    );
+    assert_eq!(p.packs[0].dir, import.join("loops"));
+    assert_eq!(p.menu.selected, 1, "the imported pack is selected");
+    assert!(p
+        .notice
+        .as_deref()
+        .unwrap_or_default()
+        .starts_with("Imported 'Loops ("));
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -21,8 +21,6 @@ pub enum PlayListAction {
     Campaign,
     /// Pack `n` of the list's level select.
     Pack(usize),
-    /// Read the clipboard (Ctrl+V): a pack's text to import.
-    ReadClipboard,
     Back,
 }
 
@@ -76,7 +74,7 @@ pub fn layout(size: Vec2, count: usize) -> PlayListLayout {
 }
 
 /// The hint line at the bottom.
-pub const HINT: &str = "Enter: play · Esc: back";
+pub const HINT: &str = "Enter: play · Esc: back · Ctrl+V: import a pack's text";
 
 impl PlayListScreen {
     pub fn new(packs: Vec<PackListing>) -> PlayListScreen {

@@ -5,6 +5,8 @@
 //! level convert IN OUT       rewrite IN as OUT; .txt is text, .rlv binary
 //! level show FILE            print the level as canonical text, portals listed
 //! level png FILE OUT.png     draw a thumbnail (16 px per cell)
+//! level export PACKDIR       print a level pack as one text (to paste on
+//!                            the game's Play screen with Ctrl+V)
 //! ```
 //!
 //! A file named `campaign.txt` given to `check` is checked as a campaign
@@ -19,7 +21,7 @@
 //! gives them (`lexopt`), so a file name that is not UTF-8 still names its
 //! file.
 
-use game::campaign::{load_campaign_entries, load_pack};
+use game::campaign::{load_campaign_entries, load_pack, pack_to_text};
 use game::grid::{Dir, PortalEnd};
 use game::level::file::{check_file, io_message, save_file, write_atomic, Format};
 use game::level::text::art::edge_art_pos;
@@ -34,7 +36,8 @@ const USAGE: &str = "\
 usage: level check FILE...
        level convert IN OUT      (.txt text <-> .rlv binary, by extension)
        level show FILE
-       level png FILE OUT.png";
+       level png FILE OUT.png
+       level export PACKDIR";
 
 /// The rest of `level --help`, after [`USAGE`].
 const HELP_DETAILS: &str = "\
@@ -48,6 +51,9 @@ commands:
     convert IN OUT      rewrite IN as OUT; .txt is text, .rlv binary
     show FILE           print the level as canonical text, portal pairs listed
     png FILE OUT.png    draw a thumbnail (16 px per cell)
+    export PACKDIR      print the level pack in PACKDIR as one text (the
+                        header line, pack.txt, each level), to paste on the
+                        game's Play screen with Ctrl+V
 
 options:
     -h, --help          print this help
@@ -162,6 +168,27 @@ fn check_pack(dir: &Path) -> bool {
         );
     }
     ok
+}
+
+/// `level export PACKDIR`: the pack as one text on stdout.
+fn export(dir: &Path) -> ExitCode {
+    let pack = match load_pack(dir) {
+        Ok(pack) => pack,
+        Err(errors) => {
+            report(&errors);
+            return ExitCode::FAILURE;
+        }
+    };
+    match pack_to_text(&pack) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{}: {}", shown(dir), escaped(&e));
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn check(files: &[PathBuf]) -> ExitCode {
@@ -338,7 +365,8 @@ fn main() -> ExitCode {
         ("convert", [input, output]) => convert(input, output),
         ("show", [file]) => show(file),
         ("png", [file, output]) => png(file, output),
-        ("check" | "convert" | "show" | "png", _) => {
+        ("export", [dir]) => export(dir),
+        ("check" | "convert" | "show" | "png" | "export", _) => {
             usage(&format!("wrong arguments for '{command}'"))
         }
         _ => usage(&format!("unknown command '{command}'")),

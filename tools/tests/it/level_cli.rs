@@ -456,6 +456,18 @@ fn check_of_a_pack_folder_loads_it_whole_and_puts_each_par_to_the_solver() {
         stderr(&o)
     );
 
+    // Export: the pack as one text that reads back as the same pack.
+    let o = level(&["export", &d]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("rappel-pack 1\n%%% pack.txt\nname = Short pack\n"),
+        "{text}"
+    );
+    let (_, (header, levels)) = game::campaign::check_pack_text(&text, "x").expect("reads back");
+    assert_eq!(header.author, "Ann");
+    assert_eq!(levels.len(), 2);
+
     // A level listed twice: the pack does not load; pack.txt's line is named.
     fs::write(
         dir.join("pack.txt"),
