@@ -232,8 +232,9 @@ impl Screens {
                 .levels
                 .iter()
                 .all(|e| self.progress.won(&e.key));
+        results.in_pack = self.campaign.pack.is_some();
         if results.campaign_complete {
-            info!("campaign complete");
+            info!("every level of the list cleared");
         }
         self.stack.push(Screen::Results(results));
     }
