@@ -315,6 +315,7 @@ impl Screens {
                     None
                 }
                 editor::list::ListAction::ReadClipboard => Some(AppRequest::ReadClipboard),
+                editor::list::ListAction::CopyText(text) => Some(AppRequest::CopyText(text)),
                 editor::list::ListAction::Back => {
                     self.stack.pop();
                     None

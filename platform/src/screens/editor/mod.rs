@@ -33,6 +33,7 @@ pub mod fixtures;
 pub mod inspector;
 pub mod list;
 mod needs;
+mod pack_maker;
 pub mod panels;
 mod paste_preview;
 mod pointer;
