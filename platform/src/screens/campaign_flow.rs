@@ -184,6 +184,23 @@ impl Screens {
         self.notify(told);
     }
 
+    /// When the level file at `path` is a level of a pack that loads (its
+    /// folder holds `pack.txt`): that pack in place of the campaign, and
+    /// the level's index in it.
+    pub(super) fn open_pack_of(&mut self, path: &std::path::Path) -> Option<usize> {
+        let dir = path.parent()?;
+        if !dir.join(game::campaign::PACK_FILE).is_file() {
+            return None;
+        }
+        let pack = crate::packs::listing(dir).pack.ok()?;
+        let index = pack.index_of(path)?;
+        let shipped = std::mem::replace(&mut self.campaign, pack);
+        if self.shipped.is_none() {
+            self.shipped = Some(shipped);
+        }
+        Some(index)
+    }
+
     /// The campaign back in place of a pack, if one was being played.
     pub(super) fn use_campaign(&mut self) {
         if let Some(c) = self.shipped.take() {

@@ -109,6 +109,12 @@ impl Screens {
             session,
             hero,
         } = saves.resume(path, &self.campaign)?;
+        // A level of a level pack (Continue from the title): played in its
+        // pack, so its end is recorded there and Next level follows it.
+        let index = match (&which, index) {
+            (SavedLevel::File(p), None) => self.open_pack_of(p).or(index),
+            _ => index,
+        };
         info!(
             "continuing {} at step {}",
             level.name,

@@ -153,3 +153,41 @@ fn ctrl_v_on_the_play_screen_imports_a_packs_text_or_says_why_not() {
         .starts_with("Imported 'Loops ("));
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn continue_resumes_a_packs_game_in_its_pack_and_records_its_win_there() {
+    let root = pack_root("continue");
+    let saves = root.join("saves");
+    let mut s = screens();
+    s.pack_roots = vec![root.clone()];
+    s.set_saves_dir(Some(saves.clone()));
+    key(&mut s, Key::Enter);
+    key(&mut s, Key::Down);
+    key(&mut s, Key::Enter);
+    key(&mut s, Key::Enter);
+    key(&mut s, Key::Escape); // The intro card.
+    key(&mut s, Key::Hero(1));
+    key(&mut s, Key::Right);
+    s.back_to_level_select();
+    // A new run: Continue plays it in its pack.
+    drop(s);
+    let mut again = screens();
+    again.pack_roots = vec![root.clone()];
+    again.set_saves_dir(Some(saves));
+    key(&mut again, Key::Enter); // Continue.
+    assert_eq!(again.play().expect("playing").level_name, "Loop-back room");
+    assert_eq!(
+        again.campaign.pack.as_ref().map(|p| p.folder.as_str()),
+        Some("loops")
+    );
+    // Undo the step, then clear it: recorded under the pack.
+    key(&mut again, Key::Undo);
+    clear_loop_back(&mut again);
+    assert!(again.progress.won("pack/loops/loop_back.txt"));
+    assert!(!again.progress.won("loop_back.txt"));
+    let Screen::Results(r) = again.top() else {
+        panic!("results");
+    };
+    assert!(r.has_next, "the pack's next level follows");
+    let _ = std::fs::remove_dir_all(&root);
+}
