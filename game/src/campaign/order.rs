@@ -53,8 +53,11 @@ impl CampaignEntry {
         if let Err(e) = std::fs::metadata(&self.path) {
             if e.kind() == std::io::ErrorKind::NotFound {
                 let folder = self.path.parent().unwrap_or(Path::new(""));
+                let list = Path::new(&self.campaign)
+                    .file_name()
+                    .map_or("the list".into(), |n| n.to_string_lossy());
                 return Err(at_entry(format!(
-                    "level file '{}' is not in {} (expected a level file of that name beside the campaign)",
+                    "level file '{}' is not in {} (expected a level file of that name beside {list})",
                     self.name,
                     folder.display()
                 )));
@@ -309,7 +312,7 @@ mod tests {
         assert_eq!(
             entries[1].load().expect_err("missing").to_string(),
             format!(
-                "{c}:3:3: level file 'gone.txt' is not in {} (expected a level file of that name beside the campaign)",
+                "{c}:3:3: level file 'gone.txt' is not in {} (expected a level file of that name beside campaign.txt)",
                 dir.display()
             )
         );

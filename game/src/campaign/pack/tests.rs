@@ -55,7 +55,7 @@ fn a_missing_level_is_named_at_its_line_of_pack_txt() {
     assert_eq!(
         messages(&dir),
         [format!(
-            "{list}:3:1: level file 'gone.txt' is not in {} (expected a level file of that name beside the campaign)",
+            "{list}:3:1: level file 'gone.txt' is not in {} (expected a level file of that name beside pack.txt)",
             dir.display()
         )]
     );
