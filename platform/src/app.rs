@@ -47,6 +47,8 @@ fn screens_for(
     let progress = Progress::load(progress::default_path());
     let mut screens = Screens::new(campaign, progress);
     screens.set_saves_dir(crate::saves::default_dir());
+    screens.pack_roots = crate::packs::pack_roots();
+    screens.pack_import_dir = progress::data_dir().map(|d| d.join(crate::packs::PACKS_DIR));
     // Anything wrong with the progress or settings file is told once, on
     // the title.
     let notices: Vec<String> = [screens.progress.notice.take(), settings_notice]

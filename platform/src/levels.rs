@@ -22,8 +22,12 @@ pub const CAMPAIGN: &str = "campaign.txt";
 /// One level of the campaign.
 #[derive(Clone, Debug)]
 pub struct LevelEntry {
-    /// Its file name in the levels folder (the key progress is saved under).
+    /// Its file name in the levels folder.
     pub file: String,
+    /// The key its progress is kept under: `file` for the campaign,
+    /// `pack/FOLDER/FILE` for a level pack's
+    /// (`game::campaign::pack_progress_key`).
+    pub key: String,
     pub path: PathBuf,
     /// The loaded level, or why it could not be loaded.
     pub level: Result<Level, LevelError>,
@@ -47,10 +51,25 @@ pub struct Campaign {
     pub levels: Vec<LevelEntry>,
     /// Why the campaign could not be read; `None` when it was.
     pub error: Option<String>,
+    /// The level pack these levels are, with its header; `None`: the
+    /// campaign.
+    pub pack: Option<PackInfo>,
+}
+
+/// What the screens show of a level pack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackInfo {
+    /// The pack's folder name (tells two packs of one name apart).
+    pub folder: String,
+    pub name: String,
+    /// May be empty.
+    pub author: String,
+    /// May be empty.
+    pub description: String,
 }
 
 /// The folders searched for the campaign, best first (see the module docs).
-fn level_search_dirs() -> Vec<PathBuf> {
+pub fn level_search_dirs() -> Vec<PathBuf> {
     if let Some(dir) = std::env::var_os("RAPPEL_LEVELS").filter(|d| !d.is_empty()) {
         return vec![PathBuf::from(dir)];
     }
@@ -91,6 +110,7 @@ impl Campaign {
                     dir: dir.to_path_buf(),
                     levels: Vec::new(),
                     error: Some(e.to_string()),
+                    pack: None,
                 };
             }
         };
@@ -107,7 +127,12 @@ impl Campaign {
                 if let Err(e) = &level {
                     warn!("campaign level {} does not load: {e}", escaped(&file));
                 }
-                LevelEntry { file, path, level }
+                LevelEntry {
+                    key: file.clone(),
+                    file,
+                    path,
+                    level,
+                }
             })
             .collect();
         info!(
@@ -119,7 +144,46 @@ impl Campaign {
             dir: dir.to_path_buf(),
             levels,
             error: None,
+            pack: None,
         }
+    }
+
+    /// A loaded level pack as the list its level select shows: every
+    /// level keyed by the pack's folder and its file.
+    pub fn from_pack(pack: &game::campaign::Pack) -> Campaign {
+        Campaign {
+            dir: pack.dir.clone(),
+            levels: pack
+                .levels
+                .iter()
+                .map(|l| LevelEntry {
+                    file: l.file.clone(),
+                    key: pack.progress_key(&l.file),
+                    path: l.path.clone(),
+                    level: Ok(l.level.clone()),
+                })
+                .collect(),
+            error: None,
+            pack: Some(PackInfo {
+                folder: pack.folder.clone(),
+                name: pack.header.name.clone(),
+                author: pack.header.author.clone(),
+                description: pack.header.description.clone(),
+            }),
+        }
+    }
+
+    /// Where the game in progress of level `index` is saved: a campaign
+    /// level by its file name, a pack's level by its path (so a pack's
+    /// `loop_back.txt` never resumes the campaign's).
+    pub fn saved_level(&self, index: usize) -> Option<crate::saves::SavedLevel> {
+        let e = self.levels.get(index)?;
+        Some(match self.pack {
+            None => crate::saves::SavedLevel::Campaign(e.file.clone()),
+            Some(_) => crate::saves::SavedLevel::File(
+                std::fs::canonicalize(&e.path).unwrap_or_else(|_| e.path.clone()),
+            ),
+        })
     }
 
     /// The index of the campaign level at `path`, compared by file name

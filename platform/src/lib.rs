@@ -9,6 +9,7 @@ pub mod cli;
 pub mod error;
 pub mod levels;
 pub mod logger;
+pub mod packs;
 pub mod progress;
 pub mod saves;
 pub mod screens;

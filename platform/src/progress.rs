@@ -18,8 +18,13 @@
 //! relics heavy_haul.txt 1
 //! ```
 //!
-//! Version 3 added the hints shown while winning a level, a fifth number
-//! on its line when there were any (a line of four has none).
+//! Version 3 added what versions 2 cannot hold: the hints shown while
+//! winning a level, a fifth number on its line when there were any (a
+//! line of four has none), and the levels of level packs, keyed
+//! `pack/FOLDER/FILE` (see `game::campaign::pack`) so they never meet a
+//! campaign level's record. A file holding neither is still written as
+//! version 2, readable by a build that knows only version 2.
+//!
 //! Version 2 added the `relics` lines: a retreat records no result but its
 //! relics still count towards equipment. Version 1 files (no `relics`
 //! lines) still load, their wins counting their relics; a build that only
@@ -57,6 +62,8 @@ use log::{info, warn};
 pub const VERSION: u32 = 3;
 /// The first line of a progress file this build writes.
 pub const HEADER: &str = "rappel-progress 3";
+/// The first line of a file with no pack's level in it.
+pub const HEADER_V2: &str = "rappel-progress 2";
 
 /// The player's campaign record and the file it is kept in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -145,9 +152,7 @@ pub fn parse(text: &str) -> Result<Parsed, Unreadable> {
         }
         let words: Vec<&str> = line.split_whitespace().collect();
         let number = |w: &str| w.parse::<u32>().ok();
-        let plain = |f: &str| {
-            !f.contains(['/', '\\']) && !f.starts_with('.') && f.chars().all(|c| !c.is_control())
-        };
+        let plain = |f: &str| is_key(f);
         if let ["relics", file, n] = words.as_slice() {
             match number(n).filter(|_| plain(file)) {
                 Some(n) => {
@@ -197,6 +202,25 @@ pub fn parse(text: &str) -> Result<Parsed, Unreadable> {
         }
     }
     Ok(out)
+}
+
+/// Whether `key` names a level in a progress file: a campaign level's
+/// plain file name, or a pack's level as `pack/FOLDER/FILE`
+/// (`game::campaign::pack_progress_key`) with both parts plain.
+pub fn is_key(key: &str) -> bool {
+    let plain = |f: &str| {
+        !f.is_empty()
+            && !f.contains(['/', '\\'])
+            && !f.starts_with('.')
+            && f.chars().all(|c| !c.is_control() && !c.is_whitespace())
+    };
+    match key
+        .strip_prefix("pack/")
+        .and_then(|rest| rest.split_once('/'))
+    {
+        Some((folder, file)) => plain(folder) && plain(file),
+        None => plain(key),
+    }
 }
 
 /// The progress file's text, read through `game::io::file` (a regular file,
@@ -306,8 +330,17 @@ impl Progress {
 
     /// The file's text.
     pub fn to_text(&self) -> String {
+        // Version 3 only when it holds what version 2 cannot: a pack's
+        // level or a count of hints.
+        let newer = self
+            .record
+            .results()
+            .iter()
+            .any(|(f, r)| f.contains('/') || r.hints > 0)
+            || self.record.relics_brought_out().keys().any(|f| f.contains('/'));
+        let header = if newer { HEADER } else { HEADER_V2 };
         let mut out = format!(
-            "{HEADER}\n# level file, relics recovered, relics in the level, turns used[, hints]\n"
+            "{header}\n# level file, relics recovered, relics in the level, turns used[, hints]\n"
         );
         for (file, r) in self.record.results() {
             out.push_str(&format!(
@@ -749,6 +782,35 @@ mod tests {
         assert!(text.contains("\nsentry.txt 1 2 6\n"), "{text}");
         let back = Progress::load(Some(path.clone()));
         assert_eq!(back.best("the_well.txt").map(|r| r.hints), Some(2));
+    }
+
+    #[test]
+    fn a_packs_levels_are_kept_apart_from_the_campaigns_and_written_as_version_3() {
+        let path = scratch("packs");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, "rappel-progress 2\nloop_back.txt 1 1 1\n").unwrap();
+        let mut p = Progress::load(Some(path.clone()));
+        assert_eq!(p.notice, None);
+        let key = game::campaign::pack_progress_key("my-pack", "loop_back.txt");
+        assert!(!p.won(&key), "the campaign's win is not the pack's");
+        p.record(&key, r(2, 7));
+        p.save().unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with("rappel-progress 3\n"), "{text}");
+        assert!(
+            text.contains("\npack/my-pack/loop_back.txt 2 2 7\n"),
+            "{text}"
+        );
+        let again = Progress::load(Some(path.clone()));
+        assert_eq!(again.notice, None);
+        assert_eq!(again.best(&key), Some(r(2, 7)));
+        assert!(again.won("loop_back.txt"));
+        // Keys that are not plain are bad lines, never paths.
+        let parsed = parse(
+            "rappel-progress 3\npack/../x.txt 1 1 1\npack/a/b/c.txt 1 1 1\npack/a/c.txt 1 1 1\n",
+        )
+        .unwrap();
+        assert_eq!(parsed.bad_lines.len(), 2, "{parsed:?}");
         let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
     }
 

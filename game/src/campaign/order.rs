@@ -5,6 +5,12 @@
 //! characters, at most 100 characters), ending in `.txt` or `.rlv`, listed
 //! once: so a name the game shows (a level that does not load is listed by
 //! its file name) never holds a control character.
+//!
+//! The same list is a level pack's `pack.txt` (see `pack.rs`), which opens
+//! with header fields before its first level: `name = …`, `author = …`,
+//! `description = …`, one a line, each at most once (a line holding `=` is
+//! a field, so a level file name never holds one). The campaign's list
+//! has none; one parser reads both.
 
 use crate::level::file::{check_file, read_capped};
 use crate::level::{ErrorKind, Level, LevelError, Pos};
@@ -47,8 +53,11 @@ impl CampaignEntry {
         if let Err(e) = std::fs::metadata(&self.path) {
             if e.kind() == std::io::ErrorKind::NotFound {
                 let folder = self.path.parent().unwrap_or(Path::new(""));
+                let list = Path::new(&self.campaign)
+                    .file_name()
+                    .map_or("the list".into(), |n| n.to_string_lossy());
                 return Err(at_entry(format!(
-                    "level file '{}' is not in {} (expected a level file of that name beside the campaign)",
+                    "level file '{}' is not in {} (expected a level file of that name beside {list})",
                     self.name,
                     folder.display()
                 )));
@@ -74,9 +83,43 @@ pub fn parse_campaign(file: &str, text: &str) -> Result<Vec<String>, LevelError>
 }
 
 /// Parses campaign text into its level file names, in order, each with
-/// where it is written.
+/// where it is written. Header fields are parsed too (see
+/// [`parse_level_list`]) and left out.
 pub fn parse_campaign_names(file: &str, text: &str) -> Result<Vec<(String, Pos)>, LevelError> {
+    Ok(parse_level_list(file, text)?.entries)
+}
+
+/// The header fields of a level list (all empty for the campaign).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ListHeader {
+    /// `name = …`; empty when the list has none.
+    pub name: String,
+    /// `author = …`; empty when the list has none.
+    pub author: String,
+    /// `description = …`; empty when the list has none.
+    pub description: String,
+}
+
+/// A level list: its header fields and its level file names, in order,
+/// each with where it is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelList {
+    pub header: ListHeader,
+    /// Never empty.
+    pub entries: Vec<(String, Pos)>,
+    /// Where each header field is written (for messages), by field name.
+    pub header_pos: Vec<(&'static str, Pos)>,
+}
+
+/// The longest header value, in characters.
+pub const HEADER_VALUE_MAX: usize = 200;
+
+/// Parses a level list (`campaign.txt`, a pack's `pack.txt`): header
+/// fields, then one level file name per line. Every refusal names its line.
+pub fn parse_level_list(file: &str, text: &str) -> Result<LevelList, LevelError> {
     let mut out: Vec<(String, Pos)> = Vec::new();
+    let mut header = ListHeader::default();
+    let mut header_pos: Vec<(&'static str, Pos)> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line_no = u32::try_from(i + 1).unwrap_or(u32::MAX);
         let entry = raw.trim();
@@ -91,6 +134,38 @@ pub fn parse_campaign_names(file: &str, text: &str) -> Result<Vec<(String, Pos)>
                 ErrorKind::Campaign(what),
             ))
         };
+        if let Some((key, value)) = entry.split_once('=') {
+            let (key, value) = (key.trim(), value.trim());
+            let (slot, field): (&mut String, &'static str) = match key {
+                "name" => (&mut header.name, "name"),
+                "author" => (&mut header.author, "author"),
+                "description" => (&mut header.description, "description"),
+                _ => {
+                    return err(format!(
+                        "unknown field '{key}' (expected name, author or description)"
+                    ))
+                }
+            };
+            if !out.is_empty() {
+                return err(format!(
+                    "field '{field}' after the first level (expected the fields first)"
+                ));
+            }
+            if header_pos.iter().any(|(f, _)| *f == field) {
+                return err(format!("field '{field}' is given twice (expected it once)"));
+            }
+            if value.is_empty()
+                || value.chars().count() > HEADER_VALUE_MAX
+                || value.chars().any(char::is_control)
+            {
+                return err(format!(
+                    "field '{field}' is empty, too long or holds a control character (expected 1 to {HEADER_VALUE_MAX} printable characters)"
+                ));
+            }
+            *slot = value.to_string();
+            header_pos.push((field, Pos::at(line_no, col)));
+            continue;
+        }
         let plain =
             !entry.contains(['/', '\\']) && !entry.starts_with('.') && entry.chars().count() <= 100;
         let known = entry.ends_with(".txt") || entry.ends_with(".rlv");
@@ -111,7 +186,11 @@ pub fn parse_campaign_names(file: &str, text: &str) -> Result<Vec<(String, Pos)>
         let kind = ErrorKind::Campaign("no levels (expected one level file name per line)".into());
         return Err(LevelError::new(file, Pos::at(1, 1), kind));
     }
-    Ok(out)
+    Ok(LevelList {
+        header,
+        entries: out,
+        header_pos,
+    })
 }
 
 /// Reads the campaign file at `path`; returns the level paths, resolved
@@ -190,6 +269,32 @@ mod tests {
     }
 
     #[test]
+    fn a_list_opens_with_header_fields_each_named_at_its_line() {
+        let text = "// my pack\nname = Deep wells\n author =  Ann \ndescription = Two wells.\na.txt\nb.txt\n";
+        let list = parse_level_list("pack.txt", text).expect("parses");
+        assert_eq!(list.header.name, "Deep wells");
+        assert_eq!(list.header.author, "Ann");
+        assert_eq!(list.header.description, "Two wells.");
+        let names: Vec<&str> = list.entries.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["a.txt", "b.txt"]);
+        for (text, expected) in [
+            ("colour = red\na.txt\n", "p:1:1: unknown field 'colour' (expected name, author or description)"),
+            ("a.txt\nname = x\n", "p:2:1: field 'name' after the first level (expected the fields first)"),
+            ("name = x\nname = y\na.txt\n", "p:2:1: field 'name' is given twice (expected it once)"),
+            ("name =\na.txt\n", "p:1:1: field 'name' is empty, too long or holds a control character (expected 1 to 200 printable characters)"),
+            ("name = x\n", "p:1:1: no levels (expected one level file name per line)"),
+        ] {
+            let e = parse_level_list("p", text).expect_err(text);
+            assert_eq!(e.to_string(), expected, "{text:?}");
+        }
+        // The campaign has no header; the names alone come back.
+        assert_eq!(
+            parse_campaign("c.txt", "name = x\na.txt\n"),
+            Ok(vec!["a.txt".to_string()])
+        );
+    }
+
+    #[test]
     fn an_unreadable_level_is_reported_at_the_campaign_line_naming_it() {
         let dir = std::env::temp_dir().join(format!("rappel-campaign-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -207,7 +312,7 @@ mod tests {
         assert_eq!(
             entries[1].load().expect_err("missing").to_string(),
             format!(
-                "{c}:3:3: level file 'gone.txt' is not in {} (expected a level file of that name beside the campaign)",
+                "{c}:3:3: level file 'gone.txt' is not in {} (expected a level file of that name beside campaign.txt)",
                 dir.display()
             )
         );

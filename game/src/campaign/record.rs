@@ -116,11 +116,15 @@ impl CampaignRecord {
     }
 
     /// The relics recovered over the campaign: the most brought out of
-    /// each level, summed (what unlocks equipment).
+    /// each level, summed (what unlocks equipment). A level pack's levels
+    /// (keys holding a `/`, `pack.rs`) unlock nothing: a pack is played
+    /// with the equipment its levels require, so no pack can hand out
+    /// the campaign's equipment.
     pub fn relics_recovered_total(&self) -> u32 {
         let files: BTreeSet<&String> = self.best.keys().chain(self.relics.keys()).collect();
         files
             .into_iter()
+            .filter(|f| !f.contains('/'))
             .map(|f| self.relics_recovered(f))
             .fold(0u32, u32::saturating_add)
     }
@@ -163,6 +167,29 @@ mod tests {
         assert!(p.record("a.txt", r(1, 5)), "fewer turns is better");
         assert!(p.record("a.txt", r(2, 50)), "more relics beats turns");
         assert_eq!(p.best("a.txt"), Some(r(2, 50)));
+    }
+
+    #[test]
+    fn a_packs_levels_keep_their_own_record_and_unlock_no_equipment() {
+        let mut p = CampaignRecord::new();
+        let key = crate::campaign::pack_progress_key("wells", "heavy_haul.txt");
+        p.record(
+            &key,
+            LevelResult {
+                relics: 3,
+                relics_total: 3,
+                turns: 5,
+            },
+        );
+        assert!(p.won(&key));
+        assert!(
+            !p.won("heavy_haul.txt"),
+            "the campaign's level of the same file is apart"
+        );
+        assert_eq!(p.relics_recovered(&key), 3);
+        assert_eq!(p.relics_recovered_total(), 0);
+        assert_eq!(p.unlocked_equipment(), []);
+        assert!(p.unlocked(&[key.as_str(), "pack/wells/b.txt"], 1));
     }
 
     #[test]

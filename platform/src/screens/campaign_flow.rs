@@ -5,6 +5,7 @@
 use game::equipment::Loadout;
 use log::{info, warn};
 
+use super::play_list::PlayListScreen;
 use super::results::ResultsScreen;
 use super::{loadout, Screen, Screens};
 use crate::progress::LevelResult;
@@ -20,10 +21,8 @@ impl Screens {
         let in_progress = self
             .saves
             .as_ref()
-            .zip(self.campaign.levels.get(index))
-            .is_some_and(|(saves, e)| {
-                saves.has(&crate::saves::SavedLevel::Campaign(e.file.clone()))
-            });
+            .zip(self.campaign.saved_level(index))
+            .is_some_and(|(saves, which)| saves.has(&which));
         if !in_progress && loadout::wanted(&level, &self.progress.unlocked_equipment()) {
             self.save_game();
             self.flush_saves();
@@ -33,10 +32,9 @@ impl Screens {
             if let Some(screen) = &mut select.loadout {
                 screen.notice = self.unlocked_news.take();
             }
-            self.stack = vec![
-                Screen::Title(self.title_screen()),
-                Screen::LevelSelect(select),
-            ];
+            let mut stack = self.base_stack();
+            stack.push(Screen::LevelSelect(select));
+            self.stack = stack;
             self.playing = None;
             return;
         }
@@ -93,7 +91,7 @@ impl Screens {
             .as_ref()
             .and_then(|p| p.index)
             .and_then(|i| self.campaign.levels.get(i))
-            .map(|e| e.file.clone())
+            .map(|e| e.key.clone())
     }
 
     /// Saves the progress (one atomic write of all it holds); why it was
@@ -111,11 +109,103 @@ impl Screens {
         self.zoom = self.zoom();
         let mut select = self.level_select();
         select.notice = self.unlocked_news.take();
-        self.stack = vec![
-            Screen::Title(self.title_screen()),
-            Screen::LevelSelect(select),
-        ];
+        let mut stack = self.base_stack();
+        stack.push(Screen::LevelSelect(select));
+        self.stack = stack;
         self.playing = None;
+    }
+
+    /// The screens under a level select: the title, and the Play screen
+    /// when a pack is being played (so Escape leads back to the packs).
+    pub(super) fn base_stack(&self) -> Vec<Screen> {
+        let mut stack = vec![Screen::Title(self.title_screen())];
+        if self.campaign.pack.is_some() {
+            stack.push(Screen::PlayList(PlayListScreen::new(
+                crate::packs::list_packs(&self.pack_roots),
+            )));
+        }
+        stack
+    }
+
+    /// The Play screen's choice: the level select of the campaign
+    /// (`None`) or of pack `n` of its list, whose levels, progress and
+    /// saves are the pack's own.
+    pub(super) fn open_list(&mut self, which: Option<usize>) {
+        let pack = which.and_then(|i| match self.top() {
+            Screen::PlayList(p) => p.packs.get(i).and_then(|l| l.pack.clone().ok()),
+            _ => None,
+        });
+        match pack {
+            Some(pack) => {
+                let shipped = std::mem::replace(&mut self.campaign, pack);
+                if self.shipped.is_none() {
+                    self.shipped = Some(shipped);
+                }
+            }
+            None => self.use_campaign(),
+        }
+        let select = self.level_select();
+        self.stack.push(Screen::LevelSelect(select));
+    }
+
+    /// Ctrl+V on the Play screen: imports a pack's text into a new folder
+    /// of the import folder (`game::campaign::import_pack_text`), lists it
+    /// and selects it; refused with the reason, nothing written, when the
+    /// text is not a whole, good pack.
+    pub(super) fn import_pack(&mut self, text: &str) {
+        let told = match &self.pack_import_dir {
+            None => "Not imported: there is no data folder to keep packs in".to_string(),
+            Some(root) => match game::campaign::import_pack_text(text, root) {
+                Ok(dir) => {
+                    let packs = crate::packs::list_packs(&self.pack_roots);
+                    let at = packs.iter().position(|p| p.dir == dir);
+                    let label = at.map_or(String::new(), |i| packs[i].label.clone());
+                    if let Some(Screen::PlayList(p)) = self.stack.last_mut() {
+                        p.packs = packs;
+                        p.menu.selected = at.map_or(0, |i| i + 1);
+                    }
+                    info!("imported a pack into {}", dir.display());
+                    format!("Imported '{label}' into {}", dir.display())
+                }
+                Err(problems) => {
+                    let more = match problems.len() {
+                        0 | 1 => String::new(),
+                        n => format!(" (and {} more)", n - 1),
+                    };
+                    let first = problems
+                        .first()
+                        .map(ToString::to_string)
+                        .unwrap_or_default();
+                    warn!("pack not imported: {first}{more}");
+                    format!("Not imported: {first}{more}")
+                }
+            },
+        };
+        self.notify(told);
+    }
+
+    /// When the level file at `path` is a level of a pack that loads (its
+    /// folder holds `pack.txt`): that pack in place of the campaign, and
+    /// the level's index in it.
+    pub(super) fn open_pack_of(&mut self, path: &std::path::Path) -> Option<usize> {
+        let dir = path.parent()?;
+        if !dir.join(game::campaign::PACK_FILE).is_file() {
+            return None;
+        }
+        let pack = crate::packs::listing(dir).pack.ok()?;
+        let index = pack.index_of(path)?;
+        let shipped = std::mem::replace(&mut self.campaign, pack);
+        if self.shipped.is_none() {
+            self.shipped = Some(shipped);
+        }
+        Some(index)
+    }
+
+    /// The campaign back in place of a pack, if one was being played.
+    pub(super) fn use_campaign(&mut self) {
+        if let Some(c) = self.shipped.take() {
+            self.campaign = c;
+        }
     }
 
     pub(super) fn won(&mut self, result: LevelResult) {
@@ -133,7 +223,7 @@ impl Screens {
                     .and_then(|i| Some((i, self.campaign.levels.get(i)?)))
                 {
                     Some((i, entry)) => {
-                        let file = entry.file.clone();
+                        let file = entry.key.clone();
                         let previous = self.progress.best(&file);
                         self.progress.record(&file, result);
                         unsaved = self.save_progress("result");
@@ -158,9 +248,10 @@ impl Screens {
                 .campaign
                 .levels
                 .iter()
-                .all(|e| self.progress.won(&e.file));
+                .all(|e| self.progress.won(&e.key));
+        results.in_pack = self.campaign.pack.is_some();
         if results.campaign_complete {
-            info!("campaign complete");
+            info!("every level of the list cleared");
         }
         self.stack.push(Screen::Results(results));
     }

@@ -100,6 +100,7 @@ pub fn menu_mark(screen: &Screen) -> Option<MenuMark> {
             },
             None => own(l.menu.selected),
         }),
+        Screen::PlayList(p) => Some(own(p.menu.selected)),
         Screen::Pause(p) => Some(own(p.menu.selected)),
         Screen::Results(r) => Some(own(r.menu.selected)),
         Screen::Play(p) => p.context_menu().map(|m| own(m.menu.selected)),
@@ -220,8 +221,13 @@ mod tests {
         assert_eq!(s.take_cues(), [Cue::MenuMove], "title");
         key(&mut s, Key::Up);
         key(&mut s, Key::Enter);
+        assert!(matches!(s.top(), Screen::PlayList(_)));
+        key(&mut s, Key::Enter);
         assert!(matches!(s.top(), Screen::LevelSelect(_)));
-        assert_eq!(s.take_cues(), [Cue::MenuMove, Cue::MenuChoose]);
+        assert_eq!(
+            s.take_cues(),
+            [Cue::MenuMove, Cue::MenuChoose, Cue::MenuChoose]
+        );
         // Pointing off the entries is no move.
         s.handle(Input::MouseMove(glam::Vec2::new(1.0, 1.0)), SIZE);
         assert_eq!(s.take_cues(), []);
@@ -319,6 +325,7 @@ mod tests {
         s.handle_raw(m, SIZE);
         assert_eq!(s.volume(), (0.8, false));
         let mut s = screens();
+        key(&mut s, Key::Enter);
         key(&mut s, Key::Enter);
         key(&mut s, Key::Enter);
         key(&mut s, Key::Escape); // The level's intro card.

@@ -70,6 +70,10 @@ impl Screens {
     pub fn paste_text(&mut self, text: &str) {
         let action = match self.stack.last_mut() {
             Some(Screen::EditorList(l)) => l.paste_text(text),
+            Some(Screen::PlayList(_)) => {
+                self.import_pack(text);
+                None
+            }
             _ => None,
         };
         if let Some(editor::list::ListAction::Open(level, file)) = action {

@@ -48,19 +48,13 @@ impl Screens {
         let Some(saves) = &self.saves else {
             return screen;
         };
-        let which = |file: &str| SavedLevel::Campaign(file.to_string());
-        let marks = self
-            .campaign
-            .levels
-            .iter()
-            .map(|e| saves.has(&which(&e.file)))
+        let which = |i: usize| self.campaign.saved_level(i);
+        let marks = (0..self.campaign.levels.len())
+            .map(|i| which(i).is_some_and(|w| saves.has(&w)))
             .collect();
         let newest = saves.newest();
-        let latest = self
-            .campaign
-            .levels
-            .iter()
-            .position(|e| Some(saves.path(&which(&e.file))) == newest);
+        let latest = (0..self.campaign.levels.len())
+            .position(|i| which(i).is_some_and(|w| Some(saves.path(&w)) == newest));
         screen.with_games_in_progress(marks, latest)
     }
 
@@ -91,7 +85,7 @@ impl Screens {
         // A level met for the first time starts with its intro card.
         let cleared = index
             .and_then(|i| self.campaign.levels.get(i))
-            .is_some_and(|e| self.progress.won(&e.file));
+            .is_some_and(|e| self.progress.won(&e.key));
         if !cleared {
             play.show_intro();
         }
@@ -115,6 +109,12 @@ impl Screens {
             session,
             hero,
         } = saves.resume(path, &self.campaign)?;
+        // A level of a level pack (Continue from the title): played in its
+        // pack, so its end is recorded there and Next level follows it.
+        let index = match (&which, index) {
+            (SavedLevel::File(p), None) => self.open_pack_of(p).or(index),
+            _ => index,
+        };
         info!(
             "continuing {} at step {}",
             level.name,
@@ -555,6 +555,7 @@ mod tests {
             bytes,
             "kept aside as it was"
         );
+        key(&mut again, Key::Enter);
         key(&mut again, Key::Enter);
         assert!(
             matches!(again.top(), Screen::LevelSelect(_)),

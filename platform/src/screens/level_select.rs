@@ -186,7 +186,7 @@ pub fn level_line(level: &game::level::Level, best: Option<&LevelResult>, status
 }
 
 fn files(campaign: &Campaign) -> Vec<&str> {
-    campaign.levels.iter().map(|e| e.file.as_str()).collect()
+    campaign.levels.iter().map(|e| e.key.as_str()).collect()
 }
 
 impl LevelSelectScreen {
@@ -343,16 +343,29 @@ impl LevelSelectScreen {
         let l = layout(size, campaign.levels.len());
         let s = l.scale;
         menu::backdrop(list, size);
+        // A pack's level select is titled by the pack, its author and
+        // description under it (a pack unlocks no equipment).
+        let (title, under) = match &campaign.pack {
+            Some(p) => (
+                p.name.clone(),
+                [format!("by {}", p.author), p.description.clone()]
+                    .into_iter()
+                    .filter(|w| !w.is_empty() && w != "by ")
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+            ),
+            None => ("Choose a level".to_string(), relics_line(progress)),
+        };
         list.text(
             font,
             l.title_at,
-            "Choose a level",
+            &title,
             &TextStyle::new(l.title_px, GOLD).aligned(Align::Centre),
         );
         list.text(
             font,
             l.relics_at,
-            &relics_line(progress),
+            &under,
             &TextStyle::new(l.small_px, SUB_TEXT).aligned(Align::Centre),
         );
         if let Some(e) = &campaign.error {
@@ -385,7 +398,7 @@ impl LevelSelectScreen {
                 &label,
                 &TextStyle::new(l.text_px, colour).aligned(Align::Centre),
             );
-            let best = progress.best(&entry.file);
+            let best = progress.best(&entry.key);
             let in_progress = match (self.has_game(i), best.is_some()) {
                 (true, true) => Some("won · a game in progress"),
                 (true, false) => Some("a game in progress"),

@@ -31,6 +31,7 @@ pub mod loadout;
 pub mod menu;
 pub mod pause;
 pub mod play;
+pub mod play_list;
 pub mod results;
 pub mod theme;
 pub mod thumbnail;
@@ -49,6 +50,7 @@ use input::{Input, Key};
 use level_select::{LevelSelectAction, LevelSelectScreen};
 use pause::{PauseAction, PauseScreen};
 use play::{PlayAction, PlayScreen};
+use play_list::{PlayListAction, PlayListScreen};
 use results::{ResultsAction, ResultsScreen};
 use title::{TitleAction, TitleScreen};
 
@@ -58,6 +60,8 @@ pub enum Screen {
     /// The editor's list of levels (Title → Editor).
     EditorList(Box<editor::list::EditorList>),
     Editor(Box<editor::EditorScreen>),
+    /// Title → Play: the campaign and the level packs.
+    PlayList(PlayListScreen),
     LevelSelect(LevelSelectScreen),
     Play(Box<PlayScreen>),
     Pause(PauseScreen),
@@ -99,7 +103,17 @@ pub struct Screens {
     unsaved_s: f32,
     /// The undo position last saved: (undoable, state hash, selected hero).
     saved_at: Option<(usize, u64, Option<game::things::ThingId>)>,
+    /// The levels the level select lists: the campaign, or the level pack
+    /// chosen on the Play screen.
     pub campaign: Campaign,
+    /// The campaign while a pack is in `campaign`; `None` otherwise.
+    shipped: Option<Campaign>,
+    /// The folders level packs are looked for in (`crate::packs`); empty:
+    /// none.
+    pub pack_roots: Vec<std::path::PathBuf>,
+    /// Where Ctrl+V on the Play screen imports a pack's text
+    /// (`<data>/packs`); `None`: importing is refused, said so.
+    pub pack_import_dir: Option<std::path::PathBuf>,
     pub progress: Progress,
     playing: Option<Playing>,
     /// The play screen's zoom, carried from level to level (and kept in
@@ -126,6 +140,9 @@ impl Screens {
             unsaved_s: 0.0,
             saved_at: None,
             campaign,
+            shipped: None,
+            pack_roots: Vec::new(),
+            pack_import_dir: None,
             progress,
             playing: None,
             zoom: 1.0,
@@ -208,9 +225,7 @@ impl Screens {
         index: Option<usize>,
         loadout: Loadout,
     ) -> Result<(), crate::error::OpenError> {
-        let saved_as = index
-            .and_then(|i| self.campaign.levels.get(i))
-            .map(|e| crate::saves::SavedLevel::Campaign(e.file.clone()));
+        let saved_as = index.and_then(|i| self.campaign.saved_level(i));
         self.play_level(level, index, saved_as, loadout)
     }
 
@@ -232,11 +247,10 @@ impl Screens {
         play.camera.zoom = self.zoom;
         play.confirm_end_turn = self.confirm_end_turn;
         info!("playing {}", level.name);
-        self.stack = vec![
-            Screen::Title(self.title_screen()),
-            Screen::LevelSelect(self.level_select()),
-            Screen::Play(Box::new(play)),
-        ];
+        let mut stack = self.base_stack();
+        stack.push(Screen::LevelSelect(self.level_select()));
+        stack.push(Screen::Play(Box::new(play)));
+        self.stack = stack;
         if !loadout.is_empty() {
             info!("equipped: {loadout}");
         }
@@ -280,6 +294,11 @@ impl Screens {
                 Some(Key::Screenshot) => return Some(AppRequest::Screenshot),
                 _ => {}
             }
+            // Ctrl+V on the Play screen: a pack's text to import.
+            let paste = c.ctrl && !c.alt && c.code == sdl2::keyboard::Keycode::V;
+            if paste && matches!(self.top(), Screen::PlayList(_)) {
+                return Some(AppRequest::ReadClipboard);
+            }
             if c.is_mute() && !matches!(self.top(), Screen::Editor(_) | Screen::EditorList(_)) {
                 self.toggle_mute();
                 return None;
@@ -296,6 +315,7 @@ impl Screens {
                     None
                 }
                 editor::list::ListAction::ReadClipboard => Some(AppRequest::ReadClipboard),
+                editor::list::ListAction::CopyText(text) => Some(AppRequest::CopyText(text)),
                 editor::list::ListAction::Back => {
                     self.stack.pop();
                     None
@@ -348,15 +368,25 @@ impl Screens {
             EndTest(String),
             Continue,
             Resume(usize, bool),
+            /// The level select of the campaign (`None`) or of pack `n`.
+            OpenList(Option<usize>),
         }
         let next = match self.stack.last_mut() {
             Some(Screen::Title(t)) => match t.handle(input, size_px) {
-                Some(TitleAction::Play) => Next::Push(Screen::LevelSelect(self.level_select())),
+                Some(TitleAction::Play) => Next::Push(Screen::PlayList(PlayListScreen::new(
+                    crate::packs::list_packs(&self.pack_roots),
+                ))),
                 Some(TitleAction::Quit) => Next::Quit,
                 Some(TitleAction::Continue) => Next::Continue,
                 Some(TitleAction::Editor) => Next::Push(Screen::EditorList(Box::new(
                     editor::list::EditorList::new(&self.campaign.dir),
                 ))),
+                None => Next::Stay,
+            },
+            Some(Screen::PlayList(p)) => match p.handle(input, size) {
+                Some(PlayListAction::Campaign) => Next::OpenList(None),
+                Some(PlayListAction::Pack(i)) => Next::OpenList(Some(i)),
+                Some(PlayListAction::Back) => Next::Pop,
                 None => Next::Stay,
             },
             Some(Screen::LevelSelect(s)) => {
@@ -445,7 +475,11 @@ impl Screens {
                 if self.stack.len() > 1 {
                     self.stack.pop();
                 }
+                if matches!(self.top(), Screen::Title(_) | Screen::PlayList(_)) {
+                    self.use_campaign();
+                }
             }
+            Next::OpenList(which) => self.open_list(which),
             Next::Play(i) => self.play_campaign(i),
             Next::Equipped(i, loadout) => self.play_campaign_with(i, loadout),
             Next::Won(r) => self.won(r),
@@ -506,6 +540,7 @@ impl Screens {
             Some(Screen::Editor(e)) => e.status = Some(editor::Status::Info(text)),
             Some(Screen::Title(t)) => t.notice = Some(text),
             Some(Screen::LevelSelect(l)) => l.notice = Some(text),
+            Some(Screen::PlayList(l)) => l.notice = Some(text),
             Some(Screen::Results(r)) => r.notice = Some(text),
             _ => {
                 if let Some(p) = self.play_mut() {
@@ -518,9 +553,10 @@ impl Screens {
     /// The colour to clear the frame to before [`Screens::draw`].
     pub fn clear_colour(&self) -> Rgba {
         match self.top() {
-            Screen::Title(_) | Screen::LevelSelect(_) | Screen::EditorList(_) => {
-                theme::BACKGROUND_BOTTOM
-            }
+            Screen::Title(_)
+            | Screen::PlayList(_)
+            | Screen::LevelSelect(_)
+            | Screen::EditorList(_) => theme::BACKGROUND_BOTTOM,
             _ => play::CLEAR,
         }
     }
@@ -537,6 +573,7 @@ impl Screens {
         match self.top() {
             Screen::Title(t) => t.draw(list, font, sprites, size_px),
             Screen::EditorList(l) => l.draw(list, font, size_px),
+            Screen::PlayList(p) => p.draw(list, font, size),
             Screen::Editor(e) => e.draw(list, font, sprites, size_px),
             Screen::LevelSelect(s) => {
                 s.draw(list, font, sprites, size, &self.campaign, &self.progress)
@@ -558,5 +595,7 @@ impl Screens {
     }
 }
 
+#[cfg(test)]
+mod pack_tests;
 #[cfg(test)]
 mod tests;

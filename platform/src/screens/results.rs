@@ -43,6 +43,8 @@ pub struct ResultsScreen {
     pub par: Option<u32>,
     /// Every level of the campaign is now cleared (this was the last).
     pub campaign_complete: bool,
+    /// The level is a level pack's: its last cleared says "Pack complete!".
+    pub in_pack: bool,
 }
 
 impl ResultsScreen {
@@ -62,6 +64,7 @@ impl ResultsScreen {
             retreat_needed: None,
             par: None,
             campaign_complete: false,
+            in_pack: false,
         }
     }
 
@@ -142,6 +145,7 @@ impl ResultsScreen {
         let mut y = l.frame.y + 22.0 * s;
         let title = match (self.retreat_needed, self.campaign_complete) {
             (Some(_), _) => "Retreat",
+            (None, true) if self.in_pack => "Pack complete!",
             (None, true) => "Campaign complete!",
             (None, false) => "Level complete",
         };

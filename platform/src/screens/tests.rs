@@ -33,9 +33,17 @@ fn title_back_to_level_select_to_play_to_pause_and_back() {
     let mut s = screens();
     assert!(matches!(s.top(), Screen::Title(_)));
     key(&mut s, Key::Enter);
+    assert!(
+        matches!(s.top(), Screen::PlayList(_)),
+        "Play lists the campaign and packs"
+    );
+    key(&mut s, Key::Enter);
     assert!(matches!(s.top(), Screen::LevelSelect(_)));
     key(&mut s, Key::Escape);
-    assert!(matches!(s.top(), Screen::Title(_)), "Escape goes back");
+    assert!(matches!(s.top(), Screen::PlayList(_)), "Escape goes back");
+    key(&mut s, Key::Escape);
+    assert!(matches!(s.top(), Screen::Title(_)));
+    key(&mut s, Key::Enter);
     key(&mut s, Key::Enter);
     key(&mut s, Key::Enter);
     assert!(matches!(s.top(), Screen::Play(_)));
@@ -92,6 +100,7 @@ fn title_back_to_level_select_to_play_to_pause_and_back() {
 fn level_notes_from_the_pause_menu_say_enter_goes_back_not_that_it_starts() {
     use play::intro::Shown;
     let mut s = screens();
+    key(&mut s, Key::Enter);
     key(&mut s, Key::Enter);
     key(&mut s, Key::Enter);
     assert_eq!(s.play().unwrap().intro_shown(), Some(Shown::AtStart));

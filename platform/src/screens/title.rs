@@ -1,6 +1,7 @@
 //! The title screen: the game's name over a rope shaft, and a menu — Play,
 //! Editor, Quit — chosen with Up/Down (or W/S) and Enter, or by hovering and
-//! clicking with the mouse. Play opens the level select; Editor opens the
+//! clicking with the mouse. Play opens the Play screen (the campaign and
+//! the level packs, `play_list.rs`); Editor opens the
 //! level editor's list of levels; Quit ends the game.
 //!
 //! Logic ([`TitleScreen::handle`]) and drawing ([`TitleScreen::draw`]) share

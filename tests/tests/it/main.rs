@@ -12,6 +12,7 @@ mod keys_only;
 mod layout;
 mod menu_order;
 mod motion;
+mod packs;
 mod play;
 mod readable;
 mod renderer;

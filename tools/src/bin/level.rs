@@ -5,21 +5,28 @@
 //! level convert IN OUT       rewrite IN as OUT; .txt is text, .rlv binary
 //! level show FILE            print the level as canonical text, portals listed
 //! level png FILE OUT.png     draw a thumbnail (16 px per cell)
+//! level export PACKDIR       print a level pack as one text (to paste on
+//!                            the game's Play screen with Ctrl+V)
 //! ```
 //!
 //! A file named `campaign.txt` given to `check` is checked as a campaign
-//! list: every level it names must exist and load. Problems go to stderr as
+//! list: every level it names must exist and load. A folder given to
+//! `check` is checked as a level pack (`game::campaign::pack`): it loads
+//! whole, and each level's par is put to the solver within a budget
+//! ([`PAR_BUDGET`]): proven the fewest turns, beaten, impossible, or not
+//! proven within the budget, said as such. Problems go to stderr as
 //! `file:line:column: message`; exit status 0 when all is well, 1 when a
 //! file has problems or cannot be written, 2 for bad arguments. `level -h`
 //! (or `--help`) prints the help to stdout. Arguments are taken as the OS
 //! gives them (`lexopt`), so a file name that is not UTF-8 still names its
 //! file.
 
-use game::campaign::load_campaign_entries;
+use game::campaign::{load_campaign_entries, load_pack, pack_to_text};
 use game::grid::{Dir, PortalEnd};
 use game::level::file::{check_file, io_message, save_file, write_atomic, Format};
 use game::level::text::art::edge_art_pos;
 use game::level::{escaped, to_text, Level, LevelError};
+use game::solve::{solve, Limits};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -29,17 +36,24 @@ const USAGE: &str = "\
 usage: level check FILE...
        level convert IN OUT      (.txt text <-> .rlv binary, by extension)
        level show FILE
-       level png FILE OUT.png";
+       level png FILE OUT.png
+       level export PACKDIR";
 
 /// The rest of `level --help`, after [`USAGE`].
 const HELP_DETAILS: &str = "\
 commands:
     check FILE...       load each file and print every problem (exit 1 if any);
                         a file named campaign.txt is checked as a campaign list:
-                        every level it names must exist and load
+                        every level it names must exist and load; a folder
+                        is checked as a level pack: pack.txt and every level
+                        it lists load, level names are unique, and each par
+                        is put to the solver (within a budget)
     convert IN OUT      rewrite IN as OUT; .txt is text, .rlv binary
     show FILE           print the level as canonical text, portal pairs listed
     png FILE OUT.png    draw a thumbnail (16 px per cell)
+    export PACKDIR      print the level pack in PACKDIR as one text (the
+                        header line, pack.txt, each level), to paste on the
+                        game's Play screen with Ctrl+V
 
 options:
     -h, --help          print this help
@@ -76,10 +90,116 @@ fn load(path: &Path) -> Option<Level> {
     }
 }
 
+/// What the solver may spend on each par of a pack.
+const PAR_BUDGET: Limits = Limits {
+    max_turns: 0,
+    max_states: 2_000_000,
+    max_time: Some(std::time::Duration::from_secs(10)),
+    first: false,
+    threads: 0,
+};
+
+/// What the solver says of a par of `par` turns: `Err` when the par is
+/// wrong (beaten or impossible), `Ok` when proven or not known either way.
+fn par_verdict(level: &Level, par: u32) -> Result<String, String> {
+    let limits = Limits {
+        max_turns: par,
+        ..PAR_BUDGET
+    };
+    let report = match solve(level, limits, None) {
+        Ok(report) => report,
+        Err(e) => {
+            return Err(format!(
+                "par {par}: the level cannot be set up for play: {e}"
+            ))
+        }
+    };
+    match &report.solution {
+        Some(s) if s.turns < par => Err(format!(
+            "par {par} is beaten: the solver clears it in {}",
+            s.length_words()
+        )),
+        Some(s) if report.fewest_turns() => Ok(format!(
+            "par {par} proven the fewest turns ({})",
+            s.length_words()
+        )),
+        Some(s) => Ok(format!(
+            "par {par} reached ({}), not proven the fewest within the budget",
+            s.length_words()
+        )),
+        None if report.none_within >= par => Err(format!(
+            "par {par} is impossible: no line of play clears it in {par} turns"
+        )),
+        None => Ok(format!(
+            "par {par} not proven within the budget ({})",
+            report.summary()
+        )),
+    }
+}
+
+/// `level check PACKDIR`: see the module docs.
+fn check_pack(dir: &Path) -> bool {
+    let f = shown(dir);
+    let pack = match load_pack(dir) {
+        Ok(pack) => pack,
+        Err(errors) => {
+            report(&errors);
+            return false;
+        }
+    };
+    let mut ok = true;
+    for l in &pack.levels {
+        let at = shown(&l.path);
+        match l.level.par {
+            None => println!("{at}: '{}': no par", escaped(&l.level.name)),
+            Some(par) => match par_verdict(&l.level, par) {
+                Ok(said) => println!("{at}: '{}': {said}", escaped(&l.level.name)),
+                Err(said) => {
+                    eprintln!("{at}: '{}': {said}", escaped(&l.level.name));
+                    ok = false;
+                }
+            },
+        }
+    }
+    if ok {
+        println!(
+            "{f}: ok (pack '{}' of {} levels)",
+            escaped(&pack.header.name),
+            pack.levels.len()
+        );
+    }
+    ok
+}
+
+/// `level export PACKDIR`: the pack as one text on stdout.
+fn export(dir: &Path) -> ExitCode {
+    let pack = match load_pack(dir) {
+        Ok(pack) => pack,
+        Err(errors) => {
+            report(&errors);
+            return ExitCode::FAILURE;
+        }
+    };
+    match pack_to_text(&pack) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{}: {}", shown(dir), escaped(&e));
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn check(files: &[PathBuf]) -> ExitCode {
     let mut ok = true;
     for path in files {
         let f = shown(path);
+        if path.is_dir() {
+            ok &= check_pack(path);
+            continue;
+        }
         if path.file_name().is_some_and(|n| n == "campaign.txt") {
             match load_campaign_entries(path) {
                 Ok(entries) => {
@@ -246,7 +366,8 @@ fn main() -> ExitCode {
         ("convert", [input, output]) => convert(input, output),
         ("show", [file]) => show(file),
         ("png", [file, output]) => png(file, output),
-        ("check" | "convert" | "show" | "png", _) => {
+        ("export", [dir]) => export(dir),
+        ("check" | "convert" | "show" | "png" | "export", _) => {
             usage(&format!("wrong arguments for '{command}'"))
         }
         _ => usage(&format!("unknown command '{command}'")),

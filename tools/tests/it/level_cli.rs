@@ -436,5 +436,72 @@ fn check_reports_a_watchers_route_through_a_wall() {
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn check_of_a_pack_folder_loads_it_whole_and_puts_each_par_to_the_solver() {
+    let dir = scratch("pack");
+    fs::write(
+        dir.join("pack.txt"),
+        "name = Short pack\nauthor = Ann\nloop_back.txt\nrope_descent.txt\n",
+    )
+    .expect("pack.txt");
+    for name in ["loop_back.txt", "rope_descent.txt"] {
+        fs::copy(levels().join(name), dir.join(name)).expect("copy");
+    }
+    let d = dir.display().to_string();
+    let o = level(&["check", &d]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("loop_back.txt: 'Loop-back room': par 1 proven the fewest turns"),
+        "{out}"
+    );
+    assert!(out.contains("rope_descent.txt: '"), "{out}");
+    assert!(
+        out.contains(&format!("{d}: ok (pack 'Short pack' of 2 levels)")),
+        "{out}"
+    );
+
+    // A par the solver beats is a problem, named with its file.
+    let easy = fs::read_to_string(levels().join("rope_descent.txt"))
+        .expect("level")
+        .replace("par = 4", "par = 9");
+    fs::write(dir.join("rope_descent.txt"), easy).expect("write");
+    let o = level(&["check", &d]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(
+            "rope_descent.txt: 'Rope descent': par 9 is beaten: the solver clears it in 4 turns"
+        ),
+        "{}",
+        stderr(&o)
+    );
+
+    // Export: the pack as one text that reads back as the same pack.
+    let o = level(&["export", &d]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("rappel-pack 1\n%%% pack.txt\nname = Short pack\n"),
+        "{text}"
+    );
+    let (_, (header, levels)) = game::campaign::check_pack_text(&text, "x").expect("reads back");
+    assert_eq!(header.author, "Ann");
+    assert_eq!(levels.len(), 2);
+
+    // A level listed twice: the pack does not load; pack.txt's line is named.
+    fs::write(
+        dir.join("pack.txt"),
+        "name = Short pack\nloop_back.txt\nloop_back.txt\n",
+    )
+    .expect("pack.txt");
+    let o = level(&["check", &d]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("pack.txt:3:1: 'loop_back.txt' is listed twice"),
+        "{}",
+        stderr(&o)
+    );
     let _ = fs::remove_dir_all(&dir);
 }

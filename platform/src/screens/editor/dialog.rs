@@ -55,6 +55,8 @@ pub enum Purpose {
     Resize { code: Keycode, shrink: bool },
     /// A new level: its name (the list screen).
     NewLevel,
+    /// The name of the pack to copy (the list screen, `pack_maker.rs`).
+    PackName,
 }
 
 /// How a dialog was answered.

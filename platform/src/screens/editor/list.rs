@@ -2,7 +2,8 @@
 //! (`<data>/levels/`) and the shipped ones, each with a thumbnail of its
 //! grid (`screens/thumbnail.rs`). Up/Down and Enter (or a click) open one;
 //! Esc goes back; pasting a level's text (Ctrl+V) opens it as a new level
-//! — sharing a level is sending its text.
+//! — sharing a level is sending its text. P, `[`, `]` and Ctrl+E make a
+//! level pack of chosen levels and copy its text (`pack_maker.rs`).
 use std::path::{Path, PathBuf};
 
 use game::grid::Grid;
@@ -36,6 +37,8 @@ pub enum ListAction {
     Open(Box<Level>, files::LevelFile),
     /// Read the system clipboard and give it to [`EditorList::paste_text`].
     ReadClipboard,
+    /// Put this text (a pack's) on the system clipboard.
+    CopyText(String),
     Back,
 }
 
@@ -46,6 +49,9 @@ pub struct EditorList {
     pub selected: usize,
     pub dialog: Option<Dialog>,
     pub message: Option<String>,
+    /// The levels chosen for a pack, as indices into `entries`, in the
+    /// pack's order; empty: none.
+    pub pack: Vec<usize>,
 }
 
 fn level_files(dir: &Path) -> Vec<PathBuf> {
@@ -87,6 +93,7 @@ impl EditorList {
             selected: 0,
             dialog: None,
             message: None,
+            pack: Vec::new(),
         }
     }
 
@@ -157,7 +164,23 @@ impl EditorList {
     pub fn handle(&mut self, input: RawInput, size_px: (u32, u32)) -> Option<ListAction> {
         if let Some(d) = &mut self.dialog {
             let outcome = d.handle(input, size_px)?;
-            self.dialog = None;
+            let purpose = self.dialog.take().map(|d| d.purpose);
+            if let (DialogOutcome::Text(name), Some(Purpose::PackName)) = (&outcome, &purpose) {
+                return match self.pack_text(name) {
+                    Ok(text) => {
+                        self.message = Some(format!(
+                            "Copied the pack '{}' ({} levels): Ctrl+V on the Play screen imports it",
+                            name.trim(),
+                            self.pack.len()
+                        ));
+                        Some(ListAction::CopyText(text))
+                    }
+                    Err(why) => {
+                        self.message = Some(why);
+                        None
+                    }
+                };
+            }
             if let DialogOutcome::Text(t) = outcome {
                 return match new_level(&t) {
                     Ok(level) => Some(ListAction::Open(
@@ -176,6 +199,28 @@ impl EditorList {
         match input {
             RawInput::Chord(c) if c.ctrl && c.code == Keycode::V => {
                 return Some(ListAction::ReadClipboard)
+            }
+            RawInput::Chord(c) if !c.ctrl && !c.alt && c.code == Keycode::P => {
+                self.toggle_in_pack()
+            }
+            RawInput::Chord(c) if !c.ctrl && !c.alt && c.code == Keycode::LeftBracket => {
+                self.move_in_pack(false)
+            }
+            RawInput::Chord(c) if !c.ctrl && !c.alt && c.code == Keycode::RightBracket => {
+                self.move_in_pack(true)
+            }
+            RawInput::Chord(c) if c.ctrl && c.code == Keycode::E => {
+                if self.pack.is_empty() {
+                    self.message =
+                        Some("The pack is empty: P puts the selected level in it".into());
+                } else {
+                    self.dialog = Some(Dialog::prompt(
+                        "Copy the pack",
+                        "The pack's name",
+                        "My levels",
+                        Purpose::PackName,
+                    ));
+                }
             }
             RawInput::Chord(c) => {
                 return c
@@ -215,7 +260,7 @@ impl EditorList {
         list.text(
             font,
             Vec2::new(w / 2.0, 66.0 * s),
-            "Enter opens · Ctrl+V opens a level's text from the clipboard · Esc back",
+            "Enter opens · Ctrl+V opens a level's text from the clipboard · P puts a level in a pack, [ ] reorder, Ctrl+E copies the pack · Esc back",
             &hint,
         );
         for (i, r) in self.rows(size_px).iter().enumerate() {
@@ -246,10 +291,17 @@ impl EditorList {
                 } else {
                     "yours"
                 };
+                let in_pack = self
+                    .pack_place(i - 1)
+                    .map_or(String::new(), |n| format!(" · level {n} of the pack"));
                 match &e.level {
                     Ok(l) => (
                         l.name.clone(),
-                        format!("{file} · {}x{} · {origin}", l.grid.width(), l.grid.height()),
+                        format!(
+                            "{file} · {}x{} · {origin}{in_pack}",
+                            l.grid.width(),
+                            l.grid.height()
+                        ),
                         Some(l),
                     ),
                     Err(err) => (file, err.clone(), None),
@@ -357,6 +409,7 @@ mod tests {
             selected: 0,
             dialog: None,
             message: None,
+            pack: Vec::new(),
         };
         let text = game::level::to_text(&new_level("Shared 4x3").expect("fine"));
         match list.paste_text(&text) {

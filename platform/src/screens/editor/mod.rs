@@ -37,6 +37,7 @@ pub mod inspector;
 pub mod list;
 mod needs;
 pub mod outliner;
+mod pack_maker;
 pub mod panels;
 mod paste_preview;
 mod playback;

@@ -203,6 +203,8 @@ pub fn keycode_named(name: &str) -> Option<Keycode> {
         "right" => Keycode::Right,
         "plus" | "equals" => Keycode::Equals,
         "minus" => Keycode::Minus,
+        "[" | "leftbracket" => Keycode::LeftBracket,
+        "]" | "rightbracket" => Keycode::RightBracket,
         "pageup" => Keycode::PageUp,
         "pagedown" => Keycode::PageDown,
         "shift" | "lshift" => Keycode::LShift,
