@@ -187,6 +187,7 @@ fn meter<'a>(deadline: Instant, progress: Option<&'a Progress>) -> Meter<'a> {
             max_turns: u32::MAX,
             max_states: u64::MAX,
             max_time: None,
+            max_memory: None,
             first: false,
             threads: 1,
         },
@@ -197,6 +198,8 @@ fn meter<'a>(deadline: Instant, progress: Option<&'a Progress>) -> Meter<'a> {
         kept: 0,
         replays: 0,
         turns_done: 0,
+        memory: 0,
+        peak_memory: 0,
     }
 }
 
@@ -394,7 +397,7 @@ fn verdict(
         match run(&mut search, &bound, &better, &mut m) {
             StepOutcome::Found(shorter) => next_of(&shorter, played, &session, true),
             StepOutcome::Done { .. } => next_of(&found, played, &session, true),
-            StepOutcome::Stopped(Stop::Budget | Stop::Cancelled) => {
+            StepOutcome::Stopped(Stop::Budget | Stop::Cancelled | Stop::Memory) => {
                 next_of(&found, played, &session, false)
             }
             StepOutcome::Going => unreachable!("run goes on until the search ends"),

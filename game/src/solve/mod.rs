@@ -57,6 +57,10 @@ pub struct Limits {
     pub max_states: u64,
     /// The most time spent before giving up; `None`: no limit.
     pub max_time: Option<Duration>,
+    /// The most memory the positions kept may take, in bytes (their nodes,
+    /// table and queues; not the sessions' fixed few megabytes); `None`:
+    /// no limit.
+    pub max_memory: Option<u64>,
     /// Stop at the first solution found (within `max_turns`), without
     /// looking for a shorter one: "can this level be done in N turns?".
     pub first: bool,
@@ -85,6 +89,7 @@ impl Default for Limits {
             max_turns: 30,
             max_states: 5_000_000,
             max_time: None,
+            max_memory: None,
             first: false,
             threads: 0,
         }
@@ -144,6 +149,9 @@ pub struct Report {
     pub kept: u64,
     /// Actions performed again to walk back to a kept position.
     pub replays: u64,
+    /// The most memory the positions kept took at once, in bytes (see
+    /// [`Limits::max_memory`]).
+    pub memory: u64,
     /// Wall time spent.
     pub elapsed: Duration,
 }
@@ -167,6 +175,11 @@ impl Report {
         let stop = match self.stopped {
             Some(Stop::Budget) => format!("budget exhausted after {} states", self.states),
             Some(Stop::Cancelled) => format!("cancelled after {} states", self.states),
+            Some(Stop::Memory) => format!(
+                "memory budget exhausted after {} states ({} MB of positions)",
+                self.states,
+                self.memory.div_ceil(1_000_000)
+            ),
             None => format!("{} states", self.states),
         };
         let ruled_out = match self.none_within {

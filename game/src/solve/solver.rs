@@ -136,6 +136,8 @@ enum Race {
     /// The budget of the phase ran out.
     Budget,
     Cancelled,
+    /// The positions kept outgrew the memory allowed: the solve stops.
+    Memory,
 }
 
 /// Runs `racers` side by side, the one that has spent the least going
@@ -185,6 +187,7 @@ fn race(
             }
             StepOutcome::Done { .. } => {}
             StepOutcome::Stopped(Stop::Cancelled) => return Race::Cancelled,
+            StepOutcome::Stopped(Stop::Memory) => return Race::Memory,
             StepOutcome::Stopped(Stop::Budget) => return Race::Budget,
         }
     }
@@ -210,8 +213,18 @@ fn run(
                     p.rule_out(meter.turns_done);
                 }
             }
-            ended => return ended,
+            ended => {
+                search.release(meter);
+                return ended;
+            }
         }
+    }
+}
+
+/// Ends the searches of `racers`, their memory given back to the meter.
+fn release(racers: Vec<Racer>, meter: &mut Meter<'_>) {
+    for r in racers {
+        r.search.release(meter);
     }
 }
 
@@ -268,6 +281,8 @@ pub fn solve_without(
         kept: 0,
         replays: 0,
         turns_done: 0,
+        memory: 0,
+        peak_memory: 0,
     };
     let mut meter = if limits.first { share(4) } else { share(1) };
     let mut best: Option<Found> = None;
@@ -296,9 +311,10 @@ pub fn solve_without(
         &mut best,
         &mut meter,
     );
-    drop(racers);
+    release(racers, &mut meter);
     match first {
         Race::Cancelled => ended.stopped = Some(Stop::Cancelled),
+        Race::Memory => ended.stopped = Some(Stop::Memory),
         Race::Budget if limits.first => ended.stopped = Some(Stop::Budget),
         Race::PartyDone { everything } => {
             // No line at all within the limit: nothing more to look for.
@@ -322,7 +338,7 @@ pub fn solve_without(
                 spent: 0,
             });
         }
-        if let Race::Cancelled = race(
+        match race(
             &mut racers,
             &bound,
             &limits,
@@ -331,8 +347,11 @@ pub fn solve_without(
             &mut best,
             &mut meter,
         ) {
-            ended.stopped = Some(Stop::Cancelled);
+            Race::Cancelled => ended.stopped = Some(Stop::Cancelled),
+            Race::Memory => ended.stopped = Some(Stop::Memory),
+            Race::Over | Race::PartyDone { .. } | Race::Budget => {}
         }
+        release(racers, &mut meter);
     }
 
     // 3. Everyone: first no shorter line, then no line as short with
@@ -427,6 +446,7 @@ fn report(
         states: meter.states,
         kept: meter.kept,
         replays: meter.replays,
+        memory: meter.peak_memory,
         elapsed: started.elapsed(),
     };
     info!("solver: {}: {}", level.name, report.summary());

@@ -315,6 +315,38 @@ fn a_spent_budget_is_reported_with_what_was_ruled_out() {
     );
 }
 
+/// The memory the kept positions take is counted, and a limit on it stops
+/// the search honestly: the report says memory ran out, and how much.
+#[test]
+fn a_memory_limit_stops_the_search_and_says_so() {
+    let level = load(CORRIDOR_PAIR);
+    let free = solve(&level, Limits::default(), None).expect("sets up");
+    assert!(free.complete, "{}", free.summary());
+    // Some tens of bytes a kept position, never more than a hundred.
+    assert!(
+        free.memory > 0 && free.memory < 100 * free.kept.max(1000),
+        "{free:?}"
+    );
+    let limit = free.memory / 4;
+    let report = solve(
+        &level,
+        Limits {
+            max_memory: Some(limit),
+            ..Limits::default()
+        },
+        None,
+    )
+    .expect("sets up");
+    assert_eq!(report.stopped, Some(Stop::Memory), "{}", report.summary());
+    assert!(!report.complete);
+    assert!(report.memory > limit && report.memory < free.memory);
+    assert!(
+        report.summary().contains("memory budget exhausted after"),
+        "{}",
+        report.summary()
+    );
+}
+
 #[test]
 fn cancelling_stops_the_search_and_progress_counts_what_it_did() {
     let progress = Progress::new();

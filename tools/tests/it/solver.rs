@@ -69,6 +69,7 @@ fn prove_par(path: &Path) -> String {
         max_turns: par - 1,
         max_states: BUDGET,
         max_time: None,
+        max_memory: None,
         first: false,
         threads: 0,
     };
