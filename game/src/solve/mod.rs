@@ -4,27 +4,31 @@
 //! [`Session::undo`](crate::session::Session::undo), so the solver knows
 //! exactly the rules the play screen knows and no others.
 //!
-//! [`solve`] takes a level and [`Limits`] (turns, positions, seconds) and
+//! [`solve`] takes a level and [`Limits`] (turns, positions, seconds,
+//! memory, threads) and
 //! answers a [`Report`]: the best [`Solution`] found, whether it is proven
 //! the best, how many turns were ruled out, and what the search cost. A
 //! [`Progress`] lets another thread watch and stop it. Files: [`solver`]
-//! (the phases of a solve), [`search`] (one search), [`key`] (what counts
+//! (the phases of a solve), [`search`] (one search), [`worker`] (a
+//! search's hands, one per thread), [`key`] (what counts
 //! as the same position), [`candidates`] (the actions tried in a
 //! position), [`cuts`] (actions skipped as reaching nothing new),
 //! [`bound`] (the earliest turn a position could clear in, and how far it
 //! is from cleared), [`progress`]; [`hint`] answers a player's "what next?"
 //! from where they stand.
 //!
-//! What it costs: about a million positions a second in a release build
-//! (`BENCHMARKS.md`, "Solver"): the session keeps each hero's view and
-//! move search, so the moves of one position are searched once. Small levels are solved and proven in
-//! well under a second; a level with three heroes who all could lend a
-//! hand over many turns can outgrow any budget in the whole party's
-//! search, and then the report says which turns were ruled out.
+//! What it costs: about a million positions a second on one core in a
+//! release build (`BENCHMARKS.md`, "Solver"): the session keeps each
+//! hero's view and move search, so the moves of one position are searched
+//! once; [`worker`] spreads a search over every core, and [`bound`] drops
+//! what cannot clear in time. Every campaign level is proven in seconds; a
+//! level with three heroes who all could lend a hand over many turns can
+//! still outgrow a budget, and then the report says which turns were ruled
+//! out.
 //!
-//! Used by the `sim solve` command and the editor's Solve button; the
-//! shipped levels' test (`tools/tests/it/solver.rs`) checks every level is
-//! solved within its par.
+//! Used by the `sim solve` command, the editor's Solve button and hints;
+//! the shipped levels' test (`tools/tests/it/solver.rs`) proves every
+//! level's par the fewest turns.
 
 pub mod bound;
 pub mod candidates;
@@ -34,7 +38,7 @@ pub mod key;
 pub mod progress;
 pub mod search;
 pub mod solver;
-mod worker;
+pub(crate) mod worker;
 
 #[cfg(test)]
 mod tests;
