@@ -14,10 +14,10 @@ use game::action::Action;
 use game::level::{load_file, Level};
 use game::random_play::random_actions;
 use game::rng::SplitMix64;
+use game::script::script_actions;
 use game::session::Session;
 use game::solve::hint::{hint, Hint, Known};
 use game::stage::Outcome;
-use tools::sim::script_actions;
 
 use crate::common::{campaign, root};
 
