@@ -23,7 +23,8 @@
 //!    line the fewest turns (then actions); one the budget stops gives the
 //!    line it found, "shorter not ruled out"; one that searched every
 //!    position the stage can reach without a line proves the position
-//!    cannot be won.
+//!    cannot be won. [`hint_with`] can give it fewer threads, and less of
+//!    the budget for a shorter line once it has one ([`HintLimits`]).
 //!
 //! When the position cannot be won, the positions going back through the
 //! played line (one undo, two, …) are asked the same, any line being
@@ -183,6 +184,7 @@ fn verdict(
     known: Option<&KnownLine<'_>>,
     deadline: Instant,
     first: bool,
+    spend: &HintLimits,
     progress: Option<&Progress>,
 ) -> Result<Verdict, HintError> {
     let session = replay(level, played)?;
@@ -205,15 +207,41 @@ fn verdict(
         max_states: u64::MAX,
         max_time: Some(deadline.saturating_duration_since(Instant::now())),
         first,
-        threads: 0,
+        threads: spend.threads,
     };
     let start = Start {
         played,
         any_line_takes_all: true,
+        improve_for: spend.improve_for,
         ..Start::default()
     };
     let report = solve_from(level, start, limits, progress)?;
     Ok(verdict_of(&report, played, &session))
+}
+
+/// What a hint may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintLimits {
+    /// The whole time: the answer comes within it.
+    pub budget: Duration,
+    /// Once a line is found, the search for a shorter one (and the proof
+    /// that there is none) takes at most this long of what is left of the
+    /// budget; `None`: all of it. The answer comes as soon; it is proven
+    /// the fewest less often.
+    pub improve_for: Option<Duration>,
+    /// Threads the search may use; 0: one per core.
+    pub threads: usize,
+}
+
+impl HintLimits {
+    /// As in play: `budget`, all of it for improving, every core.
+    pub fn within(budget: Duration) -> HintLimits {
+        HintLimits {
+            budget,
+            improve_for: None,
+            threads: 0,
+        }
+    }
 }
 
 /// The hint from where `played` leads from the start of `level`, within
@@ -227,9 +255,31 @@ pub fn hint(
     known: Option<Known<'_>>,
     progress: Option<&Progress>,
 ) -> Result<Hint, HintError> {
-    let deadline = Instant::now() + budget;
+    hint_with(level, played, HintLimits::within(budget), known, progress)
+}
+
+/// [`hint`] within `limits`.
+pub fn hint_with(
+    level: &Level,
+    played: &[Action],
+    limits: HintLimits,
+    known: Option<Known<'_>>,
+    progress: Option<&Progress>,
+) -> Result<Hint, HintError> {
+    let deadline = Instant::now() + limits.budget;
     let known = known.and_then(|k| KnownLine::new(level, k));
-    match verdict(level, played, known.as_ref(), deadline, false, progress)? {
+    let ask = |back: &[Action], first: bool| {
+        verdict(
+            level,
+            back,
+            known.as_ref(),
+            deadline,
+            first,
+            &limits,
+            progress,
+        )
+    };
+    match ask(played, false)? {
         Verdict::Winnable(hint) => Ok(hint),
         Verdict::Unknown => Ok(Hint::NoAnswer),
         Verdict::Unwinnable => {
@@ -237,8 +287,7 @@ pub fn hint(
                 if Instant::now() >= deadline {
                     break;
                 }
-                let back = &played[..played.len() - undos];
-                match verdict(level, back, known.as_ref(), deadline, true, progress)? {
+                match ask(&played[..played.len() - undos], true)? {
                     Verdict::Winnable(_) => return Ok(Hint::Unwinnable { undos: Some(undos) }),
                     Verdict::Unwinnable => {}
                     Verdict::Unknown => break,

@@ -79,6 +79,10 @@ pub struct Start<'a> {
     /// Phase 1 (any line) may take the whole budget rather than a quarter:
     /// for an answer at all, proven the fewest or not (a hint).
     pub any_line_takes_all: bool,
+    /// After phase 1, phases 2 and 3 (a shorter line, the proof) take at
+    /// most this long (within the budget still); `None`: the rest of the
+    /// budget.
+    pub improve_for: Option<std::time::Duration>,
 }
 
 /// Why a solve could not start.
@@ -388,11 +392,21 @@ pub fn solve_from(
         Race::Over | Race::Budget => {}
     }
     let go_on = ended.stopped.is_none() && !ended.complete && !limits.first;
+    // A phase's deadline `whole`, capped at `halves` halves of what
+    // improving may take ([`Start::improve_for`]).
+    let improving = Instant::now();
+    let until = |halves: u32, whole: Option<Instant>| {
+        let cap = start.improve_for.map(|d| improving + d / 2 * halves);
+        match (whole, cap) {
+            (Some(w), Some(c)) => Some(w.min(c)),
+            (w, c) => w.or(c),
+        }
+    };
 
     // 2. Groups, turn by turn.
     if go_on && !groups.is_empty() {
         meter.stop_at = limits.max_states / 2;
-        meter.deadline = limits.max_time.map(|t| started + t / 2);
+        meter.deadline = until(1, limits.max_time.map(|t| started + t / 2));
         let mut racers: Vec<Racer> = Vec::new();
         for &g in &groups {
             racers.push(Racer {
@@ -418,7 +432,7 @@ pub fn solve_from(
     // fewer actions.
     if go_on && ended.stopped.is_none() {
         meter.stop_at = limits.max_states;
-        meter.deadline = limits.max_time.map(|t| started + t);
+        meter.deadline = until(2, limits.max_time.map(|t| started + t));
         if let Some(p) = progress {
             p.set_whole_party(true);
         }

@@ -521,3 +521,27 @@ fn a_solve_from_a_played_line_finds_the_rest_from_where_it_leads() {
         Err(StartError::Refused { index: 0, .. })
     ));
 }
+
+#[test]
+fn improving_may_be_capped_apart_from_finding_a_line() {
+    use super::solver::{solve_from, Start};
+    let level = load(CORRIDOR_PAIR);
+    let start = |improve_for| Start {
+        any_line_takes_all: true,
+        improve_for,
+        ..Start::default()
+    };
+    let capped = solve_from(
+        &level,
+        start(Some(std::time::Duration::ZERO)),
+        limits(10),
+        None,
+    )
+    .expect("sets up");
+    assert!(capped.solution.is_some(), "a line all the same");
+    assert!(!capped.complete, "not proven without time to improve");
+    assert_eq!(capped.stopped, Some(Stop::Budget));
+    let full = solve_from(&level, start(None), limits(10), None).expect("sets up");
+    assert!(full.complete, "proven with time to improve");
+    replay(&level, &capped);
+}
