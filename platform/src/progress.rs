@@ -337,7 +337,11 @@ impl Progress {
             .results()
             .iter()
             .any(|(f, r)| f.contains('/') || r.hints > 0)
-            || self.record.relics_brought_out().keys().any(|f| f.contains('/'));
+            || self
+                .record
+                .relics_brought_out()
+                .keys()
+                .any(|f| f.contains('/'));
         let header = if newer { HEADER } else { HEADER_V2 };
         let mut out = format!(
             "{header}\n# level file, relics recovered, relics in the level, turns used[, hints]\n"
