@@ -179,6 +179,7 @@ mod tests {
                 relics: 3,
                 relics_total: 3,
                 turns: 5,
+                hints: 0,
             },
         );
         assert!(p.won(&key));
