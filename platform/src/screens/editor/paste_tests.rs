@@ -96,4 +96,8 @@ fn the_paste_preview_shows_what_would_land_and_says_what_it_would_break() {
     let shown = s.paste_preview().expect("a preview");
     assert_eq!(shown.check.cut_pairs, vec![('a', CellPos::new(5, 0))]);
     assert!(matches!(&s.status, Some(Status::Refused(t)) if t.contains("cut portal pair 'a'")));
+    // The pair it cuts is shown gone, but its label is not given away:
+    // the pasted pair is drawn as 'b', never as a second 'a' beside the
+    // far end of the real 'a' still on the canvas.
+    assert_eq!(shown.level.portal_labels, vec!['b']);
 }
