@@ -23,7 +23,7 @@ use crate::grid::{
     CellKind, CellPos, Dir, Edge, EdgePos, EdgeType, Orientation, Portal, PortalEnd,
 };
 use crate::level::thing_spec::MAX_THINGS;
-use crate::level::{Level, ThingSpec, ThingSpecKind};
+use crate::level::{Level, ThingSpec, ThingSpecKind, PORTAL_LABELS};
 
 /// A rectangle of cells, corners included.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -305,16 +305,30 @@ pub fn paste_check(level: &Level, clip: &Clip, at: CellPos) -> PasteCheck {
 
 /// The level as it would look with `clip` pasted at `at`, for the
 /// editor's preview: a pair the paste would cut is shown gone (the preview
-/// marks it, and [`paste`] refuses it). `None` when the paste does not fit
-/// or passes a limit.
+/// marks it, and [`paste`] refuses it), its label kept from the pasted
+/// pairs, which take labels the level does not use. `None` when the paste
+/// does not fit or passes a limit.
 pub fn paste_preview(level: &Level, clip: &Clip, at: CellPos) -> Option<Level> {
     let mut l = level.clone();
     let area = paste_area(clip, at);
     if !l.grid.contains(area.min) || !l.grid.contains(area.max) {
         return None;
     }
+    let cut: Vec<char> = paste_check(level, clip, at)
+        .cut_pairs
+        .iter()
+        .map(|&(label, _)| label)
+        .collect();
     delete_portals_touching(&mut l, &area);
     paste(&mut l, clip, at).ok()?;
+    for i in 0..l.portal_labels.len() {
+        if cut.contains(&l.portal_labels[i]) {
+            let taken = |c: &char| l.portal_labels.contains(c) || cut.contains(c);
+            if let Some(fresh) = PORTAL_LABELS.chars().take(MAX_PORTALS).find(|c| !taken(c)) {
+                l.portal_labels[i] = fresh;
+            }
+        }
+    }
     Some(l)
 }
 

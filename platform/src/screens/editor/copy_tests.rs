@@ -104,3 +104,42 @@ fn set_par_from_solution_writes_the_proven_fewest_turns() {
     assert!(refusal(&s).contains("changed since it was solved"));
     assert_eq!(s.editor.level().par, None);
 }
+
+#[test]
+fn a_shipped_level_opened_from_the_list_keeps_its_file_for_the_name_check_the_top_bar_and_the_autosave(
+) {
+    let levels = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
+    let mut list = list::EditorList::new(&levels);
+    let open = |list: &mut list::EditorList, file: &str| {
+        list.selected = 1 + list
+            .entries
+            .iter()
+            .position(|e| e.shipped && e.path.ends_with(file))
+            .expect("listed");
+        match list.handle(RawInput::Chord(Chord::parse("enter").expect("chord")), SIZE) {
+            Some(list::ListAction::Open(level, file)) => (*level, file),
+            other => panic!("expected an open, got {other:?}"),
+        }
+    };
+    let (level, file) = open(&mut list, "heavy_haul.txt");
+    // The shipped level's own name is refused for its copy.
+    let mut s = EditorScreen::new(level.clone(), file.clone());
+    s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
+    chord(&mut s, "ctrl+s");
+    assert_eq!(prompt(&s), Some((&Purpose::CopyName, "Heavy haul (copy)")));
+    for _ in 0.." (copy)".len() {
+        chord(&mut s, "backspace");
+    }
+    chord(&mut s, "enter");
+    assert!(refusal(&s).contains("\"Heavy haul\" is already in the list"));
+    assert_eq!(s.editor.level(), &level, "nothing changed");
+    // The top bar names the shipped file, not "untitled".
+    let shown = file.display();
+    assert!(
+        shown.contains("heavy_haul.txt · shipped: Ctrl+S saves a copy"),
+        "{shown}"
+    );
+    // Two shipped levels never share one autosave.
+    let (_, other) = open(&mut list, "sentry.txt");
+    assert_ne!(file.autosave_path(), other.autosave_path());
+}

@@ -423,7 +423,11 @@ impl EditorScreen {
                     clip.size.1 as f32 * proj.cell_px,
                 );
                 list.quad(r, GHOST);
-                outline(list, r, 2.0, WHITE);
+                // Red where it would reach past the level (a click is refused).
+                let area = game::edit::selection::paste_area(clip, cell);
+                let grid = &self.editor.level().grid;
+                let fits = grid.contains(area.min) && grid.contains(area.max);
+                outline(list, r, 2.0, if fits { WHITE } else { BAD });
             }
             return;
         }

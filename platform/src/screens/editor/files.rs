@@ -54,9 +54,13 @@ impl LevelFile {
         }
     }
 
-    /// The name shown in the top bar.
+    /// The name shown in the top bar (a shipped level's says that Ctrl+S
+    /// saves a copy).
     pub fn display(&self) -> String {
         match &self.path {
+            Some(p) if self.shipped => {
+                format!("{} · shipped: Ctrl+S saves a copy", level::escaped_path(p))
+            }
             Some(p) => level::escaped_path(p),
             None => "untitled (not saved yet)".to_string(),
         }

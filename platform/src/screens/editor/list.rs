@@ -142,15 +142,11 @@ impl EditorList {
         let e = self.entries.get(i - 1)?;
         match &e.level {
             Ok(level) => {
-                let file = if e.shipped {
-                    files::LevelFile {
-                        path: None,
-                        shipped: true,
-                        stamp: None,
-                    }
-                } else {
-                    files::LevelFile::at(&e.path, false)
-                };
+                // A shipped level keeps its file (never written: Ctrl+S
+                // saves a copy), so the copy's name is checked against the
+                // shipped names, the top bar names it and its autosave is
+                // its own.
+                let file = files::LevelFile::at(&e.path, e.shipped);
                 Some(ListAction::Open(Box::new(level.clone()), file))
             }
             Err(err) => {

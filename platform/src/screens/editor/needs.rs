@@ -10,8 +10,10 @@
 //! (the fewest without it, proven), or not decided (the search stopped).
 //!
 //! F6 while it checks holds the check (its worker waits, what it searched
-//! kept) and F6 again goes on, as with the solve. An edit clears the panel:
-//! its answers are for the level as it was; dropping it cancels the check.
+//! kept) and F6 again goes on, as with the solve. An edit clears the panel
+//! (its answers are for the level as it was; dropping it cancels the
+//! check), except setting the par: the panel is keyed, as the verdict is,
+//! on the level's content without its par (`EditorScreen::content`).
 use std::cmp::Ordering;
 use std::sync::Arc;
 
@@ -41,8 +43,8 @@ enum Answer {
 
 /// The checks for one solved level.
 pub struct Needs {
-    /// The editor's revision the level was solved at.
-    revision: u64,
+    /// The content hash (`EditorScreen::content`) of the level solved.
+    content: u64,
     /// The level as it was solved (equipped).
     level: Box<Level>,
     /// Its proven fewest turns.
@@ -229,8 +231,8 @@ impl Needs {
 
 impl EditorScreen {
     /// Starts the Needs checks for the level just solved (`level`, at the
-    /// editor's `revision`, in a proven fewest `turns`).
-    pub(super) fn start_needs(&mut self, level: &Level, revision: u64, turns: u32) {
+    /// content hash `content`, in a proven fewest `turns`).
+    pub(super) fn start_needs(&mut self, level: &Level, content: u64, turns: u32) {
         let checks = checks_for(level)
             .into_iter()
             .map(|missing| Check {
@@ -239,7 +241,7 @@ impl EditorScreen {
             })
             .collect();
         let mut needs = Needs {
-            revision,
+            content,
             level: Box::new(level.clone()),
             turns,
             checks,
@@ -255,7 +257,7 @@ impl EditorScreen {
         if self
             .needs
             .as_ref()
-            .is_some_and(|n| n.revision != self.editor.revision())
+            .is_some_and(|n| n.content != self.content())
         {
             self.needs = None;
         }
@@ -291,7 +293,7 @@ impl EditorScreen {
     pub fn needs_rows(&self) -> Vec<String> {
         self.needs
             .as_ref()
-            .filter(|n| n.revision == self.editor.revision())
+            .filter(|n| n.content == self.content())
             .map_or_else(Vec::new, Needs::rows)
     }
 

@@ -2,7 +2,9 @@
 //! look with the clipboard at the hovered cell (drawn by the world drawing,
 //! as play draws it) under a translucent wash, the cells where it would cut
 //! a portal pair or bury a thing in rock washed red, and the message line
-//! saying why (`game::edit::selection::paste_check`).
+//! saying why (`game::edit::selection::paste_check`); placed where it
+//! would reach past the level's edge, its outline is red and the message
+//! line names the cell outside before any click.
 use game::edit::selection::{self, PasteCheck};
 use game::edit::{Area, EditError};
 use game::grid::CellPos;
@@ -56,11 +58,24 @@ impl EditorScreen {
     }
 
     /// The pointer moved while pasting: the message line says what a click
-    /// here would do.
+    /// here would do (land, or be refused: past the level's edge, cutting
+    /// a pair).
     pub(super) fn paste_hover(&mut self) {
         let (Some(clip), Some(at)) = (&self.clipboard, self.paste_target()) else {
             return;
         };
+        let area = selection::paste_area(clip, at);
+        let grid = &self.editor.level().grid;
+        if let Some(c) = [area.min, area.max]
+            .into_iter()
+            .find(|&c| !grid.contains(c))
+        {
+            self.refuse(format!(
+                "Can't: {} — move the paste inside",
+                EditError::CellOutside(c)
+            ));
+            return;
+        }
         let check = selection::paste_check(self.editor.level(), clip, at);
         if let Some(&(label, _)) = check.cut_pairs.first() {
             self.refuse(format!("Can't: {}", EditError::PasteCutsPair(label)));

@@ -96,4 +96,32 @@ fn the_paste_preview_shows_what_would_land_and_says_what_it_would_break() {
     let shown = s.paste_preview().expect("a preview");
     assert_eq!(shown.check.cut_pairs, vec![('a', CellPos::new(5, 0))]);
     assert!(matches!(&s.status, Some(Status::Refused(t)) if t.contains("cut portal pair 'a'")));
+    // The pair it cuts is shown gone, but its label is not given away:
+    // the pasted pair is drawn as 'b', never as a second 'a' beside the
+    // far end of the real 'a' still on the canvas.
+    assert_eq!(shown.level.portal_labels, vec!['b']);
+}
+
+#[test]
+fn a_paste_hovered_where_it_would_not_fit_says_so_before_the_click() {
+    let mut s = room_with_a_pair();
+    chord(&mut s, "ctrl+v");
+    // The 2×2 block with its bottom-left at the top-right cell of the 8×6
+    // room reaches past the level: the message line says so at once.
+    let p = s.screen_pos_of_cell(CellPos::new(7, 5));
+    s.handle(RawInput::Input(Input::MouseMove(p)), SIZE);
+    assert!(s.paste_preview().is_none());
+    match &s.status {
+        Some(Status::Refused(t)) => {
+            assert!(t.contains("cell 8,6 is outside the level"), "{t}")
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    // Back where it fits: the help again.
+    let p = s.screen_pos_of_cell(CellPos::new(1, 3));
+    s.handle(RawInput::Input(Input::MouseMove(p)), SIZE);
+    assert_eq!(
+        s.status,
+        Some(Status::Info(super::paste_preview::PASTE_HELP.into()))
+    );
 }

@@ -26,10 +26,12 @@
 //!
 //! A verdict belongs to the level's content, not to the edit that made
 //! it: it is kept with the level's content hash (`level_fingerprint`, the
-//! one saves are keyed on). After an edit the top bar says the verdict is
-//! for an earlier version and F7 refuses, saying why; an undo (or any
-//! edit) that makes the level the same again makes the verdict and F7
-//! hold again.
+//! one saves are keyed on) taken without its par, which is no part of what
+//! the solver searched — so setting the par from the solve (F8) keeps the
+//! verdict, F7 and the Needs panel. After any other edit the top bar says
+//! the verdict is for an earlier version and F7 refuses, saying why; an
+//! undo (or any edit) that makes the level the same again makes the
+//! verdict and F7 hold again.
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -250,10 +252,18 @@ pub(super) fn describe(stage: &Stage, action: &Action) -> String {
 
 impl EditorScreen {
     /// The level's content hash (`game::io::save::level_fingerprint`, the
-    /// one saves are keyed on): a verdict holds for the level while this
-    /// is the same, so an undo back to the solved level brings it back.
-    fn content(&self) -> u64 {
-        level_fingerprint(self.editor.level())
+    /// one saves are keyed on), taken with the par left out (the solver
+    /// never reads it): a verdict holds for the level while this is the
+    /// same, so an undo back to the solved level brings it back, and
+    /// setting the par from it does not make it stale.
+    pub(super) fn content(&self) -> u64 {
+        let level = self.editor.level();
+        if level.par.is_none() {
+            return level_fingerprint(level);
+        }
+        let mut unpar = level.clone();
+        unpar.par = None;
+        level_fingerprint(&unpar)
     }
 
     /// F6 or the Solve button: starts the solver on the level as it
@@ -459,7 +469,7 @@ impl EditorScreen {
                     count(report.states)
                 ));
                 if let (false, Some(s)) = (needs.is_empty(), &report.solution) {
-                    self.start_needs(&level, self.editor.revision(), s.turns);
+                    self.start_needs(&level, content, s.turns);
                 }
                 self.solving = Solving::Done {
                     report: Box::new(report),

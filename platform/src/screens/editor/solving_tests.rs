@@ -140,3 +140,21 @@ fn playback_pauses_steps_and_counts_the_actions_the_verdict_counts() {
     assert!(s.playback_stage().is_none());
     assert!(said(&s).starts_with("Playback stopped"));
 }
+
+#[test]
+fn setting_the_par_from_the_solve_keeps_the_verdict_the_playback_and_the_needs() {
+    let mut s = solved_room();
+    let rows = s.needs_rows();
+    assert!(!rows.is_empty(), "the Needs checks ran");
+    chord(&mut s, "f8");
+    assert_eq!(s.editor.level().par, Some(2));
+    // The par is no part of what was solved: the verdict still holds,
+    // F7 still plays it, and the Needs rows are still the level's.
+    assert_eq!(
+        s.solver_line().as_deref(),
+        Some("Solved: 2 turns, 4 actions, the fewest: proven · F7 plays it")
+    );
+    assert_eq!(s.needs_rows(), rows);
+    chord(&mut s, "f7");
+    assert!(s.playback_stage().is_some(), "{:?}", s.status);
+}
