@@ -4,6 +4,7 @@
 mod common;
 mod hint;
 mod level_cli;
+mod necessity;
 mod rules_api;
 mod sim_cli;
 mod sim_loadout;
