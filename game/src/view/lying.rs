@@ -23,9 +23,7 @@ pub const LYING_HALF_WIDTH: f64 = 0.25;
 /// The least part of the lying box a node must show for what lies there
 /// to be seen: a tenth. Less is a sliver where nothing of a drawn item
 /// shows (Turnstile's statue, two cells up the corridor, shows 4 % of its
-/// box through the turning portal and no pixel of it); Through the wall's
-/// relic, seen at a steep angle through the wall portal, shows 12.5 % and
-/// a corner of its picture.
+/// box through the turning portal and no pixel of it).
 const MIN_FRACTION: f64 = 0.1;
 
 /// A point in view space (cells, from the eye's cell centre).

@@ -1,9 +1,11 @@
 //! The tools' integration tests (the `level` and `sim` binaries, the rules
 //! API, the solver, every shipped solution), one module a concern, linked
 //! into one test binary (`cargo test -p tools --test it`).
+mod cards;
 mod common;
 mod hint;
 mod level_cli;
+mod necessity;
 mod rules_api;
 mod sim_cli;
 mod sim_loadout;

@@ -372,8 +372,8 @@ fn an_item_seen_only_as_a_sliver_of_its_cell_is_not_offered_to_levitate() {
     // the statue's cell only.
     let mut sim = played("heavy_haul.txt", "");
     assert!(!levitations(&mut sim, "sorceress").contains(&"statue".to_string()));
-    // Through the wall: the relic on the ledge, seen through the wall
-    // portal at a steep angle, but its part of the cell is in sight.
+    // Through the wall: the relic on the ledge, seen by looking up through
+    // the portal in the entrance's ceiling.
     let mut sim = played("through_the_wall.txt", "");
     assert_eq!(levitations(&mut sim, "sorceress"), ["relic"]);
 }

@@ -101,7 +101,7 @@ fn through_the_wall_solution_wins() {
 
 #[test]
 fn the_scouts_drop_solution_wins() {
-    assert_solved("the_scouts_drop", 0xaa00_a357_2e9e_e30f);
+    assert_solved("the_scouts_drop", 0x1a8f_8221_fa6e_e120);
 }
 
 #[test]

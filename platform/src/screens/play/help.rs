@@ -72,7 +72,7 @@ pub const RULES: &[(&str, &str)] = &[
     ),
     (
         "Sorceress · 4 AP",
-        "Levitates a loose item she can see up to 3 cells, through portals too (2 AP).",
+        "Levitates a loose item she can see, heavy ones too, up to 3 cells, through portals too (2 AP).",
     ),
     (
         "Hands",
@@ -84,7 +84,7 @@ pub const RULES: &[(&str, &str)] = &[
     ),
     (
         "Heavy things",
-        "Only the knight carries them, never up a rope: put them in a bucket, tie it to the rope's end, hoist from the top.",
+        "Only the knight carries them, never up a rope: put them in a bucket, tie it to the rope's end, hoist from the top. The sorceress floats them like anything else.",
     ),
     (
         "Watchers",
@@ -429,5 +429,41 @@ mod tests {
         for (keys, _) in CONTROLS {
             assert!(section.contains(keys), "README Controls lists `{keys}`");
         }
+    }
+
+    /// A room with the sorceress and a statue three cells from her.
+    const STATUE: &str = "[level]\nname = \"Statue\"\n\n[grid]\n#########\n#@......#\n#########\n\n[things]\nsorceress = hero sorceress at 0,0\nstatue = item statue at 3,0 flags ACQUIRE|PLACE|HEAVY|RELIC\n";
+
+    #[test]
+    fn the_help_says_the_sorceress_floats_heavy_things_as_the_rules_let_her() {
+        use game::action::{available, Offered};
+        let level = game::level::load_text("statue.txt", STATUE).expect("loads");
+        let session = game::session::Session::new(&level).expect("sets up");
+        let stage = session.stage();
+        let hero = stage.find("sorceress").expect("hero");
+        let mut view = game::view::GridView::new();
+        let cell = stage.cell_of(hero).expect("placed");
+        view.build(stage.grid(), cell, game::stage::SIGHT_RADIUS);
+        let offered = available(stage, &view, hero)
+            .into_iter()
+            .any(|o| matches!(o.what, Offered::Levitate(_)));
+        assert!(offered, "the rules let her levitate the heavy statue");
+        let row = |name: &str| {
+            RULES
+                .iter()
+                .find(|(what, _)| what.starts_with(name))
+                .map(|(_, how)| *how)
+                .expect("a row")
+        };
+        assert!(
+            row("Sorceress").contains("heavy ones too"),
+            "{}",
+            row("Sorceress")
+        );
+        assert!(
+            row("Heavy things").contains("The sorceress floats them"),
+            "{}",
+            row("Heavy things")
+        );
     }
 }

@@ -30,9 +30,12 @@ fn refused(s: &PlayScreen) -> bool {
 fn up_takes_the_scouts_two_cell_steps_up_in_the_scouts_drop() {
     let mut s = screen("the_scouts_drop.txt");
     key(&mut s, Key::Hero(1));
-    // Down the left side to the bottom of the drop, as the solution goes.
-    go(&mut s, CellPos::new(0, 2));
+    // Down the right-hand shaft and along the bottom to the foot of the
+    // left side, as the solution goes.
+    go(&mut s, CellPos::new(6, 0));
+    s.perform(Action::EndTurn);
     go(&mut s, CellPos::new(1, 0));
+    s.perform(Action::EndTurn);
     let ap = ap_of_selected(&s);
     // Up: the two-cell step up on the left (no one-cell step there; the
     // only step up from here), then the one on the right: the way back up
