@@ -12,7 +12,7 @@ use game::level::load_file;
 use game::solve::{solve_without, Limits};
 use tools::sim::solution_script_without;
 
-use crate::common::{campaign, root};
+use crate::common::{campaign, every_core, root};
 
 /// Turns searched past each level's par.
 const PAST_PAR: u32 = 3;
@@ -43,6 +43,7 @@ const NEEDS: &[(&str, &[&str])] = &[
 
 #[test]
 fn every_campaign_level_cannot_be_cleared_without_what_it_teaches() {
+    let _cores = every_core();
     let files: Vec<String> = campaign()
         .iter()
         .map(|p| p.file_name().expect("name").to_string_lossy().into_owned())
