@@ -14,6 +14,7 @@ pub mod motion;
 pub mod physics;
 pub mod random_play;
 pub mod rng;
+pub mod script;
 pub mod session;
 pub mod solve;
 pub mod stage;

@@ -11,7 +11,12 @@
 //! menu shows their names; a level that fails to load stays in the list
 //! with its error and cannot be played. A missing or damaged campaign file
 //! gives an empty campaign with the error, never a crash.
+//!
+//! A level's shipped solution lies beside it, in `solutions/<stem>.sim`
+//! ([`shipped_solution`]): the line a hint knows.
 use std::path::{Path, PathBuf};
+
+use game::action::Action;
 
 use game::level::{self, escaped, escaped_path, Level, LevelError};
 use log::{info, warn};
@@ -92,6 +97,18 @@ pub fn locate() -> PathBuf {
         .or_else(|| all.first())
         .cloned()
         .unwrap_or_else(|| PathBuf::from("levels"))
+}
+
+/// The shipped solution of the level at `path` on `level`: the actions
+/// of `solutions/<stem>.sim` in the level's folder. `None` when there is
+/// none; a script that does not play is logged and treated as none.
+pub fn shipped_solution(path: &Path, level: &Level) -> Option<Vec<Action>> {
+    let stem = path.file_stem()?.to_str()?;
+    let script_path = path.parent()?.join("solutions").join(format!("{stem}.sim"));
+    let script = std::fs::read_to_string(&script_path).ok()?;
+    game::script::script_actions(level, &script)
+        .map_err(|e| warn!("{}: {e}", escaped_path(&script_path)))
+        .ok()
 }
 
 /// Loads one level file; the error names the file and where in it.

@@ -8,7 +8,8 @@
 //! `levitate ITEM X Y`, `exit`, `end-turn`, `undo`, `redo`, `restart`, and
 //! the queries `show`, `view HERO`, `hash`. HERO and ITEM are ids from the
 //! level file (`knight`, `relic`, …). Actions apply to the selected hero (the
-//! first hero at the start).
+//! first hero at the start). The actions are read by [`game::script`], the
+//! same reader that turns a shipped solution into the line a hint knows.
 //!
 //! [`solution_script`] writes a solver's [`Solution`] in this language, so
 //! `sim solve` prints what `sim LEVEL SCRIPT --strict` replays.
@@ -16,9 +17,10 @@
 use std::fmt::Write as _;
 
 use game::action::abilities::Without;
-use game::action::{Action, DeployDir, Event, Refusal, Target};
+use game::action::{Action, DeployDir, Event, Target};
 use game::grid::CellPos;
 use game::level::Level;
+use game::script::{self, SelectError, Selection};
 use game::session::Session;
 use game::solve::Report;
 use game::stage::{Outcome, Stage};
@@ -40,7 +42,7 @@ pub enum LineResult {
 /// A session and the selected hero.
 pub struct Sim {
     pub session: Session,
-    selected: Option<ThingId>,
+    selection: Selection,
 }
 
 const CAPS: [(Capabilities, &str); 6] = [
@@ -51,12 +53,6 @@ const CAPS: [(Capabilities, &str); 6] = [
     (Capabilities::HEAVY, "HEAVY"),
     (Capabilities::RELIC, "RELIC"),
 ];
-
-fn parse_i32(word: Option<&str>, what: &str) -> Result<i32, String> {
-    let word = word.ok_or_else(|| format!("missing {what}"))?;
-    word.parse()
-        .map_err(|_| format!("{what} must be a whole number, got `{word}`"))
-}
 
 fn name(stage: &Stage, id: ThingId) -> String {
     stage.id_name(id).map_or_else(
@@ -71,25 +67,13 @@ fn cell(c: CellPos) -> String {
 
 impl Sim {
     pub fn new(session: Session) -> Sim {
-        let selected = session.stage().active_heroes().first().copied();
-        Sim { session, selected }
+        let selection = Selection::new(session.stage());
+        Sim { session, selection }
     }
 
     /// The hero that actions apply to.
     pub fn selected(&self) -> Option<ThingId> {
-        self.selected
-    }
-
-    fn hero(&self) -> Result<ThingId, String> {
-        self.selected.ok_or_else(|| "no hero selected".to_string())
-    }
-
-    fn thing(&self, word: Option<&str>, what: &str) -> Result<ThingId, String> {
-        let word = word.ok_or_else(|| format!("missing {what}"))?;
-        self.session
-            .stage()
-            .find(word)
-            .ok_or_else(|| format!("no {what} `{word}` in this level"))
+        self.selection.get()
     }
 
     /// Runs one line.
@@ -100,7 +84,10 @@ impl Sim {
         }
         let mut words = line.split_whitespace();
         let command = words.next().unwrap_or("");
-        let action = match self.parse_action(command, &mut words) {
+        let action = match self
+            .selection
+            .action(self.session.stage(), command, &mut words)
+        {
             Ok(Some(action)) => action,
             Ok(None) => return self.run_other(command, &mut words),
             Err(e) => return LineResult::Bad(e),
@@ -111,87 +98,11 @@ impl Sim {
         match self.session.perform(&action) {
             Ok(events) => {
                 let text = self.describe(&events);
-                // A hero who left can act no more: select the next one.
-                if self
-                    .selected
-                    .is_some_and(|h| self.session.stage().has_flag(h, ThingFlags::EXITED))
-                {
-                    self.selected = self
-                        .session
-                        .stage()
-                        .active_heroes()
-                        .first()
-                        .copied()
-                        .or(self.selected);
-                }
+                self.selection.after_action(self.session.stage());
                 LineResult::Done(text)
             }
             Err(refusal) => LineResult::Refused(refusal.to_string()),
         }
-    }
-
-    fn parse_action<'a>(
-        &self,
-        command: &str,
-        words: &mut impl Iterator<Item = &'a str>,
-    ) -> Result<Option<Action>, String> {
-        let action = match command {
-            "move" => {
-                let x = parse_i32(words.next(), "X")?;
-                let y = parse_i32(words.next(), "Y")?;
-                Action::Move {
-                    hero: self.hero()?,
-                    to: Target::Cell(CellPos::new(x, y)),
-                }
-            }
-            "pickup" => {
-                let item = match words.next() {
-                    Some(w) => Some(self.thing(Some(w), "item")?),
-                    None => None,
-                };
-                Action::PickUp {
-                    hero: self.hero()?,
-                    item,
-                }
-            }
-            "drop" => Action::SetDown { hero: self.hero()? },
-            "put-in" => Action::PutIn { hero: self.hero()? },
-            "take-out" => Action::TakeOut { hero: self.hero()? },
-            "deploy-rope" => {
-                let dir = match words.next() {
-                    Some("down") => DeployDir::Down,
-                    Some("left") => DeployDir::Left,
-                    Some("right") => DeployDir::Right,
-                    other => {
-                        return Err(format!(
-                            "deploy-rope takes down, left or right, got {other:?}"
-                        ))
-                    }
-                };
-                Action::DeployRope {
-                    hero: self.hero()?,
-                    dir,
-                }
-            }
-            "hoist" => Action::Hoist { hero: self.hero()? },
-            "lower" => Action::Lower { hero: self.hero()? },
-            "take-rope" => Action::TakeRope { hero: self.hero()? },
-            "tie" => Action::Tie { hero: self.hero()? },
-            "levitate" => {
-                let item = self.thing(words.next(), "item")?;
-                let x = parse_i32(words.next(), "X")?;
-                let y = parse_i32(words.next(), "Y")?;
-                Action::Levitate {
-                    hero: self.hero()?,
-                    item,
-                    to: CellPos::new(x, y),
-                }
-            }
-            "exit" => Action::Exit { hero: self.hero()? },
-            "end-turn" => Action::EndTurn,
-            _ => return Ok(None),
-        };
-        Ok(Some(action))
     }
 
     fn run_other<'a>(
@@ -213,18 +124,10 @@ impl Sim {
             return LineResult::Bad(format!("unexpected `{extra}` after `{command}`"));
         }
         let result = match command {
-            "select" => match self.thing(arg, "hero") {
-                Ok(h) if self.session.stage().hero_kind(h).is_none() => {
-                    Err(format!("`{}` is not a hero", arg.unwrap_or("")))
-                }
-                Ok(h) if self.session.stage().has_flag(h, ThingFlags::EXITED) => {
-                    return LineResult::Refused(Refusal::HeroHasLeft.to_string())
-                }
-                Ok(h) => {
-                    self.selected = Some(h);
-                    Ok(format!("selected {}", name(self.session.stage(), h)))
-                }
-                Err(e) => Err(e),
+            "select" => match self.selection.select(self.session.stage(), arg) {
+                Ok(h) => Ok(format!("selected {}", name(self.session.stage(), h))),
+                Err(SelectError::Refused(why)) => return LineResult::Refused(why),
+                Err(SelectError::Bad(e)) => Err(e),
             },
             "undo" => Ok(if self.session.undo() {
                 "undone".into()
@@ -243,7 +146,7 @@ impl Sim {
             }),
             "show" => Ok(self.show()),
             "hash" => Ok(format!("{:016x}", self.session.state_hash())),
-            "view" => match self.thing(arg, "hero") {
+            "view" => match script::thing(self.session.stage(), arg, "hero") {
                 Ok(h) => Ok(self.session.view_of(h).dump()),
                 Err(e) => Err(e),
             },
@@ -351,7 +254,7 @@ impl Sim {
             stage.relics_recovered(),
             stage.relics_total()
         );
-        if let Some(h) = self.selected {
+        if let Some(h) = self.selection.get() {
             let _ = writeln!(out, "selected: {}", name(stage, h));
         }
         for hero in stage.heroes() {
@@ -474,36 +377,6 @@ fn command_of(stage: &Stage, action: &Action) -> Option<String> {
         Action::Exit { .. } => "exit".into(),
         Action::EndTurn => "end-turn".into(),
     })
-}
-
-/// The actions a script plays on `level`, in order (`select` and the other
-/// commands that act on nothing left out): a shipped solution as the line
-/// a hint knows. An error names the first line that is not an action the
-/// rules accept, or an `undo`, `redo` or `restart` (a line of play has
-/// none).
-pub fn script_actions(level: &Level, script: &str) -> Result<Vec<Action>, String> {
-    let session = Session::new(level).map_err(|e| e.to_string())?;
-    let mut sim = Sim::new(session);
-    let mut actions = Vec::new();
-    for (n, raw) in script.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        let mut words = line.split_whitespace();
-        let command = words.next().unwrap_or("");
-        if matches!(command, "undo" | "redo" | "restart") {
-            return Err(format!(
-                "line {}: `{command}` is not part of a line of play",
-                n + 1
-            ));
-        }
-        let action = sim
-            .parse_action(command, &mut words)
-            .map_err(|e| format!("line {}: {e}", n + 1))?;
-        match sim.run_line(raw) {
-            LineResult::Skip | LineResult::Done(_) => actions.extend(action),
-            other => return Err(format!("line {}: `{line}`: {other:?}", n + 1)),
-        }
-    }
-    Ok(actions)
 }
 
 /// The solution of `report` as a `sim` script for `level`: a header

@@ -192,6 +192,7 @@ mod tests {
             max_turns: 6,
             max_states: 2_000_000,
             max_time: None,
+            max_memory: None,
             first: false,
             threads: 0,
         }

@@ -16,29 +16,32 @@
 //!    takes the rest of that line at once; it is the shortest from here
 //!    when the whole line is the shortest (what is left of a shortest line
 //!    is a shortest line from where it stands).
-//! 3. **A search.** Any line first, closest-to-cleared positions first
-//!    (the whole party's search raced against groups where heroes at the
-//!    entrance leave at once), then the groups turn by turn for a line in
-//!    fewer turns, then (in what is left of the budget) turn by turn for a line that beats
-//!    it: finished, the line is proven the fewest turns (then actions);
-//!    stopped by the budget, the line found is given as it is, "shorter not
-//!    ruled out". A search that expands every position the stage can reach
-//!    without a line proves the position cannot be won.
+//! 3. **The solver** ([`solve_from`]) from the played line, looking at most
+//!    [`MORE_TURNS`] turns ahead, on every core, within what is left of the
+//!    budget; any line may take all of it
+//!    ([`Start::any_line_takes_all`]). A solve that finishes proves its
+//!    line the fewest turns (then actions); one the budget stops gives the
+//!    line it found, "shorter not ruled out"; one that searched every
+//!    position the stage can reach without a line proves the position
+//!    cannot be won. [`hint_with`] can give it fewer threads, and less of
+//!    the budget for a shorter line once it has one ([`HintLimits`]).
 //!
 //! When the position cannot be won, the positions going back through the
-//! played line (one undo, two, …) are asked the same, cheapest first, for
-//! the nearest one that can.
+//! played line (one undo, two, …) are asked the same, any line being
+//! enough, for the nearest one that can.
 
 use std::time::{Duration, Instant};
 
 use super::bound::Bound;
 use super::key::{position, Position};
-use super::search::{Found, Goal, Meter, Search, StepOutcome, Stop};
-use super::{Limits, Progress};
+use super::solver::{solve_from, Start};
+use super::{Limits, Progress, Report};
 use crate::action::Action;
 use crate::level::Level;
 use crate::session::Session;
 use crate::stage::Outcome;
+
+pub use super::solver::StartError as HintError;
 
 /// Turns past the current one a hint's search looks, at most.
 pub const MORE_TURNS: u32 = 30;
@@ -81,29 +84,9 @@ pub enum Hint {
     NoAnswer,
 }
 
-/// Why a hint could not be asked for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HintError {
-    /// The level cannot be set up for play.
-    Setup(String),
-    /// Played action `index` (from 0) is refused on replay.
-    Refused { index: usize, why: String },
-}
-
-impl std::fmt::Display for HintError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            HintError::Setup(why) => write!(f, "{why}"),
-            HintError::Refused { index, why } => {
-                write!(f, "played action {} is refused on replay: {why}", index + 1)
-            }
-        }
-    }
-}
-
 /// The session standing where `played` leads from the start of `level`.
 fn replay(level: &Level, played: &[Action]) -> Result<Session, HintError> {
-    let mut session = Session::new(level).map_err(|e| HintError::Setup(e.to_string()))?;
+    let mut session = Session::new(level)?;
     session.set_self_checks(false);
     for (index, action) in played.iter().enumerate() {
         session.perform(action).map_err(|r| HintError::Refused {
@@ -171,168 +154,37 @@ enum Verdict {
     Unknown,
 }
 
-/// Runs `search` step by step until it ends.
-fn run(search: &mut Search, bound: &Bound, goal: &Goal, meter: &mut Meter<'_>) -> StepOutcome {
-    loop {
-        match search.step(bound, goal, meter) {
-            StepOutcome::Going => {}
-            ended => return ended,
-        }
-    }
-}
-
-fn meter<'a>(deadline: Instant, progress: Option<&'a Progress>) -> Meter<'a> {
-    Meter {
-        limits: Limits {
-            max_turns: u32::MAX,
-            max_states: u64::MAX,
-            max_time: None,
-            first: false,
-            threads: 1,
-        },
-        progress,
-        states: 0,
-        stop_at: u64::MAX,
-        deadline: Some(deadline),
-        kept: 0,
-        replays: 0,
-        turns_done: 0,
-    }
-}
-
-/// Parties of at most this many heroes race groups (see [`race`]).
-const MAX_PARTY_FOR_GROUPS: usize = 4;
-
-/// The heroes standing at the entrance, who could leave at once.
-fn at_the_entrance(session: &Session) -> Vec<crate::things::ThingId> {
-    let stage = session.stage();
-    stage
-        .active_heroes()
-        .into_iter()
-        .filter(|&h| stage.cell_of(h) == Some(stage.entrance()))
-        .collect()
-}
-
-/// The searches a hint races, the one that has reached the fewest
-/// positions going next: the whole party's (first, with `party`) and, as
-/// the solver's first phases do, one for each group of heroes left when
-/// some of `leavers` leave at once — a line where a hero who never lends a
-/// hand leaves first is found in a fraction of the whole party's
-/// positions.
-fn racers(
-    level: &Level,
-    played: &[Action],
-    heroes: usize,
-    leavers: &[crate::things::ThingId],
-    party: bool,
-) -> Result<Vec<(Search, u64)>, HintError> {
-    let mut out = Vec::new();
-    if party {
-        out.push((Search::new(replay(level, played)?, played.to_vec()), 0u64));
-    }
-    if heroes <= MAX_PARTY_FOR_GROUPS && leavers.len() < 16 {
-        for mask in 1u32..(1 << leavers.len()) {
-            if mask.count_ones() as usize >= heroes {
-                continue;
-            }
-            let mut group = replay(level, played)?;
-            let mut prefix = played.to_vec();
-            for (i, &hero) in leavers.iter().enumerate() {
-                let exit = Action::Exit { hero };
-                if mask & (1 << i) != 0 && group.perform(&exit).is_ok() {
-                    prefix.push(exit);
-                }
-            }
-            if group.stage().outcome() == Outcome::Playing {
-                out.push((Search::new(group, prefix), 0));
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// Races `racers` (see [`racers`]) for any line: ends with the first line
-/// found, or with the whole party's search (racer 0, whose end alone
-/// proves anything).
-fn race(
-    racers: &mut [(Search, u64)],
-    bound: &Bound,
-    goal: &Goal,
-    m: &mut Meter<'_>,
-) -> StepOutcome {
-    loop {
-        let Some(i) = (0..racers.len())
-            .filter(|&i| !racers[i].0.is_done())
-            .min_by_key(|&i| racers[i].1)
-        else {
-            return StepOutcome::Done { everything: false };
+/// The hint of the solver's `report` from `session`'s position, `played`
+/// before it.
+fn verdict_of(report: &Report, played: &[Action], session: &Session) -> Verdict {
+    let Some(solution) = &report.solution else {
+        return if report.unsolvable {
+            Verdict::Unwinnable
+        } else {
+            Verdict::Unknown
         };
-        let before = m.states;
-        let step = racers[i].0.step(bound, goal, m);
-        racers[i].1 += m.states - before;
-        match step {
-            StepOutcome::Going => {}
-            StepOutcome::Done { .. } if i > 0 => {}
-            ended => return ended,
-        }
-    }
-}
-
-/// The groups' searches turn by turn, side by side, each for a line that
-/// beats the best so far (kept in `best`), until they are done or the
-/// meter stops them: a line in a group's fewest turns is found long
-/// before the whole party's search could.
-fn groups_turn_by_turn(
-    racers: &mut [(Search, u64)],
-    bound: &Bound,
-    best: &mut Found,
-    m: &mut Meter<'_>,
-) {
-    loop {
-        let Some(i) = (0..racers.len())
-            .filter(|&i| !racers[i].0.is_done())
-            .min_by_key(|&i| racers[i].1)
-        else {
-            return;
-        };
-        let goal = Goal {
-            max_turns: best.turns,
-            incumbent: Some((best.turns, best.action_count)),
-            any: false,
-        };
-        let before = m.states;
-        let step = racers[i].0.step(bound, &goal, m);
-        racers[i].1 += m.states - before;
-        match step {
-            StepOutcome::Found(found) => *best = found,
-            StepOutcome::Going | StepOutcome::Done { .. } => {}
-            StepOutcome::Stopped(_) => return,
-        }
-    }
-}
-
-/// The hint of a line `found` from `session`'s position, `played` before it.
-fn next_of(found: &Found, played: &[Action], session: &Session, fewest: bool) -> Hint {
+    };
     let now = session.stage().turn();
-    let rest = &found.actions[played.len()..];
-    Hint::Next {
+    let rest = &solution.actions[played.len()..];
+    Verdict::Winnable(Hint::Next {
         action: rest[0],
-        turns: found.turns - now + 1,
-        clears_in: found.turns,
+        turns: solution.turns - now + 1,
+        clears_in: solution.turns,
         actions: rest.iter().filter(|a| **a != Action::EndTurn).count() as u32,
-        fewest,
-    }
+        fewest: report.complete,
+    })
 }
 
 /// Asks about the position `played` leads to: cheap checks, the known
-/// line, then a search for any line until `any_until` and (with
-/// `improve`) for a shorter one until `deadline`.
+/// line, then the solver until `deadline` (with `first`, for any line
+/// only).
 fn verdict(
     level: &Level,
     played: &[Action],
     known: Option<&KnownLine<'_>>,
-    any_until: Instant,
-    deadline: Option<Instant>,
+    deadline: Instant,
+    first: bool,
+    spend: &HintLimits,
     progress: Option<&Progress>,
 ) -> Result<Verdict, HintError> {
     let session = replay(level, played)?;
@@ -342,8 +194,7 @@ fn verdict(
         Outcome::Lost | Outcome::Retreated => return Ok(Verdict::Unwinnable),
         Outcome::Playing => {}
     }
-    let bound = Bound::new(stage);
-    if bound.earliest_clear(stage).is_none() {
+    if Bound::new(stage).earliest_clear(stage).is_none() {
         return Ok(Verdict::Unwinnable);
     }
     if let Some(line) = known {
@@ -351,55 +202,47 @@ fn verdict(
             return Ok(Verdict::Winnable(line.hint_at(i, &session)));
         }
     }
-    let now = stage.turn();
-    let any = Goal {
-        max_turns: now + MORE_TURNS,
-        incumbent: None,
-        any: true,
+    let limits = Limits {
+        max_turns: stage.turn() + MORE_TURNS,
+        max_states: u64::MAX,
+        max_time: Some(deadline.saturating_duration_since(Instant::now())),
+        max_memory: None,
+        first,
+        threads: spend.threads,
     };
-    let leavers = at_the_entrance(&session);
-    let heroes = stage.active_heroes().len();
-    let mut m = meter(any_until, progress);
-    let mut all = racers(level, played, heroes, &leavers, true)?;
-    let found = match race(&mut all, &bound, &any, &mut m) {
-        StepOutcome::Found(found) => found,
-        StepOutcome::Done { everything: true } => return Ok(Verdict::Unwinnable),
-        StepOutcome::Done { everything: false } | StepOutcome::Stopped(_) => {
-            return Ok(Verdict::Unknown)
+    let start = Start {
+        played,
+        any_line_takes_all: true,
+        improve_for: spend.improve_for,
+        ..Start::default()
+    };
+    let report = solve_from(level, start, limits, progress)?;
+    Ok(verdict_of(&report, played, &session))
+}
+
+/// What a hint may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintLimits {
+    /// The whole time: the answer comes within it.
+    pub budget: Duration,
+    /// Once a line is found, the search for a shorter one (and the proof
+    /// that there is none) takes at most this long of what is left of the
+    /// budget; `None`: all of it. The answer comes as soon; it is proven
+    /// the fewest less often.
+    pub improve_for: Option<Duration>,
+    /// Threads the search may use; 0: one per core.
+    pub threads: usize,
+}
+
+impl HintLimits {
+    /// As in play: `budget`, all of it for improving, every core.
+    pub fn within(budget: Duration) -> HintLimits {
+        HintLimits {
+            budget,
+            improve_for: None,
+            threads: 0,
         }
-        StepOutcome::Going => unreachable!("the race goes on until a search ends"),
-    };
-    drop(all);
-    let session = replay(level, played)?;
-    let Some(deadline) = deadline else {
-        return Ok(Verdict::Winnable(next_of(&found, played, &session, false)));
-    };
-    // The groups turn by turn (half of what is left), then the whole
-    // party's search for a line that beats the best.
-    let mut found = found;
-    let now = Instant::now();
-    if now < deadline {
-        let mut groups = racers(level, played, heroes, &leavers, false)?;
-        let mut m = meter(now + (deadline - now) / 2, progress);
-        groups_turn_by_turn(&mut groups, &bound, &mut found, &mut m);
     }
-    let better = Goal {
-        max_turns: found.turns,
-        incumbent: Some((found.turns, found.action_count)),
-        any: false,
-    };
-    let mut search = Search::new(replay(level, played)?, played.to_vec());
-    let mut m = meter(deadline, progress);
-    Ok(Verdict::Winnable(
-        match run(&mut search, &bound, &better, &mut m) {
-            StepOutcome::Found(shorter) => next_of(&shorter, played, &session, true),
-            StepOutcome::Done { .. } => next_of(&found, played, &session, true),
-            StepOutcome::Stopped(Stop::Budget | Stop::Cancelled) => {
-                next_of(&found, played, &session, false)
-            }
-            StepOutcome::Going => unreachable!("run goes on until the search ends"),
-        },
-    ))
 }
 
 /// The hint from where `played` leads from the start of `level`, within
@@ -413,29 +256,42 @@ pub fn hint(
     known: Option<Known<'_>>,
     progress: Option<&Progress>,
 ) -> Result<Hint, HintError> {
-    let started = Instant::now();
-    let deadline = started + budget;
+    hint_with(level, played, HintLimits::within(budget), known, progress)
+}
+
+/// [`hint`] within `limits`.
+pub fn hint_with(
+    level: &Level,
+    played: &[Action],
+    limits: HintLimits,
+    known: Option<Known<'_>>,
+    progress: Option<&Progress>,
+) -> Result<Hint, HintError> {
+    let deadline = Instant::now() + limits.budget;
     let known = known.and_then(|k| KnownLine::new(level, k));
-    match verdict(
-        level,
-        played,
-        known.as_ref(),
-        deadline,
-        Some(deadline),
-        progress,
-    )? {
+    let ask = |back: &[Action], first: bool| {
+        verdict(
+            level,
+            back,
+            known.as_ref(),
+            deadline,
+            first,
+            &limits,
+            progress,
+        )
+    };
+    match ask(played, false)? {
         Verdict::Winnable(hint) => Ok(hint),
         Verdict::Unknown => Ok(Hint::NoAnswer),
         Verdict::Unwinnable => {
             for undos in 1..=played.len() {
-                let back = &played[..played.len() - undos];
-                match verdict(level, back, known.as_ref(), deadline, None, progress)? {
+                if Instant::now() >= deadline {
+                    break;
+                }
+                match ask(&played[..played.len() - undos], true)? {
                     Verdict::Winnable(_) => return Ok(Hint::Unwinnable { undos: Some(undos) }),
                     Verdict::Unwinnable => {}
                     Verdict::Unknown => break,
-                }
-                if Instant::now() >= deadline {
-                    break;
                 }
             }
             Ok(Hint::Unwinnable { undos: None })

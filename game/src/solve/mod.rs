@@ -4,27 +4,31 @@
 //! [`Session::undo`](crate::session::Session::undo), so the solver knows
 //! exactly the rules the play screen knows and no others.
 //!
-//! [`solve`] takes a level and [`Limits`] (turns, positions, seconds) and
+//! [`solve`] takes a level and [`Limits`] (turns, positions, seconds,
+//! memory, threads) and
 //! answers a [`Report`]: the best [`Solution`] found, whether it is proven
 //! the best, how many turns were ruled out, and what the search cost. A
 //! [`Progress`] lets another thread watch and stop it. Files: [`solver`]
-//! (the phases of a solve), [`search`] (one search), [`key`] (what counts
+//! (the phases of a solve), [`search`] (one search), [`worker`] (a
+//! search's hands, one per thread), [`key`] (what counts
 //! as the same position), [`candidates`] (the actions tried in a
 //! position), [`cuts`] (actions skipped as reaching nothing new),
 //! [`bound`] (the earliest turn a position could clear in, and how far it
 //! is from cleared), [`progress`]; [`hint`] answers a player's "what next?"
 //! from where they stand.
 //!
-//! What it costs: about a million positions a second in a release build
-//! (`BENCHMARKS.md`, "Solver"): the session keeps each hero's view and
-//! move search, so the moves of one position are searched once. Small levels are solved and proven in
-//! well under a second; a level with three heroes who all could lend a
-//! hand over many turns can outgrow any budget in the whole party's
-//! search, and then the report says which turns were ruled out.
+//! What it costs: about a million positions a second on one core in a
+//! release build (`BENCHMARKS.md`, "Solver"): the session keeps each
+//! hero's view and move search, so the moves of one position are searched
+//! once; [`worker`] spreads a search over every core, and [`bound`] drops
+//! what cannot clear in time. Every campaign level is proven in seconds; a
+//! level with three heroes who all could lend a hand over many turns can
+//! still outgrow a budget, and then the report says which turns were ruled
+//! out.
 //!
-//! Used by the `sim solve` command and the editor's Solve button; the
-//! shipped levels' test (`tools/tests/it/solver.rs`) checks every level is
-//! solved within its par.
+//! Used by the `sim solve` command, the editor's Solve button and hints;
+//! the shipped levels' test (`tools/tests/it/solver.rs`) proves every
+//! level's par the fewest turns.
 
 pub mod bound;
 pub mod candidates;
@@ -34,7 +38,7 @@ pub mod key;
 pub mod progress;
 pub mod search;
 pub mod solver;
-mod worker;
+pub(crate) mod worker;
 
 #[cfg(test)]
 mod tests;
@@ -57,6 +61,10 @@ pub struct Limits {
     pub max_states: u64,
     /// The most time spent before giving up; `None`: no limit.
     pub max_time: Option<Duration>,
+    /// The most memory the positions kept may take, in bytes (their nodes,
+    /// table and queues; not the sessions' fixed few megabytes); `None`:
+    /// no limit.
+    pub max_memory: Option<u64>,
     /// Stop at the first solution found (within `max_turns`), without
     /// looking for a shorter one: "can this level be done in N turns?".
     pub first: bool,
@@ -85,6 +93,7 @@ impl Default for Limits {
             max_turns: 30,
             max_states: 5_000_000,
             max_time: None,
+            max_memory: None,
             first: false,
             threads: 0,
         }
@@ -144,6 +153,9 @@ pub struct Report {
     pub kept: u64,
     /// Actions performed again to walk back to a kept position.
     pub replays: u64,
+    /// The most memory the positions kept took at once, in bytes (see
+    /// [`Limits::max_memory`]).
+    pub memory: u64,
     /// Wall time spent.
     pub elapsed: Duration,
 }
@@ -167,6 +179,11 @@ impl Report {
         let stop = match self.stopped {
             Some(Stop::Budget) => format!("budget exhausted after {} states", self.states),
             Some(Stop::Cancelled) => format!("cancelled after {} states", self.states),
+            Some(Stop::Memory) => format!(
+                "memory budget exhausted after {} states ({} MB of positions)",
+                self.states,
+                self.memory.div_ceil(1_000_000)
+            ),
             None => format!("{} states", self.states),
         };
         let ruled_out = match self.none_within {

@@ -177,6 +177,12 @@ impl Buckets {
     fn is_empty(&self) -> bool {
         self.by_actions.iter().all(Vec::is_empty)
     }
+
+    /// The memory its buckets hold, in bytes.
+    fn memory(&self) -> u64 {
+        let slots: usize = self.by_actions.iter().map(Vec::capacity).sum();
+        (slots * std::mem::size_of::<u32>()) as u64
+    }
 }
 
 /// Why a search stopped before it was done.
@@ -186,6 +192,8 @@ pub enum Stop {
     Budget,
     /// [`Progress::cancel`].
     Cancelled,
+    /// The positions kept outgrew [`Limits::max_memory`].
+    Memory,
 }
 
 /// What is spent across the searches of one solve: positions reached and
@@ -207,6 +215,10 @@ pub struct Meter<'a> {
     pub replays: u64,
     /// Turns the last search run to its end searched in full.
     pub turns_done: u32,
+    /// Memory the positions kept by the searches alive take now, in bytes
+    /// (each search accounts for its own), and the most so far.
+    pub memory: u64,
+    pub peak_memory: u64,
 }
 
 impl Meter<'_> {
@@ -241,6 +253,9 @@ impl Meter<'_> {
         let late = self.deadline.is_some_and(|d| Instant::now() >= d);
         if self.states >= self.stop_at.min(self.limits.max_states) || late {
             return Err(Stop::Budget);
+        }
+        if self.limits.max_memory.is_some_and(|m| self.memory > m) {
+            return Err(Stop::Memory);
         }
         Ok(())
     }
@@ -339,6 +354,8 @@ pub struct Search {
     /// nothing about longer lines).
     pruned: bool,
     done: bool,
+    /// The memory it last accounted for in the meter.
+    accounted: u64,
 }
 
 impl Search {
@@ -372,7 +389,33 @@ impl Search {
             turn,
             pruned: false,
             done: false,
+            accounted: 0,
         }
+    }
+
+    /// The memory its kept positions take, in bytes: the nodes, the table
+    /// (a hash table's slot of key and node, its control byte, at the
+    /// table's least load after growing), the distinct actions, the queues.
+    fn memory(&self) -> u64 {
+        let node = std::mem::size_of::<Node>() as u64;
+        let slot = (std::mem::size_of::<(u64, u32)>() + 1) as u64;
+        let table = (self.table.capacity() as u64 * 8 / 7).next_power_of_two() * slot;
+        let acts =
+            self.acts.list.capacity() as u64 * (2 * std::mem::size_of::<Action>() as u64 + 8);
+        self.nodes.capacity() as u64 * node + table + acts + self.this.memory() + self.next.memory()
+    }
+
+    /// Ends the search, its memory given back to the meter.
+    pub fn release(self, meter: &mut Meter<'_>) {
+        meter.memory = meter.memory.saturating_sub(self.accounted);
+    }
+
+    /// Tells the meter what its kept positions take now.
+    fn account(&mut self, meter: &mut Meter<'_>) {
+        let now = self.memory();
+        meter.memory = (meter.memory + now).saturating_sub(self.accounted);
+        meter.peak_memory = meter.peak_memory.max(meter.memory);
+        self.accounted = now;
     }
 
     /// One more thread for the search: `session` must stand where the
@@ -684,9 +727,15 @@ impl Search {
                 {
                     p.set_turn(u32::from(self.nodes[first as usize].turn));
                 }
-                match self.expand_all(&list, bound, goal, meter) {
+                let expanded = self.expand_all(&list, bound, goal, meter);
+                self.account(meter);
+                match expanded {
                     Ok(Some(found)) => return StepOutcome::Found(found),
-                    Ok(None) => {}
+                    Ok(None) => {
+                        if let Err(stop) = meter.check() {
+                            return StepOutcome::Stopped(stop);
+                        }
+                    }
                     Err(stop) => return StepOutcome::Stopped(stop),
                 }
             }

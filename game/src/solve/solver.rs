@@ -24,7 +24,12 @@
 //! might wander to multiplies the positions. A group's search finds the
 //! lines where the others leave at once in a fraction of that, and each
 //! line found lets every later search drop what could not beat it. Phase 1
-//! takes at most a quarter of the budget, phases 1 and 2 together half.
+//! takes at most a quarter of the budget (all of it with [`Limits::first`]
+//! or [`Start::any_line_takes_all`]), phases 1 and 2 together half.
+//!
+//! [`solve_from`] does the same from where a played line leads (a hint
+//! from the player's position): every search replays it first, and the
+//! groups are of the heroes still in play.
 
 use std::time::Instant;
 
@@ -62,22 +67,74 @@ fn groups(heroes: usize, can_leave: u32) -> Vec<u32> {
     out
 }
 
-/// A session of `level` for the solver, with the abilities of `without`
-/// switched off, where every hero but those of `group` (a bitmask over the
-/// heroes in level order; `None`: all) has left at once; and the exits
-/// that made them leave.
+/// Where a solve starts and what it may use (see [`solve_from`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Start<'a> {
+    /// Actions played from the start of the level (`EndTurn`s included),
+    /// replayed before the search: the solve looks for the rest of a line
+    /// from where they lead.
+    pub played: &'a [Action],
+    /// The heroes' abilities switched off.
+    pub without: Without,
+    /// Phase 1 (any line) may take the whole budget rather than a quarter:
+    /// for an answer at all, proven the fewest or not (a hint).
+    pub any_line_takes_all: bool,
+    /// After phase 1, phases 2 and 3 (a shorter line, the proof) take at
+    /// most this long (within the budget still); `None`: the rest of the
+    /// budget.
+    pub improve_for: Option<std::time::Duration>,
+}
+
+/// Why a solve could not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartError {
+    /// The level cannot be set up for play.
+    Setup(StageError),
+    /// Played action `index` (from 0) is refused on replay.
+    Refused { index: usize, why: String },
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Setup(e) => write!(f, "{e}"),
+            StartError::Refused { index, why } => {
+                write!(f, "played action {} is refused on replay: {why}", index + 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+impl From<StageError> for StartError {
+    fn from(e: StageError) -> Self {
+        StartError::Setup(e)
+    }
+}
+
+/// A session of `level` for the solver, with the abilities of `start`
+/// switched off and its actions played, where then every hero but those
+/// of `group` (a bitmask over the heroes still in play, in level order;
+/// `None`: all) has left at once; and the actions that led there.
 fn session_of(
     level: &Level,
-    without: Without,
+    start: &Start<'_>,
     group: Option<u32>,
-) -> Result<(Session, Vec<Action>), StageError> {
+) -> Result<(Session, Vec<Action>), StartError> {
     let mut session = Session::new(level)?;
-    session.set_without(without);
+    session.set_without(start.without);
     // The per-step self-checks of debug builds (O(capacity) each) would
     // make the search some thirty times slower; the game's own tests keep
     // them on for the solver too.
     session.set_self_checks(cfg!(test));
-    let mut prefix = Vec::new();
+    for (index, action) in start.played.iter().enumerate() {
+        session.perform(action).map_err(|r| StartError::Refused {
+            index,
+            why: r.to_string(),
+        })?;
+    }
+    let mut prefix = start.played.to_vec();
     if let Some(group) = group {
         for (i, hero) in session.stage().active_heroes().into_iter().enumerate() {
             if group & (1 << i) == 0 {
@@ -95,14 +152,14 @@ fn session_of(
 /// threads.
 fn search_of(
     level: &Level,
-    without: Without,
+    start: &Start<'_>,
     group: Option<u32>,
     threads: usize,
-) -> Result<Search, StageError> {
-    let (session, prefix) = session_of(level, without, group)?;
+) -> Result<Search, StartError> {
+    let (session, prefix) = session_of(level, start, group)?;
     let mut search = Search::new(session, prefix);
     for _ in 1..threads {
-        search.add_worker(session_of(level, without, group)?.0);
+        search.add_worker(session_of(level, start, group)?.0);
     }
     Ok(search)
 }
@@ -136,6 +193,8 @@ enum Race {
     /// The budget of the phase ran out.
     Budget,
     Cancelled,
+    /// The positions kept outgrew the memory allowed: the solve stops.
+    Memory,
 }
 
 /// Runs `racers` side by side, the one that has spent the least going
@@ -185,6 +244,7 @@ fn race(
             }
             StepOutcome::Done { .. } => {}
             StepOutcome::Stopped(Stop::Cancelled) => return Race::Cancelled,
+            StepOutcome::Stopped(Stop::Memory) => return Race::Memory,
             StepOutcome::Stopped(Stop::Budget) => return Race::Budget,
         }
     }
@@ -210,8 +270,18 @@ fn run(
                     p.rule_out(meter.turns_done);
                 }
             }
-            ended => return ended,
+            ended => {
+                search.release(meter);
+                return ended;
+            }
         }
+    }
+}
+
+/// Ends the searches of `racers`, their memory given back to the meter.
+fn release(racers: Vec<Racer>, meter: &mut Meter<'_>) {
+    for r in racers {
+        r.search.release(meter);
     }
 }
 
@@ -245,10 +315,30 @@ pub fn solve_without(
     limits: Limits,
     progress: Option<&Progress>,
 ) -> Result<Report, StageError> {
+    let start = Start {
+        without,
+        ..Start::default()
+    };
+    solve_from(level, start, limits, progress).map_err(|e| match e {
+        StartError::Setup(e) => e,
+        StartError::Refused { .. } => unreachable!("nothing is played before the search"),
+    })
+}
+
+/// [`solve`] from where `start`'s actions lead (with its abilities switched
+/// off): the fewest turns, then actions, of the rest of a line. The
+/// solution's actions begin with the played ones; its turns and
+/// `max_turns` count from the start of the level. Fails if the level
+/// cannot be set up or a played action is refused.
+pub fn solve_from(
+    level: &Level,
+    start: Start<'_>,
+    limits: Limits,
+    progress: Option<&Progress>,
+) -> Result<Report, StartError> {
     let started = Instant::now();
-    let whole = search_of(level, without, None, limits.threads())?;
-    let mut party = Session::new(level)?;
-    party.set_without(without);
+    let whole = search_of(level, &start, None, limits.threads())?;
+    let (party, _) = session_of(level, &start, None)?;
     let bound = Bound::new(party.stage());
     let heroes = party.stage().active_heroes();
     let entrance = party.stage().entrance();
@@ -268,8 +358,14 @@ pub fn solve_without(
         kept: 0,
         replays: 0,
         turns_done: 0,
+        memory: 0,
+        peak_memory: 0,
     };
-    let mut meter = if limits.first { share(4) } else { share(1) };
+    let mut meter = if limits.first || start.any_line_takes_all {
+        share(4)
+    } else {
+        share(1)
+    };
     let mut best: Option<Found> = None;
     let mut ended = Ended::default();
 
@@ -278,7 +374,7 @@ pub fn solve_without(
     for &g in &groups {
         racers.push(Racer {
             group: Some(g),
-            search: search_of(level, without, Some(g), limits.threads())?,
+            search: search_of(level, &start, Some(g), limits.threads())?,
             spent: 0,
         });
     }
@@ -296,10 +392,13 @@ pub fn solve_without(
         &mut best,
         &mut meter,
     );
-    drop(racers);
+    release(racers, &mut meter);
     match first {
         Race::Cancelled => ended.stopped = Some(Stop::Cancelled),
-        Race::Budget if limits.first => ended.stopped = Some(Stop::Budget),
+        Race::Memory => ended.stopped = Some(Stop::Memory),
+        Race::Budget if limits.first || start.any_line_takes_all => {
+            ended.stopped = Some(Stop::Budget)
+        }
         Race::PartyDone { everything } => {
             // No line at all within the limit: nothing more to look for.
             ended.complete = true;
@@ -309,20 +408,30 @@ pub fn solve_without(
         Race::Over | Race::Budget => {}
     }
     let go_on = ended.stopped.is_none() && !ended.complete && !limits.first;
+    // A phase's deadline `whole`, capped at `halves` halves of what
+    // improving may take ([`Start::improve_for`]).
+    let improving = Instant::now();
+    let until = |halves: u32, whole: Option<Instant>| {
+        let cap = start.improve_for.map(|d| improving + d / 2 * halves);
+        match (whole, cap) {
+            (Some(w), Some(c)) => Some(w.min(c)),
+            (w, c) => w.or(c),
+        }
+    };
 
     // 2. Groups, turn by turn.
     if go_on && !groups.is_empty() {
         meter.stop_at = limits.max_states / 2;
-        meter.deadline = limits.max_time.map(|t| started + t / 2);
+        meter.deadline = until(1, limits.max_time.map(|t| started + t / 2));
         let mut racers: Vec<Racer> = Vec::new();
         for &g in &groups {
             racers.push(Racer {
                 group: Some(g),
-                search: search_of(level, without, Some(g), limits.threads())?,
+                search: search_of(level, &start, Some(g), limits.threads())?,
                 spent: 0,
             });
         }
-        if let Race::Cancelled = race(
+        match race(
             &mut racers,
             &bound,
             &limits,
@@ -331,15 +440,18 @@ pub fn solve_without(
             &mut best,
             &mut meter,
         ) {
-            ended.stopped = Some(Stop::Cancelled);
+            Race::Cancelled => ended.stopped = Some(Stop::Cancelled),
+            Race::Memory => ended.stopped = Some(Stop::Memory),
+            Race::Over | Race::PartyDone { .. } | Race::Budget => {}
         }
+        release(racers, &mut meter);
     }
 
     // 3. Everyone: first no shorter line, then no line as short with
     // fewer actions.
     if go_on && ended.stopped.is_none() {
         meter.stop_at = limits.max_states;
-        meter.deadline = limits.max_time.map(|t| started + t);
+        meter.deadline = until(2, limits.max_time.map(|t| started + t));
         if let Some(p) = progress {
             p.set_whole_party(true);
         }
@@ -354,7 +466,7 @@ pub fn solve_without(
         let mut turns_proven = best.as_ref().is_some_and(|f| f.turns == 1);
         if let Some(limit) = shorter {
             match run(
-                search_of(level, without, None, limits.threads())?,
+                search_of(level, &start, None, limits.threads())?,
                 &bound,
                 &limit,
                 &None,
@@ -380,7 +492,7 @@ pub fn solve_without(
         }
         if turns_proven && !ended.complete {
             match run(
-                search_of(level, without, None, limits.threads())?,
+                search_of(level, &start, None, limits.threads())?,
                 &bound,
                 &limits,
                 &best,
@@ -427,6 +539,7 @@ fn report(
         states: meter.states,
         kept: meter.kept,
         replays: meter.replays,
+        memory: meter.peak_memory,
         elapsed: started.elapsed(),
     };
     info!("solver: {}: {}", level.name, report.summary());

@@ -315,6 +315,38 @@ fn a_spent_budget_is_reported_with_what_was_ruled_out() {
     );
 }
 
+/// The memory the kept positions take is counted, and a limit on it stops
+/// the search honestly: the report says memory ran out, and how much.
+#[test]
+fn a_memory_limit_stops_the_search_and_says_so() {
+    let level = load(CORRIDOR_PAIR);
+    let free = solve(&level, Limits::default(), None).expect("sets up");
+    assert!(free.complete, "{}", free.summary());
+    // Some tens of bytes a kept position, never more than a hundred.
+    assert!(
+        free.memory > 0 && free.memory < 100 * free.kept.max(1000),
+        "{free:?}"
+    );
+    let limit = free.memory / 4;
+    let report = solve(
+        &level,
+        Limits {
+            max_memory: Some(limit),
+            ..Limits::default()
+        },
+        None,
+    )
+    .expect("sets up");
+    assert_eq!(report.stopped, Some(Stop::Memory), "{}", report.summary());
+    assert!(!report.complete);
+    assert!(report.memory > limit && report.memory < free.memory);
+    assert!(
+        report.summary().contains("memory budget exhausted after"),
+        "{}",
+        report.summary()
+    );
+}
+
 #[test]
 fn cancelling_stops_the_search_and_progress_counts_what_it_did() {
     let progress = Progress::new();
@@ -468,4 +500,87 @@ fn the_answer_is_the_same_on_one_thread_and_on_several() {
 #[test]
 fn a_kept_position_s_node_is_28_bytes() {
     assert_eq!(std::mem::size_of::<super::search::Node>(), 28);
+}
+
+#[test]
+fn a_solve_from_a_played_line_finds_the_rest_from_where_it_leads() {
+    use super::solver::{solve_from, Start, StartError};
+    let level = load(CORRIDOR);
+    let best = solve(&level, limits(10), None).expect("sets up");
+    let line = best.solution.clone().expect("solved").actions;
+    // Part way along the best line: the rest of a line as short.
+    for k in [1, line.len() / 2, line.len() - 1] {
+        let start = Start {
+            played: &line[..k],
+            ..Start::default()
+        };
+        let report = solve_from(&level, start, limits(10), None).expect("replays");
+        let from = report.solution.as_ref().expect("solved from there");
+        assert_eq!(&from.actions[..k], &line[..k], "it begins with the played");
+        assert_eq!(from.turns, best.solution.as_ref().unwrap().turns);
+        assert!(report.complete, "proven the fewest from there");
+        replay(&level, &report);
+    }
+    // A turn thrown away: one turn more, proven.
+    let start = Start {
+        played: &[Action::EndTurn],
+        ..Start::default()
+    };
+    let report = solve_from(&level, start, limits(10), None).expect("replays");
+    assert_eq!(
+        report.solution.as_ref().map(|s| s.turns),
+        best.solution.as_ref().map(|s| s.turns + 1)
+    );
+    assert!(report.complete);
+    replay(&level, &report);
+    // The knight gone home: the scout alone clears the ledge (groups of
+    // the heroes still in play).
+    let level = load(LEDGE);
+    let knight = Session::new(&level)
+        .unwrap()
+        .stage()
+        .find("knight")
+        .unwrap();
+    let gone = [Action::Exit { hero: knight }];
+    let start = Start {
+        played: &gone,
+        ..Start::default()
+    };
+    let report = solve_from(&level, start, limits(10), None).expect("replays");
+    assert_eq!(report.solution.as_ref().unwrap().actions[0], gone[0]);
+    replay(&level, &report);
+    // A played action the rules refuse is named.
+    let scout = Session::new(&level).unwrap().stage().find("scout").unwrap();
+    let start = Start {
+        played: &[Action::SetDown { hero: scout }],
+        ..Start::default()
+    };
+    assert!(matches!(
+        solve_from(&level, start, limits(10), None),
+        Err(StartError::Refused { index: 0, .. })
+    ));
+}
+
+#[test]
+fn improving_may_be_capped_apart_from_finding_a_line() {
+    use super::solver::{solve_from, Start};
+    let level = load(CORRIDOR_PAIR);
+    let start = |improve_for| Start {
+        any_line_takes_all: true,
+        improve_for,
+        ..Start::default()
+    };
+    let capped = solve_from(
+        &level,
+        start(Some(std::time::Duration::ZERO)),
+        limits(10),
+        None,
+    )
+    .expect("sets up");
+    assert!(capped.solution.is_some(), "a line all the same");
+    assert!(!capped.complete, "not proven without time to improve");
+    assert_eq!(capped.stopped, Some(Stop::Budget));
+    let full = solve_from(&level, start(None), limits(10), None).expect("sets up");
+    assert!(full.complete, "proven with time to improve");
+    replay(&level, &capped);
 }

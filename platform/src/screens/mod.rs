@@ -244,6 +244,11 @@ impl Screens {
         let hero = play.selected_hero();
         self.zoom = self.zoom();
         let mut play = play;
+        if let Some(entry) = index.and_then(|i| self.campaign.levels.get(i)) {
+            if let Ok(shipped) = &entry.level {
+                play.know_shipped_line(&entry.path, shipped);
+            }
+        }
         play.camera.zoom = self.zoom;
         play.confirm_end_turn = self.confirm_end_turn;
         info!("playing {}", level.name);

@@ -95,6 +95,7 @@ const PAR_BUDGET: Limits = Limits {
     max_turns: 0,
     max_states: 2_000_000,
     max_time: Some(std::time::Duration::from_secs(10)),
+    max_memory: None,
     first: false,
     threads: 0,
 };

@@ -18,7 +18,7 @@
 //! `sim solve --without` solved it (below).
 //!
 //! `sim solve LEVEL [--max-turns N] [--budget-s S] [--max-states N]
-//! [--first] [--threads N] [--loadout L] [--without X …]`:
+//! [--max-memory MB] [--first] [--threads N] [--loadout L] [--without X …]`:
 //! searches the level with `game::solve` for the fewest turns (then
 //! actions) that clear it and prints that line of play as a script (the
 //! one `sim LEVEL SCRIPT --strict` replays) on standard output; what the
@@ -54,8 +54,8 @@ use tools::sim::{solution_script_without, LineResult, Sim};
 
 const USAGE: &str =
     "usage: sim LEVEL [SCRIPT] [--strict]   (commands from SCRIPT, or standard input)
-       sim solve LEVEL [--max-turns N] [--budget-s S] [--max-states N] [--first] [--threads N]
-                 [--loadout L] [--without X ...]";
+       sim solve LEVEL [--max-turns N] [--budget-s S] [--max-states N] [--max-memory MB]
+                 [--first] [--threads N] [--loadout L] [--without X ...]";
 
 /// The rest of `sim --help`, after [`USAGE`].
 const HELP_DETAILS: &str = "\
@@ -80,6 +80,8 @@ within the limits:
     --max-states N   give up after N positions (default 5000000)
     --first          stop at the first solution found, not looking for a
                      shorter one (with --max-turns: can it be done in N?)
+    --max-memory MB  give up when the positions kept take more than MB
+                     megabytes (default: no limit); it says so
     --threads N      search on N threads (default: one per core); the
                      answer is the same with any number
     --loadout L      solve the level equipped so (default: the equipment
@@ -153,6 +155,13 @@ fn parse_solve(mut parser: lexopt::Parser) -> Result<Request, String> {
             }
             Long("max-states") => limits.max_states = number(&mut parser, "--max-states")?,
             Long("first") => limits.first = true,
+            Long("max-memory") => {
+                let mb: u64 = number(&mut parser, "--max-memory")?;
+                if mb == 0 {
+                    return Err("--max-memory must be at least 1 (MB)".into());
+                }
+                limits.max_memory = Some(mb.saturating_mul(1_000_000));
+            }
             Long("threads") => {
                 limits.threads = number(&mut parser, "--threads")?;
                 if limits.threads == 0 {
@@ -346,10 +355,12 @@ fn solve_level(
     };
     let name = escaped(&level.name);
     let cost = format!(
-        "{} states ({} kept, {} replayed) in {:.3} s: {:.0} states/s",
+        "{} states ({} kept, {} replayed; positions kept took at most {:.1} MB, {:.0} bytes each) in {:.3} s: {:.0} states/s",
         report.states,
         report.kept,
         report.replays,
+        report.memory as f64 / 1e6,
+        report.memory as f64 / report.kept.max(1) as f64,
         report.elapsed.as_secs_f64(),
         report.states_per_s()
     );

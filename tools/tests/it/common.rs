@@ -18,3 +18,11 @@ pub fn campaign() -> Vec<PathBuf> {
         .map(|l| root().join("levels").join(l))
         .collect()
 }
+
+/// Held by the tests that keep every core busy (the par proofs, the hint
+/// timings), so a test that measures time never runs beside another.
+pub fn every_core() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}

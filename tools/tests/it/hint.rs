@@ -5,8 +5,9 @@
 //! position cannot be won; and following the hints from the start of a
 //! small level clears it in its par.
 //!
-//! The shipped solution is the line the hint knows (as the play screen's
-//! would be); positions off it are searched. What each level took is
+//! The shipped solution is the line the hint knows, the fewest (as in
+//! play): along it the hint is its next action, proven the fewest;
+//! positions off it are searched. What each level took is
 //! printed (`--nocapture`) for `BENCHMARKS.md`.
 use std::time::{Duration, Instant};
 
@@ -14,36 +15,48 @@ use game::action::Action;
 use game::level::{load_file, Level};
 use game::random_play::random_actions;
 use game::rng::SplitMix64;
+use game::script::script_actions;
 use game::session::Session;
-use game::solve::hint::{hint, Hint, Known};
+use game::solve::hint::{hint, hint_with, Hint, HintLimits, Known};
 use game::stage::Outcome;
-use tools::sim::script_actions;
 
 use crate::common::{campaign, root};
 
-/// What the hint is given; it must answer within [`LIMIT`].
-const BUDGET: Duration = Duration::from_millis(900);
+/// What the hint is given; it must answer within [`LIMIT`]. The margin
+/// is for a loaded machine: the levels run side by side here, and CI
+/// runs other tests beside this one.
+const BUDGET: Duration = Duration::from_millis(800);
 const LIMIT: Duration = Duration::from_secs(1);
+
+/// How long a hint here looks for a shorter line once it has one (in play:
+/// the rest of the budget). This test asserts that an answer comes within
+/// the second and is legal, not that it is proven the fewest (the
+/// positions along the solution and `following_the_hints_…` pin that);
+/// finding the first line takes the whole budget as in play, so what is
+/// cut is only the proof, which off the line rarely finishes in a second
+/// anyway and was most of the test's time.
+const IMPROVE: Duration = Duration::from_millis(100);
 
 /// Random positions per level.
 const RANDOM: usize = 20;
 
 /// Levels where some random positions get no answer within the budget
 /// (neither a line nor a proof that none exists), and how many of the
-/// twenty may. Measured (a debug test build, the game crate at opt-level
-/// 2, another build on the second core; four runs): the scout's drop 2,
-/// heavy haul 5–10, the well 10–12, sentry 4–7, the vault 10–14. These are positions
-/// where a hero is stranded or a relic is out of reach in a way the
-/// search only proves by searching every position the party can reach,
-/// more than a second holds on those levels. Every other level answers
-/// from every position, and every level from every position along its
-/// solution.
+/// twenty may: the most measured, plus one. Measured (a debug test build,
+/// the game crate at opt-level 2, the levels on two threads, a machine
+/// loaded 5 to 7 by other builds; three runs): the scout's drop 4, heavy
+/// haul 10–11, the well 14–15, sentry 3, the vault 11–17. These are
+/// positions where a hero is stranded or a relic is out of reach in a way
+/// the search only proves by searching every position the party can
+/// reach, more than a second holds on those levels. Every other level
+/// answers from every position, and every level from every position along
+/// its solution.
 const MAY_NOT_ANSWER: &[(&str, usize)] = &[
-    ("The scout's drop", 4),
-    ("Heavy haul", 13),
-    ("The well", 15),
-    ("Sentry", 10),
-    ("The vault", 17),
+    ("The scout's drop", 5),
+    ("Heavy haul", 12),
+    ("The well", 16),
+    ("Sentry", 4),
+    ("The vault", 18),
 ];
 
 fn solution_of(level: &Level, file: &std::path::Path) -> Vec<Action> {
@@ -85,7 +98,12 @@ fn random_line(level: &Level, rng: &mut SplitMix64) -> Vec<Action> {
 /// Asks the hint at `played` and checks what it says; returns the time.
 fn check(level: &Level, played: &[Action], known: Known<'_>, tally: &mut [usize; 4]) -> Duration {
     let started = Instant::now();
-    let answer = hint(level, played, BUDGET, Some(known), None).expect("the line replays");
+    let limits = HintLimits {
+        budget: BUDGET,
+        improve_for: Some(IMPROVE),
+        threads: 1,
+    };
+    let answer = hint_with(level, played, limits, Some(known), None).expect("the line replays");
     let took = started.elapsed();
     let mut s = Session::new(level).expect("sets up");
     for a in played {
@@ -116,49 +134,78 @@ fn check(level: &Level, played: &[Action], known: Known<'_>, tally: &mut [usize;
     took
 }
 
+/// One level: every position along its solution, then [`RANDOM`] random
+/// ones (from `seed`); returns what it found, in words.
+fn check_level(file: &std::path::Path, seed: u64) -> String {
+    let started = Instant::now();
+    let mut rng = SplitMix64::new(seed);
+    let level = load_file(file).expect("loads");
+    let solution = solution_of(&level, file);
+    // As in play: the shipped solution, proven the fewest.
+    let known = Known {
+        actions: &solution,
+        fewest: true,
+    };
+    // Fewest proven, not proven, cannot be won.
+    let mut tally = [0usize; 4];
+    let mut slowest = Duration::ZERO;
+    for i in 0..solution.len() {
+        slowest = slowest.max(check(&level, &solution[..i], known, &mut tally));
+    }
+    let along = slowest;
+    assert_eq!(
+        (tally[1], tally[3]),
+        (0, 0),
+        "{}: every position along the solution answers, the fewest",
+        level.name
+    );
+    slowest = Duration::ZERO;
+    for _ in 0..RANDOM {
+        let line = random_line(&level, &mut rng);
+        slowest = slowest.max(check(&level, &line, known, &mut tally));
+    }
+    let allowed = MAY_NOT_ANSWER
+        .iter()
+        .find(|(name, _)| *name == level.name)
+        .map_or(0, |&(_, n)| n);
+    assert!(
+        tally[3] <= allowed,
+        "{}: {} of {RANDOM} random positions got no answer (at most {allowed})",
+        level.name,
+        tally[3]
+    );
+    format!(
+        "{}: slowest along the solution {along:.2?}, off it {slowest:.2?}; \
+         {} proven fewest, {} not proven, {} cannot be won, {} no answer; {:.1?} in all",
+        level.name,
+        tally[0],
+        tally[1],
+        tally[2],
+        tally[3],
+        started.elapsed()
+    )
+}
+
+/// The levels run on two threads, each hint's search on one (in play: on
+/// every core, so a hint here has one core where it has them all in play);
+/// the campaign's last levels, the slowest here, go first so that the
+/// threads end together.
 #[test]
 fn the_hint_answers_within_a_second_along_each_solution_and_off_it() {
-    let mut rng = SplitMix64::new(0x4849_4e54);
-    for file in campaign() {
-        let level = load_file(&file).expect("loads");
-        let solution = solution_of(&level, &file);
-        let known = Known {
-            actions: &solution,
-            fewest: false,
-        };
-        // Fewest proven, not proven, cannot be won.
-        let mut tally = [0usize; 4];
-        let mut slowest = Duration::ZERO;
-        for i in 0..solution.len() {
-            slowest = slowest.max(check(&level, &solution[..i], known, &mut tally));
+    let _cores = crate::common::every_core();
+    let files = campaign();
+    let left = std::sync::Mutex::new((0..files.len()).collect::<Vec<_>>());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                // The lock is let go before the level is checked.
+                let take = || left.lock().ok()?.pop();
+                while let Some(i) = take() {
+                    eprintln!("{}", check_level(&files[i], 0x4849_4e54 + i as u64));
+                }
+            });
         }
-        let along = slowest;
-        assert_eq!(
-            tally[3], 0,
-            "{}: every position along the solution answers",
-            level.name
-        );
-        slowest = Duration::ZERO;
-        for _ in 0..RANDOM {
-            let line = random_line(&level, &mut rng);
-            slowest = slowest.max(check(&level, &line, known, &mut tally));
-        }
-        eprintln!(
-            "{}: slowest along the solution {along:.2?}, off it {slowest:.2?}; \
-             {} proven fewest, {} not proven, {} cannot be won, {} no answer",
-            level.name, tally[0], tally[1], tally[2], tally[3]
-        );
-        let allowed = MAY_NOT_ANSWER
-            .iter()
-            .find(|(name, _)| *name == level.name)
-            .map_or(0, |&(_, n)| n);
-        assert!(
-            tally[3] <= allowed,
-            "{}: {} of {RANDOM} random positions got no answer (at most {allowed})",
-            level.name,
-            tally[3]
-        );
-    }
+    });
 }
 
 #[test]

@@ -116,6 +116,7 @@ pub fn answer(report: &Report, with: u32) -> String {
         _ => {
             let why = match report.stopped {
                 Some(Stop::Budget) => ", the editor's limit",
+                Some(Stop::Memory) => ", the editor's memory limit",
                 _ => "",
             };
             format!(

@@ -47,17 +47,21 @@ use log::{info, warn};
 use super::playback::Playback;
 use super::EditorScreen;
 
-/// What the editor asks of the solver: the fewest turns within 30, with
-/// no time limit. The position limit is there for memory (The vault's
-/// search peaked at 176 MB after 20 million positions, so about half a
-/// gigabyte here) and the verdict names it when it is reached.
+/// What the editor asks of the solver: the fewest turns within 30, on
+/// every core, with no time and no position limit. The one limit is the
+/// memory its kept positions may take (1 GiB: some 25 million positions),
+/// and the verdict names it when it is reached.
 pub const LIMITS: Limits = Limits {
     max_turns: 30,
-    max_states: 50_000_000,
+    max_states: u64::MAX,
     max_time: None,
+    max_memory: Some(MEMORY),
     first: false,
     threads: 0,
 };
+
+/// The memory the editor's searches may keep positions in.
+pub const MEMORY: u64 = 1 << 30;
 
 /// The solver's thread and its shared progress; dropping it (a fresh
 /// solve, the level edited under a Needs check, or the editor closing)
@@ -174,7 +178,8 @@ fn verdict(report: &Report) -> String {
     match (&report.solution, report.stopped) {
         (_, Some(stop)) => {
             let why = match stop {
-                Stop::Budget => " (the editor's limit, for memory)",
+                Stop::Budget => " (the editor's limit)",
+                Stop::Memory => " (the editor's memory limit, 1 GiB)",
                 Stop::Cancelled => "",
             };
             let best = report

@@ -390,8 +390,10 @@ fn solve_runs_in_the_background_and_its_solution_plays_back_on_the_canvas() {
 }
 
 #[test]
-fn the_editor_gives_the_solver_no_time_limit() {
+fn the_editor_gives_the_solver_no_time_or_position_limit_only_memory() {
     assert_eq!(solving::LIMITS.max_time, None);
+    assert_eq!(solving::LIMITS.max_states, u64::MAX);
+    assert_eq!(solving::LIMITS.max_memory, Some(solving::MEMORY));
 }
 
 /// The editor on a shipped level.
@@ -612,6 +614,7 @@ fn a_needs_check_claims_only_what_its_search_proved() {
         states: 12_345,
         kept: 0,
         replays: 0,
+        memory: 0,
         elapsed: std::time::Duration::ZERO,
     };
     let said = |r: Report| needs::answer(&r, 4);
@@ -638,8 +641,8 @@ fn a_needs_check_claims_only_what_its_search_proved() {
         "not decided (stopped at 12,345 positions)"
     );
     assert_eq!(
-        said(report(None, 2, false, Some(Stop::Budget))),
-        "not decided (stopped at 12,345 positions, the editor's limit)"
+        said(report(None, 2, false, Some(Stop::Memory))),
+        "not decided (stopped at 12,345 positions, the editor's memory limit)"
     );
 }
 

@@ -12,7 +12,9 @@
 //! won says so, and how many undos back one can. Any change of position
 //! (a move, undo, redo, restart) cancels a search under way and puts the
 //! hint away. Each press that shows something new (the nudge, the words)
-//! counts one hint, for the level's result.
+//! counts one hint, for the level's result. A campaign level's shipped
+//! solution is known to the hint (see [`Hints::know`]): from a position
+//! along it, the answer is its next action, at once.
 use std::sync::mpsc::{self, Receiver};
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,7 +22,7 @@ use std::time::Duration;
 use game::action::{Action, Offer, Offered, Target};
 use game::grid::CellPos;
 use game::level::Level;
-use game::solve::hint::{hint, Hint, HintError};
+use game::solve::hint::{hint, Hint, HintError, Known};
 use game::solve::Progress;
 use game::things::ThingId;
 
@@ -59,6 +61,9 @@ pub struct Hints {
     shown: Option<Shown>,
     /// Hints shown this level.
     used: u32,
+    /// A line known to clear the level (its shipped solution), and whether
+    /// it is proven the fewest turns.
+    known: Option<(Arc<[Action]>, bool)>,
 }
 
 impl Hints {
@@ -70,7 +75,15 @@ impl Hints {
             job: None,
             shown: None,
             used: 0,
+            known: None,
         }
+    }
+
+    /// `actions` clear the level from its start (`fewest`: in the fewest
+    /// turns, then actions): a hint from a position along them takes the
+    /// rest of them at once.
+    pub fn know(&mut self, actions: Vec<Action>, fewest: bool) {
+        self.known = Some((actions.into(), fewest));
     }
 
     /// Hints shown this level.
@@ -150,10 +163,15 @@ impl Hints {
         let (send, answer) = mpsc::channel();
         let level = self.level.clone();
         let watch = Arc::clone(&progress);
+        let known = self.known.clone();
         std::thread::Builder::new()
             .name("hint".into())
             .spawn(move || {
-                let _ = send.send(hint(&level, &line, BUDGET, None, Some(&watch)));
+                let known = known.as_ref().map(|(actions, fewest)| Known {
+                    actions,
+                    fewest: *fewest,
+                });
+                let _ = send.send(hint(&level, &line, BUDGET, known, Some(&watch)));
             })
             .map_err(|e| format!("No hint: cannot start its search ({e})"))?;
         self.job = Some(Job { progress, answer });
@@ -243,6 +261,20 @@ pub fn turns_words(turns: u32) -> String {
 }
 
 impl super::PlayScreen {
+    /// Lets the hint know the shipped solution of the level file at `path`
+    /// ([`crate::levels::shipped_solution`]; loaded as `shipped`), proven
+    /// the fewest turns (a test pins every shipped solution so). Only when
+    /// the level is played as shipped: equipped otherwise, its line may
+    /// differ. No solution file: nothing known, nothing said.
+    pub fn know_shipped_line(&mut self, path: &std::path::Path, shipped: &Level) {
+        if self.hints.level != *shipped {
+            return;
+        }
+        if let Some(actions) = crate::levels::shipped_solution(path, shipped) {
+            self.hints.know(actions, true);
+        }
+    }
+
     /// I: asks for a hint, or says the one shown in words.
     pub(super) fn hint_key(&mut self) {
         let done = self.session.undo_log().undoable();

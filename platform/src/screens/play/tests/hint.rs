@@ -91,3 +91,39 @@ fn a_hint_asked_then_undone_is_cancelled() {
     assert!(!s.hints.thinking(), "the undo cancels the search");
     assert!(s.hint_shown().is_none());
 }
+
+#[test]
+fn along_the_shipped_solution_the_hint_is_its_next_action_at_once_and_the_fewest() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels/the_well.txt");
+    let shipped = level("the_well.txt");
+    let solution = crate::levels::shipped_solution(&path, &shipped).expect("The well's solution");
+    let mut s = screen("the_well.txt");
+    s.know_shipped_line(&path, &shipped);
+    for (i, &next) in solution.iter().enumerate() {
+        let started = std::time::Instant::now();
+        hint(&mut s);
+        let took = started.elapsed();
+        let Some(Hint::Next { action, fewest, .. }) = s.hint_shown().map(|h| h.hint.clone()) else {
+            panic!("step {i}: {:?}", s.hint_shown());
+        };
+        assert_eq!(action, next, "step {i}: the solution's next action");
+        assert!(fewest, "step {i}: the shipped line is the fewest");
+        assert!(
+            took < std::time::Duration::from_millis(500),
+            "step {i}: at once, not searched: {took:?}"
+        );
+        if i == 0 {
+            key(&mut s, Key::Hint);
+            let words = message_text(&s);
+            assert!(words.ends_with("(the fewest)"), "{words}");
+        }
+        if s.perform(action).is_some() {
+            assert_eq!(i + 1, solution.len(), "won at the solution's end");
+        }
+    }
+    // A level with no solution beside it: nothing known, no error.
+    assert_eq!(
+        crate::levels::shipped_solution(Path::new("/nowhere/the_well.txt"), &shipped),
+        None
+    );
+}
