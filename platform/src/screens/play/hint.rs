@@ -251,12 +251,13 @@ pub fn offer_of(
     }
 }
 
-/// "1 turn" / "3 turns".
+/// How soon a line clears the level from here: "Cleared this turn" /
+/// "Cleared in 3 turns from here" (the turn under way counted).
 pub fn turns_words(turns: u32) -> String {
     if turns == 1 {
-        "this turn".to_string()
+        "Cleared this turn".to_string()
     } else {
-        format!("{turns} turns")
+        format!("Cleared in {turns} turns from here")
     }
 }
 
@@ -343,7 +344,7 @@ impl super::PlayScreen {
             } => {
                 let Some(hero) = action.hero() else {
                     let how = if shown.spelled {
-                        format!(": a line clears {} from here", turns_words(turns))
+                        format!(". {}", turns_words(turns))
                     } else {
                         String::new()
                     };
@@ -374,20 +375,19 @@ impl super::PlayScreen {
                     } else {
                         "shorter not ruled out"
                     };
-                    format!(
-                        "Hint: {who}: {words}. A line clears {} from here ({sure})",
-                        turns_words(turns)
-                    )
+                    format!("Hint for {who}: {words}. {} ({sure})", turns_words(turns))
                 } else if target_cell(&action).is_some() || matches!(action, Action::Move { .. }) {
                     format!("Hint: {who}, towards the outlined cell (I again: the action)")
                 } else {
                     format!("Hint: {who}, in the outlined cell (I again: the action)")
                 }
             }
-            Hint::Unwinnable { undos: Some(n) } => format!(
-                "This position cannot be won: undo {n} time{} (Z)",
-                if n == 1 { "" } else { "s" }
-            ),
+            Hint::Unwinnable { undos: Some(1) } => {
+                "This position cannot be won: undo once (Z)".to_string()
+            }
+            Hint::Unwinnable { undos: Some(n) } => {
+                format!("This position cannot be won: undo {n} times (Z)")
+            }
             Hint::Unwinnable { undos: None } => {
                 "This position cannot be won: undo (Z) or restart (R)".to_string()
             }

@@ -70,11 +70,14 @@ impl PlayScreen {
             *self.mode.base_mut() = Mode::Normal;
             self.message = None;
             match input {
-                Input::Key(Key::Enter | Key::EndTurn | Key::Context | Key::Space) => {
+                // Enter again (a gamepad's Back or A) ends it.
+                Input::Key(Key::Enter | Key::EndTurn | Key::Space) => {
                     return self.perform(Action::EndTurn)
                 }
                 // Escape only cancels the question.
                 Input::Key(Key::Escape) => return None,
+                // Anything else goes on and does what it does: E opens the
+                // actions menu on the turn as it stands.
                 _ => {}
             }
         }

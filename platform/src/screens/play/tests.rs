@@ -224,6 +224,30 @@ fn enter_ends_the_turn_escape_pauses_and_r_restarts_undoably() {
 }
 
 #[test]
+fn e_right_after_enter_opens_the_actions_menu_and_never_ends_the_turn() {
+    let mut s = screen("rope_descent.txt");
+    key(&mut s, Key::Right);
+    // AP left: Enter asks; E goes on, opening the menu of the hero's cell
+    // on the position as it stands (the turn not ended).
+    key(&mut s, Key::Enter);
+    assert!(s.mode.confirming_end_turn());
+    assert_eq!(key(&mut s, Key::Context), None);
+    assert_eq!(s.session.stage().turn(), 1, "E does not end the turn");
+    assert_eq!(ap_of_selected(&s), 3);
+    assert!(!s.mode.confirming_end_turn());
+    assert!(s.context_menu().is_some(), "E opens the actions menu");
+    key(&mut s, Key::Escape);
+    // Nothing to ask: Enter ends the turn at once and E, pressed while the
+    // round's tween still runs, opens the menu on the new turn.
+    s.confirm_end_turn = false;
+    key(&mut s, Key::Enter);
+    assert_eq!(s.session.stage().turn(), 2);
+    key(&mut s, Key::Context);
+    assert!(s.context_menu().is_some(), "E opens the menu on turn 2");
+    assert_eq!(s.session.stage().turn(), 2);
+}
+
+#[test]
 fn switching_heroes_glides_the_camera_and_skips_those_who_left() {
     let mut s = screen("rope_descent.txt");
     key(&mut s, Key::Right);

@@ -1,5 +1,6 @@
 //! The hint key (I): a nudge, then the action in words, never played; a
 //! change of position puts it away; the won result counts the hints.
+use game::action::Action;
 use game::solve::hint::Hint;
 
 use super::*;
@@ -48,7 +49,7 @@ fn the_first_press_nudges_the_second_says_the_action_and_neither_plays_it() {
     key(&mut s, Key::Hint);
     assert!(s.hint_shown().is_some_and(|h| h.spelled));
     let words = message_text(&s);
-    assert!(words.contains("A line clears"), "{words}");
+    assert!(words.contains(" from here ("), "{words}");
     assert_ne!(words, nudge);
     assert_eq!(s.session.state_hash(), before, "nor do the words");
     assert_eq!(s.hints_used(), 2);
@@ -125,5 +126,28 @@ fn along_the_shipped_solution_the_hint_is_its_next_action_at_once_and_the_fewest
     assert_eq!(
         crate::levels::shipped_solution(Path::new("/nowhere/the_well.txt"), &shipped),
         None
+    );
+}
+
+#[test]
+fn the_words_read_as_one_sentence_and_one_undo_is_said_once() {
+    let mut s = screen("the_well.txt");
+    hint(&mut s);
+    key(&mut s, Key::Hint);
+    let words = message_text(&s);
+    // "Hint for the scout: Move to the outlined cell. Cleared in 4 turns
+    // from here (the fewest)": the hero named once, no second colon.
+    assert!(words.starts_with("Hint for the "), "{words}");
+    assert_eq!(words.matches(':').count(), 1, "{words}");
+    assert!(words.contains(". Cleared in "), "{words}");
+    // The knight leaves with the only rope and nobody else carries the
+    // statue: lost, and one undo back it can be won.
+    let knight = s.heroes[0];
+    assert_eq!(s.session.stage().item_name(knight), "knight");
+    assert_eq!(s.perform(Action::Exit { hero: knight }), None);
+    hint(&mut s);
+    assert_eq!(
+        message_text(&s),
+        "This position cannot be won: undo once (Z)"
     );
 }
