@@ -26,6 +26,10 @@
 //!    cannot be won. [`hint_with`] can give it fewer threads, and less of
 //!    the budget for a shorter line once it has one ([`HintLimits`]).
 //!
+//! The hint is the line's first action, except that a spare hero leaving
+//! is passed over for the turn's first other action when the line, so
+//! reordered, still clears as soon ([`first_step`]).
+//!
 //! When the position cannot be won, the positions going back through the
 //! played line (one undo, two, …) are asked the same, any line being
 //! enough, for the nearest one that can.
@@ -154,9 +158,43 @@ enum Verdict {
     Unknown,
 }
 
+/// The action to hint first of `rest`, the line that clears `level` after
+/// `played` in turn `clears_in`. Lines often open with a spare hero
+/// leaving (the solver's groups send away who is not needed), which tells
+/// a stuck player nothing: the first action of the turn that is not a
+/// leave goes first instead when the rules agree — the line with it moved
+/// to the front, replayed, still clears in the same turn.
+fn first_step(level: &Level, played: &[Action], rest: &[Action], clears_in: u32) -> Action {
+    let leaves = |a: &Action| matches!(a, Action::Exit { .. });
+    if !rest.first().is_some_and(leaves) {
+        return rest[0];
+    }
+    let Some(k) = rest
+        .iter()
+        .take_while(|a| **a != Action::EndTurn)
+        .position(|a| !leaves(a))
+    else {
+        return rest[0];
+    };
+    let mut line = played.to_vec();
+    line.push(rest[k]);
+    line.extend(
+        rest.iter()
+            .enumerate()
+            .filter(|&(i, _)| i != k)
+            .map(|(_, a)| *a),
+    );
+    match replay(level, &line) {
+        Ok(s) if s.stage().outcome() == Outcome::Cleared && s.stage().turn() == clears_in => {
+            rest[k]
+        }
+        _ => rest[0],
+    }
+}
+
 /// The hint of the solver's `report` from `session`'s position, `played`
 /// before it.
-fn verdict_of(report: &Report, played: &[Action], session: &Session) -> Verdict {
+fn verdict_of(level: &Level, report: &Report, played: &[Action], session: &Session) -> Verdict {
     let Some(solution) = &report.solution else {
         return if report.unsolvable {
             Verdict::Unwinnable
@@ -167,7 +205,7 @@ fn verdict_of(report: &Report, played: &[Action], session: &Session) -> Verdict 
     let now = session.stage().turn();
     let rest = &solution.actions[played.len()..];
     Verdict::Winnable(Hint::Next {
-        action: rest[0],
+        action: first_step(level, played, rest, solution.turns),
         turns: solution.turns - now + 1,
         clears_in: solution.turns,
         actions: rest.iter().filter(|a| **a != Action::EndTurn).count() as u32,
@@ -217,7 +255,7 @@ fn verdict(
         ..Start::default()
     };
     let report = solve_from(level, start, limits, progress)?;
-    Ok(verdict_of(&report, played, &session))
+    Ok(verdict_of(level, &report, played, &session))
 }
 
 /// What a hint may spend.
@@ -349,6 +387,39 @@ relic = item relic at 7,0 flags ACQUIRE|PLACE|RELIC
     }
 
     const SECOND: Duration = Duration::from_secs(1);
+
+    /// A spare hero leaving first tells a player nothing: the hint is the
+    /// first thing to do instead, and the line still clears as soon.
+    #[test]
+    fn a_hint_does_not_open_with_a_spare_hero_leaving() {
+        let text = CORRIDOR.replace(
+            "scout = hero scout at 0,0\n",
+            "scout = hero scout at 0,0\nknight = hero knight at 0,0\n",
+        );
+        let level = load(&text);
+        let line = solve(&level, crate::solve::Limits::default(), None)
+            .expect("sets up")
+            .solution
+            .expect("solved");
+        assert!(
+            matches!(line.actions[0], Action::Exit { .. }),
+            "the solver's own line sends the knight home first: {:?}",
+            line.actions
+        );
+        let Hint::Next { action, turns, .. } =
+            hint(&level, &[], SECOND, None, None).expect("replays")
+        else {
+            panic!("a hint from the start");
+        };
+        assert!(!matches!(action, Action::Exit { .. }), "{action:?}");
+        assert_eq!(turns, line.turns);
+        // Played, the rest still clears as soon.
+        let after = [action];
+        match hint(&level, &after, SECOND, None, None).expect("replays") {
+            Hint::Next { clears_in, .. } => assert_eq!(clears_in, line.turns),
+            other => panic!("{other:?}"),
+        }
+    }
 
     #[test]
     fn a_hero_stuck_in_a_pit_cannot_win_and_one_undo_can() {
