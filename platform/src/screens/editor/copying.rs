@@ -84,8 +84,7 @@ impl EditorScreen {
         }
         if self
             .step(&format!("set par to {turns}"), "", |l| {
-                l.par = Some(turns);
-                Ok(())
+                game::edit::op::set_par(l, Some(turns))
             })
             .is_some()
         {
