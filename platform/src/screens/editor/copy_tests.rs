@@ -33,7 +33,7 @@ fn refusal(s: &EditorScreen) -> String {
 }
 
 #[test]
-fn a_shipped_level_is_saved_as_a_named_copy_without_its_par() {
+fn a_shipped_level_is_saved_as_a_named_copy_without_its_par_or_its_solution_notes() {
     let dir = std::env::temp_dir().join(format!("rappel-editor-copy-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::env::set_var("RAPPEL_DATA", dir.join("data"));
@@ -58,6 +58,16 @@ fn a_shipped_level_is_saved_as_a_named_copy_without_its_par() {
     chord(&mut s, "enter");
     assert_eq!(s.editor.level().name, "Heavy haul again");
     assert_eq!(s.editor.level().par, None, "the copy's par is unproven");
+    // The copy's notes keep what players read and drop the answer.
+    assert!(level.notes.iter().any(|n| n.starts_with("Solution:")));
+    let notes = &s.editor.level().notes;
+    assert!(!notes.iter().any(|n| n.contains("Solution:")), "{notes:?}");
+    assert_eq!(s.editor.level().intro(), level.intro(), "what players read");
+    assert!(
+        matches!(&s.status, Some(Status::Info(t)) if t.contains("leave out the shipped level's Solution: paragraphs")),
+        "{:?}",
+        s.status
+    );
     assert!(
         matches!(prompt(&s), Some((Purpose::SaveAs, p)) if p.ends_with("heavy_haul_again.txt"))
     );

@@ -171,9 +171,10 @@ impl EditorList {
                 return match self.pack_text(name) {
                     Ok(text) => {
                         self.message = Some(format!(
-                            "Copied the pack '{}' ({} levels): Ctrl+V on the Play screen imports it",
+                            "Copied the pack '{}' ({} levels): Ctrl+V on the Play screen imports it{}",
                             name.trim(),
-                            self.pack.len()
+                            self.pack.len(),
+                            self.pack_solutions_note()
                         ));
                         Some(ListAction::CopyText(text))
                     }

@@ -5,7 +5,9 @@
 //! Play screen (Ctrl+V) or send to a player. The text is checked by the
 //! same checks as an imported pack before it is copied, so a pack that
 //! would be refused (two levels of one name, a level with problems) is
-//! refused here, with the reason, and nothing is copied.
+//! refused here, with the reason, and nothing is copied. Levels go in as
+//! saved: notes with `Solution:` paragraphs travel too (players are not
+//! shown them, but can read the text), and the list says how many do.
 //!
 //! The choice is kept in `<data>/editor_pack.txt` (the levels' file paths
 //! in the pack's order, written atomically on every change), so it
@@ -124,6 +126,24 @@ impl EditorList {
             self.pack.swap(at, to);
             self.message = Some(format!("Level {} of the pack", to + 1));
             self.keep_pack();
+        }
+    }
+
+    /// After "Copied the pack": how many of its levels keep `Solution:`
+    /// paragraphs in their notes, or nothing when none do.
+    pub(super) fn pack_solutions_note(&self) -> String {
+        let n = self
+            .pack
+            .iter()
+            .filter_map(|&i| self.entries.get(i)?.level.as_ref().ok())
+            .filter(|l| l.notes_without_solutions() != l.notes)
+            .count();
+        match n {
+            0 => String::new(),
+            1 => " · 1 level keeps Solution: notes (not shown to players, but in its text)".into(),
+            n => format!(
+                " · {n} levels keep Solution: notes (not shown to players, but in their text)"
+            ),
         }
     }
 
@@ -336,5 +356,34 @@ mod tests {
         after.load_pack();
         assert_eq!(after.pack, vec![2]);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_pack_keeps_its_levels_solution_notes_and_says_so_when_copied() {
+        // Heavy haul's notes hold a Solution: paragraph; the loop-back
+        // room's are made not to.
+        let mut l = list(vec![shipped("loop_back.txt"), shipped("heavy_haul.txt")]);
+        if let Ok(level) = &mut l.entries[0].level {
+            level.notes = level.notes_without_solutions();
+        }
+        let with = |l: &EditorList, i: usize| {
+            let level = l.entries[i].level.as_ref().expect("loads");
+            level.notes_without_solutions() != level.notes
+        };
+        assert!(!with(&l, 0) && with(&l, 1));
+        for i in [1, 2] {
+            l.selected = i;
+            chord(&mut l, "p");
+        }
+        chord(&mut l, "ctrl+e");
+        let Some(ListAction::CopyText(text)) = type_text(&mut l, "") else {
+            panic!("copied: {:?}", l.message);
+        };
+        assert!(text.contains("Solution:"), "the notes travel as saved");
+        let said = l.message.clone().unwrap_or_default();
+        assert!(
+            said.ends_with("1 level keeps Solution: notes (not shown to players, but in its text)"),
+            "{said}"
+        );
     }
 }
