@@ -223,7 +223,11 @@ pub fn row(screen: &EditorScreen, field: &Field) -> (String, String) {
                         .iter()
                         .map(|k| k.name())
                         .collect();
-                    format!("{} (of {})", p.kind(), kinds.join(", "))
+                    if kinds.len() > 1 {
+                        format!("{} (click: next of {})", p.kind(), kinds.join(", "))
+                    } else {
+                        format!("{} (the only kind these edges allow)", p.kind())
+                    }
                 })
                 .unwrap_or_default(),
         ),
@@ -387,4 +391,34 @@ pub fn commit(
         }
         _ => None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::grid::{CellPos, Dir, PortalEnd};
+
+    #[test]
+    fn a_portals_kind_row_names_the_other_kinds_or_says_there_are_none() {
+        // Both ends on side walls: only straight.
+        let mut s = super::super::tests::ledge_with_a_portal();
+        s.selection = Selection::Portal(0);
+        assert_eq!(op::possible_kinds(s.editor.level(), 0).len(), 1);
+        assert_eq!(
+            row(&s, &Field::PortalKind(0)).1,
+            "straight (the only kind these edges allow)"
+        );
+        // Two edges with air on both sides: either face, so several kinds.
+        let mut s = super::super::paste_tests::room_with_a_pair();
+        let floor = PortalEnd::new(CellPos::new(3, 2), Dir::Down);
+        let wall = PortalEnd::new(CellPos::new(5, 3), Dir::Left);
+        s.step("link", "", |l| op::link_portal(l, floor, wall))
+            .expect("linked");
+        let i = s.editor.level().grid.portals().len() - 1;
+        let kinds = op::possible_kinds(s.editor.level(), i);
+        assert!(kinds.len() > 1, "{kinds:?}");
+        let (_, value) = row(&s, &Field::PortalKind(i));
+        assert!(value.contains("(click: next of "), "{value}");
+        assert!(!value.contains("only"), "{value}");
+    }
 }
