@@ -226,7 +226,7 @@ pub fn row(screen: &EditorScreen, field: &Field) -> (String, String) {
                     if kinds.len() > 1 {
                         format!("{} (click: next of {})", p.kind(), kinds.join(", "))
                     } else {
-                        format!("{} (the only kind these edges allow)", p.kind())
+                        format!("{} (the only kind here)", p.kind())
                     }
                 })
                 .unwrap_or_default(),
@@ -406,7 +406,7 @@ mod tests {
         assert_eq!(op::possible_kinds(s.editor.level(), 0).len(), 1);
         assert_eq!(
             row(&s, &Field::PortalKind(0)).1,
-            "straight (the only kind these edges allow)"
+            "straight (the only kind here)"
         );
         // Two edges with air on both sides: either face, so several kinds.
         let mut s = super::super::paste_tests::room_with_a_pair();
