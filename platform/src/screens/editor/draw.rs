@@ -156,7 +156,9 @@ impl EditorScreen {
         self.draw_routes(list, &proj);
         self.draw_problems_marks(list, &proj);
         self.draw_things_in_rock(list, font, &proj);
-        self.draw_selection(list, &proj);
+        if self.shows_selection_box() {
+            self.draw_selection(list, &proj);
+        }
         match &preview {
             Some(p) => self.draw_paste_wash(list, &proj, p),
             None => self.draw_cursor(list, &proj, &l, size_px),
@@ -378,6 +380,12 @@ impl EditorScreen {
                 &TextStyle::new(b * 0.85, WHITE).aligned(Align::Centre),
             );
         }
+    }
+
+    /// Whether the canvas outlines the selection: not while a solution
+    /// plays back, whose things have moved from where the level has them.
+    pub(super) fn shows_selection_box(&self) -> bool {
+        self.playback_stage().is_none()
     }
 
     fn draw_selection(&self, list: &mut DrawList, proj: &Projection) {
