@@ -373,5 +373,11 @@ mod golden {
         let behind = cell(&s, 1, 0);
         assert!(red(&img, shaft) > 300, "{}", red(&img, shaft));
         assert_eq!(red(&img, behind), 0);
+        // Its first waypoint, where it stands, is a hollow mark: the eye at
+        // the cell's centre shows through, no white square over it.
+        let white = count(&img, (guard.x as u32 - 4, guard.y as u32 - 4, 8, 8), |p| {
+            p.iter().all(|&c| c > 230)
+        });
+        assert!(white < 8, "{white} white pixels over the watcher's eye");
     }
 }

@@ -307,7 +307,10 @@ impl EditorScreen {
                 let c = if broken { BAD } else { with_alpha(colour, 0.8) };
                 let pa = proj.to_screen(Vec2::new(a.x as f32, a.y as f32));
                 let pb = proj.to_screen(Vec2::new(b.x as f32, b.y as f32));
-                list.line(pa, pb, (proj.cell_px * 0.05).max(2.0), c);
+                // Each step stops short of the cells' centres, where the
+                // watcher's eye is drawn.
+                let gap = (pb - pa).normalize_or_zero() * proj.cell_px * 0.14;
+                list.line(pa + gap, pb - gap, (proj.cell_px * 0.05).max(2.0), c);
                 arrow(
                     list,
                     pa.lerp(pb, 0.6),
@@ -319,9 +322,12 @@ impl EditorScreen {
                     list.quad(Self::cell_rect(proj, b).inset(proj.cell_px * 0.3), BAD);
                 }
             }
+            // Hollow marks: the watcher standing on a waypoint shows
+            // through (its eye is what a designer reads).
             for (n, &p) in route.iter().enumerate() {
-                let r = Self::cell_rect(proj, p).inset(proj.cell_px * 0.38);
-                list.quad(r, if n == 0 { WHITE } else { colour });
+                let r = Self::cell_rect(proj, p).inset(proj.cell_px * 0.36);
+                let width = (proj.cell_px * 0.04).max(1.5);
+                outline(list, r, width, if n == 0 { WHITE } else { colour });
             }
         }
     }
