@@ -2,6 +2,7 @@
 //! designer can read, naming the cell, edge, portal or thing at fault.
 use crate::grid::{CellPos, EdgePos, GridError, PortalKind, MAX_PORTALS};
 use crate::level::thing_spec::MAX_THINGS;
+use crate::level::validate::MAX_PAR;
 use std::fmt;
 
 /// Why an operation was refused. Its `Display` is one line a designer can
@@ -55,6 +56,8 @@ pub enum EditError {
     BadName,
     /// A note line the text format cannot hold.
     BadNote(usize),
+    /// A par outside 1..=MAX_PAR.
+    BadPar,
     /// Things or routes would fall outside a resized grid.
     Outside(Vec<String>),
     /// A paste would cover one end of portal pair `label` and not the other.
@@ -94,6 +97,7 @@ impl fmt::Display for EditError {
                 "'{id}' is not a free id (lower-case letters, digits and _, from a letter)"
             ),
             EditError::BadName => write!(f, "a name is 1 to 64 characters, without \""),
+            EditError::BadPar => write!(f, "a par is a whole number of turns from 1 to {MAX_PAR}"),
             EditError::BadNote(i) => write!(
                 f,
                 "note line {} is too long or ends in a space (200 characters at most)",

@@ -97,29 +97,19 @@ impl Level {
             .map_or_else(|| self.relic_count(), usize::from)
     }
 
-    /// What a player is told before the level starts: the notes, less
-    /// any paragraph (or rest of a paragraph) from a line that starts with
-    /// `Solution:` — those are for designers. Paragraphs are separated by
-    /// empty note lines; each comes back as one string. Empty when the
-    /// notes hold nothing for players.
+    /// What a player is told before the level starts: the paragraphs of
+    /// [`Self::notes_without_solutions`], each as one string (its lines
+    /// trimmed and joined by a space). Empty when the notes hold nothing
+    /// for players.
     pub fn intro(&self) -> Vec<String> {
         let mut out = Vec::new();
         let mut paragraph = String::new();
-        let mut hidden = false;
-        let flush = |p: &mut String, out: &mut Vec<String>| {
-            if !p.is_empty() {
-                out.push(std::mem::take(p));
-            }
-        };
-        for line in &self.notes {
+        for line in self.notes_without_solutions() {
             let line = line.trim();
             if line.is_empty() {
-                flush(&mut paragraph, &mut out);
-                hidden = false;
-                continue;
-            }
-            hidden |= line.starts_with("Solution:");
-            if hidden {
+                if !paragraph.is_empty() {
+                    out.push(std::mem::take(&mut paragraph));
+                }
                 continue;
             }
             if !paragraph.is_empty() {
@@ -127,7 +117,40 @@ impl Level {
             }
             paragraph.push_str(line);
         }
-        flush(&mut paragraph, &mut out);
+        if !paragraph.is_empty() {
+            out.push(paragraph);
+        }
+        out
+    }
+
+    /// The notes less any paragraph (or rest of a paragraph) from a line
+    /// that starts with `Solution:` — those are for designers.
+    /// Paragraphs are separated by empty note lines; the lines kept are
+    /// as written, one empty line between kept paragraphs, none at either
+    /// end. Equal to the notes when they hold no solution.
+    pub fn notes_without_solutions(&self) -> Vec<String> {
+        if !self.notes.iter().any(|l| l.trim().starts_with("Solution:")) {
+            return self.notes.clone();
+        }
+        let mut out: Vec<String> = Vec::new();
+        let mut hidden = false;
+        for line in &self.notes {
+            let trimmed = line.trim();
+            if trimmed.is_empty() {
+                hidden = false;
+                if out.last().is_some_and(|l| !l.trim().is_empty()) {
+                    out.push(String::new());
+                }
+                continue;
+            }
+            hidden |= trimmed.starts_with("Solution:");
+            if !hidden {
+                out.push(line.clone());
+            }
+        }
+        while out.last().is_some_and(|l| l.trim().is_empty()) {
+            out.pop();
+        }
         out
     }
 
@@ -319,8 +342,20 @@ mod tests {
                 "Every hero must leave. Solution: not this one."
             ]
         );
+        assert_eq!(
+            level.notes_without_solutions(),
+            [
+                "Two rooms, one portal.",
+                "Look around!",
+                "",
+                "Every hero must leave. Solution: not this one."
+            ]
+        );
         level.notes = vec!["Solution: all of it".into()];
         assert!(level.intro().is_empty());
+        assert!(level.notes_without_solutions().is_empty());
+        level.notes = vec!["".into(), "Plain.".into(), "".into()];
+        assert_eq!(level.notes_without_solutions(), level.notes, "no solution");
     }
 
     #[test]

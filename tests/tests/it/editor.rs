@@ -175,6 +175,25 @@ mod golden {
     }
 
     #[test]
+    fn editor_item_selected() {
+        std::env::set_var("RAPPEL_DATA", scratch("golden-item"));
+        let mut s = editing(shipped("heavy_haul.txt"));
+        let at = s
+            .editor()
+            .expect("editor")
+            .screen_pos_of_cell(game::grid::CellPos::new(2, 7));
+        raw(&mut s, RawInput::Input(Input::MouseMove(at)));
+        raw(&mut s, RawInput::Press(Button::Left, at));
+        raw(&mut s, RawInput::Release(Button::Left, at));
+        assert!(matches!(
+            s.editor().expect("editor").selection,
+            platform::screens::editor::Selection::Thing(_)
+        ));
+        // The flag rows' values stand in one column, clear of the labels.
+        check("editor_item_selected", &draw(&s), TOLERANCE);
+    }
+
+    #[test]
     fn editor_portal_pair_selected() {
         std::env::set_var("RAPPEL_DATA", scratch("golden-portal"));
         let mut s = editing(shipped("heavy_haul.txt"));
@@ -354,5 +373,11 @@ mod golden {
         let behind = cell(&s, 1, 0);
         assert!(red(&img, shaft) > 300, "{}", red(&img, shaft));
         assert_eq!(red(&img, behind), 0);
+        // Its first waypoint, where it stands, is a hollow mark: the eye at
+        // the cell's centre shows through, no white square over it.
+        let white = count(&img, (guard.x as u32 - 4, guard.y as u32 - 4, 8, 8), |p| {
+            p.iter().all(|&c| c > 230)
+        });
+        assert!(white < 8, "{white} white pixels over the watcher's eye");
     }
 }

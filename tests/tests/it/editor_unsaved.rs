@@ -100,7 +100,9 @@ fn unsaved_work_is_discarded_asked_about_and_recovered_only_when_wanted() {
     chord(&mut s, "ctrl+z");
     assert_eq!(level(&s), saved);
     chord(&mut s, "escape");
-    assert!(s.editor().is_none(), "back to the file: nothing to ask");
+    assert!(asking(&s), "saved, but the undo history would be lost");
+    chord(&mut s, "enter"); // Leave
+    assert!(s.editor().is_none(), "back to the file: left");
     s.open_editor_file(&path).expect("opens");
     assert!(!asking(&s), "recovery asked again for work undone");
 

@@ -83,6 +83,7 @@ fn two_levels_built_in_the_editor_made_a_pack_imported_fresh_and_played_keep_the
         dialog: None,
         message: None,
         pack: Vec::new(),
+        pack_file: None,
     };
     chord(&mut list, "p");
     list.selected = 2;

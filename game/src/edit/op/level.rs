@@ -1,9 +1,10 @@
-//! Operations on the level as a whole: its entrance, name, notes and size.
+//! Operations on the level as a whole: its entrance, name, notes, par and
+//! size.
 use super::{check_cell, paint_cell, Changed};
 use crate::edit::portal_table::canonical_portals;
 use crate::edit::EditError;
 use crate::grid::{CellKind, CellPos};
-use crate::level::validate::{name_ok, note_ok};
+use crate::level::validate::{name_ok, note_ok, MAX_PAR};
 use crate::level::{Level, ThingSpecKind};
 
 /// Moves the entrance to `cell`, digging it out if it is rock. Heroes
@@ -39,6 +40,19 @@ pub fn set_name(level: &mut Level, name: &str) -> Changed {
         return Ok(0);
     }
     level.name = name.to_string();
+    Ok(1)
+}
+
+/// Sets the level's par — the turns shown to beat — or clears it with
+/// `None`. A par is a whole number from 1 to [`MAX_PAR`].
+pub fn set_par(level: &mut Level, par: Option<u32>) -> Changed {
+    if par.is_some_and(|n| !(1..=MAX_PAR).contains(&u64::from(n))) {
+        return Err(EditError::BadPar);
+    }
+    if level.par == par {
+        return Ok(0);
+    }
+    level.par = par;
     Ok(1)
 }
 

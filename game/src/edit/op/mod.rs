@@ -31,7 +31,7 @@ mod portals;
 mod terrain;
 mod things;
 
-pub use level::{resize, resize_casualties, set_entrance, set_name, set_notes};
+pub use level::{resize, resize_casualties, set_entrance, set_name, set_notes, set_par};
 pub use portals::{delete_portal, link_portal, portal_at, possible_kinds, set_portal_kind};
 pub use terrain::{
     paint_cell, paint_edge, paint_rect, paint_rect_noting, rect_cells, room, EdgeKind,

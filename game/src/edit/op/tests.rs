@@ -370,6 +370,19 @@ fn name_and_notes_are_checked_as_the_format_needs() {
 }
 
 #[test]
+fn par_is_a_whole_number_of_turns_within_the_format_or_none() {
+    let mut l = blank(3, 3);
+    assert_eq!(set_par(&mut l, Some(12)), Ok(1));
+    assert_eq!(set_par(&mut l, Some(12)), Ok(0), "unchanged");
+    assert_eq!(reloaded(&l).par, Some(12));
+    assert_eq!(set_par(&mut l, Some(0)), Err(EditError::BadPar));
+    assert_eq!(set_par(&mut l, Some(10_000)), Err(EditError::BadPar));
+    assert_eq!(l.par, Some(12), "a refusal leaves it");
+    assert_eq!(set_par(&mut l, None), Ok(1));
+    assert_eq!(reloaded(&l), l);
+}
+
+#[test]
 fn resizing_lists_what_falls_outside_and_keeps_the_rest() {
     let mut l = fixtures::level(TWO_ROOMS);
     let before = l.clone();

@@ -33,7 +33,7 @@ fn refusal(s: &EditorScreen) -> String {
 }
 
 #[test]
-fn a_shipped_level_is_saved_as_a_named_copy_without_its_par() {
+fn a_shipped_level_is_saved_as_a_named_copy_without_its_par_or_its_solution_notes() {
     let dir = std::env::temp_dir().join(format!("rappel-editor-copy-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::env::set_var("RAPPEL_DATA", dir.join("data"));
@@ -58,6 +58,16 @@ fn a_shipped_level_is_saved_as_a_named_copy_without_its_par() {
     chord(&mut s, "enter");
     assert_eq!(s.editor.level().name, "Heavy haul again");
     assert_eq!(s.editor.level().par, None, "the copy's par is unproven");
+    // The copy's notes keep what players read and drop the answer.
+    assert!(level.notes.iter().any(|n| n.starts_with("Solution:")));
+    let notes = &s.editor.level().notes;
+    assert!(!notes.iter().any(|n| n.contains("Solution:")), "{notes:?}");
+    assert_eq!(s.editor.level().intro(), level.intro(), "what players read");
+    assert!(
+        matches!(&s.status, Some(Status::Info(t)) if t.contains("leave out the shipped level's Solution: paragraphs")),
+        "{:?}",
+        s.status
+    );
     assert!(
         matches!(prompt(&s), Some((Purpose::SaveAs, p)) if p.ends_with("heavy_haul_again.txt"))
     );
@@ -142,4 +152,59 @@ fn a_shipped_level_opened_from_the_list_keeps_its_file_for_the_name_check_the_to
     // Two shipped levels never share one autosave.
     let (_, other) = open(&mut list, "sentry.txt");
     assert_ne!(file.autosave_path(), other.autosave_path());
+}
+
+/// Clicks the inspector row showing `field`.
+fn click_row(s: &mut EditorScreen, field: &super::inspector::Field) {
+    let fields = super::inspector::fields(s);
+    let at = fields
+        .iter()
+        .position(|f| f == field)
+        .expect("the row shows");
+    let l = s.layout();
+    let x = l.inspector.x + l.inspector.w / 2.0;
+    let y = (0..l.inspector.h as i32)
+        .map(|dy| l.inspector.y + dy as f32)
+        .find(|&y| super::panels::field_at(&l, fields.len(), Vec2::new(x, y)) == Some(at))
+        .expect("the row's place");
+    let p = Vec2::new(x, y + 2.0);
+    s.handle(RawInput::Input(Input::MouseMove(p)), SIZE);
+    s.handle(RawInput::Press(Button::Left, p), SIZE);
+    s.handle(RawInput::Release(Button::Left, p), SIZE);
+}
+
+#[test]
+fn the_level_inspector_shows_the_par_and_edits_it_as_one_undo_step() {
+    use super::inspector::{row, Field};
+    let mut s = super::tests::ledge_with_a_portal();
+    assert_eq!(row(&s, &Field::LevelPar), ("Par".into(), "none".into()));
+    let steps = s.editor.history().undoable();
+    click_row(&mut s, &Field::LevelPar);
+    typed(&mut s, "7");
+    chord(&mut s, "enter");
+    assert_eq!(s.editor.level().par, Some(7));
+    assert_eq!(row(&s, &Field::LevelPar).1, "7 turns");
+    assert_eq!(s.editor.history().undoable(), steps + 1, "one undo step");
+    // Out of range or not a number: refused with the reason, par kept.
+    click_row(&mut s, &Field::LevelPar);
+    typed(&mut s, "0");
+    chord(&mut s, "enter");
+    assert!(refusal(&s).contains("from 1 to 9999"), "{}", refusal(&s));
+    click_row(&mut s, &Field::LevelPar);
+    typed(&mut s, "soon");
+    chord(&mut s, "enter");
+    assert!(refusal(&s).contains("not a whole number"));
+    assert_eq!(s.editor.level().par, Some(7));
+    // Nothing typed changes nothing; "none" clears it.
+    click_row(&mut s, &Field::LevelPar);
+    chord(&mut s, "enter");
+    assert_eq!(s.editor.level().par, Some(7));
+    click_row(&mut s, &Field::LevelPar);
+    typed(&mut s, "none");
+    chord(&mut s, "enter");
+    assert_eq!(s.editor.level().par, None);
+    chord(&mut s, "ctrl+z");
+    assert_eq!(s.editor.level().par, Some(7));
+    chord(&mut s, "ctrl+z");
+    assert_eq!(s.editor.level().par, None);
 }

@@ -1,7 +1,8 @@
 //! A shipped level saved as a copy, and the par: Save as of a campaign
 //! level first asks the copy's display name (prefilled "NAME (copy)", a
-//! name already in the editor's list refused) and clears the par, which
-//! the copy has not proven; "Set par from solution" (F8, or the par button
+//! name already in the editor's list refused), clears the par, which
+//! the copy has not proven, and drops the notes' `Solution:` paragraphs
+//! (`Level::notes_without_solutions`), saying so on the message line; "Set par from solution" (F8, or the par button
 //! in the top bar) writes the fewest turns of the last proven solve into
 //! the level, refused with the reason when that solve proved no fewest
 //! turns or the level changed since.
@@ -21,7 +22,7 @@ impl EditorScreen {
     pub(super) fn ask_copy_name(&mut self, typed: &str) {
         self.dialog = Some(Dialog::prompt(
             "Save a copy",
-            "The copy's name (the shipped level keeps its own; par is cleared)",
+            "The copy's name (the shipped level keeps its own; the copy has no par and no Solution: notes)",
             typed,
             Purpose::CopyName,
         ));
@@ -46,8 +47,9 @@ impl EditorScreen {
             .collect()
     }
 
-    /// Names the copy `name` and clears its par (one undo step); `false`,
-    /// asking again with the reason, when the name is taken or invalid.
+    /// Names the copy `name`, clears its par and drops its `Solution:`
+    /// paragraphs (one undo step); `false`, asking again with the reason,
+    /// when the name is taken or invalid.
     pub(super) fn name_the_copy(&mut self, name: &str) -> bool {
         if self.names_in_list().contains(&name.to_lowercase()) {
             self.ask_copy_name(name);
@@ -56,14 +58,22 @@ impl EditorScreen {
             ));
             return false;
         }
+        let notes = self.editor.level().notes_without_solutions();
+        let dropped = notes != self.editor.level().notes;
         let named = self.step("name the copy", "", |l| {
             op::set_name(l, name)?;
-            l.par = None;
-            Ok(())
+            op::set_par(l, None)?;
+            op::set_notes(l, &notes)
         });
         if named.is_none() {
             self.ask_copy_name(name);
             return false;
+        }
+        if dropped {
+            self.info(
+                "The copy's notes leave out the shipped level's Solution: paragraphs \
+                 (Ctrl+Z brings them back)",
+            );
         }
         true
     }
@@ -84,8 +94,7 @@ impl EditorScreen {
         }
         if self
             .step(&format!("set par to {turns}"), "", |l| {
-                l.par = Some(turns);
-                Ok(())
+                game::edit::op::set_par(l, Some(turns))
             })
             .is_some()
         {

@@ -23,6 +23,7 @@ pub enum Choice {
     Overwrite,
     Recover,
     Remove,
+    Leave,
 }
 
 impl Choice {
@@ -34,6 +35,7 @@ impl Choice {
             Choice::Overwrite => "Overwrite",
             Choice::Recover => "Recover",
             Choice::Remove => "Remove them",
+            Choice::Leave => "Leave",
         }
     }
 }
@@ -43,6 +45,9 @@ impl Choice {
 pub enum Purpose {
     /// Leaving with unsaved changes; then this.
     Leave(Box<EditorAction>),
+    /// Leaving by Esc with everything saved, losing the undo history or
+    /// the solver's work.
+    LeaveSession,
     /// Overwriting a file changed on disk (or an existing file).
     Overwrite,
     /// Recovering this autosaved level.

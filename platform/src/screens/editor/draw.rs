@@ -156,7 +156,9 @@ impl EditorScreen {
         self.draw_routes(list, &proj);
         self.draw_problems_marks(list, &proj);
         self.draw_things_in_rock(list, font, &proj);
-        self.draw_selection(list, &proj);
+        if self.shows_selection_box() {
+            self.draw_selection(list, &proj);
+        }
         match &preview {
             Some(p) => self.draw_paste_wash(list, &proj, p),
             None => self.draw_cursor(list, &proj, &l, size_px),
@@ -305,7 +307,10 @@ impl EditorScreen {
                 let c = if broken { BAD } else { with_alpha(colour, 0.8) };
                 let pa = proj.to_screen(Vec2::new(a.x as f32, a.y as f32));
                 let pb = proj.to_screen(Vec2::new(b.x as f32, b.y as f32));
-                list.line(pa, pb, (proj.cell_px * 0.05).max(2.0), c);
+                // Each step stops short of the cells' centres, where the
+                // watcher's eye is drawn.
+                let gap = (pb - pa).normalize_or_zero() * proj.cell_px * 0.14;
+                list.line(pa + gap, pb - gap, (proj.cell_px * 0.05).max(2.0), c);
                 arrow(
                     list,
                     pa.lerp(pb, 0.6),
@@ -317,9 +322,12 @@ impl EditorScreen {
                     list.quad(Self::cell_rect(proj, b).inset(proj.cell_px * 0.3), BAD);
                 }
             }
+            // Hollow marks: the watcher standing on a waypoint shows
+            // through (its eye is what a designer reads).
             for (n, &p) in route.iter().enumerate() {
-                let r = Self::cell_rect(proj, p).inset(proj.cell_px * 0.38);
-                list.quad(r, if n == 0 { WHITE } else { colour });
+                let r = Self::cell_rect(proj, p).inset(proj.cell_px * 0.36);
+                let width = (proj.cell_px * 0.04).max(1.5);
+                outline(list, r, width, if n == 0 { WHITE } else { colour });
             }
         }
     }
@@ -378,6 +386,12 @@ impl EditorScreen {
                 &TextStyle::new(b * 0.85, WHITE).aligned(Align::Centre),
             );
         }
+    }
+
+    /// Whether the canvas outlines the selection: not while a solution
+    /// plays back, whose things have moved from where the level has them.
+    pub(super) fn shows_selection_box(&self) -> bool {
+        self.playback_stage().is_none()
     }
 
     fn draw_selection(&self, list: &mut DrawList, proj: &Projection) {

@@ -1,5 +1,5 @@
 //! The inspector: every field the text format has for what is selected —
-//! the level (name, notes), a thing (id, and its kind's data: hero kind and
+//! the level (name, notes, par), a thing (id, and its kind's data: hero kind and
 //! rope, item name and flags, rope length, the watcher's route) or a portal
 //! (its kind among those its edges allow) — each a row of the side panel.
 //!
@@ -19,6 +19,8 @@ pub enum Field {
     LevelName,
     /// The notes, lines joined by " | " while typed.
     LevelNotes,
+    /// The turns to beat, or "none" (typed to clear it).
+    LevelPar,
     /// Read only: size and how to resize.
     LevelSize,
     /// Read only: what the placing tool places.
@@ -47,6 +49,7 @@ impl Field {
             self,
             Field::LevelName
                 | Field::LevelNotes
+                | Field::LevelPar
                 | Field::ThingId(_)
                 | Field::HeroRope(_)
                 | Field::ItemName(_)
@@ -103,7 +106,12 @@ pub fn fields(screen: &EditorScreen) -> Vec<Field> {
         },
         Selection::Portal(i) => vec![Field::PortalKind(i), Field::DeletePortal(i)],
         _ => {
-            let mut v = vec![Field::LevelName, Field::LevelNotes, Field::LevelSize];
+            let mut v = vec![
+                Field::LevelName,
+                Field::LevelNotes,
+                Field::LevelPar,
+                Field::LevelSize,
+            ];
             if matches!(screen.tool, Tool::Hero | Tool::Item) {
                 v.push(Field::Placing);
             }
@@ -125,6 +133,12 @@ pub fn row(screen: &EditorScreen, field: &Field) -> (String, String) {
             } else {
                 level.notes.join(" | ")
             },
+        ),
+        Field::LevelPar => (
+            "Par",
+            level
+                .par
+                .map_or("none".to_string(), |n| format!("{n} turns")),
         ),
         Field::LevelSize => (
             "Size",
@@ -209,7 +223,11 @@ pub fn row(screen: &EditorScreen, field: &Field) -> (String, String) {
                         .iter()
                         .map(|k| k.name())
                         .collect();
-                    format!("{} (of {})", p.kind(), kinds.join(", "))
+                    if kinds.len() > 1 {
+                        format!("{} (click: next of {})", p.kind(), kinds.join(", "))
+                    } else {
+                        format!("{} (the only kind here)", p.kind())
+                    }
                 })
                 .unwrap_or_default(),
         ),
@@ -314,6 +332,23 @@ pub fn commit(
                 Box::new(move |l: &mut Level| op::set_notes(l, &lines)),
             ))
         }
+        Field::LevelPar => {
+            let par = if text == "none" {
+                None
+            } else {
+                let n = text.trim_end_matches("turns").trim();
+                Some(n.parse::<u32>().map_err(|_| {
+                    format!("par: '{text}' is not a whole number of turns (or 'none')")
+                })?)
+            };
+            Some((
+                match par {
+                    Some(n) => format!("set par to {n}"),
+                    None => "clear the par".into(),
+                },
+                Box::new(move |l: &mut Level| op::set_par(l, par)),
+            ))
+        }
         Field::ThingId(i) => Some((
             format!("rename to '{text}'"),
             Box::new(move |l: &mut Level| {
@@ -356,4 +391,34 @@ pub fn commit(
         }
         _ => None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::grid::{CellPos, Dir, PortalEnd};
+
+    #[test]
+    fn a_portals_kind_row_names_the_other_kinds_or_says_there_are_none() {
+        // Both ends on side walls: only straight.
+        let mut s = super::super::tests::ledge_with_a_portal();
+        s.selection = Selection::Portal(0);
+        assert_eq!(op::possible_kinds(s.editor.level(), 0).len(), 1);
+        assert_eq!(
+            row(&s, &Field::PortalKind(0)).1,
+            "straight (the only kind here)"
+        );
+        // Two edges with air on both sides: either face, so several kinds.
+        let mut s = super::super::paste_tests::room_with_a_pair();
+        let floor = PortalEnd::new(CellPos::new(3, 2), Dir::Down);
+        let wall = PortalEnd::new(CellPos::new(5, 3), Dir::Left);
+        s.step("link", "", |l| op::link_portal(l, floor, wall))
+            .expect("linked");
+        let i = s.editor.level().grid.portals().len() - 1;
+        let kinds = op::possible_kinds(s.editor.level(), i);
+        assert!(kinds.len() > 1, "{kinds:?}");
+        let (_, value) = row(&s, &Field::PortalKind(i));
+        assert!(value.contains("(click: next of "), "{value}");
+        assert!(!value.contains("only"), "{value}");
+    }
 }

@@ -52,6 +52,9 @@ pub struct EditorList {
     /// The levels chosen for a pack, as indices into `entries`, in the
     /// pack's order; empty: none.
     pub pack: Vec<usize>,
+    /// Where the choice is kept between sessions (`pack_maker.rs`);
+    /// `None`: not kept.
+    pub pack_file: Option<PathBuf>,
 }
 
 fn level_files(dir: &Path) -> Vec<PathBuf> {
@@ -88,13 +91,16 @@ impl EditorList {
                 });
             }
         }
-        EditorList {
+        let mut list = EditorList {
             entries,
             selected: 0,
             dialog: None,
             message: None,
             pack: Vec::new(),
-        }
+            pack_file: crate::progress::data_dir().map(|d| d.join(super::pack_maker::PACK_FILE)),
+        };
+        list.load_pack();
+        list
     }
 
     fn rows(&self, size_px: (u32, u32)) -> Vec<Rect> {
@@ -165,9 +171,10 @@ impl EditorList {
                 return match self.pack_text(name) {
                     Ok(text) => {
                         self.message = Some(format!(
-                            "Copied the pack '{}' ({} levels): Ctrl+V on the Play screen imports it",
+                            "Copied the pack '{}' ({} levels): Ctrl+V on the Play screen imports it{}",
                             name.trim(),
-                            self.pack.len()
+                            self.pack.len(),
+                            self.pack_solutions_note()
                         ));
                         Some(ListAction::CopyText(text))
                     }
@@ -406,6 +413,7 @@ mod tests {
             dialog: None,
             message: None,
             pack: Vec::new(),
+            pack_file: None,
         };
         let text = game::level::to_text(&new_level("Shared 4x3").expect("fine"));
         match list.paste_text(&text) {

@@ -607,14 +607,20 @@ impl EditorScreen {
         self.changed();
     }
 
+    /// Esc peels one layer a press: a paste being placed, a portal's
+    /// first end, the selection; then it leaves (asking first when the
+    /// session holds work no file keeps, see `leave_by_escape`).
     pub(super) fn escape(&mut self) -> Option<EditorAction> {
-        if self.pasting || self.portal_first.is_some() || self.selection != Selection::None {
+        if self.pasting {
             self.pasting = false;
+        } else if self.portal_first.is_some() {
             self.portal_first = None;
+        } else if self.selection != Selection::None {
             self.selection = Selection::None;
-            return None;
+        } else {
+            return self.leave_by_escape();
         }
-        self.leave(EditorAction::Leave)
+        None
     }
 }
 
@@ -631,6 +637,8 @@ pub(super) fn drawable_stage(level: &Level) -> Option<Stage> {
 
 #[cfg(test)]
 mod copy_tests;
+#[cfg(test)]
+mod leave_tests;
 #[cfg(test)]
 mod paste_tests;
 #[cfg(test)]

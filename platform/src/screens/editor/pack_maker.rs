@@ -5,13 +5,86 @@
 //! Play screen (Ctrl+V) or send to a player. The text is checked by the
 //! same checks as an imported pack before it is copied, so a pack that
 //! would be refused (two levels of one name, a level with problems) is
-//! refused here, with the reason, and nothing is copied.
+//! refused here, with the reason, and nothing is copied. Levels go in as
+//! saved: notes with `Solution:` paragraphs travel too (players are not
+//! shown them, but can read the text), and the list says how many do.
+//!
+//! The choice is kept in `<data>/editor_pack.txt` (the levels' file paths
+//! in the pack's order, written atomically on every change), so it
+//! outlives leaving the list and quitting the game. A chosen level whose
+//! file has gone is left out when the list opens, and the list says so.
+use std::path::PathBuf;
+
 use game::campaign::{check_pack_text, pack_text::list_text, write_pack_text, ListHeader};
 use game::level::{to_text, Level};
 
 use super::list::EditorList;
 
+/// The file in the data folder that keeps the pack being made.
+pub const PACK_FILE: &str = "editor_pack.txt";
+
+const PACK_FILE_HEAD: &str =
+    "# The levels chosen on the editor's list for a pack, in order: one file a line.";
+
 impl EditorList {
+    /// Reads the pack being made from [`Self::pack_file`]: each path that
+    /// is one of the list's entries, in order; the rest are counted and
+    /// said on the message line.
+    pub(super) fn load_pack(&mut self) {
+        let Some(path) = &self.pack_file else {
+            return;
+        };
+        let text = match game::io::file::read_capped(path, 1 << 20) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
+            Err(e) => {
+                self.message = Some(format!("The pack being made could not be read: {e}"));
+                return;
+            }
+        };
+        let mut gone = 0;
+        for line in text.lines().map(str::trim) {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let chosen = PathBuf::from(line);
+            match self.entries.iter().position(|e| e.path == chosen) {
+                Some(i) if !self.pack.contains(&i) => self.pack.push(i),
+                Some(_) => {}
+                None => gone += 1,
+            }
+        }
+        if gone > 0 {
+            self.message = Some(format!(
+                "{gone} level{} of the pack being made {} no longer in the list",
+                if gone == 1 { "" } else { "s" },
+                if gone == 1 { "is" } else { "are" },
+            ));
+        }
+    }
+
+    /// Writes the pack being made to [`Self::pack_file`]; a failure is
+    /// said on the message line (the choice stays for this session).
+    fn keep_pack(&mut self) {
+        let Some(path) = &self.pack_file else {
+            return;
+        };
+        let mut text = format!("{PACK_FILE_HEAD}\n");
+        for e in self.pack.iter().filter_map(|&i| self.entries.get(i)) {
+            text.push_str(&e.path.to_string_lossy());
+            text.push('\n');
+        }
+        let written = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| game::io::file::write_atomic(path, text.as_bytes()));
+        if let Err(e) = written {
+            self.message = Some(format!(
+                "The pack being made is kept only until the game quits: {e}"
+            ));
+        }
+    }
+
     /// P: the selected level into the pack, or out of it.
     pub(super) fn toggle_in_pack(&mut self) {
         let Some(i) = self.selected.checked_sub(1) else {
@@ -21,6 +94,7 @@ impl EditorList {
         if let Some(at) = self.pack.iter().position(|&p| p == i) {
             self.pack.remove(at);
             self.message = Some(format!("Out of the pack ({} left)", self.pack.len()));
+            self.keep_pack();
             return;
         }
         match self.entries.get(i).map(|e| &e.level) {
@@ -30,6 +104,7 @@ impl EditorList {
                     "In the pack as level {} · [ ] reorder · Ctrl+E copies the pack",
                     self.pack.len()
                 ));
+                self.keep_pack();
             }
             Some(Err(e)) => self.message = Some(format!("This level cannot go in a pack: {e}")),
             None => {}
@@ -50,6 +125,25 @@ impl EditorList {
         if to < self.pack.len() {
             self.pack.swap(at, to);
             self.message = Some(format!("Level {} of the pack", to + 1));
+            self.keep_pack();
+        }
+    }
+
+    /// After "Copied the pack": how many of its levels keep `Solution:`
+    /// paragraphs in their notes, or nothing when none do.
+    pub(super) fn pack_solutions_note(&self) -> String {
+        let n = self
+            .pack
+            .iter()
+            .filter_map(|&i| self.entries.get(i)?.level.as_ref().ok())
+            .filter(|l| l.notes_without_solutions() != l.notes)
+            .count();
+        match n {
+            0 => String::new(),
+            1 => " · 1 level keeps Solution: notes (not shown to players, but in its text)".into(),
+            n => format!(
+                " · {n} levels keep Solution: notes (not shown to players, but in their text)"
+            ),
         }
     }
 
@@ -132,6 +226,7 @@ mod tests {
             dialog: None::<Dialog>,
             message: None,
             pack: Vec::new(),
+            pack_file: None,
         }
     }
 
@@ -214,5 +309,81 @@ mod tests {
             .as_deref()
             .unwrap_or_default()
             .contains("P puts"));
+    }
+
+    #[test]
+    fn the_pack_being_made_is_kept_for_the_next_list_and_a_gone_level_is_said() {
+        let dir = std::env::temp_dir().join(format!("rappel-pack-maker-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let kept = dir.join("data").join(PACK_FILE);
+        let entries = || {
+            vec![
+                shipped("loop_back.txt"),
+                shipped("rope_descent.txt"),
+                shipped("the_well.txt"),
+            ]
+        };
+        let mut l = list(entries());
+        l.pack_file = Some(kept.clone());
+        l.selected = 3;
+        chord(&mut l, "p");
+        l.selected = 1;
+        chord(&mut l, "p");
+        chord(&mut l, "[");
+        assert_eq!((l.pack_place(0), l.pack_place(2)), (Some(1), Some(2)));
+        assert!(kept.is_file(), "written to the data folder");
+        // The next list (after an edit, or the next run) has it back.
+        let mut again = list(entries());
+        again.pack_file = Some(kept.clone());
+        again.load_pack();
+        assert_eq!(again.pack, l.pack);
+        assert_eq!(again.message, None);
+        // A chosen level gone from the list: the rest kept, and it is said.
+        let mut fewer = list(vec![shipped("loop_back.txt"), shipped("rope_descent.txt")]);
+        fewer.pack_file = Some(kept.clone());
+        fewer.load_pack();
+        assert_eq!(fewer.pack, vec![0]);
+        let said = fewer.message.clone().unwrap_or_default();
+        assert!(
+            said.contains("1 level of the pack being made is no longer in the list"),
+            "{said}"
+        );
+        // Taken out: kept out.
+        l.selected = 1;
+        chord(&mut l, "p");
+        let mut after = list(entries());
+        after.pack_file = Some(kept);
+        after.load_pack();
+        assert_eq!(after.pack, vec![2]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_pack_keeps_its_levels_solution_notes_and_says_so_when_copied() {
+        // Heavy haul's notes hold a Solution: paragraph; the loop-back
+        // room's are made not to.
+        let mut l = list(vec![shipped("loop_back.txt"), shipped("heavy_haul.txt")]);
+        if let Ok(level) = &mut l.entries[0].level {
+            level.notes = level.notes_without_solutions();
+        }
+        let with = |l: &EditorList, i: usize| {
+            let level = l.entries[i].level.as_ref().expect("loads");
+            level.notes_without_solutions() != level.notes
+        };
+        assert!(!with(&l, 0) && with(&l, 1));
+        for i in [1, 2] {
+            l.selected = i;
+            chord(&mut l, "p");
+        }
+        chord(&mut l, "ctrl+e");
+        let Some(ListAction::CopyText(text)) = type_text(&mut l, "") else {
+            panic!("copied: {:?}", l.message);
+        };
+        assert!(text.contains("Solution:"), "the notes travel as saved");
+        let said = l.message.clone().unwrap_or_default();
+        assert!(
+            said.ends_with("1 level keeps Solution: notes (not shown to players, but in its text)"),
+            "{said}"
+        );
     }
 }

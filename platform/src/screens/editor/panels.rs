@@ -233,6 +233,11 @@ impl EditorScreen {
         let (top, rh) = inspector_rows(l);
         let label_style = TextStyle::new(13.0 * s, DIM_TEXT);
         let fields = inspector::fields(self);
+        // The values' column: past the longest label, and at least 74 px in.
+        let labels_w = fields
+            .iter()
+            .map(|f| render::text::measure(font, &inspector::row(self, f).0, &label_style).x)
+            .fold(58.0 * s, f32::max);
         for (i, f) in fields.iter().enumerate() {
             let y = top + i as f32 * rh;
             if y + rh > l.inspector.y + l.inspector.h {
@@ -253,17 +258,14 @@ impl EditorScreen {
                 &label,
                 &label_style,
             );
-            let shown = match typing {
-                Some(t) => format!("{}|", t.text),
-                None => value,
-            };
+            let vx = row.x + 6.0 * s + labels_w + 10.0 * s;
+            let room = row.x + row.w - 6.0 * s - vx;
             let vstyle = TextStyle::new(14.0 * s, if f.is_text() { WHITE } else { TEXT });
-            list.text(
-                font,
-                Vec2::new(row.x + 74.0 * s, y + 4.0 * s),
-                &clip_text(&shown, 26),
-                &vstyle,
-            );
+            let shown = match typing {
+                Some(t) => clip_text(&format!("{}|", t.text), 26),
+                None => fit_with(font, &value, &vstyle, room, clip_words),
+            };
+            list.text(font, Vec2::new(vx, y + 4.0 * s), &shown, &vstyle);
         }
     }
 
@@ -464,9 +466,20 @@ fn tool_icon(t: Tool) -> &'static str {
 /// `text`, clipped (with an ellipsis) to fit `room` pixels; empty if not
 /// even its first character does.
 pub(super) fn fit_text(font: &mut Font, text: &str, style: &TextStyle, room: f32) -> String {
-    let fits = |font: &mut Font, n: usize| {
-        render::text::measure(font, &clip_text(text, n), style).x <= room
-    };
+    fit_with(font, text, style, room, clip_text)
+}
+
+/// [`fit_text`] with the clipping `clip` (the text and the most
+/// characters to keep).
+fn fit_with(
+    font: &mut Font,
+    text: &str,
+    style: &TextStyle,
+    room: f32,
+    clip: fn(&str, usize) -> String,
+) -> String {
+    let fits =
+        |font: &mut Font, n: usize| render::text::measure(font, &clip(text, n), style).x <= room;
     // The most characters that fit (a binary search).
     let (mut lo, mut hi) = (1, text.chars().count());
     while lo < hi {
@@ -478,10 +491,36 @@ pub(super) fn fit_text(font: &mut Font, text: &str, style: &TextStyle, room: f32
         }
     }
     if fits(font, lo) {
-        clip_text(text, lo)
+        clip(text, lo)
     } else {
         String::new()
     }
+}
+
+/// `text` in at most `max` characters: whole, or cut after its last
+/// whole word that fits (mid-word only when that word is most of what
+/// fits), with an ellipsis.
+fn clip_words(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let keep: Vec<char> = text.chars().take(max.saturating_sub(1)).collect();
+    let next = text.chars().nth(keep.len());
+    let cut = if next == Some(' ') {
+        keep.len()
+    } else {
+        keep.iter()
+            .rposition(|&c| c == ' ')
+            .filter(|&at| at * 2 >= keep.len())
+            .unwrap_or(keep.len())
+    };
+    let mut s: String = keep[..cut]
+        .iter()
+        .collect::<String>()
+        .trim_end()
+        .to_string();
+    s.push('…');
+    s
 }
 
 fn clip_text(text: &str, max: usize) -> String {
@@ -491,5 +530,22 @@ fn clip_text(text: &str, max: usize) -> String {
         let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
         s.push('…');
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clip_words;
+
+    #[test]
+    fn inspector_values_are_cut_after_a_whole_word() {
+        let notes = "Bring the heavy statue up from the bottom";
+        assert_eq!(clip_words(notes, 100), notes, "fits whole");
+        assert_eq!(clip_words(notes, 24), "Bring the heavy statue…");
+        assert_eq!(clip_words(notes, 22), "Bring the heavy…");
+        // The word after the cut starts right at it: the words before stay.
+        assert_eq!(clip_words("7x8 (Ctrl+arrows grow)", 6), "7x8…");
+        // One long word: cut in it rather than show nothing.
+        assert_eq!(clip_words("Supercalifragilistic", 8), "Superca…");
     }
 }

@@ -1,4 +1,5 @@
-//! Leaving, saving and the autosave, with their questions (overwrite,
+//! Leaving, saving and the autosave, with their questions (leave a
+//! session whose undo history or solve would be lost, overwrite,
 //! save as, the name of a shipped level's copy, recover an autosave,
 //! remove what a crop cuts): the dialogs' answers are handled here. A damaged autosave is moved aside
 //! (`game::io::file::move_aside`), never deleted.
@@ -8,6 +9,7 @@ use log::{info, warn};
 
 use super::dialog::{Choice, Dialog, DialogOutcome, Purpose};
 use super::files::{self, LevelFile};
+use super::solving::Solving;
 use super::{EditorAction, EditorScreen};
 use crate::screens::input::RawInput;
 
@@ -66,6 +68,48 @@ impl EditorScreen {
             Purpose::Leave(Box::new(then)),
         ));
         None
+    }
+
+    /// Esc with nothing left to cancel: leaves, but first asks when
+    /// leaving loses what no file keeps — the undo history, the solver's
+    /// search or solution (unsaved work asks as [`Self::leave`] does).
+    pub(super) fn leave_by_escape(&mut self) -> Option<EditorAction> {
+        let lost = self.lost_on_leaving();
+        if self.editor.is_dirty() || lost.is_empty() {
+            return self.leave(EditorAction::Leave);
+        }
+        self.end_drag();
+        self.dialog = Some(Dialog::choice(
+            "Leave the editor?",
+            &format!(
+                "Its {} would be lost. Enter leaves, Esc stays.",
+                lost.join(" and ")
+            ),
+            &[Choice::Leave, Choice::Cancel],
+            Purpose::LeaveSession,
+        ));
+        None
+    }
+
+    /// What leaving loses that no file keeps, as named to the designer.
+    fn lost_on_leaving(&self) -> Vec<String> {
+        let h = self.editor.history();
+        let steps = h.undoable() + h.redoable();
+        let mut lost = Vec::new();
+        if steps > 0 {
+            let s = if steps == 1 { "" } else { "s" };
+            lost.push(format!("undo history ({steps} step{s})"));
+        }
+        match &self.solving {
+            Solving::Running { .. } => lost.push("running solve".into()),
+            Solving::Done { report, .. } | Solving::Playing { report, .. }
+                if report.solution.is_some() =>
+            {
+                lost.push("solver's solution".into());
+            }
+            _ => {}
+        }
+        lost
     }
 
     pub(super) fn save(&mut self) {
@@ -147,6 +191,9 @@ impl EditorScreen {
             (Purpose::Leave(then), DialogOutcome::Chose(Choice::Discard)) => {
                 self.drop_autosave();
                 Some(*then)
+            }
+            (Purpose::LeaveSession, DialogOutcome::Chose(Choice::Leave)) => {
+                self.leave(EditorAction::Leave)
             }
             (Purpose::Overwrite, DialogOutcome::Chose(Choice::Overwrite)) => {
                 self.write_file();

@@ -158,3 +158,24 @@ fn setting_the_par_from_the_solve_keeps_the_verdict_the_playback_and_the_needs()
     chord(&mut s, "f7");
     assert!(s.playback_stage().is_some(), "{:?}", s.status);
 }
+
+#[test]
+fn a_playback_hides_the_selection_box_until_it_stops() {
+    let mut s = solved_room();
+    s.selection = Selection::Thing(0);
+    assert!(s.shows_selection_box());
+    chord(&mut s, "f7");
+    assert!(s.playback_stage().is_some(), "{:?}", s.status);
+    assert!(
+        !s.shows_selection_box(),
+        "the knight has moved from its cell"
+    );
+    chord(&mut s, "escape");
+    assert!(s.playback_stage().is_none());
+    assert_eq!(
+        s.selection,
+        Selection::Thing(0),
+        "Esc stopped only the playback"
+    );
+    assert!(s.shows_selection_box());
+}

@@ -183,7 +183,10 @@ pub const HOTKEYS: &[(&str, &str)] = &[
     ),
     ("Ctrl+Shift+C", "copy the whole level as text"),
     ("Tab", "next problem (selected, brought into view)"),
-    ("Esc", "cancel, deselect, then leave (asks to save)"),
+    (
+        "Esc",
+        "one layer a press: paste, selection, then leave (asks)",
+    ),
     ("F1", "this help"),
     ("F11 / F12", "fullscreen / screenshot"),
 ];
