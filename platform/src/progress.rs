@@ -84,6 +84,19 @@ pub fn default_path() -> Option<PathBuf> {
     data_dir().map(|d| d.join("progress.txt"))
 }
 
+/// Makes `dir` the data folder for a test until the guard is dropped: the
+/// variable is one per process and tests run side by side, so a test that
+/// relies on its data folder holds this.
+#[cfg(test)]
+pub(crate) fn test_data_folder(dir: &std::path::Path) -> std::sync::MutexGuard<'static, ()> {
+    static DATA_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let guard = DATA_LOCK
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    std::env::set_var("RAPPEL_DATA", dir);
+    guard
+}
+
 /// The player's data folder: `RAPPEL_DATA` if set, else
 /// `$XDG_DATA_HOME/rappel` (or `~/.local/share/rappel`); `None` when none
 /// can be found. Progress, the user's own levels (`levels/`) and editor

@@ -1,4 +1,5 @@
 //! Helpers shared by the workspace-level integration tests.
+pub mod data;
 pub mod frame;
 pub mod gl;
 pub mod golden;

@@ -53,7 +53,7 @@ fn solve(level: &Level, solution: &str) {
 #[test]
 fn a_level_built_by_input_alone_checks_plays_and_is_canonical() {
     let dir = scratch("build");
-    std::env::set_var("RAPPEL_DATA", dir.join("data"));
+    let _data = rappel_tests::data::folder(&dir.join("data"));
     let path = dir.join("built.txt");
     let screens = build(&path, "tests/scripts/editor_build.txt");
     let editor = screens.editor().expect("still editing");
@@ -163,7 +163,7 @@ mod golden {
 
     #[test]
     fn editor_empty_grid() {
-        std::env::set_var("RAPPEL_DATA", scratch("golden-empty"));
+        let _data = rappel_tests::data::folder(&scratch("golden-empty"));
         let s = editing(platform::screens::editor::list::new_level("Empty 16x10").expect("level"));
         let img = draw(&s);
         check("editor_empty", &img, TOLERANCE);
@@ -176,7 +176,7 @@ mod golden {
 
     #[test]
     fn editor_item_selected() {
-        std::env::set_var("RAPPEL_DATA", scratch("golden-item"));
+        let _data = rappel_tests::data::folder(&scratch("golden-item"));
         let mut s = editing(shipped("heavy_haul.txt"));
         let at = s
             .editor()
@@ -195,7 +195,7 @@ mod golden {
 
     #[test]
     fn editor_portal_pair_selected() {
-        std::env::set_var("RAPPEL_DATA", scratch("golden-portal"));
+        let _data = rappel_tests::data::folder(&scratch("golden-portal"));
         let mut s = editing(shipped("heavy_haul.txt"));
         let e = s.editor().expect("editor");
         let at = e.screen_pos_of_edge(game::grid::EdgePos::horizontal(1, 4));
@@ -226,7 +226,7 @@ mod golden {
         // The vault's pair turns a quarter: a clockwise glyph at one end,
         // anticlockwise at the other (each end shows the turn met by a
         // walker entering there).
-        std::env::set_var("RAPPEL_DATA", scratch("golden-kinds"));
+        let _data = rappel_tests::data::folder(&scratch("golden-kinds"));
         let s = editing(shipped("the_vault.txt"));
         let e = s.editor().expect("editor");
         let p = e.editor.level().grid.portal(0).expect("portal");
@@ -241,7 +241,7 @@ mod golden {
 
     #[test]
     fn editor_sight_preview_through_a_portal() {
-        std::env::set_var("RAPPEL_DATA", scratch("golden-sight"));
+        let _data = rappel_tests::data::folder(&scratch("golden-sight"));
         let mut s = editing(shipped("loop_back.txt"));
         let at = s
             .editor()
@@ -270,7 +270,7 @@ mod golden {
 
     #[test]
     fn editor_problem_panel() {
-        std::env::set_var("RAPPEL_DATA", scratch("golden-problems"));
+        let _data = rappel_tests::data::folder(&scratch("golden-problems"));
         let mut s = editing(shipped("rope_descent.txt"));
         // Fill rock under the relic: a thing in rock, shown in the panel.
         let relic = s
@@ -296,7 +296,7 @@ mod golden {
 
     #[test]
     fn editor_paste_preview_over_one_end_of_a_pair() {
-        std::env::set_var("RAPPEL_DATA", scratch("golden-paste"));
+        let _data = rappel_tests::data::folder(&scratch("golden-paste"));
         let mut s = editing(shipped("heavy_haul.txt"));
         let cell = |s: &Screens, x, y| {
             s.editor()
@@ -342,7 +342,7 @@ mod golden {
 
     #[test]
     fn editor_watcher_timeline() {
-        std::env::set_var("RAPPEL_DATA", scratch("golden-timeline"));
+        let _data = rappel_tests::data::folder(&scratch("golden-timeline"));
         let mut s = editing(shipped("watcher_hall.txt"));
         let cell = |s: &Screens, x, y| {
             s.editor()

@@ -53,7 +53,7 @@ fn unsaved_work_is_discarded_asked_about_and_recovered_only_when_wanted() {
     let dir = std::env::temp_dir().join(format!("rappel-unsaved-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("dir");
-    std::env::set_var("RAPPEL_DATA", dir.join("data"));
+    let _data = rappel_tests::data::folder(&dir.join("data"));
     let path = dir.join("mine.txt");
     let saved = new_level("Mine 6x4").expect("level");
     LevelFile::at(&path, false).save(&saved).expect("saved");

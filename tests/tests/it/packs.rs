@@ -65,7 +65,7 @@ fn play_to_results(s: &mut Screens) -> (u32, u32, u32) {
 fn two_levels_built_in_the_editor_made_a_pack_imported_fresh_and_played_keep_their_own_progress() {
     // The designer: two levels from empty grids, by input alone.
     let made = scratch("made");
-    std::env::set_var("RAPPEL_DATA", made.join("data"));
+    let _data = rappel_tests::data::folder(&made.join("data"));
     let first = made.join("first_rooms.txt");
     let second = made.join("second_rooms.txt");
     build_in_editor(&first);

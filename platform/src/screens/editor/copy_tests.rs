@@ -36,7 +36,7 @@ fn refusal(s: &EditorScreen) -> String {
 fn a_shipped_level_is_saved_as_a_named_copy_without_its_par_or_its_solution_notes() {
     let dir = std::env::temp_dir().join(format!("rappel-editor-copy-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    std::env::set_var("RAPPEL_DATA", dir.join("data"));
+    let _data = crate::progress::test_data_folder(&dir.join("data"));
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels/heavy_haul.txt");
     let level = game::level::load_file(&path).expect("shipped");
     assert_eq!((level.name.as_str(), level.par), ("Heavy haul", Some(5)));

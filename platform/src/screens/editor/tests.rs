@@ -265,7 +265,7 @@ fn the_sixty_fifth_portal_is_refused_on_screen_with_a_reason() {
 fn unsaved_work_left_by_a_crash_is_offered_back_and_a_damaged_autosave_is_moved_aside() {
     let dir = std::env::temp_dir().join(format!("rappel-editor-recover-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    std::env::set_var("RAPPEL_DATA", dir.join("data"));
+    let _data = crate::progress::test_data_folder(&dir.join("data"));
     let path = dir.join("mine.txt");
     let saved = list::new_level("Mine 6x4").expect("level");
     std::fs::create_dir_all(&dir).expect("dir");
@@ -344,10 +344,12 @@ fn solve_runs_in_the_background_and_its_solution_plays_back_on_the_canvas() {
         assert!(s.solver_line().is_some_and(|l| l.starts_with("Solving: ")));
     }
     wait_for_the_solver(&mut s);
+    // What it needs may still be being checked, or done: the solve's own
+    // words come first either way.
     let said = status_text(&s);
-    assert_eq!(
-        said,
-        "Solved: 2 turns, 4 actions, the fewest: proven · 98 positions searched · checking what it needs (F6 stops)"
+    assert!(
+        said.starts_with("Solved: 2 turns, 4 actions, the fewest: proven · 98 positions searched"),
+        "{said}"
     );
     assert_eq!(
         s.solver_line().as_deref(),
