@@ -71,7 +71,13 @@ fn every_starter_level_has_the_party_at_the_entrance() {
             })
             .collect();
         let kinds: BTreeSet<_> = heroes.iter().map(|(k, _)| k.clone()).collect();
-        assert_eq!(kinds.len(), 3, "{}: three hero kinds", path.display());
+        // The party is the three kinds; a level may leave one out (Night
+        // haul fields the knight and the scout), never field one twice.
+        assert!(
+            kinds.len() >= 2 && kinds.len() == heroes.len(),
+            "{}: the party, each hero kind at most once",
+            path.display()
+        );
         assert!(
             heroes.iter().all(|(_, c)| *c == level.entrance),
             "{}",

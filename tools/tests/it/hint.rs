@@ -45,7 +45,8 @@ const RANDOM: usize = 20;
 /// twenty may: the most measured, plus one. Measured (a debug test build,
 /// the game crate at opt-level 2, the levels on two threads, a machine
 /// loaded 5 to 7 by other builds; three runs): the scout's drop 4, heavy
-/// haul 10–11, the well 14–15, sentry 3, the vault 11–17. These are
+/// haul 10–11, the well 14–15, sentry 4–5 (two runs, its positions as
+/// its twelfth place in the campaign seeds them), the vault 11–17. These are
 /// positions where a hero is stranded or a relic is out of reach in a way
 /// the search only proves by searching every position the party can
 /// reach, more than a second holds on those levels. Every other level
@@ -55,7 +56,7 @@ const MAY_NOT_ANSWER: &[(&str, usize)] = &[
     ("The scout's drop", 5),
     ("Heavy haul", 12),
     ("The well", 16),
-    ("Sentry", 4),
+    ("Sentry", 6),
     ("The vault", 18),
 ];
 

@@ -35,9 +35,11 @@ const NEEDS: &[(&str, &[&str])] = &[
     ),
     ("turnstile.txt", &["portal:a", "heavy-carry"]),
     ("through_the_wall.txt", &["levitate", "portal:a"]),
+    ("peephole.txt", &["levitate", "portal:a", "heavy-carry"]),
     ("the_well.txt", &["portal:a", "heavy-carry"]),
     ("sentry.txt", &["portal:a"]),
     ("the_gap.txt", &["levitate", "portal:a", "heavy-carry"]),
+    ("night_haul.txt", &["heavy-carry", "item:bucket"]),
     ("the_vault.txt", &["portal:a", "item:bucket", "heavy-carry"]),
 ];
 

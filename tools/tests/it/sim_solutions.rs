@@ -124,6 +124,16 @@ fn the_vault_solution_wins() {
     assert_solved("the_vault", 0x8453_2c6a_be3f_584f);
 }
 
+#[test]
+fn peephole_solution_wins() {
+    assert_solved("peephole", 0x7b5a_2f04_995f_24ff);
+}
+
+#[test]
+fn night_haul_solution_wins() {
+    assert_solved("night_haul", 0x24c9_1ded_1e29_650b);
+}
+
 /// The naive line in the watcher hall: the scout heads straight for the
 /// relic and ends the first turn in the hall, where the guard (stepping
 /// down to 4,0) sees her. The level is lost; the next action is refused
