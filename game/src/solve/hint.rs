@@ -367,20 +367,9 @@ scout = hero scout at 0,3
 relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
 ";
 
-    /// A corridor: the scout walks to the relic at the far end and back
-    /// over three turns.
-    const CORRIDOR: &str = "[level]
-name = \"Corridor\"
-
-[grid]
-#################
-#@..............#
-#################
-
-[things]
-scout = hero scout at 0,0
-relic = item relic at 7,0 flags ACQUIRE|PLACE|RELIC
-";
+    // A corridor: the scout walks to the relic at the far end and back
+    // over three turns (the solver's own test level).
+    use crate::solve::tests::CORRIDOR;
 
     fn load(text: &str) -> Level {
         load_text("test.txt", text).expect("the test level loads")

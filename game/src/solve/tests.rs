@@ -54,7 +54,7 @@ relic = item relic at 2,0 flags ACQUIRE|PLACE|RELIC
 
 /// A corridor of eight cells: the scout walks to the relic at the far end
 /// and back, sixteen steps with six action points a turn.
-const CORRIDOR: &str = "[level]
+pub(super) const CORRIDOR: &str = "[level]
 name = \"Corridor\"
 
 [grid]
