@@ -1,8 +1,9 @@
 //! "What does this level need?": a level with something taken away — one
 //! of the heroes' abilities ([`Ability`], switched off on the stage, see
 //! [`Stage::set_without`](crate::stage::Stage::set_without)), a portal
-//! pair (its two edges become walls, as the editor deletes it) or an item
-//! (gone from the level, as the editor deletes it). `sim solve --without`
+//! pair (its two edges become walls, as the editor deletes it), an item
+//! or a watcher (gone from the level, as the editor deletes it) or the rope
+//! a hero starts with (the hero starts empty-handed). `sim solve --without`
 //! reads the names with [`Missing::parse`] and asks [`take_away`] for the
 //! level and the switch to solve.
 //!
@@ -25,18 +26,22 @@ pub enum Missing {
     Portal(char),
     /// `item:ID`: the item (or rope coil) with this id.
     Item(String),
+    /// `watcher:ID`: the watcher with this id.
+    Watcher(String),
+    /// `rope:HERO`: the rope the hero with this id starts with.
+    Rope(String),
 }
 
 /// The names [`Missing::parse`] knows, for a usage line.
 pub fn known_names() -> String {
     let mut names: Vec<&str> = Ability::ALL.iter().map(|a| a.name()).collect();
-    names.extend(["portal:LABEL", "item:ID"]);
+    names.extend(["portal:LABEL", "item:ID", "watcher:ID", "rope:HERO"]);
     names.join(", ")
 }
 
 impl Missing {
-    /// Reads `levitate`, `portal:A`, `item:idol`…; the error names what
-    /// is known.
+    /// Reads `levitate`, `portal:A`, `item:idol`, `watcher:guard`,
+    /// `rope:knight`…; the error names what is known.
     pub fn parse(text: &str) -> Result<Missing, String> {
         if let Some(label) = text.strip_prefix("portal:") {
             let mut chars = label.chars();
@@ -53,6 +58,18 @@ impl Missing {
             }
             return Ok(Missing::Item(id.to_string()));
         }
+        if let Some(id) = text.strip_prefix("watcher:") {
+            if id.is_empty() {
+                return Err(format!("`{text}`: name the watcher's id (watcher:guard)"));
+            }
+            return Ok(Missing::Watcher(id.to_string()));
+        }
+        if let Some(id) = text.strip_prefix("rope:") {
+            if id.is_empty() {
+                return Err(format!("`{text}`: name the hero's id (rope:knight)"));
+            }
+            return Ok(Missing::Rope(id.to_string()));
+        }
         Ability::from_name(text)
             .map(Missing::Ability)
             .ok_or_else(|| format!("unknown `{text}`: known are {}", known_names()))
@@ -65,6 +82,8 @@ impl fmt::Display for Missing {
             Missing::Ability(a) => write!(f, "{a}"),
             Missing::Portal(c) => write!(f, "portal:{c}"),
             Missing::Item(id) => write!(f, "item:{id}"),
+            Missing::Watcher(id) => write!(f, "watcher:{id}"),
+            Missing::Rope(id) => write!(f, "rope:{id}"),
         }
     }
 }
@@ -76,6 +95,10 @@ pub enum NotThere {
     Portal(char, Vec<char>),
     /// No item or rope coil has this id; the level's item ids.
     Item(String, Vec<String>),
+    /// No watcher has this id; the level's watcher ids.
+    Watcher(String, Vec<String>),
+    /// No hero with this id starts with a rope; the ids of those that do.
+    Rope(String, Vec<String>),
 }
 
 impl fmt::Display for NotThere {
@@ -100,8 +123,38 @@ impl fmt::Display for NotThere {
                 "no item `{id}` in the level: its items are {}",
                 ids.join(", ")
             ),
+            NotThere::Watcher(id, ids) if ids.is_empty() => {
+                write!(f, "no watcher `{id}`: the level has no watchers")
+            }
+            NotThere::Watcher(id, ids) => write!(
+                f,
+                "no watcher `{id}` in the level: its watchers are {}",
+                ids.join(", ")
+            ),
+            NotThere::Rope(id, ids) if ids.is_empty() => {
+                write!(f, "no rope for `{id}`: no hero starts with a rope")
+            }
+            NotThere::Rope(id, ids) => write!(
+                f,
+                "no hero `{id}` starts with a rope: those with one are {}",
+                ids.join(", ")
+            ),
         }
     }
+}
+
+/// The index in `level` of the first thing with `id` that `is` picks, or
+/// the ids of all it picks.
+fn find_thing(
+    level: &Level,
+    id: &str,
+    is: impl Fn(&ThingSpecKind) -> bool,
+) -> Result<usize, Vec<String>> {
+    let index = level.things.iter().position(|t| t.id == id && is(&t.kind));
+    index.ok_or_else(|| {
+        let ids = level.things.iter().filter(|t| is(&t.kind));
+        ids.map(|t| t.id.clone()).collect()
+    })
 }
 
 /// A level with things taken away, and the abilities to switch off.
@@ -117,8 +170,8 @@ pub struct TakenAway {
     pub unwinnable: Option<String>,
 }
 
-/// `level` without `missing` (see the module docs); an error if a portal
-/// or an item named is not in it.
+/// `level` without `missing` (see the module docs); an error if a portal,
+/// an item, a watcher or a hero's rope named is not in it.
 pub fn take_away(level: &Level, missing: &[Missing]) -> Result<TakenAway, NotThere> {
     let needs = level.relics_to_clear();
     let mut out = level.clone();
@@ -141,15 +194,31 @@ pub fn take_away(level: &Level, missing: &[Missing]) -> Result<TakenAway, NotThe
                         ThingSpecKind::Item { .. } | ThingSpecKind::RopeCoil { .. }
                     )
                 };
-                let index = out
-                    .things
-                    .iter()
-                    .position(|t| &t.id == id && is_item(&t.kind));
-                let index = index.ok_or_else(|| {
-                    let ids = out.things.iter().filter(|t| is_item(&t.kind));
-                    NotThere::Item(id.clone(), ids.map(|t| t.id.clone()).collect())
-                })?;
+                let index =
+                    find_thing(&out, id, is_item).map_err(|ids| NotThere::Item(id.clone(), ids))?;
                 delete_thing(&mut out, index).expect("the item is in the level");
+            }
+            Missing::Watcher(id) => {
+                let is_watcher = |k: &ThingSpecKind| matches!(k, ThingSpecKind::Watcher { .. });
+                let index = find_thing(&out, id, is_watcher)
+                    .map_err(|ids| NotThere::Watcher(id.clone(), ids))?;
+                delete_thing(&mut out, index).expect("the watcher is in the level");
+            }
+            Missing::Rope(id) => {
+                let has_rope = |k: &ThingSpecKind| {
+                    matches!(
+                        k,
+                        ThingSpecKind::Hero {
+                            rope_len_cells: Some(_),
+                            ..
+                        }
+                    )
+                };
+                let index = find_thing(&out, id, has_rope)
+                    .map_err(|ids| NotThere::Rope(id.clone(), ids))?;
+                if let ThingSpecKind::Hero { rope_len_cells, .. } = &mut out.things[index].kind {
+                    *rope_len_cells = None;
+                }
             }
         }
     }
@@ -221,13 +290,115 @@ mod tests {
             Missing::parse("item:idol"),
             Ok(Missing::Item("idol".into()))
         );
+        assert_eq!(
+            Missing::parse("watcher:guard"),
+            Ok(Missing::Watcher("guard".into()))
+        );
+        assert_eq!(
+            Missing::parse("rope:knight"),
+            Ok(Missing::Rope("knight".into()))
+        );
         let unknown = Missing::parse("fly").unwrap_err();
         assert_eq!(
             unknown,
-            "unknown `fly`: known are levitate, long-drop, step-up, heavy-carry, portal:LABEL, item:ID"
+            "unknown `fly`: known are levitate, long-drop, step-up, heavy-carry, portal:LABEL, item:ID, watcher:ID, rope:HERO"
         );
         assert!(Missing::parse("portal:ab").is_err());
         assert!(Missing::parse("item:").is_err());
+        assert!(Missing::parse("watcher:").is_err());
+        assert!(Missing::parse("rope:").is_err());
+        for name in ["watcher:guard", "rope:knight"] {
+            assert_eq!(Missing::parse(name).unwrap().to_string(), name);
+        }
+    }
+
+    /// The tunnel with a watcher in the far room: it sees the whole far
+    /// room and, through the portal, the near one, so every hero is in
+    /// its sight at every round's end.
+    fn watched_tunnel() -> String {
+        TUNNEL.replace("idol = item", "guard = watcher at 3,0\nidol = item")
+    }
+
+    #[test]
+    fn a_watcher_that_sees_everything_blocks_the_level_and_without_it_the_tunnel_takes_two_turns() {
+        let with = solve_missing(&watched_tunnel(), &[]);
+        assert_eq!(with.solution, None, "{}", with.summary());
+        assert!(with.complete, "proven: {}", with.summary());
+        let taken = take_away(
+            &level(&watched_tunnel()),
+            &[Missing::Watcher("guard".into())],
+        )
+        .expect("there");
+        assert!(taken.level.things.iter().all(|t| t.id != "guard"));
+        let without = solve_missing(&watched_tunnel(), &["watcher:guard"]);
+        assert_eq!(turns(&without), Some(2), "{}", without.summary());
+        assert_eq!(
+            take_away(
+                &level(&watched_tunnel()),
+                &[Missing::Watcher("idol".into())]
+            )
+            .unwrap_err()
+            .to_string(),
+            "no watcher `idol` in the level: its watchers are guard"
+        );
+        assert_eq!(
+            take_away(&level(TUNNEL), &[Missing::Watcher("guard".into())])
+                .unwrap_err()
+                .to_string(),
+            "no watcher `guard`: the level has no watchers"
+        );
+    }
+
+    /// A knight alone, the idol at the foot of a shaft three cells deep
+    /// beside the entrance: too deep to fall, so he lets his rope down
+    /// beside him and climbs.
+    const SHAFT: &str = "[level]
+name = \"Shaft\"
+
+[grid]
+#######
+#@..###
+###.###
+###.###
+###.###
+###.###
+###.###
+###...#
+#######
+
+[things]
+knight = hero knight at 0,3 rope 4
+idol = item idol at 2,0 flags ACQUIRE|PLACE|RELIC
+";
+
+    #[test]
+    fn without_his_rope_the_knight_cannot_reach_the_foot_of_the_shaft() {
+        let with = solve_missing(SHAFT, &[]);
+        assert!(with.solution.is_some(), "{}", with.summary());
+        let taken =
+            take_away(&level(SHAFT), &[Missing::Rope("knight".into())]).expect("he has one");
+        assert!(matches!(
+            taken.level.things[0].kind,
+            ThingSpecKind::Hero {
+                rope_len_cells: None,
+                ..
+            }
+        ));
+        let without = solve_missing(SHAFT, &["rope:knight"]);
+        assert_eq!(without.solution, None, "{}", without.summary());
+        assert!(without.complete, "proven: {}", without.summary());
+        assert_eq!(
+            take_away(&level(SHAFT), &[Missing::Rope("idol".into())])
+                .unwrap_err()
+                .to_string(),
+            "no hero `idol` starts with a rope: those with one are knight"
+        );
+        assert_eq!(
+            take_away(&level(TUNNEL), &[Missing::Rope("knight".into())])
+                .unwrap_err()
+                .to_string(),
+            "no rope for `knight`: no hero starts with a rope"
+        );
     }
 
     #[test]

@@ -27,11 +27,13 @@
 //! equipped as play starts it (the pieces it requires), or with
 //! `--loadout`. `--without X` asks what the level needs: it is solved with
 //! an ability switched off (`levitate`, `long-drop`, `step-up`,
-//! `heavy-carry`), a portal pair walled up (`portal:LABEL`) or an item
-//! taken away (`item:ID`), by `game::edit::without`, and the verdict is
-//! prefixed "without X:". An unknown name, or a portal or item the level
-//! does not have, is a bad argument (status 2); taking away a relic the
-//! level needs says it cannot be cleared (status 1).
+//! `heavy-carry`), a portal pair walled up (`portal:LABEL`), an item or a
+//! watcher taken away (`item:ID`, `watcher:ID`) or a hero starting without
+//! its rope (`rope:HERO`), by `game::edit::without`, and the verdict is
+//! prefixed "without X:". An unknown name, or a portal, item, watcher or
+//! hero's rope the level does not have, is a bad argument (status 2);
+//! taking away a relic the level needs says it cannot be cleared (status
+//! 1).
 //!
 //! Arguments are taken as the OS gives them (`lexopt`): a path that is not
 //! UTF-8 still names its file. The script is read only if it is a regular
@@ -91,7 +93,8 @@ within the limits:
                      scout's 4-cell fall), step-up (the scout's two-cell
                      step-up), heavy-carry (the knight's); portal:LABEL
                      (that portal pair walled up); item:ID (that item
-                     taken away)
+                     taken away); watcher:ID (that watcher taken away);
+                     rope:HERO (that hero starts without its rope)
 
 commands (`#` starts a comment): select HERO, move X Y, pickup [ITEM], drop,
 put-in, take-out, deploy-rope down|left|right, hoist, lower, take-rope, tie,

@@ -1,5 +1,6 @@
 //! `sim solve --without`, end to end on small levels written here: what a
-//! level needs (an ability, a portal, an item), the verdict's words and
+//! level needs (an ability, a portal, an item, a watcher, a hero's rope),
+//! the verdict's words and
 //! exit status, the script replayed the same way, and the bad
 //! names refused with status 2.
 use std::fs;
@@ -16,6 +17,15 @@ fn ledge() -> String {
 /// Two rooms joined only by portal `a` through the rock; the idol is in
 /// the far one.
 const TUNNEL: &str = include_str!("../../../game/tests/fixtures/tunnel.txt");
+
+/// The tunnel with its knight given a rope and a watcher in the far room,
+/// which sees both rooms (the near one through the portal) at every
+/// round's end.
+fn watched_tunnel() -> String {
+    TUNNEL
+        .replace("hero knight at 0,0", "hero knight at 0,0 rope 3")
+        .replace("idol = item", "guard = watcher at 3,0\nidol = item")
+}
 
 /// `text` written to a scratch file.
 fn level_file(name: &str, text: &str) -> PathBuf {
@@ -137,14 +147,62 @@ fn without_its_portal_the_far_room_is_out_of_reach_and_without_its_relic_the_lev
 }
 
 #[test]
+fn without_the_watcher_that_sees_every_room_the_tunnel_takes_two_turns_and_the_rope_is_not_needed()
+{
+    let tunnel = level_file("tunnel_watched.txt", &watched_tunnel());
+    let tunnel = tunnel.to_str().expect("utf-8 temp path");
+    let (code, out, err) = sim(&["solve", tunnel, "--max-turns", "4"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("Tunnel: no solution"), "{err}");
+    let (code, script, err) = sim(&["solve", tunnel, "--without", "watcher:guard"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("Tunnel: without watcher:guard: solved: 2 turns"),
+        "{err}"
+    );
+    assert!(
+        script.starts_with("# Taken away: replay with --without watcher:guard\n"),
+        "{script}"
+    );
+    let script_path = level_file("tunnel_watched.sim", &script);
+    let script_path = script_path.to_str().expect("utf-8 temp path");
+    let (code, out, err) = sim(&[
+        tunnel,
+        script_path,
+        "--strict",
+        "--without",
+        "watcher:guard",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Tunnel · turn 2 · won ·"), "{out}");
+    let (code, _, err) = sim(&[
+        "solve",
+        tunnel,
+        "--without",
+        "watcher:guard",
+        "--without",
+        "rope:knight",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("Tunnel: without watcher:guard, rope:knight: solved: 2 turns"),
+        "{err}"
+    );
+}
+
+#[test]
 fn sim_solve_without_refuses_names_it_does_not_know_with_status_2() {
     let tunnel = level_file("tunnel_bad.txt", TUNNEL);
     let tunnel = tunnel.to_str().expect("utf-8 temp path");
     for (without, says) in [
         (
             "fly",
-            "--without: unknown `fly`: known are levitate, long-drop, step-up, heavy-carry, portal:LABEL, item:ID",
+            "--without: unknown `fly`: known are levitate, long-drop, step-up, heavy-carry, portal:LABEL, item:ID, watcher:ID, rope:HERO",
         ),
+        ("watcher:guard", "--without: no watcher `guard`: the level has no watchers"),
+        ("rope:knight", "--without: no rope for `knight`: no hero starts with a rope"),
+        ("watcher:", "--without: `watcher:`: name the watcher's id"),
         ("portal:Z", "--without: no portal `Z` in the level: its portals are a"),
         ("item:gem", "--without: no item `gem` in the level: its items are idol"),
         ("item:knight", "--without: no item `knight` in the level: its items are idol"),
