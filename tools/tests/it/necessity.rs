@@ -2,7 +2,10 @@
 //! pair listed in `levels/README.md` ("The campaign", the "needs" column)
 //! the level with that mechanic taken away (`game::edit::without`, as
 //! `sim solve --without` takes it) is searched to the end for a few turns
-//! more than its par, and no line clears it.
+//! more than its par, and no line clears it. A watcher is the other way
+//! round: it makes a level harder, so the lesson holds when the level
+//! without it (`watcher:ID`) is cleared in fewer turns than its par, the
+//! fewest proven.
 //!
 //! A level changed so that a player can get round what it teaches (a
 //! relic a hero can simply walk to, a drop a rope makes safe for all)
@@ -22,10 +25,10 @@ const PAST_PAR: u32 = 3;
 const BUDGET: u64 = 4_000_000;
 
 /// (level file, what it needs), as `sim solve --without` names them. Only
-/// pairs that hold are listed; `levels/README.md` says which lessons have
-/// no name to take away (the knight's rope, a watcher) and which pairs do
-/// not hold yet.
+/// pairs that hold are listed; `levels/README.md` says which do not hold
+/// yet. Watchers are in [`EASIER`].
 const NEEDS: &[(&str, &[&str])] = &[
+    ("rope_descent.txt", &["rope:knight"]),
     ("the_scouts_drop.txt", &["long-drop", "step-up"]),
     ("across_the_gap.txt", &["levitate"]),
     ("mirror_door.txt", &["portal:a"]),
@@ -42,6 +45,43 @@ const NEEDS: &[(&str, &[&str])] = &[
     ("night_haul.txt", &["heavy-carry", "item:bucket"]),
     ("the_vault.txt", &["portal:a", "item:bucket", "heavy-carry"]),
 ];
+
+/// (level file, the watcher it teaches, the fewest turns without it), each
+/// fewer than the level's par.
+const EASIER: &[(&str, &str, u32)] = &[
+    ("watcher_hall.txt", "watcher:guard", 3),
+    ("peephole.txt", "watcher:guard", 2),
+];
+
+#[test]
+fn every_campaign_watcher_taken_away_leaves_a_level_cleared_in_fewer_turns_than_par() {
+    let _cores = every_core();
+    let mut failures = Vec::new();
+    for (file, watcher, fewest) in EASIER {
+        let level = load_file(&root().join("levels").join(file)).expect("level loads");
+        let par = level.par.expect("every campaign level states its par");
+        assert!(*fewest < par, "{file}: {fewest} is fewer than par {par}");
+        let missing = Missing::parse(watcher).expect("a known name");
+        let taken = take_away(&level, &[missing]).expect("the level has it");
+        let limits = Limits {
+            max_turns: par,
+            max_states: BUDGET,
+            max_time: None,
+            max_memory: None,
+            first: false,
+            threads: 0,
+        };
+        let report = solve_without(&taken.level, taken.without, limits, None).expect("sets up");
+        let turns = report.solution.as_ref().map(|s| s.turns);
+        if turns != Some(*fewest) {
+            failures.push(format!(
+                "{file} without {watcher}: expected the fewest {fewest} turns (par {par}), got {turns:?}: {}",
+                report.summary()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
 
 #[test]
 fn every_campaign_level_cannot_be_cleared_without_what_it_teaches() {
