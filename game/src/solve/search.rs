@@ -60,10 +60,6 @@ use crate::action::Action;
 use crate::rng::FastMap;
 use crate::session::Session;
 
-/// Positions between two looks at the clock, the cancel flag and the
-/// progress counters.
-const CHECK_EVERY: u64 = 256;
-
 /// A kept position: where it sits in the tree, what reaching it cost, and
 /// its place on its key's list (see the module docs). 28 bytes.
 #[derive(Clone, Copy, Debug)]
@@ -222,17 +218,6 @@ pub struct Meter<'a> {
 }
 
 impl Meter<'_> {
-    /// Counts `n` positions reached; looks at the budgets each time the
-    /// count passes a multiple of [`CHECK_EVERY`].
-    fn count(&mut self, n: u64) -> Result<(), Stop> {
-        let before = self.states;
-        self.states += n;
-        if before / CHECK_EVERY != self.states / CHECK_EVERY {
-            self.check()?;
-        }
-        Ok(())
-    }
-
     /// Whether the budgets are spent, at `states` positions (for workers
     /// on other threads, which cannot hold the meter).
     fn spent(&self, states: u64) -> bool {
@@ -323,9 +308,9 @@ pub enum StepOutcome {
     Stopped(Stop),
 }
 
-/// Positions a worker takes at a time when several work side by side (in
-/// the game's own tests a few, so their small levels are expanded side by
-/// side too).
+/// Positions a worker takes at a time, and expands before it looks at the
+/// clock, the budgets, the cancel and hold flags (in the game's own tests
+/// a few, so their small levels are expanded side by side too).
 const CHUNK: usize = if cfg!(test) { 4 } else { 64 };
 
 /// Positions expanded between two looks at what they reached, turn by
@@ -543,29 +528,6 @@ impl Search {
         goal: &Goal,
         meter: &mut Meter<'_>,
     ) -> Result<Option<Found>, Stop> {
-        if self.workers.len() == 1 || list.len() <= CHUNK {
-            for chunk in list.chunks(CHUNK) {
-                let mut exp = Expansion::default();
-                for &node in chunk {
-                    self.workers[0].expand(
-                        (&self.nodes, &self.acts, &self.prefix),
-                        node,
-                        bound,
-                        goal,
-                        &mut exp,
-                    );
-                    let counted = meter.count(std::mem::take(&mut exp.states));
-                    if exp.found.is_some() {
-                        break;
-                    }
-                    counted?;
-                }
-                if let Some(found) = self.take_in(&mut exp, goal, meter) {
-                    return Ok(Some(found));
-                }
-            }
-            return Ok(None);
-        }
         let mut list = list;
         while !list.is_empty() {
             let (found, done) = self.expand_side_by_side(list, bound, goal, meter);
@@ -628,7 +590,15 @@ impl Search {
             done
         };
         let work = &work;
-        let (first, rest) = self.workers.split_first_mut().expect("a worker");
+        // One chunk or less: the first worker alone (no threads to start).
+        let helpers = if chunks > 1 {
+            self.workers.len() - 1
+        } else {
+            0
+        };
+        let (first, rest) = self.workers[..=helpers]
+            .split_first_mut()
+            .expect("a worker");
         for w in rest.iter_mut() {
             if w.bound.is_none() {
                 w.bound = Some(bound.clone());
