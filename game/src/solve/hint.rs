@@ -90,15 +90,13 @@ pub enum Hint {
 
 /// The session standing where `played` leads from the start of `level`.
 fn replay(level: &Level, played: &[Action]) -> Result<Session, HintError> {
-    let mut session = Session::new(level)?;
-    session.set_self_checks(false);
-    for (index, action) in played.iter().enumerate() {
-        session.perform(action).map_err(|r| HintError::Refused {
-            index,
-            why: r.to_string(),
-        })?;
-    }
-    Ok(session)
+    super::solver::replay(
+        level,
+        &Start {
+            played,
+            ..Start::default()
+        },
+    )
 }
 
 /// The known line's positions: after each of its prefixes, the position

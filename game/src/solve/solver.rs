@@ -113,15 +113,10 @@ impl From<StageError> for StartError {
     }
 }
 
-/// A session of `level` for the solver, with the abilities of `start`
-/// switched off and its actions played, where then every hero but those
-/// of `group` (a bitmask over the heroes still in play, in level order;
-/// `None`: all) has left at once; and the actions that led there.
-fn session_of(
-    level: &Level,
-    start: &Start<'_>,
-    group: Option<u32>,
-) -> Result<(Session, Vec<Action>), StartError> {
+/// A session of `level` standing where `start.played` leads, with the
+/// abilities of `start.without` switched off; a played action the rules
+/// refuse is named.
+pub(super) fn replay(level: &Level, start: &Start<'_>) -> Result<Session, StartError> {
     let mut session = Session::new(level)?;
     session.set_without(start.without);
     // The per-step self-checks of debug builds (O(capacity) each) would
@@ -134,6 +129,19 @@ fn session_of(
             why: r.to_string(),
         })?;
     }
+    Ok(session)
+}
+
+/// A session of `level` for the solver, with the abilities of `start`
+/// switched off and its actions played, where then every hero but those
+/// of `group` (a bitmask over the heroes still in play, in level order;
+/// `None`: all) has left at once; and the actions that led there.
+fn session_of(
+    level: &Level,
+    start: &Start<'_>,
+    group: Option<u32>,
+) -> Result<(Session, Vec<Action>), StartError> {
+    let mut session = replay(level, start)?;
     let mut prefix = start.played.to_vec();
     if let Some(group) = group {
         for (i, hero) in session.stage().active_heroes().into_iter().enumerate() {
