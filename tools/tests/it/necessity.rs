@@ -20,9 +20,15 @@ use crate::common::{campaign, every_core, root};
 /// Turns searched past each level's par.
 const PAST_PAR: u32 = 3;
 
-/// The positions one search may take: the largest (Heavy haul and the
-/// vault without their bucket) take 2 to 2.5 million.
-const BUDGET: u64 = 4_000_000;
+/// The positions one search may take: the largest (the well without its
+/// bucket for one turn past par, Heavy haul and the vault without their
+/// bucket) take 2 to 4.2 million.
+const BUDGET: u64 = 5_000_000;
+
+/// Pairs searched fewer turns past par than [`PAST_PAR`], and how many:
+/// the well without its bucket is searched to 5 turns (4.2 million
+/// positions; to 7 turns it takes 14.9 million, too long for the test).
+const SHALLOW: &[(&str, &str, u32)] = &[("the_well.txt", "item:bucket", 1)];
 
 /// (level file, what it needs), as `sim solve --without` names them. Only
 /// pairs that hold are listed; `levels/README.md` says which do not hold
@@ -39,7 +45,7 @@ const NEEDS: &[(&str, &[&str])] = &[
     ("turnstile.txt", &["portal:a", "heavy-carry"]),
     ("through_the_wall.txt", &["levitate", "portal:a"]),
     ("peephole.txt", &["levitate", "portal:a", "heavy-carry"]),
-    ("the_well.txt", &["portal:a", "heavy-carry"]),
+    ("the_well.txt", &["portal:a", "heavy-carry", "item:bucket"]),
     ("sentry.txt", &["portal:a"]),
     ("the_gap.txt", &["levitate", "portal:a", "heavy-carry"]),
     ("night_haul.txt", &["heavy-carry", "item:bucket"]),
@@ -102,8 +108,12 @@ fn every_campaign_level_cannot_be_cleared_without_what_it_teaches() {
                 taken.unwinnable.is_none(),
                 "{file}: {need}: a lesson, not a relic"
             );
+            let past = SHALLOW
+                .iter()
+                .find(|(f, n, _)| f == file && n == need)
+                .map_or(PAST_PAR, |&(_, _, past)| past);
             let limits = Limits {
-                max_turns: par + PAST_PAR,
+                max_turns: par + past,
                 max_states: BUDGET,
                 max_time: None,
                 max_memory: None,

@@ -2,12 +2,14 @@
 //! solve has found and proven the fewest turns. The level as it was solved
 //! is solved again without one thing at a time (`game::edit::without`):
 //! each ability of a hero the level has (levitate, long-drop, step-up,
-//! heavy-carry), each portal pair, each item and rope coil. The checks run
+//! heavy-carry), each rope a hero starts with, each portal pair, each item
+//! and rope coil, and each watcher. The checks run
 //! one after another, each on its own worker thread with the editor's
 //! limits ([`LIMITS`](super::solving::LIMITS)), and each row says what is
 //! proven and no more: needed (no solution within the turn limit, or a
 //! relic clearing takes), not needed (the same fewest turns), saves turns
-//! (the fewest without it, proven), or not decided (the search stopped).
+//! (the fewest without it, proven), costs turns (fewer without it, proven:
+//! what a watcher is for), or not decided (the search stopped).
 //!
 //! F6 while it checks holds the check (its worker waits, what it searched
 //! kept) and F6 again goes on, as with the solve. An edit clears the panel
@@ -54,8 +56,9 @@ pub struct Needs {
     current: Option<(usize, Worker)>,
 }
 
-/// What to check on `level`: the abilities of the heroes it has, its
-/// portal pairs, its items and rope coils, in that order.
+/// What to check on `level`: the abilities of the heroes it has, the
+/// ropes its heroes start with, its portal pairs, its items and rope
+/// coils, and its watchers, in that order.
 pub fn checks_for(level: &Level) -> Vec<Missing> {
     let heroes: Vec<_> = level
         .things
@@ -70,12 +73,23 @@ pub fn checks_for(level: &Level) -> Vec<Missing> {
         .filter(|a| heroes.contains(&a.hero()))
         .map(Missing::Ability)
         .collect();
+    out.extend(level.things.iter().filter_map(|t| match t.kind {
+        ThingSpecKind::Hero {
+            rope_len_cells: Some(_),
+            ..
+        } => Some(Missing::Rope(t.id.clone())),
+        _ => None,
+    }));
     let portals = level.grid.portals().len();
     out.extend((0..portals).map(|i| Missing::Portal(level.portal_label(i))));
     out.extend(level.things.iter().filter_map(|t| match t.kind {
         ThingSpecKind::Item { .. } | ThingSpecKind::RopeCoil { .. } => {
             Some(Missing::Item(t.id.clone()))
         }
+        _ => None,
+    }));
+    out.extend(level.things.iter().filter_map(|t| match t.kind {
+        ThingSpecKind::Watcher { .. } => Some(Missing::Watcher(t.id.clone())),
         _ => None,
     }));
     out
@@ -105,7 +119,7 @@ pub fn answer(report: &Report, with: u32) -> String {
                 Ordering::Greater => {
                     format!("saves {} ({without} without)", turns(s.turns - with))
                 }
-                Ordering::Less => format!("not needed ({without} without: fewer)"),
+                Ordering::Less => format!("costs {} ({without} without)", turns(with - s.turns)),
             }
         }
         None if report.unsolvable => "needed (no solution at all: proven)".to_string(),

@@ -632,6 +632,11 @@ fn a_needs_check_claims_only_what_its_search_proved() {
         said(report(Some(7), 6, false, Some(Stop::Budget))),
         "saves 3 turns (7 turns without)"
     );
+    // Fewer turns without it, proven: it is in the way (a watcher).
+    assert_eq!(
+        said(report(Some(2), 1, true, None)),
+        "costs 2 turns (2 turns without)"
+    );
     assert_eq!(
         said(report(None, 30, true, None)),
         "needed (no solution within 30 turns: proven)"
@@ -678,6 +683,24 @@ fn f6_holds_a_needs_check_and_goes_on_to_the_same_answers() {
             "step-up: not needed (4 turns, the same)",
             "heavy-carry: not needed (4 turns, the same)",
             "item:relic: needed (clearing it takes 1 relic, and 0 would be left)",
+            "watcher:guard: costs 1 turn (3 turns without)",
         ]
     );
+}
+
+#[test]
+fn the_needs_panel_checks_each_hero_s_rope_and_each_watcher() {
+    let s = shipped("rope_descent.txt");
+    let checks: Vec<String> = needs::checks_for(s.editor.level())
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert!(checks.contains(&"rope:knight".to_string()), "{checks:?}");
+    let s = shipped("watcher_hall.txt");
+    let checks: Vec<String> = needs::checks_for(s.editor.level())
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(checks.last().map(String::as_str), Some("watcher:guard"));
+    assert!(!checks.iter().any(|c| c.starts_with("rope:")), "{checks:?}");
 }
