@@ -5,7 +5,9 @@
 //! more than its par, and no line clears it. A watcher is the other way
 //! round: it makes a level harder, so the lesson holds when the level
 //! without it (`watcher:ID`) is cleared in fewer turns than its par, the
-//! fewest proven.
+//! fewest proven. A lesson a longer line can do without (Sentry's long
+//! drop: the knight's rope lets every hero down, in more turns) is needed
+//! for the par: without it, no line of par turns, proven.
 //!
 //! A level changed so that a player can get round what it teaches (a
 //! relic a hero can simply walk to, a drop a rope makes safe for all)
@@ -52,6 +54,12 @@ const NEEDS: &[(&str, &[&str])] = &[
     ("the_vault.txt", &["portal:a", "item:bucket", "heavy-carry"]),
 ];
 
+/// (level file, what it needs to be cleared in par, the fewest turns
+/// without it): without it the level is still cleared, but in more turns
+/// than par, so no line of par turns or fewer exists (proven here; the
+/// fewest without it, proven by `sim solve --without`, is for the reader).
+const FOR_PAR: &[(&str, &str, u32)] = &[("sentry.txt", "long-drop", 9)];
+
 /// (level file, the watcher it teaches, the fewest turns without it), each
 /// fewer than the level's par.
 const EASIER: &[(&str, &str, u32)] = &[
@@ -83,6 +91,40 @@ fn every_campaign_watcher_taken_away_leaves_a_level_cleared_in_fewer_turns_than_
             failures.push(format!(
                 "{file} without {watcher}: expected the fewest {fewest} turns (par {par}), got {turns:?}: {}",
                 report.summary()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_campaign_level_needs_for_its_par_what_a_longer_line_does_without() {
+    let _cores = every_core();
+    let mut failures = Vec::new();
+    for (file, need, fewest) in FOR_PAR {
+        let level = load_file(&root().join("levels").join(file)).expect("level loads");
+        let par = level.par.expect("every campaign level states its par");
+        assert!(*fewest > par, "{file}: {fewest} is more than par {par}");
+        let missing = Missing::parse(need).expect("a known name");
+        let taken = take_away(&level, &[missing]).expect("the level has it");
+        let limits = Limits {
+            max_turns: par,
+            max_states: BUDGET,
+            max_time: None,
+            max_memory: None,
+            first: false,
+            threads: 0,
+        };
+        let report = solve_without(&taken.level, taken.without, limits, None).expect("sets up");
+        if let Some(solution) = &report.solution {
+            failures.push(format!(
+                "{file} without {need}: cleared in {} turns, par {par}",
+                solution.turns
+            ));
+        } else if !report.complete {
+            failures.push(format!(
+                "{file} without {need}: not searched to the end ({} states, {:?})",
+                report.states, report.stopped
             ));
         }
     }
