@@ -136,9 +136,13 @@ impl CampaignRecord {
     }
 
     /// Whether level `index` of a campaign with these `files` may be played:
-    /// the first always, any other once the one before it is won.
+    /// the first always, any other once the one before it is won, and a
+    /// level won before always (so a level moved later in a new campaign
+    /// order, or with a new level before it, stays open to its player).
     pub fn unlocked(&self, files: &[&str], index: usize) -> bool {
-        index == 0 || files.get(index - 1).is_some_and(|f| self.won(f))
+        index == 0
+            || files.get(index).is_some_and(|f| self.won(f))
+            || files.get(index - 1).is_some_and(|f| self.won(f))
     }
 }
 
@@ -167,6 +171,20 @@ mod tests {
         assert!(p.record("a.txt", r(1, 5)), "fewer turns is better");
         assert!(p.record("a.txt", r(2, 50)), "more relics beats turns");
         assert_eq!(p.best("a.txt"), Some(r(2, 50)));
+    }
+
+    #[test]
+    fn a_level_won_stays_open_when_the_campaign_order_changes() {
+        let mut p = CampaignRecord::default();
+        assert!(p.record("a.txt", r(1, 3)));
+        assert!(p.record("c.txt", r(1, 4)));
+        // A new order puts c after b, which has not been won.
+        let files = ["a.txt", "b.txt", "c.txt", "d.txt"];
+        assert!(p.unlocked(&files, 1), "b follows a, won");
+        assert!(p.unlocked(&files, 2), "c was won");
+        assert!(p.unlocked(&files, 3), "d follows c, won");
+        let files = ["a.txt", "b.txt", "e.txt", "c.txt"];
+        assert!(!p.unlocked(&files, 2), "e follows b, not won");
     }
 
     #[test]
