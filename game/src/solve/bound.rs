@@ -39,10 +39,20 @@ use crate::grid::{CellPos, Dir, Grid};
 use crate::rng::FastMap;
 use crate::stage::support::Faller;
 use crate::stage::Stage;
-use crate::things::{Capabilities, HeroKind, ThingFlags, ThingKind};
+use crate::things::{Capabilities, HeroKind, ThingFlags, ThingId, ThingKind};
 
 /// Distance (action points) meaning "no way".
 const FAR: u16 = u16::MAX;
+
+/// Why a position can never be cleared, as the bound sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeadEnd {
+    /// This hero, still in the level, has no way back to the entrance.
+    Stranded(ThingId),
+    /// This relic can never come into the hands of a hero able to carry
+    /// it out (none can reach where it lies or can be brought to rest).
+    OutOfReach(ThingId),
+}
 
 /// Relaxed distances to the entrance, per hero kind, and (for the order
 /// of a search for any line) to the cells relics lie in.
@@ -289,7 +299,7 @@ impl Bound {
     /// The earliest turn, from `turn` on, by which every relic still in
     /// `stage` could be in an able hero's hands with that hero home (see
     /// the module docs); `None` when some relic can never be.
-    fn relics_clear(&self, stage: &Stage, turn: u32) -> Option<u32> {
+    fn relics_clear(&self, stage: &Stage, turn: u32) -> Result<u32, DeadEnd> {
         let now = stage.turn();
         let mut latest = turn;
         for (id, t) in stage.store().iter_kind(ThingKind::Interactable) {
@@ -328,7 +338,7 @@ impl Bound {
                 }
             }
             if takers.is_empty() {
-                return None;
+                return Err(DeadEnd::OutOfReach(id));
             }
             let most_lifts = self.most_lifts(stage, from);
             let mut fits = None;
@@ -352,12 +362,12 @@ impl Bound {
                 if (k == most_lifts || lift_per_turn == 0) && !reachable {
                     // Every lift it will ever get, and no able hero can
                     // get to it.
-                    return None;
+                    return Err(DeadEnd::OutOfReach(id));
                 }
             }
             latest = latest.max(fits.unwrap_or(latest + RELIC_TURNS));
         }
-        Some(latest)
+        Ok(latest)
     }
 
     /// Relaxed action points from `from` to the cell of index `target` for
@@ -439,14 +449,28 @@ impl Bound {
     /// docs); `None` when a hero still in the level can never get out, or
     /// a relic can never get into an able hero's hands.
     pub fn earliest_clear(&self, stage: &Stage) -> Option<u32> {
+        self.clear_or_dead_end(stage).ok()
+    }
+
+    /// Why `stage` can never be cleared, when the bound sees that it
+    /// cannot ([`Bound::earliest_clear`] is `None`): the first hero with no
+    /// way home, else the first relic out of every able hero's reach.
+    pub fn dead_end(&self, stage: &Stage) -> Option<DeadEnd> {
+        self.clear_or_dead_end(stage).err()
+    }
+
+    fn clear_or_dead_end(&self, stage: &Stage) -> Result<u32, DeadEnd> {
         let mut turn = stage.turn();
-        for (_, t) in stage.store().iter_kind(ThingKind::Hero) {
+        for (id, t) in stage.store().iter_kind(ThingKind::Hero) {
             if t.data.flags.contains(ThingFlags::EXITED) {
                 continue;
             }
             let kind = t.data.hero;
-            let cell = stage.grid().cell_pos(t.cell().index())?;
-            let d = self.home(kind, cell)?;
+            let d = stage
+                .grid()
+                .cell_pos(t.cell().index())
+                .and_then(|cell| self.home(kind, cell))
+                .ok_or(DeadEnd::Stranded(id))?;
             let ap = u16::from(t.data.action_points);
             let full = u16::from(kind.action_points_per_round()).max(1);
             let more = d.saturating_sub(ap).div_ceil(full);
@@ -604,6 +628,11 @@ scout = hero scout at 0,2
     fn a_heavy_relic_with_nobody_to_carry_it_can_never_leave() {
         let s = corridor("scout = hero scout at 0,0\n", "ACQUIRE|PLACE|HEAVY|RELIC");
         assert_eq!(Bound::new(s.stage()).earliest_clear(s.stage()), None);
+        let statue = s.stage().find("relic").expect("relic");
+        assert_eq!(
+            Bound::new(s.stage()).dead_end(s.stage()),
+            Some(DeadEnd::OutOfReach(statue))
+        );
         // Once the knight's heavy carry is switched off, the same.
         let mut s = corridor("knight = hero knight at 0,0\n", "ACQUIRE|PLACE|HEAVY|RELIC");
         s.set_without(

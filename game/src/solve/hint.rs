@@ -8,8 +8,9 @@
 //!
 //! 1. **Over already.** A hero caught ([`Outcome::Lost`]), the party gone
 //!    without the relics ([`Outcome::Retreated`]), or a hero who can never
-//!    get back to the entrance ([`Bound::earliest_clear`]): no line clears
-//!    the level from here, proven at once.
+//!    get back to the entrance, or a relic no hero able to carry it can
+//!    ever get into his hands ([`Bound::dead_end`]): no line clears the
+//!    level from here, proven at once, and the hint says which ([`Why`]).
 //! 2. **On a known line.** With a line known to clear the level (the
 //!    shipped solution), a position the line passes through (the same
 //!    [`key::position`](super::key::position), action points included)
@@ -36,7 +37,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::bound::Bound;
+use super::bound::{Bound, DeadEnd};
 use super::key::{position, Position};
 use super::solver::{solve_from, Start};
 use super::{Limits, Progress, Report};
@@ -44,6 +45,7 @@ use crate::action::Action;
 use crate::level::Level;
 use crate::session::Session;
 use crate::stage::Outcome;
+use crate::things::ThingId;
 
 pub use super::solver::StartError as HintError;
 
@@ -81,11 +83,30 @@ pub enum Hint {
         /// Undos of the played line back to the nearest position that can
         /// still be won; `None`: none found within the budget.
         undos: Option<usize>,
+        /// Why, at the position the player stands in.
+        why: Why,
     },
     /// The level is cleared already.
     Cleared,
     /// No answer within the budget (or the hint was cancelled).
     NoAnswer,
+}
+
+/// Why a position cannot be won, in what the player can see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// A watcher caught a hero.
+    Caught,
+    /// Every hero has left, without the relics the level requires.
+    Retreated,
+    /// This hero has no way back to the entrance
+    /// ([`DeadEnd::Stranded`]).
+    Stranded(ThingId),
+    /// This relic can never come into the hands of a hero able to carry it
+    /// out ([`DeadEnd::OutOfReach`]).
+    OutOfReach(ThingId),
+    /// Nothing so plain: every line of play from here was searched.
+    Searched,
 }
 
 /// The session standing where `played` leads from the start of `level`.
@@ -152,7 +173,7 @@ impl<'a> KnownLine<'a> {
 /// What one position is, as far as the budget tells.
 enum Verdict {
     Winnable(Hint),
-    Unwinnable,
+    Unwinnable(Why),
     Unknown,
 }
 
@@ -195,7 +216,7 @@ fn first_step(level: &Level, played: &[Action], rest: &[Action], clears_in: u32)
 fn verdict_of(level: &Level, report: &Report, played: &[Action], session: &Session) -> Verdict {
     let Some(solution) = &report.solution else {
         return if report.unsolvable {
-            Verdict::Unwinnable
+            Verdict::Unwinnable(Why::Searched)
         } else {
             Verdict::Unknown
         };
@@ -227,11 +248,14 @@ fn verdict(
     let stage = session.stage();
     match stage.outcome() {
         Outcome::Cleared => return Ok(Verdict::Winnable(Hint::Cleared)),
-        Outcome::Lost | Outcome::Retreated => return Ok(Verdict::Unwinnable),
+        Outcome::Lost => return Ok(Verdict::Unwinnable(Why::Caught)),
+        Outcome::Retreated => return Ok(Verdict::Unwinnable(Why::Retreated)),
         Outcome::Playing => {}
     }
-    if Bound::new(stage).earliest_clear(stage).is_none() {
-        return Ok(Verdict::Unwinnable);
+    match Bound::new(stage).dead_end(stage) {
+        Some(DeadEnd::Stranded(hero)) => return Ok(Verdict::Unwinnable(Why::Stranded(hero))),
+        Some(DeadEnd::OutOfReach(relic)) => return Ok(Verdict::Unwinnable(Why::OutOfReach(relic))),
+        None => {}
     }
     if let Some(line) = known {
         if let Some(i) = line.index_of(&session) {
@@ -319,18 +343,23 @@ pub fn hint_with(
     match ask(played, false)? {
         Verdict::Winnable(hint) => Ok(hint),
         Verdict::Unknown => Ok(Hint::NoAnswer),
-        Verdict::Unwinnable => {
+        Verdict::Unwinnable(why) => {
             for undos in 1..=played.len() {
                 if Instant::now() >= deadline {
                     break;
                 }
                 match ask(&played[..played.len() - undos], true)? {
-                    Verdict::Winnable(_) => return Ok(Hint::Unwinnable { undos: Some(undos) }),
-                    Verdict::Unwinnable => {}
+                    Verdict::Winnable(_) => {
+                        return Ok(Hint::Unwinnable {
+                            undos: Some(undos),
+                            why,
+                        })
+                    }
+                    Verdict::Unwinnable(_) => {}
                     Verdict::Unknown => break,
                 }
             }
-            Ok(Hint::Unwinnable { undos: None })
+            Ok(Hint::Unwinnable { undos: None, why })
         }
     }
 }
@@ -422,7 +451,13 @@ relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
         assert_eq!(check.stage().cell_of(scout), Some(CellPos::new(2, 0)));
         assert!(check.undo());
         let answer = hint(&level, &played, SECOND, None, None).expect("replays");
-        assert_eq!(answer, Hint::Unwinnable { undos: Some(1) });
+        assert_eq!(
+            answer,
+            Hint::Unwinnable {
+                undos: Some(1),
+                why: Why::Searched
+            }
+        );
         // From the start the hint leads to the relic, not into the pit.
         match hint(&level, &[], SECOND, None, None).expect("replays") {
             Hint::Next { action, fewest, .. } => {
@@ -431,6 +466,26 @@ relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_statue_left_without_the_knight_cannot_leave_and_the_hint_names_it() {
+        let level = load(
+            "[level]\nname = \"Hall\"\n\n[grid]\n#########\n#@......#\n#########\n\n[things]\n\
+             knight = hero knight at 0,0\nscout = hero scout at 0,0\n\
+             statue = item statue at 3,0 flags ACQUIRE|PLACE|HEAVY|RELIC\n",
+        );
+        let s = Session::new(&level).expect("sets up");
+        let knight = s.stage().find("knight").expect("knight");
+        let statue = s.stage().find("statue").expect("statue");
+        let played = [Action::Exit { hero: knight }];
+        assert_eq!(
+            hint(&level, &played, SECOND, None, None).expect("replays"),
+            Hint::Unwinnable {
+                undos: Some(1),
+                why: Why::OutOfReach(statue)
+            }
+        );
     }
 
     #[test]

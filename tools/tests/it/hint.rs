@@ -116,7 +116,7 @@ fn check(level: &Level, played: &[Action], known: Known<'_>, tally: &mut [usize;
                 .unwrap_or_else(|r| panic!("{}: the hint {action:?} is refused: {r}", level.name));
             tally[usize::from(!fewest)] += 1;
         }
-        Hint::Unwinnable { undos } => {
+        Hint::Unwinnable { undos, .. } => {
             assert!(undos.is_none_or(|n| n >= 1 && n <= played.len()));
             tally[2] += 1;
         }

@@ -22,7 +22,7 @@ use std::time::Duration;
 use game::action::{Action, Offer, Offered, Target};
 use game::grid::CellPos;
 use game::level::Level;
-use game::solve::hint::{hint, Hint, HintError, Known};
+use game::solve::hint::{hint, Hint, HintError, Known, Why};
 use game::solve::Progress;
 use game::things::ThingId;
 
@@ -382,14 +382,27 @@ impl super::PlayScreen {
                     format!("Hint: {who}, in the outlined cell (I again: the action)")
                 }
             }
-            Hint::Unwinnable { undos: Some(1) } => {
-                "This position cannot be won: undo once (Z)".to_string()
-            }
-            Hint::Unwinnable { undos: Some(n) } => {
-                format!("This position cannot be won: undo {n} times (Z)")
-            }
-            Hint::Unwinnable { undos: None } => {
-                "This position cannot be won: undo (Z) or restart (R)".to_string()
+            Hint::Unwinnable { undos, why } => {
+                let stage = self.session.stage();
+                let why = match why {
+                    Why::Caught => "a watcher caught a hero".to_string(),
+                    Why::Retreated => "the party left without the relics".to_string(),
+                    Why::Stranded(hero) => format!(
+                        "{} can no longer get back to the entrance",
+                        hero_words(stage, hero)
+                    ),
+                    Why::OutOfReach(relic) => format!(
+                        "no hero able to carry the {} out can reach it",
+                        stage.item_name(relic)
+                    ),
+                    Why::Searched => "every line of play from here was searched".to_string(),
+                };
+                let undo = match undos {
+                    Some(1) => "undo once (Z)".to_string(),
+                    Some(n) => format!("undo {n} times (Z)"),
+                    None => "undo (Z) or restart (R)".to_string(),
+                };
+                format!("This position cannot be won ({why}): {undo}")
             }
             Hint::NoAnswer => "No hint found within a second: try again after a move".to_string(),
             Hint::Cleared => return,

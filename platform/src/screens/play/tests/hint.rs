@@ -148,6 +148,6 @@ fn the_words_read_as_one_sentence_and_one_undo_is_said_once() {
     hint(&mut s);
     assert_eq!(
         message_text(&s),
-        "This position cannot be won: undo once (Z)"
+        "This position cannot be won (no hero able to carry the statue out can reach it): undo once (Z)"
     );
 }
