@@ -43,6 +43,10 @@ const NEEDS: &[(&str, &[&str])] = &[
     ("sentry.txt", &["portal:a"]),
     ("the_gap.txt", &["levitate", "portal:a", "heavy-carry"]),
     ("night_haul.txt", &["heavy-carry", "item:bucket"]),
+    (
+        "the_keep.txt",
+        &["step-up", "item:rope", "portal:w", "heavy-carry"],
+    ),
     ("the_vault.txt", &["portal:a", "item:bucket", "heavy-carry"]),
 ];
 
@@ -51,6 +55,7 @@ const NEEDS: &[(&str, &[&str])] = &[
 const EASIER: &[(&str, &str, u32)] = &[
     ("watcher_hall.txt", "watcher:guard", 3),
     ("peephole.txt", "watcher:guard", 2),
+    ("the_keep.txt", "watcher:guard", 6),
 ];
 
 #[test]
