@@ -51,6 +51,10 @@ const NEEDS: &[(&str, &[&str])] = &[
     ("sentry.txt", &["portal:a"]),
     ("the_gap.txt", &["levitate", "portal:a", "heavy-carry"]),
     ("night_haul.txt", &["heavy-carry", "item:bucket"]),
+    (
+        "the_keep.txt",
+        &["step-up", "item:rope", "portal:w", "heavy-carry"],
+    ),
     ("the_vault.txt", &["portal:a", "item:bucket", "heavy-carry"]),
 ];
 
@@ -65,6 +69,7 @@ const FOR_PAR: &[(&str, &str, u32)] = &[("sentry.txt", "long-drop", 9)];
 const EASIER: &[(&str, &str, u32)] = &[
     ("watcher_hall.txt", "watcher:guard", 3),
     ("peephole.txt", "watcher:guard", 2),
+    ("the_keep.txt", "watcher:guard", 6),
 ];
 
 #[test]

@@ -134,6 +134,11 @@ fn night_haul_solution_wins() {
     assert_solved("night_haul", 0x24c9_1ded_1e29_650b);
 }
 
+#[test]
+fn the_keep_solution_wins() {
+    assert_solved("the_keep", 0xe415_bf4d_2d57_ef1b);
+}
+
 /// The naive line in the watcher hall: the scout heads straight for the
 /// relic and ends the first turn in the hall, where the guard (stepping
 /// down to 4,0) sees her. The level is lost; the next action is refused
