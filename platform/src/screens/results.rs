@@ -184,12 +184,21 @@ impl ResultsScreen {
             ),
             _ => format!("Relics recovered: {} of {}", r.relics, r.relics_total),
         };
+        // A long line (the turns with the equipment and hints) is set
+        // smaller to stay inside the panel.
+        let room = l.frame.w - 32.0 * s;
         for line in [relics, self.turns_line()] {
+            let wide = render::text::measure(font, &line, &TextStyle::new(text, WHITE)).x;
+            let size_px = if wide > room {
+                (text * room / wide).floor().max(6.0)
+            } else {
+                text
+            };
             list.text(
                 font,
                 centre(y),
                 &line,
-                &TextStyle::new(text, WHITE).aligned(Align::Centre),
+                &TextStyle::new(size_px, WHITE).aligned(Align::Centre),
             );
             y += 36.0 * s;
         }
