@@ -93,6 +93,19 @@ impl Loadout {
         self.given.is_empty()
     }
 
+    /// The pieces given, as a player reads them in a sentence, in
+    /// canonical order: "the long rope", "the long rope and the spare
+    /// bucket", "the long rope, the second rope and the spare bucket";
+    /// `None` when nothing is given.
+    pub fn in_words(&self) -> Option<String> {
+        let pieces: Vec<&str> = self.given.keys().map(|e| e.the()).collect();
+        match pieces.as_slice() {
+            [] => None,
+            [one] => Some(one.to_string()),
+            [rest @ .., last] => Some(format!("{} and {last}", rest.join(", "))),
+        }
+    }
+
     /// Reads the text form (see the module docs).
     pub fn parse(text: &str) -> Result<Loadout, LoadoutError> {
         let mut out = Loadout::new();

@@ -240,3 +240,24 @@ fn loadouts_read_and_write_one_canonical_text() {
     assert_eq!(l.take_back(Equipment::LongRope), Some("knight".into()));
     assert_eq!(l.to_string(), "knight:spare_bucket");
 }
+
+#[test]
+fn a_loadout_in_words_names_each_piece_in_canonical_order() {
+    assert_eq!(loadout("").in_words(), None);
+    assert_eq!(
+        loadout("knight:long_rope").in_words().as_deref(),
+        Some("the long rope")
+    );
+    assert_eq!(
+        loadout("knight:spare_bucket knight:long_rope")
+            .in_words()
+            .as_deref(),
+        Some("the long rope and the spare bucket")
+    );
+    assert_eq!(
+        loadout("scout:spare_bucket sorceress:second_rope knight:long_rope")
+            .in_words()
+            .as_deref(),
+        Some("the long rope, the second rope and the spare bucket")
+    );
+}

@@ -242,6 +242,9 @@ impl Screens {
         // Said once: the result could not be saved (the relics with it).
         results.notice = unsaved;
         results.par = self.playing.as_ref().and_then(|p| p.level.par);
+        if let Some(p) = &self.playing {
+            results.loadout = p.loadout.clone();
+        }
         results.campaign_complete = !has_next
             && self.playing.as_ref().is_some_and(|p| p.index.is_some())
             && self
@@ -273,6 +276,7 @@ impl Screens {
         );
         let mut results = ResultsScreen::retreat(&p.level.name, result, needed);
         results.par = p.level.par;
+        results.loadout = p.loadout.clone();
         results.notice = told;
         self.stack.push(Screen::Results(results));
     }

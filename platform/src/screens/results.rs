@@ -1,9 +1,12 @@
 //! The results screen, over the finished level: relics recovered, turns
 //! used against the level's par (a clear under par says so: "Turns used:
-//! 5 — under par (6)!"), the best so far (and whether this was a
+//! 5 — under par (6)!"; a game played with equipment names it, as its
+//! loadout was: "Turns used: 4 with the long rope — under par (5)!"),
+//! the best so far (and whether this was a
 //! new best), then Next level, Replay or Level select. After a retreat
 //! (the party left with fewer relics than the level requires) it says so:
 //! nothing unlocks, it is no best, and "Go back in" undoes the last step.
+use game::equipment::Loadout;
 use glam::Vec2;
 use render::{Align, DrawList, Font, Rect, TextStyle, WHITE};
 
@@ -45,6 +48,9 @@ pub struct ResultsScreen {
     pub campaign_complete: bool,
     /// The level is a level pack's: its last cleared says "Pack complete!".
     pub in_pack: bool,
+    /// The equipment the game was played with (empty: none); the turns
+    /// line names it.
+    pub loadout: Loadout,
 }
 
 impl ResultsScreen {
@@ -65,6 +71,7 @@ impl ResultsScreen {
             par: None,
             campaign_complete: false,
             in_pack: false,
+            loadout: Loadout::new(),
         }
     }
 
@@ -106,9 +113,11 @@ impl ResultsScreen {
         }
     }
 
-    /// The line of turns used, against the level's par when it is known
-    /// ("Turns used: 5 — under par (6)!" after a clear under par), and the
-    /// hints shown, if any ("· 2 hints").
+    /// The line of turns used, with the equipment the game was played
+    /// with, against the level's par when it is known ("Turns used: 5 —
+    /// under par (6)!" after a clear under par, "Turns used: 4 with the
+    /// long rope — under par (5)!"), and the hints shown, if any ("· 2
+    /// hints").
     pub fn turns_line(&self) -> String {
         match self.result.hints {
             0 => self.turns_words(),
@@ -118,12 +127,15 @@ impl ResultsScreen {
     }
 
     fn turns_words(&self) -> String {
-        let turns = self.result.turns;
+        let turns = match self.loadout.in_words() {
+            Some(pieces) => format!("{} with {pieces}", self.result.turns),
+            None => self.result.turns.to_string(),
+        };
         // A retreat clears nothing: no praise, however quick.
         let under = self
             .par
             .filter(|_| self.retreat_needed.is_none())
-            .and_then(|par| under_par(turns, par));
+            .and_then(|par| under_par(self.result.turns, par));
         match (under, self.par) {
             (Some(mark), _) => format!("Turns used: {turns} — {mark}"),
             (None, Some(par)) => format!("Turns used: {turns} (par {par})"),
@@ -172,12 +184,21 @@ impl ResultsScreen {
             ),
             _ => format!("Relics recovered: {} of {}", r.relics, r.relics_total),
         };
+        // A long line (the turns with the equipment and hints) is set
+        // smaller to stay inside the panel.
+        let room = l.frame.w - 32.0 * s;
         for line in [relics, self.turns_line()] {
+            let wide = render::text::measure(font, &line, &TextStyle::new(text, WHITE)).x;
+            let size_px = if wide > room {
+                (text * room / wide).floor().max(6.0)
+            } else {
+                text
+            };
             list.text(
                 font,
                 centre(y),
                 &line,
-                &TextStyle::new(text, WHITE).aligned(Align::Centre),
+                &TextStyle::new(size_px, WHITE).aligned(Align::Centre),
             );
             y += 36.0 * s;
         }
@@ -301,6 +322,39 @@ mod tests {
         let mut retreat = ResultsScreen::retreat("x", r(0, 2), 1);
         retreat.par = Some(6);
         assert_eq!(retreat.turns_line(), "Turns used: 2 (par 6)");
+    }
+
+    #[test]
+    fn the_equipment_played_with_is_named_beside_the_turns() {
+        let equipped = |turns, text: &str| {
+            let mut s = ResultsScreen::new("x", r(1, turns), None, true);
+            s.par = Some(5);
+            s.loadout = Loadout::parse(text).unwrap();
+            s
+        };
+        assert_eq!(
+            equipped(4, "knight:long_rope").turns_line(),
+            "Turns used: 4 with the long rope — under par (5)!"
+        );
+        assert_eq!(
+            equipped(6, "scout:second_rope").turns_line(),
+            "Turns used: 6 with the second rope (par 5)"
+        );
+        assert_eq!(
+            equipped(5, "knight:long_rope sorceress:spare_bucket").turns_line(),
+            "Turns used: 5 with the long rope and the spare bucket (par 5)"
+        );
+        let mut unknown = equipped(3, "knight:spare_bucket");
+        unknown.par = None;
+        unknown.result.hints = 1;
+        assert_eq!(
+            unknown.turns_line(),
+            "Turns used: 3 with the spare bucket · 1 hint"
+        );
+        assert_eq!(
+            equipped(4, "").turns_line(),
+            "Turns used: 4 — under par (5)!"
+        );
     }
 
     #[test]

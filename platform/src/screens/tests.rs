@@ -243,6 +243,22 @@ fn a_clear_under_par_is_marked_on_the_results() {
 }
 
 #[test]
+fn a_clear_with_equipment_names_it_on_the_results() {
+    let mut s = screens();
+    let level = s.campaign.levels[0].level.clone().unwrap();
+    let loadout = game::equipment::Loadout::parse("knight:spare_bucket").unwrap();
+    s.start_level_with(level, Some(0), loadout).unwrap();
+    clear_loop_back(&mut s);
+    let Screen::Results(r) = s.top() else {
+        panic!("results");
+    };
+    assert_eq!(
+        r.turns_line(),
+        "Turns used: 1 with the spare bucket (par 1)"
+    );
+}
+
+#[test]
 fn a_win_is_saved_in_one_write_so_a_kill_after_any_write_keeps_it() {
     let dir = std::env::temp_dir().join(format!("rappel-one-write-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -3,7 +3,8 @@
 //! the watcher hall's danger tint, the results screen), the screen driven
 //! by real SDL input events through a move, an undo and a redo with state
 //! and pixels checked, and every shipped level played to the end from its
-//! solution script as input. What a frame makes readable (crowds, ropes,
+//! solution script as input (and one equipped line, whose results name
+//! the piece). What a frame makes readable (crowds, ropes,
 //! copies through portals, memory) is in `readable.rs`.
 //!
 //! Re-bless after an intended change, then look at every image:
@@ -384,4 +385,41 @@ fn clicking_where_the_hero_cannot_see_is_refused_not_a_move() {
     assert_eq!(s.play().unwrap().session.state_hash(), before);
     click_cell(&mut s, CellPos::new(1, 6), SIZE);
     assert_ne!(s.play().unwrap().session.state_hash(), before);
+}
+
+#[test]
+fn a_level_played_with_equipment_names_it_on_the_results() {
+    // The scout's drop with the second rope, its shipped equipped line
+    // played as input from the level select's start: two turns, under par,
+    // and the results say with what.
+    let mut s = rappel_tests::play::screens();
+    let index = s
+        .campaign
+        .levels
+        .iter()
+        .position(|e| e.file == "the_scouts_drop.txt")
+        .expect("in the campaign");
+    let level = s.campaign.levels[index].level.clone().expect("loads");
+    let loadout = game::equipment::Loadout::parse("scout:second_rope").unwrap();
+    s.start_level_with(level, Some(index), loadout).unwrap();
+    if s.play().is_some_and(|p| p.intro_open()) {
+        key(&mut s, Key::Escape, SIZE);
+    }
+    let script =
+        std::fs::read_to_string(levels_dir().join("solutions/the_scouts_drop.second_rope.sim"))
+            .unwrap();
+    play_solution(&mut s, &script, SIZE);
+    settle(&mut s);
+    let Screen::Results(r) = s.top() else {
+        panic!("no results screen");
+    };
+    assert_eq!(
+        r.turns_line(),
+        "Turns used: 2 with the second rope — under par (3)!"
+    );
+    let dir = failure_dir().join("../playthrough");
+    std::fs::create_dir_all(&dir).unwrap();
+    draw(&s, SIZE)
+        .save(dir.join("the_scouts_drop.second_rope-results.png"))
+        .unwrap();
 }

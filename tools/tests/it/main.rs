@@ -1,8 +1,10 @@
 //! The tools' integration tests (the `level` and `sim` binaries, the rules
-//! API, the solver, every shipped solution), one module a concern, linked
-//! into one test binary (`cargo test -p tools --test it`).
+//! API, the solver, every shipped solution, what equipment opens), one
+//! module a concern, linked into one test binary (`cargo test -p tools
+//! --test it`).
 mod cards;
 mod common;
+mod equipped;
 mod hint;
 mod level_cli;
 mod necessity;
