@@ -20,7 +20,7 @@ use game::session::Session;
 use game::solve::hint::{hint, hint_with, Hint, HintLimits, Known};
 use game::stage::Outcome;
 
-use crate::common::{campaign, root};
+use crate::common::{as_played, campaign, root};
 
 /// What the hint is given; it must answer within [`LIMIT`]. The margin
 /// is for a loaded machine: the levels run side by side here, and CI
@@ -140,7 +140,7 @@ fn check(level: &Level, played: &[Action], known: Known<'_>, tally: &mut [usize;
 fn check_level(file: &std::path::Path, seed: u64) -> String {
     let started = Instant::now();
     let mut rng = SplitMix64::new(seed);
-    let level = load_file(file).expect("loads");
+    let level = as_played(file);
     let solution = solution_of(&level, file);
     // As in play: the shipped solution, proven the fewest.
     let known = Known {

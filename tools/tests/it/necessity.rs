@@ -1,21 +1,21 @@
 //! Every campaign level needs what it teaches: for each (level, mechanic)
 //! pair listed in `levels/README.md` ("The campaign", the "needs" column)
-//! the level with that mechanic taken away (`game::edit::without`, as
-//! `sim solve --without` takes it) is searched to the end for a few turns
-//! more than its par, and no line clears it. A watcher is the other way
-//! round: it makes a level harder, so the lesson holds when the level
-//! without it (`watcher:ID`) is cleared in fewer turns than its par, the
-//! fewest proven.
+//! the level as play starts it (equipped with the pieces it requires)
+//! with that mechanic taken away (`game::edit::without`, as `sim solve
+//! --without` takes it) is searched to the end for a few turns more than
+//! its par, and no line clears it. A watcher is the other way round: it
+//! makes a level harder, so the lesson holds when the level without it
+//! (`watcher:ID`) is cleared in fewer turns than its par, the fewest
+//! proven.
 //!
 //! A level changed so that a player can get round what it teaches (a
 //! relic a hero can simply walk to, a drop a rope makes safe for all)
 //! fails here with the line that does it.
 use game::edit::without::{take_away, Missing};
-use game::level::load_file;
 use game::solve::{solve_without, Limits};
 use tools::sim::solution_script_without;
 
-use crate::common::{campaign, every_core, root};
+use crate::common::{as_played, campaign, every_core, root};
 
 /// Turns searched past each level's par.
 const PAST_PAR: u32 = 3;
@@ -58,7 +58,7 @@ fn every_campaign_watcher_taken_away_leaves_a_level_cleared_in_fewer_turns_than_
     let _cores = every_core();
     let mut failures = Vec::new();
     for (file, watcher, fewest) in EASIER {
-        let level = load_file(&root().join("levels").join(file)).expect("level loads");
+        let level = as_played(&root().join("levels").join(file));
         let par = level.par.expect("every campaign level states its par");
         assert!(*fewest < par, "{file}: {fewest} is fewer than par {par}");
         let missing = Missing::parse(watcher).expect("a known name");
@@ -93,7 +93,7 @@ fn every_campaign_level_cannot_be_cleared_without_what_it_teaches() {
     let mut failures = Vec::new();
     for (file, needs) in NEEDS {
         assert!(files.iter().any(|f| f == file), "{file} is in the campaign");
-        let level = load_file(&root().join("levels").join(file)).expect("level loads");
+        let level = as_played(&root().join("levels").join(file));
         let par = level.par.expect("every campaign level states its par");
         for need in *needs {
             let missing = Missing::parse(need).expect("a known name");
