@@ -43,6 +43,7 @@ const NEEDS: &[(&str, &[&str])] = &[
     ("sentry.txt", &["portal:a"]),
     ("the_gap.txt", &["levitate", "portal:a", "heavy-carry"]),
     ("night_haul.txt", &["heavy-carry", "item:bucket"]),
+    ("sunken_shrine.txt", &["rope:knight", "rope:scout"]),
     ("the_vault.txt", &["portal:a", "item:bucket", "heavy-carry"]),
 ];
 

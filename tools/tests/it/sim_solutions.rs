@@ -120,6 +120,11 @@ fn the_gap_solution_wins() {
 }
 
 #[test]
+fn sunken_shrine_solution_wins() {
+    assert_solved("sunken_shrine", 0x2d6b_086a_0298_639c);
+}
+
+#[test]
 fn the_vault_solution_wins() {
     assert_solved("the_vault", 0x8453_2c6a_be3f_584f);
 }
