@@ -16,9 +16,15 @@
 //! both the long rope and the second rope. A loadout that does not fit is
 //! refused with an [`EquipError`] that says why in a player's words; the
 //! empty loadout on a level that requires nothing gives the level back
-//! unchanged (same fingerprint).
+//! unchanged (same fingerprint). The equipped level requires nothing
+//! more: its required pieces are handed out, so a level whose only hero
+//! without a rope takes the required second rope starts like any other.
+//!
+//! [`as_play_starts`] is the level as play starts it when the player
+//! chooses nothing (`rappel --level`, the level select, `sim`): equipped
+//! with the pieces it requires ([`Loadout::required`]).
 
-use super::{Equipment, Loadout};
+use super::{Equipment, EquipmentSet, Loadout};
 use crate::level::thing_spec::MAX_ROPE_LEN;
 use crate::level::{ItemFlags, Level, ThingSpec, ThingSpecKind};
 use std::fmt;
@@ -153,7 +159,8 @@ fn fresh_id(level: &Level, base: &str) -> String {
 
 /// `level` as it starts with `loadout` (see the module docs), or why the
 /// loadout does not fit: a forbidden piece, a piece a hero cannot take, a
-/// required piece left out. The result passes `Level::problems`.
+/// required piece left out. The result requires nothing (its pieces are
+/// handed out) and passes `Level::problems`.
 pub fn equip(level: &Level, loadout: &Loadout) -> Result<Level, EquipError> {
     for (item, hero) in loadout.items() {
         check_give(level, item, hero)?;
@@ -162,6 +169,7 @@ pub fn equip(level: &Level, loadout: &Loadout) -> Result<Level, EquipError> {
         return Err(EquipError::RequiredMissing(missing));
     }
     let mut out = level.clone();
+    out.requires = EquipmentSet::EMPTY;
     for (item, hero) in loadout.items() {
         match item {
             Equipment::LongRope | Equipment::SecondRope => {
@@ -191,4 +199,12 @@ pub fn equip(level: &Level, loadout: &Loadout) -> Result<Level, EquipError> {
         return Err(EquipError::Invalid(p.kind.to_string()));
     }
     Ok(out)
+}
+
+/// `level` as play starts it when the player chooses nothing: equipped
+/// with the pieces it requires, each handed to the first hero who can
+/// take it ([`Loadout::required`]); a level that requires nothing comes
+/// back unchanged.
+pub fn as_play_starts(level: &Level) -> Result<Level, EquipError> {
+    equip(level, &Loadout::required(level))
 }

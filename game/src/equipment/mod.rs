@@ -10,6 +10,7 @@
 //! - [`item`]: the pieces and a set of them, with their names in files;
 //! - [`loadout`]: which hero takes which piece, and its text form;
 //! - [`equip()`]: the level as it starts with a loadout, or why not;
+//!   [`as_play_starts`]: with the pieces it requires;
 //! - [`unlock`]: the relics that unlock each piece (one table).
 //!
 //! Data flow: the platform reads the relics recovered from its progress
@@ -26,8 +27,8 @@ pub mod unlock;
 mod tests;
 
 pub use equip::{
-    check_give, equip, rope_after, EquipError, LONG_ROPE_EXTRA_CELLS, SECOND_ROPE_CELLS,
-    SPARE_BUCKET_ID,
+    as_play_starts, check_give, equip, rope_after, EquipError, LONG_ROPE_EXTRA_CELLS,
+    SECOND_ROPE_CELLS, SPARE_BUCKET_ID,
 };
 pub use item::{Equipment, EquipmentSet};
 pub use loadout::{Loadout, LoadoutError};

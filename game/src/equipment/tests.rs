@@ -181,6 +181,27 @@ fn a_loadout_that_does_not_fit_is_refused_saying_why() {
 }
 
 #[test]
+fn a_required_second_rope_taken_by_the_only_hero_without_one_starts_in_play() {
+    // Rope descent with the knight (a rope) and the scout (none) only.
+    let mut two = shipped("rope_descent.txt");
+    two.things.retain(|t| t.id != "sorceress");
+    two.requires = EquipmentSet::of(&[Equipment::SecondRope]);
+    assert!(two.is_valid(), "{:?}", two.problems());
+    let started = as_play_starts(&two).expect("starts");
+    assert_eq!(held_rope(&started, "scout"), Some(SECOND_ROPE_CELLS));
+    assert_eq!(held_rope(&started, "knight"), Some(8));
+    // What play starts is what the default loadout gives.
+    assert_eq!(
+        Ok(started),
+        equip(&two, &loadout("scout:second_rope")),
+        "the required default hands it to the scout"
+    );
+    // A level that requires nothing starts as written.
+    let plain = shipped("rope_descent.txt");
+    assert_eq!(as_play_starts(&plain), Ok(plain));
+}
+
+#[test]
 fn each_piece_fits_the_heroes_it_suits_on_every_shipped_level() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
     let campaign = crate::campaign::load_campaign(&dir.join("campaign.txt"));
@@ -189,13 +210,11 @@ fn each_piece_fits_the_heroes_it_suits_on_every_shipped_level() {
     for path in files {
         let level = load_file(&path).expect("a shipped level");
         let file = path.display();
-        assert!(
-            level.requires.is_empty() && level.forbids.is_empty(),
-            "{file}"
-        );
+        assert!(level.forbids.is_empty(), "{file}");
         for hero in level.things.iter().filter(|t| t.is_hero()) {
             for item in Equipment::ALL {
-                let mut l = Loadout::new();
+                // The pieces the level requires, and this one to this hero.
+                let mut l = Loadout::required(&level);
                 l.give(item, &hero.id);
                 let fits = check_give(&level, item, &hero.id);
                 let equipped = equip(&level, &l);

@@ -1,6 +1,8 @@
-//! What the tools' integration tests share: the workspace's folders and the
-//! shipped campaign's level files.
+//! What the tools' integration tests share: the workspace's folders, the
+//! shipped campaign's level files, and a level as play starts it.
 use std::path::{Path, PathBuf};
+
+use game::level::Level;
 
 /// The workspace root.
 pub fn root() -> &'static Path {
@@ -17,6 +19,15 @@ pub fn campaign() -> Vec<PathBuf> {
         .filter(|l| !l.is_empty() && !l.starts_with("//"))
         .map(|l| root().join("levels").join(l))
         .collect()
+}
+
+/// The level at `path` as play starts it: equipped with the pieces it
+/// requires (`game::equipment::as_play_starts`, as `rappel --level`, the
+/// level select and `sim` start it).
+pub fn as_played(path: &Path) -> Level {
+    let level = game::level::load_file(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    game::equipment::as_play_starts(&level)
+        .unwrap_or_else(|e| panic!("{}: starts equipped: {e}", path.display()))
 }
 
 /// Held by the tests that keep every core busy (the par proofs, the hint

@@ -20,7 +20,7 @@ use game::session::Session;
 use game::solve::hint::{hint, hint_with, Hint, HintLimits, Known};
 use game::stage::Outcome;
 
-use crate::common::{campaign, root};
+use crate::common::{as_played, campaign, root};
 
 /// What the hint is given; it must answer within [`LIMIT`]. The margin
 /// is for a loaded machine: the levels run side by side here, and CI
@@ -47,7 +47,8 @@ const RANDOM: usize = 20;
 /// threads) on a quiet machine: heavy haul 4, the well 6, the vault 1, every
 /// other level 0. The budget is wall time, so a loaded machine answers
 /// fewer: at load 8 the vault left 11 unanswered. The allowances are for
-/// such a machine. These are positions where a hero is stranded or a relic
+/// such a machine. The sunken shrine was measured loaded only (load 5 to
+/// 9): 9, 10, 9 and 9 of 20, the vault beside it 7, 8 and 10. These are positions where a hero is stranded or a relic
 /// is out of reach in a way the search only proves by searching every
 /// position the party can reach, more than a second holds on those levels.
 /// The keep is another kind: off its solution a position the party can
@@ -63,6 +64,7 @@ const MAY_NOT_ANSWER: &[(&str, usize)] = &[
     ("Heavy haul", 12),
     ("The well", 16),
     ("Sentry", 6),
+    ("The sunken shrine", 12),
     ("The keep", 12),
     ("The vault", 16),
 ];
@@ -147,7 +149,7 @@ fn check(level: &Level, played: &[Action], known: Known<'_>, tally: &mut [usize;
 fn check_level(file: &std::path::Path, seed: u64) -> String {
     let started = Instant::now();
     let mut rng = SplitMix64::new(seed);
-    let level = load_file(file).expect("loads");
+    let level = as_played(file);
     let solution = solution_of(&level, file);
     // As in play: the shipped solution, proven the fewest.
     let known = Known {

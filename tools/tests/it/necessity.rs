@@ -1,23 +1,23 @@
 //! Every campaign level needs what it teaches: for each (level, mechanic)
 //! pair listed in `levels/README.md` ("The campaign", the "needs" column)
-//! the level with that mechanic taken away (`game::edit::without`, as
-//! `sim solve --without` takes it) is searched to the end for a few turns
-//! more than its par, and no line clears it. A watcher is the other way
-//! round: it makes a level harder, so the lesson holds when the level
-//! without it (`watcher:ID`) is cleared in fewer turns than its par, the
-//! fewest proven. A lesson a longer line can do without (Sentry's long
-//! drop: the knight's rope lets every hero down, in more turns) is needed
-//! for the par: without it, no line of par turns, proven.
+//! the level as play starts it (equipped with the pieces it requires)
+//! with that mechanic taken away (`game::edit::without`, as `sim solve
+//! --without` takes it) is searched to the end for a few turns more than
+//! its par, and no line clears it. A watcher is the other way round: it
+//! makes a level harder, so the lesson holds when the level without it
+//! (`watcher:ID`) is cleared in fewer turns than its par, the fewest
+//! proven. A lesson a longer line can do without (Sentry's long drop:
+//! the knight's rope lets every hero down, in more turns) is needed for
+//! the par: without it, no line of par turns, proven.
 //!
 //! A level changed so that a player can get round what it teaches (a
 //! relic a hero can simply walk to, a drop a rope makes safe for all)
 //! fails here with the line that does it.
 use game::edit::without::{take_away, Missing};
-use game::level::load_file;
 use game::solve::{solve_without, Limits};
 use tools::sim::solution_script_without;
 
-use crate::common::{campaign, every_core, root};
+use crate::common::{as_played, campaign, every_core, root};
 
 /// Turns searched past each level's par.
 const PAST_PAR: u32 = 3;
@@ -51,6 +51,7 @@ const NEEDS: &[(&str, &[&str])] = &[
     ("sentry.txt", &["portal:a"]),
     ("the_gap.txt", &["levitate", "portal:a", "heavy-carry"]),
     ("night_haul.txt", &["heavy-carry", "item:bucket"]),
+    ("sunken_shrine.txt", &["rope:knight", "rope:scout"]),
     (
         "the_keep.txt",
         &["step-up", "item:rope", "portal:w", "heavy-carry"],
@@ -77,7 +78,7 @@ fn every_campaign_watcher_taken_away_leaves_a_level_cleared_in_fewer_turns_than_
     let _cores = every_core();
     let mut failures = Vec::new();
     for (file, watcher, fewest) in EASIER {
-        let level = load_file(&root().join("levels").join(file)).expect("level loads");
+        let level = as_played(&root().join("levels").join(file));
         let par = level.par.expect("every campaign level states its par");
         assert!(*fewest < par, "{file}: {fewest} is fewer than par {par}");
         let missing = Missing::parse(watcher).expect("a known name");
@@ -107,7 +108,7 @@ fn every_campaign_level_needs_for_its_par_what_a_longer_line_does_without() {
     let _cores = every_core();
     let mut failures = Vec::new();
     for (file, need, fewest) in FOR_PAR {
-        let level = load_file(&root().join("levels").join(file)).expect("level loads");
+        let level = as_played(&root().join("levels").join(file));
         let par = level.par.expect("every campaign level states its par");
         assert!(*fewest > par, "{file}: {fewest} is more than par {par}");
         let missing = Missing::parse(need).expect("a known name");
@@ -146,7 +147,7 @@ fn every_campaign_level_cannot_be_cleared_without_what_it_teaches() {
     let mut failures = Vec::new();
     for (file, needs) in NEEDS {
         assert!(files.iter().any(|f| f == file), "{file} is in the campaign");
-        let level = load_file(&root().join("levels").join(file)).expect("level loads");
+        let level = as_played(&root().join("levels").join(file));
         let par = level.par.expect("every campaign level states its par");
         for need in *needs {
             let missing = Missing::parse(need).expect("a known name");

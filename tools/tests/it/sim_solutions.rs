@@ -9,7 +9,7 @@ use game::session::Session;
 use game::stage::Outcome;
 use tools::sim::{LineResult, Sim};
 
-use crate::common::root;
+use crate::common::{as_played, root};
 
 /// Plays a solution script; every line must be accepted.
 fn play(level: &str) -> Sim {
@@ -23,7 +23,7 @@ fn play(level: &str) -> Sim {
 /// accepted.
 fn play_script(level: &str, script_path: &std::path::Path) -> Sim {
     let level_path = root().join("levels").join(format!("{level}.txt"));
-    let level = load_file(&level_path).expect("level loads");
+    let level = as_played(&level_path);
     let mut sim = Sim::new(Session::new(&level).expect("level sets up"));
     let script = std::fs::read_to_string(script_path).expect("script reads");
     for (n, line) in script.lines().enumerate() {
@@ -117,6 +117,11 @@ fn sentry_solution_wins() {
 #[test]
 fn the_gap_solution_wins() {
     assert_solved("the_gap", 0x7d6f_1ef7_9552_9418);
+}
+
+#[test]
+fn sunken_shrine_solution_wins() {
+    assert_solved("sunken_shrine", 0x2d6b_086a_0298_639c);
 }
 
 #[test]

@@ -12,12 +12,12 @@ use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use game::level::{load_file, Level};
+use game::level::Level;
 use game::solve::{solve, Limits};
 use game::stage::Outcome;
 use tools::sim::{solution_script, LineResult, Sim};
 
-use crate::common::{campaign, every_core, root};
+use crate::common::{as_played, campaign, every_core, root};
 
 /// Plays `script` on `level` as `sim --strict` would: every line accepted.
 fn replay(level: &Level, script: &str) -> Sim {
@@ -40,7 +40,7 @@ const BUDGET: u64 = 15_000_000;
 /// par turns, and the solver, searching every line of fewer turns, finds
 /// none. The line of what was proven.
 fn prove_par(path: &Path) -> String {
-    let level = load_file(path).expect("level loads");
+    let level = as_played(path);
     let par = level.par.expect("every campaign level states its par");
     let stem = path
         .file_stem()
@@ -276,7 +276,7 @@ fn the_bound_never_says_a_shipped_line_clears_later_than_it_does() {
         ));
     }
     for (level_path, script_path) in lines {
-        let level = load_file(&level_path).expect("level loads");
+        let level = as_played(&level_path);
         let script = std::fs::read_to_string(&script_path).expect("solution");
         // First the turn the line clears in, then every position on it.
         let end = replay(&level, &script).session.stage().turn();
