@@ -239,7 +239,7 @@ fn view_query_prints_the_heros_view_with_portal_copies() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("view from cell (0, 0)"), "{text}");
     assert!(
-        text.contains("shows cell (0, 0) through region"),
-        "copies of the hero's own cell: {text}"
+        text.contains("shows cell (1, 0) through region"),
+        "the relic's cell behind the wall, seen through the portal: {text}"
     );
 }
