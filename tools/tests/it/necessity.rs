@@ -52,6 +52,7 @@ const NEEDS: &[(&str, &[&str])] = &[
 const EASIER: &[(&str, &str, u32)] = &[
     ("watcher_hall.txt", "watcher:guard", 3),
     ("peephole.txt", "watcher:guard", 2),
+    ("night_haul.txt", "watcher:guard", 6),
 ];
 
 #[test]
