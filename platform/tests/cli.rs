@@ -283,8 +283,9 @@ fn a_game_quit_midway_continues_on_the_next_run_with_its_undo_history() {
             .output()
             .expect("run rappel")
     };
-    // Two steps, then the run ends (as a quit): the game is saved.
-    let first = run("key right\nkey enter\nkey enter\n", "first.txt");
+    // Two steps (a walk through the portal, an end of turn), then the run
+    // ends (as a quit): the game is saved.
+    let first = run("key left\nkey enter\nkey enter\n", "first.txt");
     assert!(first.status.success(), "{}", stderr(&first));
     assert!(data.join("saves/campaign-loop_back.txt.sav").is_file());
     // Next run: Continue (first on the title), then undo past the quit.

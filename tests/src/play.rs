@@ -40,6 +40,43 @@ pub fn playing(file: &str) -> Screens {
     s
 }
 
+/// A two-cell room whose left and right walls are one straight portal,
+/// with no wall between the cells: the room loops, so the party (at the
+/// entrance, the relic beside it) is seen again and again down the
+/// corridor, both ways. For the tests of what copies through a portal look
+/// like.
+pub const OPEN_LOOP: &str = "\
+[level]
+name = \"Open loop\"
+par = 1
+
+[grid]
+#####
+a@..a
+#####
+
+[things]
+knight = hero knight at 0,0 rope 3
+scout = hero scout at 0,0
+sorceress = hero sorceress at 0,0
+relic = item relic at 1,0 flags ACQUIRE|PLACE|RELIC
+
+[portals]
+a = straight
+";
+
+/// `screens` playing [`OPEN_LOOP`].
+pub fn playing_open_loop() -> Screens {
+    let level = game::level::load_text("open_loop.txt", OPEN_LOOP).expect("the open loop loads");
+    let mut s = screens();
+    s.start_level(level, None)
+        .unwrap_or_else(|e| panic!("open loop: {e}"));
+    if s.play().is_some_and(|p| p.intro_open()) {
+        key(&mut s, Key::Escape, (1280, 720));
+    }
+    s
+}
+
 /// Presses `key`.
 pub fn key(s: &mut Screens, k: Key, size: (u32, u32)) -> Option<AppRequest> {
     s.handle(Input::Key(k), size)

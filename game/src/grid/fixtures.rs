@@ -35,7 +35,7 @@ fn build(width: usize, height: usize, rock: &[(i32, i32)], portals: &[Portal]) -
     g
 }
 
-/// The two-cell loop-back room (`levels/loop_back.txt`'s geometry): cells
+/// The two-cell loop-back room, no wall between its cells: cells
 /// (0,0) and (1,0), the left wall of (0,0) glued straight to the right wall
 /// of (1,0). Walking right forever visits (1,0), (0,0), (1,0), …
 pub fn loop_back_room() -> Grid {

@@ -234,8 +234,9 @@ mod tests {
         key(&mut s, Key::Enter);
         assert!(matches!(s.top(), Screen::Play(_)));
         assert_eq!(s.take_cues(), [Cue::MenuChoose], "level select");
-        // Play: a step; Escape pauses without a tick; the pause menu ticks.
-        key(&mut s, Key::Right);
+        // Play: a step (through the portal); Escape pauses without a tick;
+        // the pause menu ticks.
+        key(&mut s, Key::Left);
         key(&mut s, Key::Escape);
         assert!(matches!(s.top(), Screen::Pause(_)));
         assert_eq!(s.take_cues(), [Cue::Step]);
@@ -290,9 +291,9 @@ mod tests {
         let level = s.campaign.levels[0].level.clone().expect("loop-back room");
         s.start_level(level, Some(0)).expect("starts");
         key(&mut s, Key::Hero(1));
-        key(&mut s, Key::Right);
-        choose(&mut s, "Pick up");
         key(&mut s, Key::Left);
+        choose(&mut s, "Pick up");
+        key(&mut s, Key::Right);
         for _ in 0..3 {
             choose(&mut s, "Leave");
         }

@@ -49,8 +49,9 @@ fn title_back_to_level_select_to_play_to_pause_and_back() {
     assert!(matches!(s.top(), Screen::Play(_)));
     assert_eq!(s.play().unwrap().level_name, "Loop-back room");
     assert!(s.play().unwrap().intro_open());
-    // Any key but Enter, Space, E and Escape closes the intro and acts.
-    key(&mut s, Key::Right);
+    // Any key but Enter, Space, E and Escape closes the intro and acts:
+    // a step left, through the portal.
+    key(&mut s, Key::Left);
     assert!(!s.play().unwrap().intro_open());
     assert_eq!(
         s.play().unwrap().session.undo_log().undoable(),
@@ -105,7 +106,7 @@ fn level_notes_from_the_pause_menu_say_enter_goes_back_not_that_it_starts() {
     key(&mut s, Key::Enter);
     assert_eq!(s.play().unwrap().intro_shown(), Some(Shown::AtStart));
     assert!(Shown::AtStart.footer().contains("to start"));
-    key(&mut s, Key::Right); // Closes the card and moves.
+    key(&mut s, Key::Left); // Closes the card and moves.
     pause_and_choose(&mut s, PauseAction::Notes);
     let p = s.play().expect("back in the level");
     assert_eq!(p.intro_shown(), Some(Shown::Reopened));
@@ -179,14 +180,14 @@ pub(super) fn everybody_leaves(s: &mut Screens) {
     }
 }
 
-/// The loop-back room cleared by keys: the scout fetches the relic,
-/// then everybody leaves.
+/// The loop-back room cleared by keys: the scout fetches the relic
+/// through the portal and back, then everybody leaves.
 pub(super) fn clear_loop_back(s: &mut Screens) {
     key(s, Key::Hero(1));
-    key(s, Key::Right);
+    key(s, Key::Left);
     key(s, Key::Context);
     key(s, Key::Enter); // Pick up relic: first, as it advances the goal.
-    key(s, Key::Left);
+    key(s, Key::Right);
     everybody_leaves(s);
 }
 

@@ -252,9 +252,9 @@ mod golden {
         assert!(s.editor().expect("editor").sight.is_some());
         let img = draw(&s);
         check("editor_sight", &img, TOLERANCE);
-        // Sight repeats the room through the loop-back portal: left of the
-        // level's own two cells, where the plain canvas is empty, the
-        // preview draws floor, walls and the party again.
+        // Sight goes through the loop-back portal: left of the level's own
+        // two cells, where the plain canvas is empty, the preview draws the
+        // relic's cell behind the wall again, its floor, walls and relic.
         let dark = |p: [u8; 3]| p[0] < 15 && p[1] < 15 && p[2] < 20;
         let e = s.editor().expect("editor");
         let left_edge = e.screen_pos_of_edge(game::grid::EdgePos::vertical(0, 0)).x as u32;

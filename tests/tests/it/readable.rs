@@ -17,7 +17,7 @@ use rappel_tests::pixels::{
     count, cyan_rim, draw, gold_rim, inner_rect, keep, knight_blue, near, px, rope_pixels,
     rope_tan, scout_green, settle, sorceress_purple, SIZE,
 };
-use rappel_tests::play::{choose, hover_cell, key, play_solution, playing};
+use rappel_tests::play::{choose, hover_cell, key, play_solution, playing, playing_open_loop};
 
 /// The first lines of heavy haul's solution, up to the hoisting.
 const HEAVY_HAUL_TO_HOIST: &str = "deploy-rope down\nmove 2 7\npickup bucket\nmove 1 7\nend-turn\nmove 5 3\nend-turn\nmove 5 0\ndrop\nend-turn\nmove 6 0\npickup statue\nmove 5 0\nput-in\nend-turn\ntie\nmove 5 3\nend-turn\nmove 1 7\nend-turn\nhoist\n";
@@ -123,7 +123,7 @@ fn a_rope_just_deployed_pays_out_of_its_anchor() {
 
 #[test]
 fn a_crowded_cell_draws_every_occupant_and_outlines_the_selected_hero() {
-    let mut s = playing("loop_back.txt");
+    let mut s = playing_open_loop();
     // The knight sets his rope down among the party: three heroes and a
     // rope coil in one cell.
     choose(&mut s, "Set down rope", SIZE);
@@ -173,7 +173,7 @@ fn a_crowded_cell_draws_every_occupant_and_outlines_the_selected_hero() {
 
 #[test]
 fn the_real_party_is_marked_and_its_copies_through_the_portal_are_not() {
-    let mut s = playing("loop_back.txt");
+    let mut s = playing_open_loop();
     settle(&mut s);
     let img = draw(&s, SIZE);
     keep(&img, "real_and_copies");

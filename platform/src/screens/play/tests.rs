@@ -66,7 +66,9 @@ fn choose(s: &mut PlayScreen, label: &str) -> Option<PlayAction> {
 fn arrows_step_and_undo_redo_take_the_step_back_and_again() {
     let mut s = screen("loop_back.txt");
     assert_eq!(cell_of_selected(&s), CellPos::new(0, 0));
-    key(&mut s, Key::Right);
+    // Left: out through the portal in the left wall and in at the right,
+    // behind the wall: (1, 0).
+    key(&mut s, Key::Left);
     assert_eq!(cell_of_selected(&s), CellPos::new(1, 0));
     assert_eq!(ap_of_selected(&s), 3);
     assert!(s.tween().is_some(), "the step is animated");
@@ -82,15 +84,21 @@ fn arrows_step_and_undo_redo_take_the_step_back_and_again() {
         .find(|m| m.thing == hero)
         .unwrap()
         .points;
-    assert_eq!(way.first(), Some(&Vec2::X), "from where the step ended");
+    assert_eq!(way.first(), Some(&Vec2::NEG_X), "from where the step ended");
     assert_eq!(way.last(), Some(&Vec2::ZERO));
     key(&mut s, Key::Redo);
     assert_eq!(cell_of_selected(&s), CellPos::new(1, 0));
     key(&mut s, Key::Redo);
     assert_eq!(s.message(), Some(&Message::Info("Nothing to redo".into())));
-    // Left twice: back to the entrance, then out through the portal in the
-    // left wall and in at the right: (1, 0) again.
+    // Left again: the wall between the cells, refused. Right: back through
+    // the portal to the entrance; right again, the wall.
     key(&mut s, Key::Left);
+    assert!(matches!(s.message(), Some(Message::Refused(_))));
+    assert_eq!(cell_of_selected(&s), CellPos::new(1, 0));
+    key(&mut s, Key::Right);
+    assert_eq!(cell_of_selected(&s), CellPos::new(0, 0));
+    key(&mut s, Key::Right);
+    assert!(matches!(s.message(), Some(Message::Refused(_))));
     assert_eq!(cell_of_selected(&s), CellPos::new(0, 0));
     key(&mut s, Key::Left);
     assert_eq!(cell_of_selected(&s), CellPos::new(1, 0));
@@ -107,7 +115,7 @@ fn arrows_step_and_undo_redo_take_the_step_back_and_again() {
 #[test]
 fn a_new_input_finishes_the_running_tween() {
     let mut s = screen("loop_back.txt");
-    key(&mut s, Key::Right);
+    key(&mut s, Key::Left);
     assert!(s.tween().is_some());
     s.update(0.01);
     assert!(s.tween().is_some(), "still running after 10 ms");
@@ -115,7 +123,8 @@ fn a_new_input_finishes_the_running_tween() {
     assert!(s.tween().is_some(), "pointer motion does not cut it short");
     key(&mut s, Key::ZoomIn);
     assert!(s.tween().is_none(), "a key finishes it at once");
-    key(&mut s, Key::Left);
+    key(&mut s, Key::Right);
+    assert!(s.tween().is_some(), "the walk back");
     s.update(1.0);
     assert!(s.tween().is_none(), "and it ends by itself");
 }
@@ -173,11 +182,13 @@ fn the_loop_back_room_is_won_by_keys_alone() {
         Some(game::things::HeroKind::Scout)
     );
     assert!(s.camera.offset == Vec2::ZERO, "same cell: nothing to glide");
-    key(&mut s, Key::Right);
+    // Left, through the portal, to the relic behind the wall; right, back
+    // through it.
+    key(&mut s, Key::Left);
     assert_eq!(choose(&mut s, "Pick up relic"), None);
     let scout = s.selected_hero().unwrap();
     assert!(s.session.stage().held(scout).is_some());
-    key(&mut s, Key::Left);
+    key(&mut s, Key::Right);
     assert_eq!(choose(&mut s, "Leave the level"), None);
     assert!(s.session.stage().has_flag(scout, ThingFlags::EXITED));
     assert_ne!(s.selected_hero(), Some(scout), "the next hero is selected");
@@ -310,13 +321,13 @@ fn the_sorceress_levitates_an_item_by_pointing() {
     key(&mut s, Key::Hero(2));
     assert_eq!(choose(&mut s, "Levitate relic"), None);
     let proj = s.projection(SIZE);
-    // The relic is at (1,0), seen at view (1,0); float it to the entrance
-    // cell, seen at (0,0)... which is where the hero is; instead to (-1,0),
-    // the relic's own cell through the portal: refused as no move. Take (2,0).
-    s.handle(Input::MouseMove(proj.cell_centre(ViewPos::new(2, 0))), SIZE);
+    // The relic is at (1,0), behind the wall, seen through the portal at
+    // view (-1,0); float it to the entrance cell, where the sorceress
+    // stands, seen at (0,0).
+    s.handle(Input::MouseMove(proj.cell_centre(ViewPos::new(0, 0))), SIZE);
     let p = s.preview().expect("a levitation preview");
     assert!(p.outcome.is_ok(), "{p:?}");
-    s.handle(Input::Click(proj.cell_centre(ViewPos::new(2, 0))), SIZE);
+    s.handle(Input::Click(proj.cell_centre(ViewPos::new(0, 0))), SIZE);
     let relic = s.session.stage().find("relic").unwrap();
     assert_eq!(s.session.stage().cell_of(relic), Some(CellPos::new(0, 0)));
     assert_eq!(ap_of_selected(&s), 2);
@@ -325,7 +336,7 @@ fn the_sorceress_levitates_an_item_by_pointing() {
     key(&mut s, Key::Undo);
     choose(&mut s, "Levitate relic");
     key(&mut s, Key::Escape);
-    s.handle(Input::Click(proj.cell_centre(ViewPos::new(1, 0))), SIZE);
+    s.handle(Input::Click(proj.cell_centre(ViewPos::new(-1, 0))), SIZE);
     assert_eq!(
         cell_of_selected(&s),
         CellPos::new(1, 0),
@@ -340,27 +351,25 @@ fn the_sorceress_aims_levitation_with_the_keys() {
     key(&mut s, Key::Hero(2));
     let relic = s.session.stage().find("relic").unwrap();
     choose(&mut s, "Levitate relic");
-    // The target starts on the relic (seen beside the sorceress, on one
-    // side or the other through the loop-back portal); the arrows move it
-    // over cells in sight and preview there, spending nothing.
+    // The target starts on the relic (seen left of the sorceress, behind
+    // the wall, through the loop-back portal); the arrows move it over
+    // cells in sight and preview there, spending nothing.
     let start = s.cursor().expect("the cursor is out");
     assert!(
         s.preview().is_none(),
         "on the relic itself: nothing to preview"
     );
-    assert_eq!(start.y, 0);
-    assert_eq!(start.x.abs(), 1);
-    for _ in start.x..2 {
-        key(&mut s, Key::Right);
-    }
+    assert_eq!(start, ViewPos::new(-1, 0));
+    key(&mut s, Key::Right);
     let p = s.preview().expect("a levitation preview");
-    assert_eq!(p.target, ViewPos::new(2, 0));
+    assert_eq!(p.target, ViewPos::new(0, 0));
     assert!(p.outcome.is_ok(), "{p:?}");
+    key(&mut s, Key::Right);
     key(&mut s, Key::Up);
     assert_eq!(
         s.preview().map(|p| p.target),
-        Some(ViewPos::new(2, 0)),
-        "a wall above: the target stays in sight"
+        Some(ViewPos::new(0, 0)),
+        "a wall to the right, a wall above: the target stays in sight"
     );
     assert_eq!(ap_of_selected(&s), 4, "aiming is free");
     assert_eq!(
@@ -368,8 +377,8 @@ fn the_sorceress_aims_levitation_with_the_keys() {
         CellPos::new(0, 0),
         "the arrows do not walk"
     );
-    // Enter sends it, to the cell seen at (2,0): the entrance, through the
-    // portal.
+    // Enter sends it, through the portal to the cell seen at (0,0): the
+    // entrance.
     key(&mut s, Key::Enter);
     assert_eq!(s.session.stage().cell_of(relic), Some(CellPos::new(0, 0)));
     assert_eq!(ap_of_selected(&s), 2);
@@ -527,7 +536,7 @@ fn heard(s: &mut PlayScreen) -> Vec<crate::audio::Cue> {
 fn a_step_undo_and_redo_are_heard_and_so_is_nothing_to_redo() {
     use crate::audio::Cue;
     let mut s = screen("loop_back.txt");
-    key(&mut s, Key::Right);
+    key(&mut s, Key::Left);
     assert_eq!(heard(&mut s), [Cue::Step]);
     assert_eq!(heard(&mut s), [], "taken: the queue is empty");
     key(&mut s, Key::Undo);
@@ -554,10 +563,10 @@ fn picking_up_a_relic_leaving_and_the_last_hero_out_are_heard() {
     use crate::audio::Cue;
     let mut s = screen("loop_back.txt");
     key(&mut s, Key::Hero(1));
-    key(&mut s, Key::Right);
+    key(&mut s, Key::Left);
     choose(&mut s, "Pick up relic");
     assert_eq!(heard(&mut s), [Cue::Step, Cue::PickUp]);
-    key(&mut s, Key::Left);
+    key(&mut s, Key::Right);
     heard(&mut s);
     choose(&mut s, "Leave the level");
     assert_eq!(heard(&mut s), [Cue::RelicOut], "the relic left with her");
