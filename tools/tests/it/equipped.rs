@@ -28,12 +28,7 @@ const EQUIPPED: &[(&str, &str, u32, u64)] = &[
     // The second rope and the coil from the attic, let down one after the
     // other along the top of the hall, take the knight up through the
     // window without the long way down the west well.
-    (
-        "the_keep",
-        "knight:second_rope",
-        5,
-        0xe9d1_c0a0_e270_ad7b,
-    ),
+    ("the_keep", "knight:second_rope", 5, 0xe9d1_c0a0_e270_ad7b),
 ];
 
 /// The level `stem` as written, and as it starts with `loadout`.
