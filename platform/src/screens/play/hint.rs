@@ -11,8 +11,8 @@
 //! here. Nothing is ever played for the player. A position that cannot be
 //! won says so, and how many undos back one can. Any change of position
 //! (a move, undo, redo, restart) cancels a search under way and puts the
-//! hint away. Each press that shows something new (the nudge, the words)
-//! counts one hint, for the level's result. A campaign level's shipped
+//! hint away. Each hint asked counts one, for the level's result: the
+//! nudge and then its words, for the same position, are one hint. A campaign level's shipped
 //! solution is known to the hint (see [`Hints::know`]): from a position
 //! along it, the answer is its next action, at once.
 use std::sync::mpsc::{self, Receiver};
@@ -150,8 +150,8 @@ impl Hints {
         }
         if let Some(shown) = &mut self.shown {
             if !shown.spelled && matches!(shown.hint, Hint::Next { .. }) {
+                // The words of the hint already counted.
                 shown.spelled = true;
-                self.used += 1;
                 return Ok(Press::Spell);
             }
             return Ok(Press::Again);
