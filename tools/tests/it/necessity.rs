@@ -61,10 +61,15 @@ const NEEDS: &[(&str, &[&str])] = &[
 ];
 
 /// (level file, what it needs to be cleared in par, the fewest turns
-/// without it): without it the level is still cleared, but in more turns
-/// than par, so no line of par turns or fewer exists (proven here; the
-/// fewest without it, proven by `sim solve --without`, is for the reader).
-const FOR_PAR: &[(&str, &str, u32)] = &[("sentry.txt", "long-drop", 9)];
+/// without it when known): without it the level may still be cleared, but
+/// in more turns than par, so no line of par turns or fewer exists (proven
+/// here; the fewest without it, proven by `sim solve --without`, is for the
+/// reader, and `None` where that search is too long to finish).
+const FOR_PAR: &[(&str, &str, Option<u32>)] = &[
+    ("sentry.txt", "long-drop", Some(9)),
+    ("sunken_shrine.txt", "long-drop", Some(7)),
+    ("sunken_shrine.txt", "step-up", None),
+];
 
 /// (level file, the watcher it teaches, the fewest turns without it), each
 /// fewer than the level's par.
@@ -112,7 +117,9 @@ fn every_campaign_level_needs_for_its_par_what_a_longer_line_does_without() {
     for (file, need, fewest) in FOR_PAR {
         let level = as_played(&root().join("levels").join(file));
         let par = level.par.expect("every campaign level states its par");
-        assert!(*fewest > par, "{file}: {fewest} is more than par {par}");
+        if let Some(fewest) = fewest {
+            assert!(*fewest > par, "{file}: {fewest} is more than par {par}");
+        }
         let missing = Missing::parse(need).expect("a known name");
         let taken = take_away(&level, &[missing]).expect("the level has it");
         let limits = Limits {
