@@ -33,7 +33,9 @@
 //!
 //! When the position cannot be won, the positions going back through the
 //! played line (one undo, two, …) are asked the same, any line being
-//! enough, for the nearest one that can.
+//! enough, for the nearest one that can. When the budget ends with no
+//! answer and a line is known, the hint says how many undos back the
+//! played line last stood on it ([`Hint::Rejoin`]).
 
 use std::time::{Duration, Instant};
 
@@ -88,6 +90,20 @@ pub enum Hint {
     },
     /// The level is cleared already.
     Cleared,
+    /// No answer from here within the budget, but the played line was on
+    /// the known line (a shipped solution) this many undos back.
+    Rejoin {
+        /// Undos back to the latest position of the played line that the
+        /// known line passes through.
+        undos: usize,
+        /// Whether that position is the level's start (all the played line
+        /// undone: a restart does the same).
+        from_start: bool,
+        /// Turns the known line takes from there, that turn included.
+        turns: u32,
+        /// Whether the known line is the fewest turns.
+        fewest: bool,
+    },
     /// No answer within the budget (or the hint was cancelled).
     NoAnswer,
 }
@@ -168,6 +184,24 @@ impl<'a> KnownLine<'a> {
             fewest: self.known.fewest,
         }
     }
+}
+
+/// Where the played line last stood on the known line, going back one
+/// undo at a time: the hint when the budget found nothing from here.
+fn rejoin(level: &Level, played: &[Action], line: &KnownLine<'_>) -> Option<Hint> {
+    (1..=played.len()).find_map(|undos| {
+        let session = replay(level, &played[..played.len() - undos]).ok()?;
+        let i = line.index_of(&session)?;
+        match line.hint_at(i, &session) {
+            Hint::Next { turns, fewest, .. } => Some(Hint::Rejoin {
+                undos,
+                from_start: undos == played.len(),
+                turns,
+                fewest,
+            }),
+            _ => None,
+        }
+    })
 }
 
 /// What one position is, as far as the budget tells.
@@ -342,7 +376,10 @@ pub fn hint_with(
     };
     match ask(played, false)? {
         Verdict::Winnable(hint) => Ok(hint),
-        Verdict::Unknown => Ok(Hint::NoAnswer),
+        Verdict::Unknown => Ok(known
+            .as_ref()
+            .and_then(|line| rejoin(level, played, line))
+            .unwrap_or(Hint::NoAnswer)),
         Verdict::Unwinnable(why) => {
             for undos in 1..=played.len() {
                 if Instant::now() >= deadline {
@@ -553,7 +590,9 @@ relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
             assert_eq!(clears_in, best.turns);
             assert!(!fewest, "the known line was not said to be the fewest");
         }
-        // Off the line and without time, no answer, said so.
+        // Off the line and without time, no answer from here, but one undo
+        // back stands on the known line; without a known line, no answer,
+        // said so.
         let scout = level_hero(&level);
         let off = [Action::Move {
             hero: scout,
@@ -561,6 +600,15 @@ relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
         }];
         assert_eq!(
             hint(&level, &off, Duration::ZERO, Some(known), None),
+            Ok(Hint::Rejoin {
+                undos: 1,
+                from_start: true,
+                turns: best.turns,
+                fewest: false
+            })
+        );
+        assert_eq!(
+            hint(&level, &off, Duration::ZERO, None, None),
             Ok(Hint::NoAnswer)
         );
     }

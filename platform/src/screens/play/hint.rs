@@ -191,7 +191,10 @@ impl Hints {
             self.job = None;
         }
         if let Some(Ok(hint)) = &answer {
-            if matches!(hint, Hint::Next { .. } | Hint::Unwinnable { .. }) {
+            if matches!(
+                hint,
+                Hint::Next { .. } | Hint::Unwinnable { .. } | Hint::Rejoin { .. }
+            ) {
                 self.used += 1;
             }
             self.shown = Some(Shown {
@@ -259,6 +262,30 @@ pub fn turns_words(turns: u32) -> String {
     } else {
         format!("Cleared in {turns} turns from here")
     }
+}
+
+/// No line from here within the budget, but `undos` back (`from_start`:
+/// the level's start) the line of play stood on the known line, which
+/// clears in `turns` from there (`fewest`: the fewest).
+fn rejoin_words(undos: usize, from_start: bool, turns: u32, fewest: bool) -> String {
+    let undo = if from_start && undos > 1 {
+        "restart (R)".to_string()
+    } else if undos == 1 {
+        "undo once (Z)".to_string()
+    } else {
+        format!("undo {undos} times (Z)")
+    };
+    let line = if fewest {
+        "the shortest line"
+    } else {
+        "a line that clears it"
+    };
+    let from = if turns == 1 {
+        "that turn".to_string()
+    } else {
+        format!("{turns} turns from there")
+    };
+    format!("No line found from here within a second; {undo} to be back on {line} ({from})")
 }
 
 impl super::PlayScreen {
@@ -404,9 +431,34 @@ impl super::PlayScreen {
                 };
                 format!("This position cannot be won ({why}): {undo}")
             }
+            Hint::Rejoin {
+                undos,
+                from_start,
+                turns,
+                fewest,
+            } => rejoin_words(undos, from_start, turns, fewest),
             Hint::NoAnswer => "No hint found within a second: try again after a move".to_string(),
             Hint::Cleared => return,
         };
         self.notify(text);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_hint_that_found_nothing_says_how_far_back_the_known_line_was() {
+        assert_eq!(
+            super::rejoin_words(3, false, 4, true),
+            "No line found from here within a second; undo 3 times (Z) to be back on the shortest line (4 turns from there)"
+        );
+        assert_eq!(
+            super::rejoin_words(1, false, 1, false),
+            "No line found from here within a second; undo once (Z) to be back on a line that clears it (that turn)"
+        );
+        assert_eq!(
+            super::rejoin_words(12, true, 5, true),
+            "No line found from here within a second; restart (R) to be back on the shortest line (5 turns from there)"
+        );
     }
 }
