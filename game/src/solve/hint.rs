@@ -90,8 +90,9 @@ pub enum Hint {
     },
     /// The level is cleared already.
     Cleared,
-    /// No answer from here within the budget, but the played line was on
-    /// the known line (a shipped solution) this many undos back.
+    /// The played line was on the known line (a shipped solution) this
+    /// many undos back, and from here the budget found no line, or only
+    /// one that clears later than going back and following it.
     Rejoin {
         /// Undos back to the latest position of the played line that the
         /// known line passes through.
@@ -103,6 +104,11 @@ pub enum Hint {
         turns: u32,
         /// Whether the known line is the fewest turns.
         fewest: bool,
+        /// The turn the known line, taken up there, clears the level in.
+        clears_in: u32,
+        /// The turn the line found from here clears in, when one was found
+        /// (not proven the fewest, and later than `clears_in`).
+        from_here: Option<u32>,
     },
     /// No answer within the budget (or the hint was cancelled).
     NoAnswer,
@@ -193,15 +199,62 @@ fn rejoin(level: &Level, played: &[Action], line: &KnownLine<'_>) -> Option<Hint
         let session = replay(level, &played[..played.len() - undos]).ok()?;
         let i = line.index_of(&session)?;
         match line.hint_at(i, &session) {
-            Hint::Next { turns, fewest, .. } => Some(Hint::Rejoin {
+            Hint::Next {
+                turns,
+                fewest,
+                clears_in,
+                ..
+            } => Some(Hint::Rejoin {
                 undos,
                 from_start: undos == played.len(),
                 turns,
                 fewest,
+                clears_in,
+                from_here: None,
             }),
             _ => None,
         }
     })
+}
+
+/// `hint`, or going back to the known line when that clears sooner: a line
+/// from here not proven the fewest that clears later than the known
+/// (fewest) line taken up again a few undos back.
+fn better_back(
+    level: &Level,
+    played: &[Action],
+    known: Option<&KnownLine<'_>>,
+    hint: Hint,
+) -> Hint {
+    let Hint::Next {
+        fewest: false,
+        clears_in: found,
+        ..
+    } = hint
+    else {
+        return hint;
+    };
+    let Some(line) = known.filter(|line| line.known.fewest) else {
+        return hint;
+    };
+    match rejoin(level, played, line) {
+        Some(Hint::Rejoin {
+            undos,
+            from_start,
+            turns,
+            fewest,
+            clears_in,
+            ..
+        }) if clears_in < found => Hint::Rejoin {
+            undos,
+            from_start,
+            turns,
+            fewest,
+            clears_in,
+            from_here: Some(found),
+        },
+        _ => hint,
+    }
 }
 
 /// What one position is, as far as the budget tells.
@@ -375,7 +428,7 @@ pub fn hint_with(
         )
     };
     match ask(played, false)? {
-        Verdict::Winnable(hint) => Ok(hint),
+        Verdict::Winnable(hint) => Ok(better_back(level, played, known.as_ref(), hint)),
         Verdict::Unknown => Ok(known
             .as_ref()
             .and_then(|line| rejoin(level, played, line))
@@ -604,12 +657,71 @@ relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
                 undos: 1,
                 from_start: true,
                 turns: best.turns,
-                fewest: false
+                fewest: false,
+                clears_in: best.turns,
+                from_here: None,
             })
         );
         assert_eq!(
             hint(&level, &off, Duration::ZERO, None, None),
             Ok(Hint::NoAnswer)
+        );
+    }
+
+    #[test]
+    fn a_line_from_here_clearing_later_than_the_known_line_taken_up_again_gives_way_to_it() {
+        let level = load(CORRIDOR);
+        let best = solve(&level, Limits::default(), None)
+            .expect("sets up")
+            .solution
+            .expect("solved");
+        let line = KnownLine::new(
+            &level,
+            Known {
+                actions: &best.actions,
+                fewest: true,
+            },
+        )
+        .expect("the line clears");
+        let scout = level_hero(&level);
+        let off = [Action::Move {
+            hero: scout,
+            to: Target::Cell(CellPos::new(1, 0)),
+        }];
+        let found = |clears_in| Hint::Next {
+            action: Action::EndTurn,
+            turns: clears_in,
+            clears_in,
+            actions: 1,
+            fewest: false,
+        };
+        // Found from here: clears later than one undo and the known line.
+        assert_eq!(
+            better_back(&level, &off, Some(&line), found(best.turns + 2)),
+            Hint::Rejoin {
+                undos: 1,
+                from_start: true,
+                turns: best.turns,
+                fewest: true,
+                clears_in: best.turns,
+                from_here: Some(best.turns + 2),
+            }
+        );
+        // As soon, or proven: the line from here stands.
+        assert_eq!(
+            better_back(&level, &off, Some(&line), found(best.turns)),
+            found(best.turns)
+        );
+        let proven = Hint::Next {
+            action: Action::EndTurn,
+            turns: best.turns + 2,
+            clears_in: best.turns + 2,
+            actions: 1,
+            fewest: true,
+        };
+        assert_eq!(
+            better_back(&level, &off, Some(&line), proven.clone()),
+            proven
         );
     }
 

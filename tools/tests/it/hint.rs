@@ -131,6 +131,16 @@ fn check(level: &Level, played: &[Action], known: Known<'_>, tally: &mut [usize;
             assert!(undos.is_none_or(|n| n >= 1 && n <= played.len()));
             tally[2] += 1;
         }
+        // Going back to the known line clears sooner than the line found
+        // from here: an answer, not proven from here.
+        Hint::Rejoin {
+            undos,
+            from_here: Some(_),
+            ..
+        } => {
+            assert!(undos >= 1 && undos <= played.len());
+            tally[1] += 1;
+        }
         // No line from here: the hint only says how far back the known
         // line was (the level's start at least), which the allowance counts
         // as no answer.

@@ -264,10 +264,17 @@ pub fn turns_words(turns: u32) -> String {
     }
 }
 
-/// No line from here within the budget, but `undos` back (`from_start`:
-/// the level's start) the line of play stood on the known line, which
-/// clears in `turns` from there (`fewest`: the fewest).
-fn rejoin_words(undos: usize, from_start: bool, turns: u32, fewest: bool) -> String {
+/// `undos` back (`from_start`: the level's start) the line of play stood on
+/// the known line, which clears in `turns` from there (`fewest`: the
+/// fewest); from here no line was found within the budget, or (`later`:
+/// the turn it clears in, against the known line's) only a later one.
+fn rejoin_words(
+    undos: usize,
+    from_start: bool,
+    turns: u32,
+    fewest: bool,
+    later: Option<(u32, u32)>,
+) -> String {
     let undo = if from_start && undos > 1 {
         "restart (R)".to_string()
     } else if undos == 1 {
@@ -285,7 +292,14 @@ fn rejoin_words(undos: usize, from_start: bool, turns: u32, fewest: bool) -> Str
     } else {
         format!("{turns} turns from there")
     };
-    format!("No line found from here within a second; {undo} to be back on {line} ({from})")
+    match later {
+        Some((here, back)) => format!(
+            "From here the best line found clears in turn {here}; {undo} to be back on {line}, clearing in turn {back}"
+        ),
+        None => format!(
+            "No line found from here within a second; {undo} to be back on {line} ({from})"
+        ),
+    }
 }
 
 impl super::PlayScreen {
@@ -436,7 +450,15 @@ impl super::PlayScreen {
                 from_start,
                 turns,
                 fewest,
-            } => rejoin_words(undos, from_start, turns, fewest),
+                from_here,
+                clears_in,
+            } => rejoin_words(
+                undos,
+                from_start,
+                turns,
+                fewest,
+                from_here.map(|f| (f, clears_in)),
+            ),
             Hint::NoAnswer => "No hint found within a second: try again after a move".to_string(),
             Hint::Cleared => return,
         };
@@ -449,16 +471,20 @@ mod tests {
     #[test]
     fn a_hint_that_found_nothing_says_how_far_back_the_known_line_was() {
         assert_eq!(
-            super::rejoin_words(3, false, 4, true),
+            super::rejoin_words(3, false, 4, true, None),
             "No line found from here within a second; undo 3 times (Z) to be back on the shortest line (4 turns from there)"
         );
         assert_eq!(
-            super::rejoin_words(1, false, 1, false),
+            super::rejoin_words(1, false, 1, false, None),
             "No line found from here within a second; undo once (Z) to be back on a line that clears it (that turn)"
         );
         assert_eq!(
-            super::rejoin_words(12, true, 5, true),
+            super::rejoin_words(12, true, 5, true, None),
             "No line found from here within a second; restart (R) to be back on the shortest line (5 turns from there)"
+        );
+        assert_eq!(
+            super::rejoin_words(2, false, 4, true, Some((11, 6))),
+            "From here the best line found clears in turn 11; undo 2 times (Z) to be back on the shortest line, clearing in turn 6"
         );
     }
 }
