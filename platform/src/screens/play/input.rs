@@ -503,7 +503,7 @@ impl PlayScreen {
                     item,
                     to: cell,
                 })
-                .map(|events| preview::path_of(&events, start));
+                .map(|events| preview::path_of(&events, start, &self.view));
             self.preview = Some(Preview { target: v, outcome });
             return;
         }
@@ -520,7 +520,7 @@ impl PlayScreen {
                 hero,
                 to: Target::View(v),
             })
-            .map(|events| preview::path_of(&events, ViewPos::default()));
+            .map(|events| preview::path_of(&events, ViewPos::default(), &self.view));
         self.preview = Some(Preview { target: v, outcome });
     }
 
