@@ -500,6 +500,16 @@ impl Moves {
     }
 }
 
+/// [`Refusal::Blocked`] when `cell` is the next cell from `from` one way
+/// and a wall, floor or ceiling (or the level's edge) stands between.
+fn blocked(stage: &Stage, from: CellPos, cell: CellPos) -> Option<Refusal> {
+    let dir = Dir::from_delta(cell.x - from.x, cell.y - from.y)?;
+    match stage.grid().edge_between(from, dir) {
+        Some(edge) if !edge.is_solid() => None,
+        _ => Some(Refusal::Blocked(dir)),
+    }
+}
+
 /// The cheapest move of `hero` to `target` within `ap` action points, in
 /// `found`, its search in `view` (`heavy`: it carries something heavy).
 fn plan_in(
@@ -528,11 +538,12 @@ fn plan_in(
             Target::Cell(c) => c,
             Target::View(v) => match view.nodes_at(v).next() {
                 Some(n) => n.cell,
-                // Nothing seen there: name the cell it would be, unturned.
+                // Nothing seen there: the wall beside the hero, if that is
+                // what hides it; else name the cell it would be, unturned.
                 None => {
                     let origin = stage.cell_of(hero).unwrap_or_default();
                     let cell = CellPos::new(origin.x + v.x, origin.y + v.y);
-                    return Err(Refusal::NotVisible(cell));
+                    return Err(blocked(stage, origin, cell).unwrap_or(Refusal::NotVisible(cell)));
                 }
             },
         };
@@ -577,7 +588,8 @@ fn plan_in(
         return Err(if view.is_visible(stage.grid(), cell) {
             Refusal::Unreachable(cell)
         } else {
-            Refusal::NotVisible(cell)
+            let origin = found.states.first().map_or(cell, |s| s.cell);
+            blocked(stage, origin, cell).unwrap_or(Refusal::NotVisible(cell))
         });
     };
     if state.cost > ap {

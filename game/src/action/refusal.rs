@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::abilities::Ability;
-use crate::grid::CellPos;
+use crate::grid::{CellPos, Dir};
 use crate::things::HeroKind;
 
 /// The reason an action cannot be done now.
@@ -24,6 +24,10 @@ pub enum Refusal {
     },
     /// The destination is not in the hero's sight.
     NotVisible(CellPos),
+    /// The destination is the next cell that way, and a wall (a floor, a
+    /// ceiling, the level's edge) stands between: said rather than that
+    /// the cell behind it is out of sight.
+    Blocked(Dir),
     /// No path of walks, step-ups and climbs reaches it.
     Unreachable(CellPos),
     /// The hero is already there.
@@ -113,6 +117,9 @@ impl fmt::Display for Refusal {
             }
             // Words of what the player sees, never coordinates.
             Refusal::NotVisible(_) => write!(f, "that cell is not in sight"),
+            Refusal::Blocked(Dir::Left | Dir::Right) => write!(f, "a wall is in the way"),
+            Refusal::Blocked(Dir::Up) => write!(f, "the ceiling is in the way"),
+            Refusal::Blocked(Dir::Down) => write!(f, "the floor is in the way"),
             Refusal::Unreachable(_) => write!(f, "no way to get there from here"),
             Refusal::AlreadyThere => write!(f, "already there"),
             Refusal::TooFarToFall { cells, safe } => {
@@ -182,6 +189,9 @@ mod tests {
             Refusal::LevelLost,
             Refusal::NotEnoughAp { needs: 2, has: 1 },
             Refusal::NotVisible(CellPos::new(1, 2)),
+            Refusal::Blocked(Dir::Left),
+            Refusal::Blocked(Dir::Up),
+            Refusal::Blocked(Dir::Down),
             Refusal::Unreachable(CellPos::new(1, 2)),
             Refusal::AlreadyThere,
             Refusal::TooFarToFall { cells: 5, safe: 2 },
@@ -223,6 +233,7 @@ mod tests {
                 | Refusal::LevelLost
                 | Refusal::NotEnoughAp { .. }
                 | Refusal::NotVisible(_)
+                | Refusal::Blocked(_)
                 | Refusal::Unreachable(_)
                 | Refusal::AlreadyThere
                 | Refusal::TooFarToFall { .. }

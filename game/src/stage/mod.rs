@@ -395,6 +395,17 @@ impl Stage {
             .map(|(id, _)| id)
     }
 
+    /// The cell of the next segment along the rope hanging through `cell`:
+    /// toward the anchor (`up`) or toward the rope's end. Climbing follows
+    /// the rope, which may leave a cell through a portal in its wall.
+    pub fn along_rope(&self, cell: CellPos, up: bool) -> Option<CellPos> {
+        let segment = self.segment_in(cell)?;
+        let segments = self.rope_segments(self.rope_of(segment)?);
+        let i = segments.iter().position(|&s| s == segment)?;
+        let next = if up { i.checked_sub(1)? } else { i + 1 };
+        self.cell_of(*segments.get(next)?)
+    }
+
     /// The rope a segment belongs to.
     pub fn rope_of(&self, segment: ThingId) -> Option<ThingId> {
         let link = self.thing(segment)?.data.link;

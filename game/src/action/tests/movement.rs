@@ -24,12 +24,39 @@ fn walking_left_and_right_along_a_floor() {
 
 #[test]
 fn a_cell_behind_a_wall_is_not_in_sight() {
-    let mut p = Play::new(WALLED, "scout = hero scout at 3,0", "");
+    let mut p = Play::new(WALLED, "scout = hero scout at 2,0", "");
     assert_eq!(
         p.refused(p.move_to("scout", 4, 0)),
         "cell 4,0 is not in sight"
     );
-    assert_eq!(p.at("scout"), c(3, 0));
+    assert_eq!(p.at("scout"), c(2, 0));
+}
+
+#[test]
+fn a_step_into_a_wall_says_the_wall_not_sight() {
+    // Against the wall between the rooms, by view cell (what the arrow
+    // keys and the mouse ask) and by grid cell: the wall is the reason.
+    let mut p = Play::new(WALLED, "scout = hero scout at 3,0", "");
+    assert_eq!(
+        p.refused(p.move_to_view("scout", 1, 0)),
+        "a wall is in the way"
+    );
+    assert_eq!(p.refused(p.move_to("scout", 4, 0)), "a wall is in the way");
+    assert_eq!(
+        p.refused(p.move_to_view("scout", 0, 1)),
+        "the ceiling is in the way"
+    );
+    assert_eq!(
+        p.refused(p.move_to_view("scout", 0, -1)),
+        "the floor is in the way"
+    );
+    // At the level's edge too.
+    let mut p = Play::new(WALLED, "scout = hero scout at 0,0", "");
+    assert_eq!(
+        p.refused(p.move_to_view("scout", -1, 0)),
+        "a wall is in the way"
+    );
+    assert_eq!(p.at("scout"), c(0, 0));
 }
 
 #[test]
@@ -40,8 +67,8 @@ fn pointing_at_a_dark_view_cell_names_that_cell() {
         "cell 5,0 is not in sight"
     );
     assert_eq!(
-        p.refused(p.move_to_view("scout", 0, 1)),
-        "cell 2,1 is not in sight"
+        p.refused(p.move_to_view("scout", 1, 1)),
+        "cell 3,1 is not in sight"
     );
 }
 
@@ -316,12 +343,12 @@ fn a_rope_stops_at_a_solid_floor_and_nobody_climbs_through_it() {
     p.go("knight", 1, 2);
     assert_eq!(
         p.refused(p.move_to("knight", 1, 1)),
-        "cell 1,1 is not in sight"
+        "the floor is in the way"
     );
     p.go("scout", 1, 1);
     assert_eq!(
         p.refused(p.move_to("scout", 1, 2)),
-        "cell 1,2 is not in sight"
+        "the ceiling is in the way"
     );
 }
 

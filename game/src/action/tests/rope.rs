@@ -337,3 +337,31 @@ fn a_hero_standing_on_the_anchor_cell_s_floor_does_not_hang_on_the_rope() {
         "the scout is on the rope in the way"
     );
 }
+
+#[test]
+fn the_way_along_a_rope_follows_it_through_a_portal_in_a_wall() {
+    // The rope hangs from 1,3 through the platform and the trapdoor under
+    // 1,2, which turns a quarter round: it comes out of the wall on the
+    // right of 2,1 and goes on down to 2,0. From 2,1 the rope's way up is
+    // through that wall, not the rock overhead.
+    let grid = "
+        #########
+        #@..#####
+        ###-#####
+        ###.#####
+        ###a#####
+        #####.a##
+        #####.###
+        #####.###
+        #########";
+    let mut p = Play::new(grid, "knight = hero knight at 1,3 rope 6", "a = cw");
+    p.ok(p.deploy("knight", DeployDir::Down));
+    assert_eq!(p.segment_cells(), vec![c(1, 3), c(1, 2), c(2, 1), c(2, 0)]);
+    let stage = p.stage();
+    assert_eq!(stage.along_rope(c(2, 1), true), Some(c(1, 2)));
+    assert_eq!(stage.along_rope(c(2, 1), false), Some(c(2, 0)));
+    assert_eq!(stage.along_rope(c(1, 2), false), Some(c(2, 1)));
+    assert_eq!(stage.along_rope(c(1, 3), true), None, "the anchor");
+    assert_eq!(stage.along_rope(c(2, 0), false), None, "the rope's end");
+    assert_eq!(stage.along_rope(c(0, 3), true), None, "no rope there");
+}

@@ -30,6 +30,9 @@ impl PlayScreen {
                 ", falls {falls} cell{}",
                 if falls == 1 { "" } else { "s" }
             ));
+            if path.landing.is_some_and(|l| !l.seen) {
+                text.push_str(", lands out of sight");
+            }
         }
         if path.end.is_some_and(|c| self.danger.contains(c)) {
             text.push_str(" · seen by the watcher there");

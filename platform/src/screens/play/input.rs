@@ -95,7 +95,7 @@ impl PlayScreen {
             Input::Key(Key::Left) => return self.step(hero, -1),
             Input::Key(Key::Right) => return self.step(hero, 1),
             Input::Key(Key::Up) => return self.up(hero),
-            Input::Key(Key::Down) => return self.key_move(hero, ViewPos::new(0, -1)),
+            Input::Key(Key::Down) => return self.down(hero),
             Input::Key(Key::Target) => self.aim_move(),
             Input::Key(Key::NextHero) => self.cycle_hero(1),
             Input::Key(Key::PrevHero) => self.cycle_hero(-1),
@@ -170,8 +170,9 @@ impl PlayScreen {
             return None;
         }
         if self.view.nodes_at(v).next().is_none() {
-            self.message = Some(Message::Refused("that cell is not in sight".into()));
-            return None;
+            // Dark there: the rules say why (a wall beside, or out of
+            // sight).
+            return self.move_to(hero, v);
         }
         if super::danger::watcher_at(self.session.stage(), &self.view, v).is_some() {
             // Clicking a watcher looks at it (its route stays drawn while
@@ -359,13 +360,17 @@ impl PlayScreen {
         self.key_move(hero, to)
     }
 
-    /// Up: climb the rope; where there is no climbing up, step up — the
+    /// Up: climb the rope, along its way (sideways, where it runs through
+    /// a portal in the wall); where there is no climbing up, step up — the
     /// way the hero faces, else straight on (a step up through a turning
     /// portal can end right above), else the other way; the lower step
     /// first (a scout's two-cell step where there is no one-cell step).
     /// With none, the cheapest way to the cell above, if any (the message
     /// tells its cost when over 1 AP), or why not.
     pub(super) fn up(&mut self, hero: ThingId) -> Option<PlayAction> {
+        if let Some(v) = self.along_rope(hero, true) {
+            return self.key_move(hero, v);
+        }
         let above = ViewPos::new(0, 1);
         let facing = self.facing.unwrap_or(1);
         let to = self
@@ -384,6 +389,32 @@ impl PlayScreen {
             return None;
         }
         self.key_move(hero, to)
+    }
+
+    /// Down: down the rope (through a portal in the wall, if it goes that
+    /// way), else to the cell below.
+    pub(super) fn down(&mut self, hero: ThingId) -> Option<PlayAction> {
+        let to = self.along_rope(hero, false).unwrap_or(ViewPos::new(0, -1));
+        self.key_move(hero, to)
+    }
+
+    /// The view cell of the next cell along the rope the hero hangs on
+    /// (toward the anchor if `up`), where a one-action-point move reaches
+    /// it: the rope's way, which may run sideways through a portal.
+    fn along_rope(&self, hero: ThingId, up: bool) -> Option<ViewPos> {
+        let stage = self.session.stage();
+        let next = stage.along_rope(stage.cell_of(hero)?, up)?;
+        let straight = ViewPos::new(0, if up { 1 } else { -1 });
+        movement::reachable(stage, &self.view, hero, 1)
+            .into_iter()
+            .filter(|&(_, cell, cost)| cell == next && cost == 1)
+            .map(|(v, _, _)| v)
+            .min_by_key(|&v| {
+                (
+                    v != straight,
+                    (v.x - straight.x).abs() + (v.y - straight.y).abs(),
+                )
+            })
     }
 
     /// A move by an arrow key to view cell `v`: what a click there does;
@@ -472,7 +503,7 @@ impl PlayScreen {
                     item,
                     to: cell,
                 })
-                .map(|events| preview::path_of(&events, start));
+                .map(|events| preview::path_of(&events, start, &self.view));
             self.preview = Some(Preview { target: v, outcome });
             return;
         }
@@ -489,7 +520,7 @@ impl PlayScreen {
                 hero,
                 to: Target::View(v),
             })
-            .map(|events| preview::path_of(&events, ViewPos::default()));
+            .map(|events| preview::path_of(&events, ViewPos::default(), &self.view));
         self.preview = Some(Preview { target: v, outcome });
     }
 

@@ -6,9 +6,14 @@
 //!
 //! Paths come as [`PathStep`]s whose `view` is where the hero sees each
 //! cell from where the action was planned, which is the view the screen
-//! draws: the line runs through portals exactly as sight does.
+//! draws: the line runs through portals exactly as sight does. A fall that
+//! goes on out of sight is marked where it lands all the same: the ring
+//! goes on the cell the rules land in, placed on from the last cell seen
+//! as sight would place it, hollow and reached by a dotted line, and the
+//! hint line says it lands out of sight.
 use game::action::{Event, MoveKind, PathStep, Refusal};
-use game::view::ViewPos;
+use game::grid::{CellPos, Dir};
+use game::view::{GridView, ViewPos};
 use glam::Vec2;
 use render::{hex, DrawList, Pass, Rect, Rgba, Stencil};
 
@@ -59,6 +64,17 @@ pub struct PreviewPath {
     /// The cells fallen, seen or not (a fall goes on out of sight: the
     /// drawn steps stop where sight does, the count does not).
     pub fallen: usize,
+    /// Where the mover ends, as drawn.
+    pub landing: Option<Landing>,
+}
+
+/// The view cell a path ends in, seen or not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Landing {
+    pub view: ViewPos,
+    /// Whether the hero sees that cell (else it is placed on from the last
+    /// cell seen, as sight would show it).
+    pub seen: bool,
 }
 
 impl PreviewPath {
@@ -68,18 +84,73 @@ impl PreviewPath {
     }
 }
 
+/// The action points `events` spend.
+fn cost_of(events: &[Event]) -> u8 {
+    events
+        .iter()
+        .map(|e| match e {
+            Event::Spend { cost, .. } => *cost,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Where the last of `path` is seen in `view`: its own view cell, or,
+/// out of sight, placed on from the last step seen one cell at a time as
+/// that step's slice of the view turns the grid (a cell reached by a jump
+/// through a portal out of sight goes on straight, as sight goes on
+/// through a portal).
+fn landing_of(path: &[PathStep], view: &GridView) -> Option<Landing> {
+    let last = path.last()?;
+    if let Some(v) = last.view {
+        return Some(Landing {
+            view: v,
+            seen: true,
+        });
+    }
+    let i = path.iter().rposition(|s| s.view.is_some())?;
+    let (mut at, mut cell) = (path[i].view?, path[i].cell);
+    let turn = view
+        .nodes_at(at)
+        .find(|n| n.cell == cell)
+        .and_then(|n| view.transform_of(n.stencil_id))
+        .map(|t| t.view_to_grid.inverse())?;
+    let mut delta = None;
+    let mut straight = true;
+    for step in &path[i + 1..] {
+        let d = step.cell;
+        let grid_dir = Dir::from_delta(d.x - cell.x, d.y - cell.y).filter(|_| straight);
+        let (dx, dy) = match grid_dir {
+            Some(dir) => turn.apply_dir(dir).delta(),
+            None => {
+                straight = false;
+                delta?
+            }
+        };
+        delta = Some((dx, dy));
+        at = ViewPos::new(at.x + dx, at.y + dy);
+        cell = step.cell;
+    }
+    Some(Landing {
+        view: at,
+        seen: false,
+    })
+}
+
 /// The path of the first `Move` in `events` (the mover's), starting at
-/// `start`; steps seen nowhere in the view are left out.
-pub fn path_of(events: &[Event], start: ViewPos) -> PreviewPath {
-    let mut cost = 0;
+/// `start`; steps seen nowhere in `view` are left out, and where it lands
+/// is placed even out of sight.
+pub fn path_of(events: &[Event], start: ViewPos, view: &GridView) -> PreviewPath {
+    let cost = cost_of(events);
     let mut steps = Vec::new();
     let mut end = None;
     let mut fallen = 0;
+    let mut landing = None;
     for e in events {
         match e {
-            Event::Spend { cost: c, .. } => cost += c,
             Event::Move { path, .. } if steps.is_empty() && end.is_none() => {
                 end = path.last().map(|s| s.cell);
+                landing = landing_of(path, view);
                 fallen = path.iter().filter(|s| s.kind == MoveKind::Fall).count();
                 steps = path
                     .iter()
@@ -100,6 +171,7 @@ pub fn path_of(events: &[Event], start: ViewPos) -> PreviewPath {
         cost,
         end,
         fallen,
+        landing,
     }
 }
 
@@ -108,8 +180,8 @@ pub fn path_of(events: &[Event], start: ViewPos) -> PreviewPath {
 /// the mouse hover shows a move's cost before the click, a key press has
 /// no hover, so its message says it. `from` is the mover's cell before;
 /// `None` for a move of 1 AP or less.
-pub fn cost_note(events: &[Event], from: game::grid::CellPos) -> Option<String> {
-    let cost = path_of(events, ViewPos::default()).cost;
+pub fn cost_note(events: &[Event], from: CellPos) -> Option<String> {
+    let cost = cost_of(events);
     if cost <= 1 {
         return None;
     }
@@ -176,11 +248,27 @@ pub fn draw(list: &mut DrawList, proj: &Projection, preview: &Preview) {
                 list.disc(next, (s * 0.08).max(2.5), DOT_SEGMENTS, colour);
                 at = next;
             }
-            if let Some(last) = path.steps.last() {
-                let colour = if last.fall { FALL } else { PATH };
-                let c = proj.cell_centre(last.view);
-                list.disc(c, (s * 0.16).max(4.0), DOT_SEGMENTS, colour);
-                list.disc(c, (s * 0.1).max(2.5), DOT_SEGMENTS, hex(0x20242f));
+            match path.landing {
+                // Out of sight: a dotted line on to the landing, and the
+                // ring there hollow.
+                Some(Landing { view, seen: false }) => {
+                    let to = proj.cell_centre(view);
+                    let dots = ((to - at).length() / (s * 0.25)).ceil().max(1.0) as u32;
+                    for k in 1..dots {
+                        let p = at + (to - at) * (k as f32 / dots as f32);
+                        list.disc(p, (s * 0.04).max(1.5), DOT_SEGMENTS, FALL_LINE);
+                    }
+                    list.disc(to, (s * 0.2).max(5.0), DOT_SEGMENTS, FALL);
+                    list.disc(to, (s * 0.15).max(3.5), DOT_SEGMENTS, hex(0x20242f));
+                }
+                _ => {
+                    if let Some(last) = path.steps.last() {
+                        let colour = if last.fall { FALL } else { PATH };
+                        let c = proj.cell_centre(last.view);
+                        list.disc(c, (s * 0.16).max(4.0), DOT_SEGMENTS, colour);
+                        list.disc(c, (s * 0.1).max(2.5), DOT_SEGMENTS, hex(0x20242f));
+                    }
+                }
             }
         }
         Err(_) => {
@@ -241,7 +329,6 @@ pub fn draw_cursor(list: &mut DrawList, proj: &Projection, v: ViewPos) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game::grid::CellPos;
     use game::things::ThingId;
 
     #[test]
@@ -273,7 +360,7 @@ mod tests {
                 ],
             },
         ];
-        let p = path_of(&events, ViewPos::default());
+        let p = path_of(&events, ViewPos::default(), &GridView::new());
         assert_eq!(p.cost, 2);
         assert_eq!(p.steps.len(), 3, "the unseen step is left out");
         assert_eq!(p.steps.iter().filter(|s| s.fall).count(), 1);

@@ -703,3 +703,4 @@ fn the_help_panel_turns_to_the_rules_and_back() {
 mod hint;
 mod keys;
 mod known_danger;
+mod preview;

@@ -366,3 +366,56 @@ fn the_target_cursor_on_a_watcher_s_cell_previews_the_move_enter_makes() {
     assert!(preview.outcome.is_ok(), "{:?}", preview.outcome);
     assert!(s.hint().contains("AP"), "{}", s.hint());
 }
+
+#[test]
+fn up_and_down_follow_a_rope_through_a_portal_in_the_wall() {
+    // The vault: the knight's rope hangs from the ledge through the
+    // trapdoor, comes out of the shaft's wall at 7,4 and goes on down.
+    // At the shaft's top the rope's way up is through the wall on the
+    // right: Up takes it, Down takes it back.
+    let mut s = screen("the_vault.txt");
+    let knight = s.selected_hero().unwrap();
+    go(&mut s, CellPos::new(5, 11));
+    s.perform(Action::DeployRope {
+        hero: knight,
+        dir: DeployDir::Down,
+    });
+    assert!(!refused(&s), "{:?}", s.message());
+    s.perform(Action::EndTurn);
+    go(&mut s, CellPos::new(7, 4));
+    let ap = ap_of_selected(&s);
+    key(&mut s, Key::Up);
+    assert!(!refused(&s), "{:?}", s.message());
+    assert_eq!(cell_of_selected(&s), CellPos::new(5, 10), "up the rope");
+    assert_eq!(ap_of_selected(&s), ap - 1);
+    key(&mut s, Key::Down);
+    assert!(!refused(&s), "{:?}", s.message());
+    assert_eq!(cell_of_selected(&s), CellPos::new(7, 4), "and down it");
+    s.perform(Action::EndTurn);
+    key(&mut s, Key::Down);
+    assert_eq!(
+        cell_of_selected(&s),
+        CellPos::new(7, 3),
+        "on down the shaft"
+    );
+}
+
+#[test]
+fn an_arrow_into_a_wall_says_the_wall() {
+    // The scout's drop: the scout at the foot of the left-hand drop, the
+    // level's wall on her left, rock under her.
+    let mut s = screen("the_scouts_drop.txt");
+    key(&mut s, Key::Hero(1));
+    go(&mut s, CellPos::new(0, 2));
+    key(&mut s, Key::Left);
+    assert_eq!(
+        s.message(),
+        Some(&Message::Refused("a wall is in the way".into()))
+    );
+    key(&mut s, Key::Down);
+    assert_eq!(
+        s.message(),
+        Some(&Message::Refused("the floor is in the way".into()))
+    );
+    assert_eq!(cell_of_selected(&s), CellPos::new(0, 2));
+}
