@@ -73,6 +73,9 @@ pub enum Refusal {
     NotAtRopeEnd,
     /// Nothing here can be tied to the rope.
     NothingToTie,
+    /// The item in hand cannot hang from a rope (no HANG flag: a statue,
+    /// a coil of rope), and nothing lying here can.
+    CannotHang,
     /// Something is already tied to the rope's end.
     RopeEndTaken,
     /// Only the sorceress levitates.
@@ -142,6 +145,10 @@ impl fmt::Display for Refusal {
             Refusal::RopeInUse => write!(f, "the rope is in use: something is tied to it"),
             Refusal::NotAtRopeEnd => write!(f, "not at the end of a rope"),
             Refusal::NothingToTie => write!(f, "nothing here can be tied to the rope"),
+            Refusal::CannotHang => write!(
+                f,
+                "it cannot hang from a rope: put it in a bucket and tie the bucket"
+            ),
             Refusal::RopeEndTaken => write!(f, "something is already tied to the rope's end"),
             Refusal::NotASorceress => write!(f, "only the sorceress can levitate"),
             Refusal::ItemAttached => write!(f, "that item is held, contained or tied"),
@@ -204,6 +211,7 @@ mod tests {
             Refusal::RopeInUse,
             Refusal::NotAtRopeEnd,
             Refusal::NothingToTie,
+            Refusal::CannotHang,
             Refusal::RopeEndTaken,
             Refusal::NotASorceress,
             Refusal::ItemAttached,
@@ -245,6 +253,7 @@ mod tests {
                 | Refusal::RopeInUse
                 | Refusal::NotAtRopeEnd
                 | Refusal::NothingToTie
+                | Refusal::CannotHang
                 | Refusal::RopeEndTaken
                 | Refusal::NotASorceress
                 | Refusal::ItemAttached

@@ -139,7 +139,12 @@ pub(super) fn label(stage: &Stage, hero: ThingId, offer: &Offer) -> String {
         Action::Hoist { .. } => "Hoist the rope".into(),
         Action::Lower { .. } => "Lower the rope".into(),
         Action::TakeRope { .. } => "Take the rope back".into(),
+        // A coil of rope in hand at a rope's end: "the rope" twice would
+        // not say which is which.
         Action::Tie { .. } => match attached.map(|(child, _)| child).or(held) {
+            Some(item) if stage.is_rope(item) => {
+                "Tie the rope in hand to the end of the hanging rope".into()
+            }
             Some(item) => format!("Tie the {} to the rope", name(item)),
             None => "Tie something to the rope".into(),
         },
@@ -541,6 +546,106 @@ mod tests {
         );
         assert!(
             texts.contains(&"Take the rope back · 1 AP".to_string()),
+            "{texts:?}"
+        );
+    }
+
+    /// The well's first two turns of the shipped line, but the scout
+    /// keeps the bucket: the knight, at the rope's foot, picks up the
+    /// statue the sorceress floated to him.
+    fn the_well_with_the_statue_at_the_ropes_foot() -> Session {
+        let mut s = session("the_well.txt");
+        let stage = s.stage();
+        let (knight, scout, sorceress) = (stage.heroes()[0], stage.heroes()[1], stage.heroes()[2]);
+        let (bucket, statue) = (stage.find("bucket").unwrap(), stage.find("statue").unwrap());
+        let go = |s: &mut Session, hero, x, y| {
+            s.perform(&Action::Move {
+                hero,
+                to: game::action::Target::Cell(CellPos::new(x, y)),
+            })
+            .unwrap();
+        };
+        go(&mut s, knight, 1, 11);
+        s.perform(&Action::DeployRope {
+            hero: knight,
+            dir: DeployDir::Left,
+        })
+        .unwrap();
+        go(&mut s, knight, 13, 8);
+        go(&mut s, scout, 3, 11);
+        s.perform(&Action::PickUp {
+            hero: scout,
+            item: Some(bucket),
+        })
+        .unwrap();
+        go(&mut s, scout, 13, 8);
+        go(&mut s, sorceress, 13, 7);
+        s.perform(&Action::EndTurn).unwrap();
+        go(&mut s, knight, 13, 5);
+        go(&mut s, sorceress, 13, 5);
+        s.perform(&Action::Levitate {
+            hero: sorceress,
+            item: statue,
+            to: CellPos::new(13, 5),
+        })
+        .unwrap();
+        s.perform(&Action::PickUp {
+            hero: knight,
+            item: Some(statue),
+        })
+        .unwrap();
+        s
+    }
+
+    #[test]
+    fn holding_the_statue_at_the_ropes_foot_the_menu_says_it_cannot_be_tied() {
+        let mut s = the_well_with_the_statue_at_the_ropes_foot();
+        let knight = s.stage().heroes()[0];
+        let mut view = GridView::new();
+        view.build(s.stage().grid(), CellPos::new(13, 5), SIGHT_RADIUS);
+        let m = ContextMenu::build(&mut s, &view, knight);
+        let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
+        assert!(
+            texts.contains(&"Tie the statue to the rope (it cannot hang from a rope)".to_string()),
+            "{texts:?}"
+        );
+    }
+
+    #[test]
+    fn a_coil_in_hand_at_a_ropes_end_is_named_apart_from_the_hanging_rope() {
+        let level = game::level::load_text(
+            "coil.txt",
+            "[level]\nname = \"Coil\"\n\n[grid]\n#######\n#@....#\n###.###\n###.###\n###.###\n###.###\n#######\n\n\
+             [things]\nknight = hero knight at 0,2 rope 4\nscout = hero scout at 1,0\n\
+             coil = rope at 1,0 len 5\n",
+        )
+        .unwrap();
+        let mut s = Session::new(&level).unwrap();
+        let (knight, scout) = (s.stage().heroes()[0], s.stage().heroes()[1]);
+        s.perform(&Action::DeployRope {
+            hero: knight,
+            dir: DeployDir::Right,
+        })
+        .unwrap();
+        let coil = s.stage().find("coil").unwrap();
+        s.perform(&Action::PickUp {
+            hero: scout,
+            item: Some(coil),
+        })
+        .unwrap();
+        let mut view = GridView::new();
+        view.build(s.stage().grid(), CellPos::new(1, 0), SIGHT_RADIUS);
+        let m = ContextMenu::build(&mut s, &view, scout);
+        let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
+        assert!(
+            texts.contains(
+                &"Tie the rope in hand to the end of the hanging rope (it cannot hang from a rope)"
+                    .to_string()
+            ),
+            "{texts:?}"
+        );
+        assert!(
+            !texts.iter().any(|t| t.contains("the rope to the rope")),
             "{texts:?}"
         );
     }
