@@ -41,8 +41,8 @@ pub enum Refusal {
     HandsEmpty,
     /// Nothing here can be picked up.
     NothingToPickUp,
-    /// Only the knight carries heavy things.
-    TooHeavy,
+    /// Only the knight carries heavy things: too heavy for this hero.
+    TooHeavy(HeroKind),
     /// Heavy things cannot be carried while climbing.
     HeavyWhileClimbing,
     /// The held item cannot be set down or put in.
@@ -125,7 +125,11 @@ impl fmt::Display for Refusal {
             Refusal::HandsFull => write!(f, "hands are full: set something down first"),
             Refusal::HandsEmpty => write!(f, "not holding anything"),
             Refusal::NothingToPickUp => write!(f, "nothing here to pick up"),
-            Refusal::TooHeavy => write!(f, "too heavy: only the knight carries heavy things"),
+            Refusal::TooHeavy(kind) => write!(
+                f,
+                "too heavy for the {}: only the knight carries heavy things",
+                kind.name()
+            ),
             Refusal::HeavyWhileClimbing => write!(f, "cannot climb carrying something heavy"),
             Refusal::CannotPlace => write!(f, "that cannot be set down here"),
             Refusal::NoContainer => write!(f, "no container here"),
@@ -196,7 +200,7 @@ mod tests {
             Refusal::HandsFull,
             Refusal::HandsEmpty,
             Refusal::NothingToPickUp,
-            Refusal::TooHeavy,
+            Refusal::TooHeavy(HeroKind::Scout),
             Refusal::HeavyWhileClimbing,
             Refusal::CannotPlace,
             Refusal::NoContainer,
@@ -238,7 +242,7 @@ mod tests {
                 | Refusal::HandsFull
                 | Refusal::HandsEmpty
                 | Refusal::NothingToPickUp
-                | Refusal::TooHeavy
+                | Refusal::TooHeavy(_)
                 | Refusal::HeavyWhileClimbing
                 | Refusal::CannotPlace
                 | Refusal::NoContainer

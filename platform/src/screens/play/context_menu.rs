@@ -78,6 +78,60 @@ pub fn thing_name(stage: &Stage, id: ThingId) -> String {
     stage.item_name(id).to_string()
 }
 
+/// What `item` is called on screen for `hero`, told apart from another
+/// item of the same name (the level's bucket and the spare one): alone,
+/// its name (`bucket`); with a twin, where it lies — `bucket here`,
+/// `bucket at the entrance`, `bucket 2 cells left`, `bucket 1 left, 3
+/// down` (grid cells from the hero) — and, should two still read alike,
+/// a number by slot (`bucket (2)`).
+pub fn item_words(stage: &Stage, hero: ThingId, item: ThingId) -> String {
+    let name = thing_name(stage, item);
+    let twins: Vec<ThingId> = stage
+        .store()
+        .iter_kind(game::things::ThingKind::Interactable)
+        .map(|(id, _)| id)
+        .filter(|&id| thing_name(stage, id) == name)
+        .collect();
+    if twins.len() < 2 {
+        return name;
+    }
+    let place = |id: ThingId| -> String {
+        let (Some(at), Some(from)) = (stage.cell_of(id), stage.cell_of(hero)) else {
+            return String::new();
+        };
+        if at == from {
+            return " here".into();
+        }
+        if at == stage.entrance() {
+            return " at the entrance".into();
+        }
+        let way = |n: i32, more: &'static str, less: &'static str| match n.signum() {
+            0 => None,
+            1 => Some((n, more)),
+            _ => Some((-n, less)),
+        };
+        match (
+            way(at.x - from.x, "right", "left"),
+            way(at.y - from.y, "up", "down"),
+        ) {
+            (Some((1, dir)), None) | (None, Some((1, dir))) => format!(" 1 cell {dir}"),
+            (Some((n, dir)), None) | (None, Some((n, dir))) => format!(" {n} cells {dir}"),
+            (Some((nx, x)), Some((ny, y))) => format!(" {nx} {x}, {ny} {y}"),
+            (None, None) => String::new(),
+        }
+    };
+    let mine = place(item);
+    let alike: Vec<ThingId> = twins
+        .iter()
+        .copied()
+        .filter(|&id| place(id) == mine)
+        .collect();
+    match alike.iter().position(|&id| id == item) {
+        Some(i) if alike.len() > 1 => format!("{name}{mine} ({})", i + 1),
+        _ => format!("{name}{mine}"),
+    }
+}
+
 /// The label of `offer` for `hero`: what it does and what it acts on,
 /// named from the events it would have where it is allowed.
 pub(super) fn label(stage: &Stage, hero: ThingId, offer: &Offer) -> String {
@@ -89,7 +143,9 @@ pub(super) fn label(stage: &Stage, hero: ThingId, offer: &Offer) -> String {
         _ => None,
     });
     let action = match offer.what {
-        ContextAction::Levitate(item) => return format!("Levitate {}…", name(item)),
+        ContextAction::Levitate(item) => {
+            return format!("Levitate {}…", item_words(stage, hero, item))
+        }
         ContextAction::Do(action) => action,
     };
     match action {
@@ -124,12 +180,11 @@ pub(super) fn label(stage: &Stage, hero: ThingId, offer: &Offer) -> String {
                 _ => "Put in".into(),
             }
         }
-        Action::TakeOut { .. } => match attached {
-            Some((child, _)) => match stage.store().parent(child) {
-                Some(container) => format!("Take {} out of the {}", name(child), name(container)),
-                None => format!("Take {} out", name(child)),
-            },
-            None => "Take it out".into(),
+        // Refused too, it names what and of what ("too heavy" for whom
+        // is the reason's).
+        Action::TakeOut { .. } => match game::action::items::take_out_of(stage, hero) {
+            Ok((item, container)) => format!("Take {} out of the {}", name(item), name(container)),
+            Err(_) => "Take it out".into(),
         },
         Action::DeployRope { dir, .. } => match dir {
             DeployDir::Down => "Let the rope down here".into(),
@@ -646,6 +701,81 @@ mod tests {
         );
         assert!(
             !texts.iter().any(|t| t.contains("the rope to the rope")),
+            "{texts:?}"
+        );
+    }
+
+    /// A small level: the entrance row y = 2 and a shaft at x = 1 below
+    /// it, with `things`.
+    fn inline(things: &str) -> Session {
+        let text = format!(
+            "[level]\nname = \"Inline\"\n\n[grid]\n#######\n#@....#\n###.###\n###.###\n\
+             ###.###\n###.###\n#######\n\n[things]\n{things}\n"
+        );
+        Session::new(&game::level::load_text("inline.txt", &text).unwrap()).unwrap()
+    }
+
+    fn menu_texts(s: &mut Session, hero: ThingId) -> Vec<String> {
+        let mut view = GridView::new();
+        view.build(
+            s.stage().grid(),
+            s.stage().cell_of(hero).unwrap(),
+            SIGHT_RADIUS,
+        );
+        let m = ContextMenu::build(s, &view, hero);
+        m.entries.iter().map(Entry::text).collect()
+    }
+
+    #[test]
+    fn in_the_vault_with_the_spare_bucket_each_levitation_says_which_bucket() {
+        use game::equipment::{equip, Equipment, Loadout};
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels/the_vault.txt");
+        let mut loadout = Loadout::new();
+        loadout.give(Equipment::SpareBucket, "sorceress");
+        let level = equip(&game::level::load_file(&path).unwrap(), &loadout).unwrap();
+        let mut s = Session::new(&level).unwrap();
+        let sorceress = s.stage().heroes()[2];
+        s.perform(&Action::Move {
+            hero: sorceress,
+            to: game::action::Target::Cell(CellPos::new(5, 11)),
+        })
+        .unwrap();
+        s.perform(&Action::EndTurn).unwrap();
+        let texts = menu_texts(&mut s, sorceress);
+        let levitations: Vec<&String> =
+            texts.iter().filter(|t| t.starts_with("Levitate")).collect();
+        assert_eq!(
+            levitations,
+            [
+                "Levitate bucket 2 cells left… · 2 AP",
+                "Levitate bucket at the entrance… · 2 AP"
+            ],
+            "{texts:?}"
+        );
+    }
+
+    #[test]
+    fn a_load_too_heavy_to_take_out_says_what_of_what_and_for_whom() {
+        let mut s = inline(
+            "knight = hero knight at 2,2\nscout = hero scout at 2,2\n\
+             statue = item statue at 2,2 flags ACQUIRE|PLACE|HEAVY|RELIC\n\
+             bucket = item bucket at 2,2 flags ACQUIRE|PLACE|CONTAIN|HANG",
+        );
+        let (knight, scout) = (s.stage().heroes()[0], s.stage().heroes()[1]);
+        let statue = s.stage().find("statue").unwrap();
+        s.perform(&Action::PickUp {
+            hero: knight,
+            item: Some(statue),
+        })
+        .unwrap();
+        s.perform(&Action::PutIn { hero: knight }).unwrap();
+        let texts = menu_texts(&mut s, scout);
+        assert!(
+            texts.contains(&"Take statue out of the bucket (too heavy for the scout)".to_string()),
+            "{texts:?}"
+        );
+        assert!(
+            texts.contains(&"Pick up bucket (too heavy for the scout)".to_string()),
             "{texts:?}"
         );
     }

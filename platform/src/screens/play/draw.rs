@@ -10,7 +10,6 @@ use glam::Vec2;
 use render::{DrawList, Font, Pass, SpriteAtlas};
 
 use super::camera::{ui_scale, Projection};
-use super::context_menu::thing_name;
 use super::danger;
 use super::hud::{self};
 use super::mode::{Aim, Mode};
@@ -44,7 +43,7 @@ impl PlayScreen {
         let (what, does) = match aim {
             Aim::Move => ("go".to_string(), "Enter moves there".to_string()),
             Aim::Levitate(item) => {
-                let name = thing_name(self.session.stage(), item);
+                let name = self.item_words(item);
                 (
                     format!("send the {name}"),
                     format!("Enter sends the {name} there"),
@@ -60,7 +59,7 @@ impl PlayScreen {
                 Aim::Move => format!("Target: {keys} (or the mouse) · Enter moves there"),
                 Aim::Levitate(item) => format!(
                     "Arrows or the mouse: where the {} goes · Enter sends it · Esc cancels",
-                    thing_name(self.session.stage(), item)
+                    self.item_words(item)
                 ),
             },
         }
