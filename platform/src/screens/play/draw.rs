@@ -21,7 +21,7 @@ use crate::screens::world::{self, CellLayout, Scene, WorldSprites};
 impl PlayScreen {
     /// What the previewed path costs and does: "2 AP, falls 1 cell",
     /// and whether a watcher will see where it ends.
-    fn path_summary(&self, path: &preview::PreviewPath) -> String {
+    fn path_summary(&self, path: &preview::PreviewPath, hero_moves: bool) -> String {
         let falls = path.falls();
         let mut text = format!("{} AP", path.cost);
         if falls > 0 {
@@ -30,7 +30,8 @@ impl PlayScreen {
                 if falls == 1 { "" } else { "s" }
             ));
         }
-        if path.end.is_some_and(|c| self.danger.contains(c)) {
+        // Watchers catch heroes, not items: only a hero's move ends seen.
+        if hero_moves && path.end.is_some_and(|c| self.danger.contains(c)) {
             text.push_str(" · seen by the watcher there");
         }
         text
@@ -51,7 +52,10 @@ impl PlayScreen {
             }
         };
         match self.preview.as_ref().map(|p| &p.outcome) {
-            Some(Ok(path)) => format!("{does}: {} · {keys}", self.path_summary(path)),
+            Some(Ok(path)) => format!(
+                "{does}: {} · {keys}",
+                self.path_summary(path, aim == Aim::Move)
+            ),
             Some(Err(refusal)) if *refusal != Refusal::AlreadyThere => {
                 format!("Can't {what} there: {refusal} · {keys}")
             }
@@ -80,7 +84,7 @@ impl PlayScreen {
                 .into();
         }
         match self.preview.as_ref().map(|p| &p.outcome) {
-            Some(Ok(path)) => format!("Click to move: {}", self.path_summary(path)),
+            Some(Ok(path)) => format!("Click to move: {}", self.path_summary(path, true)),
             // Pointing somewhere the hero cannot go says why, before a click.
             Some(Err(refusal)) if *refusal != Refusal::AlreadyThere => {
                 format!("Can't go there: {refusal}")
