@@ -23,7 +23,7 @@ fn can_carry(stage: &Stage, hero: ThingId, item: ThingId) -> Result<(), Refusal>
             return Err(if carries_heavy(kind, Without::NONE) {
                 Refusal::SwitchedOff(Ability::HeavyCarry)
             } else {
-                Refusal::TooHeavy
+                Refusal::TooHeavy(kind)
             });
         }
         if stage.cell_of(hero).is_some_and(|c| !stage.has_floor(c)) {
@@ -128,8 +128,9 @@ pub fn execute_put_in(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Refusa
     ])
 }
 
-/// Take an item out of a container in the hero's cell.
-pub fn execute_take_out(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Refusal> {
+/// What taking out would take out for `hero`, and of what: the first item
+/// in the first container in the hero's cell (not the one it holds).
+pub fn take_out_of(stage: &Stage, hero: ThingId) -> Result<(ThingId, ThingId), Refusal> {
     let cell = stage.cell_of(hero).ok_or(Refusal::NoSuchHero)?;
     let container = container_in(stage, cell, stage.held(hero)).ok_or(Refusal::NoContainer)?;
     let item = stage
@@ -137,6 +138,12 @@ pub fn execute_take_out(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Refu
         .into_iter()
         .next()
         .ok_or(Refusal::ContainerEmpty)?;
+    Ok((item, container))
+}
+
+/// Take an item out of a container in the hero's cell.
+pub fn execute_take_out(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Refusal> {
+    let (item, _) = take_out_of(stage, hero)?;
     if stage.held(hero).is_some() {
         return Err(Refusal::HandsFull);
     }

@@ -45,8 +45,8 @@ pub enum Refusal {
     HandsEmpty,
     /// Nothing here can be picked up.
     NothingToPickUp,
-    /// Only the knight carries heavy things.
-    TooHeavy,
+    /// Only the knight carries heavy things: too heavy for this hero.
+    TooHeavy(HeroKind),
     /// Heavy things cannot be carried while climbing.
     HeavyWhileClimbing,
     /// The held item cannot be set down or put in.
@@ -77,6 +77,9 @@ pub enum Refusal {
     NotAtRopeEnd,
     /// Nothing here can be tied to the rope.
     NothingToTie,
+    /// The item in hand cannot hang from a rope (no HANG flag: a statue,
+    /// a coil of rope), and nothing lying here can.
+    CannotHang,
     /// Something is already tied to the rope's end.
     RopeEndTaken,
     /// Only the sorceress levitates.
@@ -129,7 +132,11 @@ impl fmt::Display for Refusal {
             Refusal::HandsFull => write!(f, "hands are full: set something down first"),
             Refusal::HandsEmpty => write!(f, "not holding anything"),
             Refusal::NothingToPickUp => write!(f, "nothing here to pick up"),
-            Refusal::TooHeavy => write!(f, "too heavy: only the knight carries heavy things"),
+            Refusal::TooHeavy(kind) => write!(
+                f,
+                "too heavy for the {}: only the knight carries heavy things",
+                kind.name()
+            ),
             Refusal::HeavyWhileClimbing => write!(f, "cannot climb carrying something heavy"),
             Refusal::CannotPlace => write!(f, "that cannot be set down here"),
             Refusal::NoContainer => write!(f, "no container here"),
@@ -149,6 +156,10 @@ impl fmt::Display for Refusal {
             Refusal::RopeInUse => write!(f, "the rope is in use: something is tied to it"),
             Refusal::NotAtRopeEnd => write!(f, "not at the end of a rope"),
             Refusal::NothingToTie => write!(f, "nothing here can be tied to the rope"),
+            Refusal::CannotHang => write!(
+                f,
+                "it cannot hang from a rope: put it in a bucket and tie the bucket"
+            ),
             Refusal::RopeEndTaken => write!(f, "something is already tied to the rope's end"),
             Refusal::NotASorceress => write!(f, "only the sorceress can levitate"),
             Refusal::ItemAttached => write!(f, "that item is held, contained or tied"),
@@ -199,7 +210,7 @@ mod tests {
             Refusal::HandsFull,
             Refusal::HandsEmpty,
             Refusal::NothingToPickUp,
-            Refusal::TooHeavy,
+            Refusal::TooHeavy(HeroKind::Scout),
             Refusal::HeavyWhileClimbing,
             Refusal::CannotPlace,
             Refusal::NoContainer,
@@ -214,6 +225,7 @@ mod tests {
             Refusal::RopeInUse,
             Refusal::NotAtRopeEnd,
             Refusal::NothingToTie,
+            Refusal::CannotHang,
             Refusal::RopeEndTaken,
             Refusal::NotASorceress,
             Refusal::ItemAttached,
@@ -241,7 +253,7 @@ mod tests {
                 | Refusal::HandsFull
                 | Refusal::HandsEmpty
                 | Refusal::NothingToPickUp
-                | Refusal::TooHeavy
+                | Refusal::TooHeavy(_)
                 | Refusal::HeavyWhileClimbing
                 | Refusal::CannotPlace
                 | Refusal::NoContainer
@@ -256,6 +268,7 @@ mod tests {
                 | Refusal::RopeInUse
                 | Refusal::NotAtRopeEnd
                 | Refusal::NothingToTie
+                | Refusal::CannotHang
                 | Refusal::RopeEndTaken
                 | Refusal::NotASorceress
                 | Refusal::ItemAttached

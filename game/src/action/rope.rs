@@ -219,7 +219,10 @@ pub fn execute_take_rope(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Ref
 }
 
 /// Tie a hangable item — the one in hand, else one lying here — to the end
-/// of the rope that ends in the hero's cell.
+/// of the rope that ends in the hero's cell. The first reason refused is
+/// the real one: holding something that cannot hang (a statue, a coil of
+/// rope) with no bucket lying here is refused as that
+/// ([`Refusal::CannotHang`]), whether or not the rope's end is free.
 pub fn execute_tie(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Refusal> {
     let cell = stage.cell_of(hero).ok_or(Refusal::NoSuchHero)?;
     let end = stage
@@ -237,31 +240,29 @@ pub fn execute_tie(stage: &Stage, hero: ThingId) -> Result<Vec<Event>, Refusal> 
                 .unwrap_or(false)
         })
         .ok_or(Refusal::NotAtRopeEnd)?;
-    if !stage.children(end).is_empty() {
-        return Err(Refusal::RopeEndTaken);
-    }
-    if let Some(held) = stage.held(hero) {
-        if stage.item_can(held, Capabilities::HANG) {
-            return Ok(vec![
-                Event::Detach { child: held },
-                Event::Attach {
-                    child: held,
-                    parent: end,
-                },
-            ]);
-        }
-    }
-    let loose = stage
-        .things_in(cell)
-        .into_iter()
-        .find(|&i| {
+    let held = stage.held(hero);
+    let loose = || {
+        stage.things_in(cell).into_iter().find(|&i| {
             stage.item_can(i, Capabilities::HANG)
                 && stage.thing(i).is_some_and(|t| t.parent().is_none())
                 && !stage.has_flag(i, ThingFlags::DEPLOYED)
         })
-        .ok_or(Refusal::NothingToTie)?;
-    Ok(vec![Event::Attach {
-        child: loose,
+    };
+    let (item, in_hand) = match held {
+        Some(h) if stage.item_can(h, Capabilities::HANG) => (h, true),
+        Some(_) => (loose().ok_or(Refusal::CannotHang)?, false),
+        None => (loose().ok_or(Refusal::NothingToTie)?, false),
+    };
+    if !stage.children(end).is_empty() {
+        return Err(Refusal::RopeEndTaken);
+    }
+    let mut events = Vec::with_capacity(2);
+    if in_hand {
+        events.push(Event::Detach { child: item });
+    }
+    events.push(Event::Attach {
+        child: item,
         parent: end,
-    }])
+    });
+    Ok(events)
 }

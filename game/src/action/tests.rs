@@ -106,6 +106,16 @@ impl Play {
         Play { s }
     }
 
+    /// The shipped level `levels/<stem>.txt`, as play starts it.
+    fn shipped(stem: &str) -> Play {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../levels")
+            .join(format!("{stem}.txt"));
+        let level = crate::level::load_file(&path).unwrap_or_else(|e| panic!("{stem}: {e}"));
+        let s = Session::new(&level).expect("the level sets up");
+        Play { s }
+    }
+
     /// The same level with `without`'s abilities switched off.
     fn without(mut self, without: super::abilities::Without) -> Play {
         self.s.set_without(without);

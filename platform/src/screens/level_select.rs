@@ -68,6 +68,9 @@ pub struct LevelSelectLayout {
     pub items: Vec<Rect>,
     pub text_px: f32,
     pub small_px: f32,
+    /// A level button's name and status line.
+    pub label_px: f32,
+    pub status_px: f32,
     pub notice_at: Vec2,
     pub hint_at: Vec2,
     /// The line about relics and equipment, under the title.
@@ -97,21 +100,28 @@ pub fn relics_line(progress: &Progress) -> String {
     line
 }
 
-/// The layout (see [`LevelSelectLayout`]).
+/// The layout (see [`LevelSelectLayout`]). The list fills the height
+/// between the relics line and the hint (keeping a line for a notice);
+/// its two lines of text are sized to the buttons, so each button holds
+/// its name and its status line inside its border ([`item_text_tops`]).
 pub fn layout(size: Vec2, count: usize) -> LevelSelectLayout {
     let s = (size.y / 720.0).min(size.x / 1280.0).max(0.2);
     // Up to six levels in one column; more in two (first column first), so
     // each keeps room for its name and its line of status.
     let columns = if count > 6 { 2 } else { 1 };
     let rows = count.div_ceil(columns).max(1);
-    let step = (84.0 * s).min((size.y * 0.62) / rows as f32);
+    let small_px = (16.0 * s).round().max(6.0);
+    let relics_at = Vec2::new((size.x / 2.0).round(), (size.y * 0.06 + 60.0 * s).round());
+    let hint_at = Vec2::new((size.x / 2.0).round(), (size.y - 40.0 * s).round());
+    let top = (relics_at.y + small_px + 14.0 * s).round();
+    let bottom = hint_at.y - 28.0 * s - small_px;
+    let step = (84.0 * s).min((bottom - top) / rows as f32);
     let gap = 16.0 * s;
     let width = match columns {
         1 => (620.0 * s).min(size.x - 40.0 * s),
         _ => (560.0 * s).min((size.x - 40.0 * s - gap) / 2.0),
     };
-    let item = Vec2::new(width, step - 12.0 * s);
-    let top = (size.y * 0.22).round();
+    let item = Vec2::new(width, step - 8.0 * s);
     let items: Vec<Rect> = (0..columns)
         .flat_map(|c| {
             let centre_x = match columns {
@@ -129,10 +139,32 @@ pub fn layout(size: Vec2, count: usize) -> LevelSelectLayout {
         title_px: (54.0 * s).round().max(8.0),
         items,
         text_px: (24.0 * s).round().max(6.0),
-        small_px: (16.0 * s).round().max(6.0),
-        notice_at: Vec2::new((size.x / 2.0).round(), (below + 18.0 * s).round()),
-        hint_at: Vec2::new((size.x / 2.0).round(), (size.y - 40.0 * s).round()),
-        relics_at: Vec2::new((size.x / 2.0).round(), (size.y * 0.06 + 60.0 * s).round()),
+        small_px,
+        // A line of text is about 1.17 em high: the name and the status
+        // take about 0.85 of the button, the rest is its border and air.
+        label_px: (24.0 * s).min(item.y * 0.42).round().max(6.0),
+        status_px: (16.0 * s).min(item.y * 0.29).round().max(6.0),
+        notice_at: Vec2::new((size.x / 2.0).round(), (below + 12.0 * s).round()),
+        hint_at,
+        relics_at,
+    }
+}
+
+/// Where a button's two lines start (the name's top, the status line's
+/// top): the pair centred in `rect`, given their line heights.
+pub fn item_text_tops(rect: Rect, line_h: f32, small_h: f32) -> (f32, f32) {
+    let top = (rect.centre().y - (line_h + small_h) / 2.0).round();
+    (top, top + line_h)
+}
+
+/// `px`, or smaller where `text` at `px` is wider than `width` (a long
+/// status line in a narrow button), never under 6 px.
+pub fn fit_px(font: &mut Font, text: &str, px: f32, width: f32) -> f32 {
+    let wide = render::text::measure(font, text, &TextStyle::new(px, render::WHITE)).x;
+    if wide <= width || wide <= 0.0 {
+        px
+    } else {
+        (px * width / wide).floor().max(6.0)
     }
 }
 
@@ -383,20 +415,22 @@ impl LevelSelectScreen {
             let open = progress.unlocked(&files, i) && entry.level.is_ok();
             let selected = i == self.menu.selected;
             let label = format!("{}. {}", i + 1, entry.name());
-            let line_h = font.line_metrics(l.text_px).line_height_px;
-            let small_h = font.line_metrics(l.small_px).line_height_px;
-            menu::draw_item(list, font, *rect, "", selected, open, l.text_px, s);
-            let top = (rect.centre().y - (line_h + small_h) / 2.0).round();
+            let line_h = font.line_metrics(l.label_px).line_height_px;
+            let small_h = font.line_metrics(l.status_px).line_height_px;
+            menu::draw_item(list, font, *rect, "", selected, open, l.label_px, s);
+            let (top, status_top) = item_text_tops(*rect, line_h, small_h);
             let colour = match (open, selected) {
                 (false, _) => DISABLED_TEXT,
                 (true, true) => render::WHITE,
                 (true, false) => ITEM_TEXT,
             };
+            let inside = rect.w - 2.0 * (3.0 * s).round();
+            let label_px = fit_px(font, &label, l.label_px, inside);
             list.text(
                 font,
                 Vec2::new(rect.centre().x, top),
                 &label,
-                &TextStyle::new(l.text_px, colour).aligned(Align::Centre),
+                &TextStyle::new(label_px, colour).aligned(Align::Centre),
             );
             let best = progress.best(&entry.key);
             let in_progress = match (self.has_game(i), best.is_some()) {
@@ -411,11 +445,12 @@ impl LevelSelectScreen {
                 (Ok(_), false, Some(game)) => game.to_string(),
                 (Ok(_), false, None) => "locked".to_string(),
             };
+            let status_px = fit_px(font, &status, l.status_px, inside);
             list.text(
                 font,
-                Vec2::new(rect.centre().x, top + line_h),
+                Vec2::new(rect.centre().x, status_top),
                 &status,
-                &TextStyle::new(l.small_px, SUB_TEXT).aligned(Align::Centre),
+                &TextStyle::new(status_px, SUB_TEXT).aligned(Align::Centre),
             );
         }
         if let Some(n) = &self.notice {
@@ -501,222 +536,4 @@ pub fn choice_layout(size: Vec2, scale: f32) -> ChoiceLayout {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::progress::LevelResult;
-    use crate::screens::input::Key;
-    use std::path::Path;
-
-    fn campaign() -> Campaign {
-        Campaign::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels"))
-    }
-
-    const SIZE: Vec2 = Vec2::new(1280.0, 720.0);
-
-    #[test]
-    fn only_unlocked_levels_play_and_locked_ones_say_why() {
-        let c = campaign();
-        let mut p = Progress::empty(None);
-        let mut s = LevelSelectScreen::new(&c, &p);
-        assert_eq!(s.menu.selected, 0);
-        s.handle(Input::Key(Key::Down), SIZE, &c, &p);
-        assert_eq!(s.handle(Input::Key(Key::Enter), SIZE, &c, &p), None);
-        assert!(s
-            .notice
-            .as_deref()
-            .is_some_and(|n| n.contains("Loop-back room")));
-        // Won without a relic (nothing unlocked: no loadout screen).
-        let won = LevelResult {
-            relics: 0,
-            relics_total: 1,
-            turns: 1,
-            hints: 0,
-        };
-        p.record("loop_back.txt", won);
-        assert_eq!(
-            s.handle(Input::Key(Key::Enter), SIZE, &c, &p),
-            Some(LevelSelectAction::Play(1))
-        );
-        assert_eq!(
-            LevelSelectScreen::new(&c, &p).menu.selected,
-            1,
-            "resumes at the first not won"
-        );
-        let l = layout(SIZE, c.levels.len());
-        assert_eq!(
-            s.handle(Input::Click(l.items[0].centre()), SIZE, &c, &p),
-            Some(LevelSelectAction::Play(0))
-        );
-        assert_eq!(
-            s.handle(Input::Key(Key::Escape), SIZE, &c, &p),
-            Some(LevelSelectAction::Back)
-        );
-    }
-
-    #[test]
-    fn a_level_with_a_game_in_progress_asks_resume_or_restart() {
-        let c = campaign();
-        let p = Progress::empty(None);
-        let mut progress = vec![false; c.levels.len()];
-        progress[0] = true;
-        let mut s = LevelSelectScreen::new(&c, &p).with_games_in_progress(progress, Some(0));
-        assert_eq!(s.handle(Input::Key(Key::Enter), SIZE, &c, &p), None, "asks");
-        assert!(s.asking.is_some());
-        assert_eq!(
-            s.handle(Input::Key(Key::Enter), SIZE, &c, &p),
-            Some(LevelSelectAction::Resume {
-                index: 0,
-                restart: false
-            })
-        );
-        s.handle(Input::Key(Key::Enter), SIZE, &c, &p);
-        s.handle(Input::Key(Key::Down), SIZE, &c, &p);
-        assert_eq!(
-            s.handle(Input::Key(Key::Enter), SIZE, &c, &p),
-            Some(LevelSelectAction::Resume {
-                index: 0,
-                restart: true
-            })
-        );
-        // Escape closes the question, then leaves.
-        s.handle(Input::Key(Key::Enter), SIZE, &c, &p);
-        assert_eq!(s.handle(Input::Key(Key::Escape), SIZE, &c, &p), None);
-        assert!(s.asking.is_none());
-        // The mouse answers too.
-        s.handle(Input::Key(Key::Enter), SIZE, &c, &p);
-        let rects = choice_layout(SIZE, layout(SIZE, c.levels.len()).scale);
-        assert_eq!(
-            s.handle(Input::Click(rects.items[1].centre()), SIZE, &c, &p),
-            Some(LevelSelectAction::Resume {
-                index: 0,
-                restart: true
-            })
-        );
-    }
-
-    #[test]
-    fn with_equipment_unlocked_a_level_opens_the_loadout_screen_first() {
-        let c = campaign();
-        let mut p = Progress::empty(None);
-        p.record(
-            "loop_back.txt",
-            LevelResult {
-                relics: 1,
-                relics_total: 1,
-                turns: 1,
-                hints: 0,
-            },
-        );
-        assert_eq!(
-            relics_line(&p),
-            "1 relic recovered · equipment: long rope · second rope at 2"
-        );
-        let mut s = LevelSelectScreen::new(&c, &p);
-        assert_eq!(s.menu.selected, 1);
-        assert_eq!(s.handle(Input::Key(Key::Enter), SIZE, &c, &p), None);
-        let screen = s.loadout.as_ref().expect("the loadout screen");
-        assert_eq!(screen.index, 1);
-        assert_eq!(screen.level().name, "Rope descent");
-        // Back: the list again, on the level.
-        s.handle(Input::Key(Key::Escape), SIZE, &c, &p);
-        assert!(s.loadout.is_none());
-        assert_eq!(s.menu.selected, 1);
-        // Again, the long rope to the knight, then Start.
-        s.handle(Input::Key(Key::Enter), SIZE, &c, &p);
-        s.handle(Input::Key(Key::Right), SIZE, &c, &p);
-        let start = s.loadout.as_ref().map(|l| l.start_entry()).unwrap_or(0);
-        s.loadout.as_mut().expect("open").menu.selected = start;
-        assert_eq!(
-            s.handle(Input::Key(Key::Enter), SIZE, &c, &p),
-            Some(LevelSelectAction::Start {
-                index: 1,
-                loadout: Loadout::parse("knight:long_rope").unwrap()
-            })
-        );
-        assert!(s.loadout.is_none(), "closed");
-        // Without anything unlocked the level plays at once.
-        let none = Progress::empty(None);
-        let mut s = LevelSelectScreen::new(&c, &none);
-        assert_eq!(
-            s.handle(Input::Key(Key::Enter), SIZE, &c, &none),
-            Some(LevelSelectAction::Play(0))
-        );
-        assert_eq!(relics_line(&none), "0 relics recovered · long rope at 1");
-    }
-
-    #[test]
-    fn a_best_under_par_is_marked_with_its_turns() {
-        let c = campaign();
-        let level = c.levels[1].level.as_ref().expect("loads");
-        assert_eq!(level.par, Some(4), "Rope descent");
-        let best = |turns| LevelResult {
-            relics: 1,
-            relics_total: 1,
-            turns,
-            hints: 0,
-        };
-        assert_eq!(
-            level_line(level, Some(&best(3)), ""),
-            "bring out 1 relic · won · best: 1 of 1 relics, 3 turns — under par (4)!"
-        );
-        assert_eq!(
-            level_line(level, Some(&best(4)), ""),
-            "bring out 1 relic · par 4 turns · won · best: 1 of 1 relics in 4 turns"
-        );
-        assert_eq!(
-            level_line(level, None, "not won yet"),
-            "bring out 1 relic · par 4 turns · not won yet"
-        );
-    }
-
-    #[test]
-    fn each_level_shows_its_goal_and_par() {
-        let c = campaign();
-        let goals: Vec<String> = c
-            .levels
-            .iter()
-            .map(|e| goal(e.level.as_ref().expect("loads")))
-            .collect();
-        assert_eq!(goals[0], "bring out 1 relic · par 1 turn");
-        let haul = c
-            .levels
-            .iter()
-            .position(|e| e.file == "heavy_haul.txt")
-            .expect("in the campaign");
-        assert_eq!(goals[haul], "bring out 1 relic · par 5 turns");
-    }
-
-    #[test]
-    fn ten_levels_sit_in_two_columns_and_left_right_move_across() {
-        let c = campaign();
-        assert!(c.levels.len() > 6);
-        let p = Progress::empty(None);
-        let l = layout(SIZE, c.levels.len());
-        let rows = c.levels.len().div_ceil(2);
-        assert!(
-            l.items[rows].x > l.items[0].x + l.items[0].w,
-            "a second column"
-        );
-        assert_eq!(l.items[rows].y, l.items[0].y);
-        let mut s = LevelSelectScreen::new(&c, &p);
-        s.handle(Input::Key(Key::Right), SIZE, &c, &p);
-        assert_eq!(s.menu.selected, rows);
-        s.handle(Input::Key(Key::Left), SIZE, &c, &p);
-        assert_eq!(s.menu.selected, 0);
-    }
-
-    #[test]
-    fn the_list_fits_on_screen() {
-        for size in [SIZE, Vec2::new(640.0, 360.0), Vec2::new(800.0, 1200.0)] {
-            let l = layout(size, 12);
-            for r in &l.items {
-                assert!(
-                    r.x >= 0.0 && r.x + r.w <= size.x && r.y + r.h <= size.y,
-                    "{size}: {r:?}"
-                );
-            }
-            assert!(l.title_at.y + l.title_px <= l.relics_at.y);
-            assert!(l.relics_at.y + l.small_px <= l.items[0].y, "{size}");
-        }
-    }
-}
+mod tests;

@@ -156,7 +156,7 @@ fn only_the_knight_carries_heavy_things() {
     p.go("scout", 3, 0);
     assert_eq!(
         p.refused(p.pick_up("scout")),
-        "too heavy: only the knight carries heavy things"
+        "too heavy for the scout: only the knight carries heavy things"
     );
     assert_eq!(p.held("scout"), None);
     p.go("knight", 3, 0);
@@ -171,11 +171,11 @@ fn only_the_knight_carries_heavy_things() {
     p.go("scout", 2, 0);
     assert_eq!(
         p.refused(p.take_out("scout")),
-        "too heavy: only the knight carries heavy things"
+        "too heavy for the scout: only the knight carries heavy things"
     );
     assert_eq!(
         p.refused(p.pick_up_item("scout", "bucket")),
-        "too heavy: only the knight carries heavy things"
+        "too heavy for the scout: only the knight carries heavy things"
     );
 }
 

@@ -274,8 +274,41 @@ fn nothing_hangable_nothing_tied() {
     p.ok(p.pick_up("scout"));
     assert_eq!(
         p.refused(p.tie("scout")),
-        "nothing here can be tied to the rope"
+        "it cannot hang from a rope: put it in a bucket and tie the bucket"
     );
+}
+
+#[test]
+fn in_the_vault_the_statue_is_never_tied_and_that_is_the_reason_given_first() {
+    // The shipped line's first three turns: the knight's rope hangs into
+    // the vault, the sorceress floats the statue to its foot and holds the
+    // bucket there, the knight picks the statue up.
+    let mut p = Play::shipped("the_vault");
+    let cannot = "it cannot hang from a rope: put it in a bucket and tie the bucket";
+    p.go("knight", 5, 11);
+    p.ok(p.deploy("knight", DeployDir::Down));
+    p.go("scout", 5, 11);
+    p.go("sorceress", 3, 11);
+    p.ok(p.pick_up("sorceress"));
+    p.go("sorceress", 5, 11);
+    p.ok(Action::EndTurn);
+    p.go("knight", 7, 3);
+    p.go("sorceress", 7, 3);
+    p.ok(Action::EndTurn);
+    p.go("knight", 7, 1);
+    p.go("sorceress", 7, 1);
+    p.ok(p.levitate("sorceress", "statue", 7, 1));
+    p.ok(p.pick_up_item("knight", "statue"));
+    // Nothing tied yet: the statue itself is why.
+    assert_eq!(p.refused(p.tie("knight")), cannot);
+    // The bucket tied next turn: still the statue, not the taken end.
+    p.ok(Action::EndTurn);
+    p.ok(p.tie("sorceress"));
+    assert!(p.parent_name("bucket").is_some());
+    assert_eq!(p.refused(p.tie("knight")), cannot);
+    // What the reason says does it.
+    p.ok(p.put_in("knight"));
+    assert_eq!(p.parent_name("statue").as_deref(), Some("bucket"));
 }
 
 #[test]

@@ -52,7 +52,7 @@ fn without_heavy_carry_the_knight_is_refused_a_heavy_relic_and_told_why() {
     p.go("scout", 1, 0);
     assert_eq!(
         p.refused(p.pick_up("scout")),
-        "too heavy: only the knight carries heavy things"
+        "too heavy for the scout: only the knight carries heavy things"
     );
     // Light things the knight still carries.
     p.go("knight", 2, 0);

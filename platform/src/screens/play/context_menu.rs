@@ -78,6 +78,60 @@ pub fn thing_name(stage: &Stage, id: ThingId) -> String {
     stage.item_name(id).to_string()
 }
 
+/// What `item` is called on screen for `hero`, told apart from another
+/// item of the same name (the level's bucket and the spare one): alone,
+/// its name (`bucket`); with a twin, where it lies — `bucket here`,
+/// `bucket at the entrance`, `bucket 2 cells left`, `bucket 1 left, 3
+/// down` (grid cells from the hero) — and, should two still read alike,
+/// a number by slot (`bucket (2)`).
+pub fn item_words(stage: &Stage, hero: ThingId, item: ThingId) -> String {
+    let name = thing_name(stage, item);
+    let twins: Vec<ThingId> = stage
+        .store()
+        .iter_kind(game::things::ThingKind::Interactable)
+        .map(|(id, _)| id)
+        .filter(|&id| thing_name(stage, id) == name)
+        .collect();
+    if twins.len() < 2 {
+        return name;
+    }
+    let place = |id: ThingId| -> String {
+        let (Some(at), Some(from)) = (stage.cell_of(id), stage.cell_of(hero)) else {
+            return String::new();
+        };
+        if at == from {
+            return " here".into();
+        }
+        if at == stage.entrance() {
+            return " at the entrance".into();
+        }
+        let way = |n: i32, more: &'static str, less: &'static str| match n.signum() {
+            0 => None,
+            1 => Some((n, more)),
+            _ => Some((-n, less)),
+        };
+        match (
+            way(at.x - from.x, "right", "left"),
+            way(at.y - from.y, "up", "down"),
+        ) {
+            (Some((1, dir)), None) | (None, Some((1, dir))) => format!(" 1 cell {dir}"),
+            (Some((n, dir)), None) | (None, Some((n, dir))) => format!(" {n} cells {dir}"),
+            (Some((nx, x)), Some((ny, y))) => format!(" {nx} {x}, {ny} {y}"),
+            (None, None) => String::new(),
+        }
+    };
+    let mine = place(item);
+    let alike: Vec<ThingId> = twins
+        .iter()
+        .copied()
+        .filter(|&id| place(id) == mine)
+        .collect();
+    match alike.iter().position(|&id| id == item) {
+        Some(i) if alike.len() > 1 => format!("{name}{mine} ({})", i + 1),
+        _ => format!("{name}{mine}"),
+    }
+}
+
 /// The label of `offer` for `hero`: what it does and what it acts on,
 /// named from the events it would have where it is allowed.
 pub(super) fn label(stage: &Stage, hero: ThingId, offer: &Offer) -> String {
@@ -89,7 +143,9 @@ pub(super) fn label(stage: &Stage, hero: ThingId, offer: &Offer) -> String {
         _ => None,
     });
     let action = match offer.what {
-        ContextAction::Levitate(item) => return format!("Levitate {}…", name(item)),
+        ContextAction::Levitate(item) => {
+            return format!("Levitate {}…", item_words(stage, hero, item))
+        }
         ContextAction::Do(action) => action,
     };
     match action {
@@ -124,12 +180,11 @@ pub(super) fn label(stage: &Stage, hero: ThingId, offer: &Offer) -> String {
                 _ => "Put in".into(),
             }
         }
-        Action::TakeOut { .. } => match attached {
-            Some((child, _)) => match stage.store().parent(child) {
-                Some(container) => format!("Take {} out of the {}", name(child), name(container)),
-                None => format!("Take {} out", name(child)),
-            },
-            None => "Take it out".into(),
+        // Refused too, it names what and of what ("too heavy" for whom
+        // is the reason's).
+        Action::TakeOut { .. } => match game::action::items::take_out_of(stage, hero) {
+            Ok((item, container)) => format!("Take {} out of the {}", name(item), name(container)),
+            Err(_) => "Take it out".into(),
         },
         Action::DeployRope { dir, .. } => match dir {
             DeployDir::Down => "Let the rope down here".into(),
@@ -139,7 +194,12 @@ pub(super) fn label(stage: &Stage, hero: ThingId, offer: &Offer) -> String {
         Action::Hoist { .. } => "Hoist the rope".into(),
         Action::Lower { .. } => "Lower the rope".into(),
         Action::TakeRope { .. } => "Take the rope back".into(),
+        // A coil of rope in hand at a rope's end: "the rope" twice would
+        // not say which is which.
         Action::Tie { .. } => match attached.map(|(child, _)| child).or(held) {
+            Some(item) if stage.is_rope(item) => {
+                "Tie the rope in hand to the end of the hanging rope".into()
+            }
             Some(item) => format!("Tie the {} to the rope", name(item)),
             None => "Tie something to the rope".into(),
         },
@@ -387,229 +447,4 @@ impl ContextMenu {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use game::grid::CellPos;
-    use game::stage::SIGHT_RADIUS;
-    use std::path::Path;
-
-    fn session(name: &str) -> Session {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../levels")
-            .join(name);
-        Session::new(&game::level::load_file(&path).unwrap()).unwrap()
-    }
-
-    /// `name` with its knight walked to `x,y` (none if `None`), and the
-    /// knight's menu there.
-    fn knights_menu(name: &str, to: Option<(i32, i32)>) -> (Session, ContextMenu) {
-        let mut s = session(name);
-        let knight = s.stage().heroes()[0];
-        if let Some((x, y)) = to {
-            s.perform(&Action::Move {
-                hero: knight,
-                to: game::action::Target::Cell(game::grid::CellPos::new(x, y)),
-            })
-            .unwrap();
-        }
-        let mut view = GridView::new();
-        view.build(
-            s.stage().grid(),
-            s.stage().cell_of(knight).unwrap(),
-            SIGHT_RADIUS,
-        );
-        let m = ContextMenu::build(&mut s, &view, knight);
-        (s, m)
-    }
-
-    fn labels(m: &ContextMenu) -> Vec<&str> {
-        m.entries.iter().map(|e| e.label.as_str()).collect()
-    }
-
-    #[test]
-    fn the_knight_at_the_rope_descent_entrance_can_set_down_or_leave_but_not_first() {
-        let (_, m) = knights_menu("rope_descent.txt", None);
-        assert_eq!(
-            labels(&m),
-            ["Set down rope", "End turn", "Leave the level with rope"],
-            "no drop beside the entrance: no deploy entries; leaving never first"
-        );
-    }
-
-    #[test]
-    fn every_entry_is_what_the_rules_say_of_it() {
-        let (mut s, m) = knights_menu("rope_descent.txt", Some((1, 6)));
-        assert!(
-            labels(&m).contains(&"Let the rope down right"),
-            "{:?}",
-            labels(&m)
-        );
-        assert!(!labels(&m).contains(&"Hoist the rope"));
-        for e in &m.entries {
-            if let ContextAction::Do(a) = e.action {
-                let verdict = s.preview(&a).map(|_| ()).map_err(|why| why.to_string());
-                assert_eq!(
-                    verdict,
-                    e.refused.clone().map_or(Ok(()), Err),
-                    "{}",
-                    e.label
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn a_relic_that_cannot_be_picked_up_is_listed_after_what_works_saying_why() {
-        // The loop-back room: the knight holds his rope and walks onto the
-        // relic.
-        let (_, m) = knights_menu("loop_back.txt", Some((1, 0)));
-        let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
-        let refused = m.entries.iter().position(|e| e.refused.is_some());
-        assert_eq!(
-            refused.map(|i| texts[i].as_str()),
-            Some("Pick up relic (hands are full)"),
-            "{texts:?}"
-        );
-        let end_turn = texts.iter().position(|t| t == "End turn");
-        assert!(end_turn < refused, "what works, then End turn: {texts:?}");
-        assert!(
-            texts[0].starts_with("Set down rope"),
-            "what works comes first: {texts:?}"
-        );
-    }
-
-    #[test]
-    fn setting_down_on_a_rope_says_how_far_it_falls() {
-        // The well: the knight lets his rope down the well from the
-        // platform; the scout climbs onto it with the bucket. Set down
-        // there, the bucket drops down the well.
-        let mut s = session("the_well.txt");
-        let stage = s.stage();
-        let (knight, scout) = (stage.heroes()[0], stage.heroes()[1]);
-        let bucket = stage.find("bucket").unwrap();
-        let go = |s: &mut Session, hero, x, y| {
-            s.perform(&Action::Move {
-                hero,
-                to: game::action::Target::Cell(CellPos::new(x, y)),
-            })
-            .unwrap();
-        };
-        go(&mut s, knight, 13, 9);
-        s.perform(&Action::DeployRope {
-            hero: knight,
-            dir: DeployDir::Down,
-        })
-        .unwrap();
-        go(&mut s, scout, 3, 11);
-        s.perform(&Action::PickUp {
-            hero: scout,
-            item: Some(bucket),
-        })
-        .unwrap();
-        go(&mut s, scout, 13, 8);
-        s.perform(&Action::EndTurn).unwrap();
-        let mut view = GridView::new();
-        view.build(s.stage().grid(), CellPos::new(13, 8), SIGHT_RADIUS);
-        let m = ContextMenu::build(&mut s, &view, scout);
-        let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
-        assert!(
-            texts
-                .iter()
-                .any(|t| t.starts_with("Set down bucket (it falls 3 cells)")),
-            "{texts:?}"
-        );
-    }
-
-    #[test]
-    fn at_the_well_s_hall_end_hoisting_is_shown_greyed_saying_where_to_stand() {
-        // The knight lets his rope down left from the hall's end: it hangs
-        // through the portal into the well, its top cell across the portal.
-        let (mut s, _) = knights_menu("the_well.txt", Some((1, 11)));
-        let knight = s.stage().heroes()[0];
-        s.perform(&Action::DeployRope {
-            hero: knight,
-            dir: DeployDir::Left,
-        })
-        .unwrap();
-        let mut view = GridView::new();
-        view.build(s.stage().grid(), CellPos::new(1, 11), SIGHT_RADIUS);
-        let m = ContextMenu::build(&mut s, &view, knight);
-        let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
-        assert!(
-            texts.contains(&"Hoist the rope (stand in the rope's top cell)".to_string()),
-            "{texts:?}"
-        );
-        assert!(
-            texts.contains(&"Take the rope back · 1 AP".to_string()),
-            "{texts:?}"
-        );
-    }
-
-    #[test]
-    fn the_menu_stays_on_screen_beside_the_heros_cell() {
-        let m = ContextMenu {
-            entries: vec![
-                Entry {
-                    label: "a".into(),
-                    action: ContextAction::Do(Action::EndTurn),
-                    cost: 0,
-                    refused: None,
-                };
-                6
-            ],
-            menu: Menu::default(),
-        };
-        // The menu's frame as drawn (10 px at scale 1 around the entries).
-        let frame = |rects: &[Rect], scale: f32| {
-            let (a, b) = (rects[0], rects[rects.len() - 1]);
-            let pad = 10.0 * scale;
-            Rect::new(
-                a.x - pad,
-                a.y - pad,
-                a.w + 2.0 * pad,
-                b.y + b.h - a.y + 2.0 * pad,
-            )
-        };
-        let overlaps = |a: Rect, b: Rect| {
-            a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
-        };
-        let square = |c: Vec2, half: f32| Rect::new(c.x - half, c.y - half, 2.0 * half, 2.0 * half);
-        for (size, scale, cell) in [
-            (Vec2::new(640.0, 360.0), 0.5, 40.0),
-            (Vec2::new(1280.0, 720.0), 1.0, 80.0),
-            (Vec2::new(1280.0, 720.0), 1.0, 30.0),
-            (Vec2::new(400.0, 720.0), 0.5, 40.0),
-        ] {
-            let centre = size / 2.0;
-            for anchor in [
-                Vec2::ZERO,
-                size,
-                Vec2::new(size.x - 30.0, 10.0),
-                centre,
-                Vec2::new(60.0, size.y / 2.0),
-                Vec2::new(size.x - 60.0, size.y / 2.0),
-            ] {
-                let rects = m.layout(anchor, cell, size, scale);
-                for r in &rects {
-                    assert!(r.x >= 0.0 && r.x + r.w <= size.x, "{anchor}: {r:?}");
-                    assert!(r.y >= 0.0 && r.y + r.h <= size.y, "{anchor}: {r:?}");
-                }
-                // Never over the hero's own cell, when the cell is on screen.
-                let on_screen = anchor.cmpgt(Vec2::splat(cell)).all()
-                    && anchor.cmplt(size - Vec2::splat(cell)).all();
-                if on_screen {
-                    let f = frame(&rects, scale);
-                    assert!(
-                        !overlaps(f, square(anchor, cell / 2.0)),
-                        "{size} {anchor}: {f:?} over the hero's cell"
-                    );
-                }
-            }
-            // With room beside it, clear of the cells around the hero too.
-            if size.x >= 1280.0 {
-                let f = frame(&m.layout(centre, cell, size, scale), scale);
-                assert!(!overlaps(f, square(centre, 1.5 * cell)), "{size}: {f:?}");
-            }
-        }
-    }
-}
+mod tests;

@@ -10,7 +10,6 @@ use glam::Vec2;
 use render::{DrawList, Font, Pass, SpriteAtlas};
 
 use super::camera::{ui_scale, Projection};
-use super::context_menu::thing_name;
 use super::danger;
 use super::hud::{self};
 use super::mode::{Aim, Mode};
@@ -22,7 +21,7 @@ use crate::screens::world::{self, CellLayout, Scene, WorldSprites};
 impl PlayScreen {
     /// What the previewed path costs and does: "2 AP, falls 1 cell",
     /// and whether a watcher will see where it ends.
-    fn path_summary(&self, path: &preview::PreviewPath) -> String {
+    fn path_summary(&self, path: &preview::PreviewPath, hero_moves: bool) -> String {
         let falls = path.falls();
         let mut text = format!("{} AP", path.cost);
         if falls > 0 {
@@ -34,7 +33,8 @@ impl PlayScreen {
                 text.push_str(", lands out of sight");
             }
         }
-        if path.end.is_some_and(|c| self.danger.contains(c)) {
+        // Watchers catch heroes, not items: only a hero's move ends seen.
+        if hero_moves && path.end.is_some_and(|c| self.danger.contains(c)) {
             text.push_str(" · seen by the watcher there");
         }
         text
@@ -47,7 +47,7 @@ impl PlayScreen {
         let (what, does) = match aim {
             Aim::Move => ("go".to_string(), "Enter moves there".to_string()),
             Aim::Levitate(item) => {
-                let name = thing_name(self.session.stage(), item);
+                let name = self.item_words(item);
                 (
                     format!("send the {name}"),
                     format!("Enter sends the {name} there"),
@@ -55,7 +55,10 @@ impl PlayScreen {
             }
         };
         match self.preview.as_ref().map(|p| &p.outcome) {
-            Some(Ok(path)) => format!("{does}: {} · {keys}", self.path_summary(path)),
+            Some(Ok(path)) => format!(
+                "{does}: {} · {keys}",
+                self.path_summary(path, aim == Aim::Move)
+            ),
             Some(Err(refusal)) if *refusal != Refusal::AlreadyThere => {
                 format!("Can't {what} there: {refusal} · {keys}")
             }
@@ -63,7 +66,7 @@ impl PlayScreen {
                 Aim::Move => format!("Target: {keys} (or the mouse) · Enter moves there"),
                 Aim::Levitate(item) => format!(
                     "Arrows or the mouse: where the {} goes · Enter sends it · Esc cancels",
-                    thing_name(self.session.stage(), item)
+                    self.item_words(item)
                 ),
             },
         }
@@ -84,7 +87,7 @@ impl PlayScreen {
                 .into();
         }
         match self.preview.as_ref().map(|p| &p.outcome) {
-            Some(Ok(path)) => format!("Click to move: {}", self.path_summary(path)),
+            Some(Ok(path)) => format!("Click to move: {}", self.path_summary(path, true)),
             // Pointing somewhere the hero cannot go says why, before a click.
             Some(Err(refusal)) if *refusal != Refusal::AlreadyThere => {
                 format!("Can't go there: {refusal}")

@@ -403,7 +403,7 @@ impl super::PlayScreen {
                         Action::Move { .. } => "Move to the outlined cell".to_string(),
                         Action::Levitate { item, .. } => format!(
                             "Levitate the {} to the outlined cell",
-                            self.session.stage().item_name(item)
+                            super::context_menu::item_words(self.session.stage(), hero, item)
                         ),
                         _ => super::context_menu::label(
                             self.session.stage(),

@@ -18,7 +18,7 @@ use game::view::ViewPos;
 use glam::Vec2;
 
 use super::camera::{ui_scale, Projection};
-use super::context_menu::{thing_name, ContextAction, ContextMenu, MenuOutcome};
+use super::context_menu::{ContextAction, ContextMenu, MenuOutcome};
 use super::hud::{self, Message};
 use super::mode::Mode;
 use super::preview::{self, Preview};
@@ -222,7 +222,7 @@ impl PlayScreen {
                 self.mode.close_context();
                 self.message = Some(Message::Info(format!(
                     "Levitate the {}: arrows or the mouse choose where it goes, Enter sends it, Esc cancels",
-                    thing_name(self.session.stage(), item)
+                    self.item_words(item)
                 )));
                 // The target cursor starts on the item itself.
                 self.aim_levitation(item);

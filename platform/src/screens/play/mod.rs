@@ -203,6 +203,16 @@ impl PlayScreen {
         self.heroes.get(self.selected).copied()
     }
 
+    /// What `item` is called for the selected hero: its name, told apart
+    /// from a twin by where it lies ([`context_menu::item_words`]), as the
+    /// menu names it.
+    pub(super) fn item_words(&self, item: ThingId) -> String {
+        match self.selected_hero() {
+            Some(hero) => context_menu::item_words(self.session.stage(), hero, item),
+            None => context_menu::thing_name(self.session.stage(), item),
+        }
+    }
+
     /// The selected hero's level id (`scout`), as a save names it.
     pub fn selected_hero_id(&self) -> Option<&str> {
         self.session.stage().id_name(self.selected_hero()?)

@@ -527,6 +527,45 @@ fn hovering_a_move_into_the_watchers_sight_says_so() {
     assert!(!behind_it.contains("watcher"), "{behind_it}");
 }
 
+#[test]
+fn aiming_a_levitation_never_warns_of_the_watcher_items_are_not_caught() {
+    // Peephole: the sorceress at the peephole aims the statue across the
+    // guard's hall; wherever it goes, no hero ends seen.
+    let mut s = screen("peephole.txt");
+    key(&mut s, Key::Hero(2));
+    for cell in [CellPos::new(1, 0), CellPos::new(2, 0)] {
+        let p = s.screen_pos_of_cell(cell, SIZE).expect("in sight");
+        s.handle(Input::Click(p), SIZE);
+        if cell.x == 1 {
+            end_turn(&mut s);
+        }
+    }
+    choose(&mut s, "Levitate statue");
+    let danger: Vec<CellPos> = s
+        .view
+        .nodes()
+        .iter()
+        .map(|n| n.cell)
+        .filter(|&c| s.danger().contains(c))
+        .collect();
+    let mut aimed = 0;
+    for cell in danger {
+        let Some(p) = s.screen_pos_of_cell(cell, SIZE) else {
+            continue;
+        };
+        s.handle(Input::MouseMove(p), SIZE);
+        if s.preview().is_some_and(|p| p.outcome.is_ok()) {
+            aimed += 1;
+            let hint = s.hint();
+            assert!(!hint.contains("watcher"), "{cell:?}: {hint}");
+        }
+    }
+    assert!(
+        aimed > 0,
+        "some cell the guard sees is in the statue's reach"
+    );
+}
+
 /// The cues the screen emitted since the last look.
 fn heard(s: &mut PlayScreen) -> Vec<crate::audio::Cue> {
     s.take_cues()

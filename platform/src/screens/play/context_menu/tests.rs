@@ -1,0 +1,398 @@
+//! Tests of the context menu.
+use super::*;
+use game::grid::CellPos;
+use game::stage::SIGHT_RADIUS;
+use std::path::Path;
+
+fn session(name: &str) -> Session {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../levels")
+        .join(name);
+    Session::new(&game::level::load_file(&path).unwrap()).unwrap()
+}
+
+/// `name` with its knight walked to `x,y` (none if `None`), and the
+/// knight's menu there.
+fn knights_menu(name: &str, to: Option<(i32, i32)>) -> (Session, ContextMenu) {
+    let mut s = session(name);
+    let knight = s.stage().heroes()[0];
+    if let Some((x, y)) = to {
+        s.perform(&Action::Move {
+            hero: knight,
+            to: game::action::Target::Cell(game::grid::CellPos::new(x, y)),
+        })
+        .unwrap();
+    }
+    let mut view = GridView::new();
+    view.build(
+        s.stage().grid(),
+        s.stage().cell_of(knight).unwrap(),
+        SIGHT_RADIUS,
+    );
+    let m = ContextMenu::build(&mut s, &view, knight);
+    (s, m)
+}
+
+fn labels(m: &ContextMenu) -> Vec<&str> {
+    m.entries.iter().map(|e| e.label.as_str()).collect()
+}
+
+#[test]
+fn the_knight_at_the_rope_descent_entrance_can_set_down_or_leave_but_not_first() {
+    let (_, m) = knights_menu("rope_descent.txt", None);
+    assert_eq!(
+        labels(&m),
+        ["Set down rope", "End turn", "Leave the level with rope"],
+        "no drop beside the entrance: no deploy entries; leaving never first"
+    );
+}
+
+#[test]
+fn every_entry_is_what_the_rules_say_of_it() {
+    let (mut s, m) = knights_menu("rope_descent.txt", Some((1, 6)));
+    assert!(
+        labels(&m).contains(&"Let the rope down right"),
+        "{:?}",
+        labels(&m)
+    );
+    assert!(!labels(&m).contains(&"Hoist the rope"));
+    for e in &m.entries {
+        if let ContextAction::Do(a) = e.action {
+            let verdict = s.preview(&a).map(|_| ()).map_err(|why| why.to_string());
+            assert_eq!(
+                verdict,
+                e.refused.clone().map_or(Ok(()), Err),
+                "{}",
+                e.label
+            );
+        }
+    }
+}
+
+#[test]
+fn a_relic_that_cannot_be_picked_up_is_listed_after_what_works_saying_why() {
+    // The loop-back room: the knight holds his rope and walks onto the
+    // relic.
+    let (_, m) = knights_menu("loop_back.txt", Some((1, 0)));
+    let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
+    let refused = m.entries.iter().position(|e| e.refused.is_some());
+    assert_eq!(
+        refused.map(|i| texts[i].as_str()),
+        Some("Pick up relic (hands are full)"),
+        "{texts:?}"
+    );
+    let end_turn = texts.iter().position(|t| t == "End turn");
+    assert!(end_turn < refused, "what works, then End turn: {texts:?}");
+    assert!(
+        texts[0].starts_with("Set down rope"),
+        "what works comes first: {texts:?}"
+    );
+}
+
+#[test]
+fn setting_down_on_a_rope_says_how_far_it_falls() {
+    // The well: the knight lets his rope down the well from the
+    // platform; the scout climbs onto it with the bucket. Set down
+    // there, the bucket drops down the well.
+    let mut s = session("the_well.txt");
+    let stage = s.stage();
+    let (knight, scout) = (stage.heroes()[0], stage.heroes()[1]);
+    let bucket = stage.find("bucket").unwrap();
+    let go = |s: &mut Session, hero, x, y| {
+        s.perform(&Action::Move {
+            hero,
+            to: game::action::Target::Cell(CellPos::new(x, y)),
+        })
+        .unwrap();
+    };
+    go(&mut s, knight, 13, 9);
+    s.perform(&Action::DeployRope {
+        hero: knight,
+        dir: DeployDir::Down,
+    })
+    .unwrap();
+    go(&mut s, scout, 3, 11);
+    s.perform(&Action::PickUp {
+        hero: scout,
+        item: Some(bucket),
+    })
+    .unwrap();
+    go(&mut s, scout, 13, 8);
+    s.perform(&Action::EndTurn).unwrap();
+    let mut view = GridView::new();
+    view.build(s.stage().grid(), CellPos::new(13, 8), SIGHT_RADIUS);
+    let m = ContextMenu::build(&mut s, &view, scout);
+    let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("Set down bucket (it falls 3 cells)")),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn at_the_well_s_hall_end_hoisting_is_shown_greyed_saying_where_to_stand() {
+    // The knight lets his rope down left from the hall's end: it hangs
+    // through the portal into the well, its top cell across the portal.
+    let (mut s, _) = knights_menu("the_well.txt", Some((1, 11)));
+    let knight = s.stage().heroes()[0];
+    s.perform(&Action::DeployRope {
+        hero: knight,
+        dir: DeployDir::Left,
+    })
+    .unwrap();
+    let mut view = GridView::new();
+    view.build(s.stage().grid(), CellPos::new(1, 11), SIGHT_RADIUS);
+    let m = ContextMenu::build(&mut s, &view, knight);
+    let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
+    assert!(
+        texts.contains(&"Hoist the rope (stand in the rope's top cell)".to_string()),
+        "{texts:?}"
+    );
+    assert!(
+        texts.contains(&"Take the rope back · 1 AP".to_string()),
+        "{texts:?}"
+    );
+}
+
+/// The well's first two turns of the shipped line, but the scout
+/// keeps the bucket: the knight, at the rope's foot, picks up the
+/// statue the sorceress floated to him.
+fn the_well_with_the_statue_at_the_ropes_foot() -> Session {
+    let mut s = session("the_well.txt");
+    let stage = s.stage();
+    let (knight, scout, sorceress) = (stage.heroes()[0], stage.heroes()[1], stage.heroes()[2]);
+    let (bucket, statue) = (stage.find("bucket").unwrap(), stage.find("statue").unwrap());
+    let go = |s: &mut Session, hero, x, y| {
+        s.perform(&Action::Move {
+            hero,
+            to: game::action::Target::Cell(CellPos::new(x, y)),
+        })
+        .unwrap();
+    };
+    go(&mut s, knight, 1, 11);
+    s.perform(&Action::DeployRope {
+        hero: knight,
+        dir: DeployDir::Left,
+    })
+    .unwrap();
+    go(&mut s, knight, 13, 8);
+    go(&mut s, scout, 3, 11);
+    s.perform(&Action::PickUp {
+        hero: scout,
+        item: Some(bucket),
+    })
+    .unwrap();
+    go(&mut s, scout, 13, 8);
+    go(&mut s, sorceress, 13, 7);
+    s.perform(&Action::EndTurn).unwrap();
+    go(&mut s, knight, 13, 5);
+    go(&mut s, sorceress, 13, 5);
+    s.perform(&Action::Levitate {
+        hero: sorceress,
+        item: statue,
+        to: CellPos::new(13, 5),
+    })
+    .unwrap();
+    s.perform(&Action::PickUp {
+        hero: knight,
+        item: Some(statue),
+    })
+    .unwrap();
+    s
+}
+
+#[test]
+fn holding_the_statue_at_the_ropes_foot_the_menu_says_it_cannot_be_tied() {
+    let mut s = the_well_with_the_statue_at_the_ropes_foot();
+    let knight = s.stage().heroes()[0];
+    let mut view = GridView::new();
+    view.build(s.stage().grid(), CellPos::new(13, 5), SIGHT_RADIUS);
+    let m = ContextMenu::build(&mut s, &view, knight);
+    let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
+    assert!(
+        texts.contains(&"Tie the statue to the rope (it cannot hang from a rope)".to_string()),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn a_coil_in_hand_at_a_ropes_end_is_named_apart_from_the_hanging_rope() {
+    let level = game::level::load_text(
+        "coil.txt",
+        "[level]\nname = \"Coil\"\n\n[grid]\n#######\n#@....#\n###.###\n###.###\n###.###\n###.###\n#######\n\n\
+         [things]\nknight = hero knight at 0,2 rope 4\nscout = hero scout at 1,0\n\
+         coil = rope at 1,0 len 5\n",
+    )
+    .unwrap();
+    let mut s = Session::new(&level).unwrap();
+    let (knight, scout) = (s.stage().heroes()[0], s.stage().heroes()[1]);
+    s.perform(&Action::DeployRope {
+        hero: knight,
+        dir: DeployDir::Right,
+    })
+    .unwrap();
+    let coil = s.stage().find("coil").unwrap();
+    s.perform(&Action::PickUp {
+        hero: scout,
+        item: Some(coil),
+    })
+    .unwrap();
+    let mut view = GridView::new();
+    view.build(s.stage().grid(), CellPos::new(1, 0), SIGHT_RADIUS);
+    let m = ContextMenu::build(&mut s, &view, scout);
+    let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
+    assert!(
+        texts.contains(
+            &"Tie the rope in hand to the end of the hanging rope (it cannot hang from a rope)"
+                .to_string()
+        ),
+        "{texts:?}"
+    );
+    assert!(
+        !texts.iter().any(|t| t.contains("the rope to the rope")),
+        "{texts:?}"
+    );
+}
+
+/// A small level: the entrance row y = 2 and a shaft at x = 1 below
+/// it, with `things`.
+fn inline(things: &str) -> Session {
+    let text = format!(
+        "[level]\nname = \"Inline\"\n\n[grid]\n#######\n#@....#\n###.###\n###.###\n\
+         ###.###\n###.###\n#######\n\n[things]\n{things}\n"
+    );
+    Session::new(&game::level::load_text("inline.txt", &text).unwrap()).unwrap()
+}
+
+fn menu_texts(s: &mut Session, hero: ThingId) -> Vec<String> {
+    let mut view = GridView::new();
+    view.build(
+        s.stage().grid(),
+        s.stage().cell_of(hero).unwrap(),
+        SIGHT_RADIUS,
+    );
+    let m = ContextMenu::build(s, &view, hero);
+    m.entries.iter().map(Entry::text).collect()
+}
+
+#[test]
+fn in_the_vault_with_the_spare_bucket_each_levitation_says_which_bucket() {
+    use game::equipment::{equip, Equipment, Loadout};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels/the_vault.txt");
+    let mut loadout = Loadout::new();
+    loadout.give(Equipment::SpareBucket, "sorceress");
+    let level = equip(&game::level::load_file(&path).unwrap(), &loadout).unwrap();
+    let mut s = Session::new(&level).unwrap();
+    let sorceress = s.stage().heroes()[2];
+    s.perform(&Action::Move {
+        hero: sorceress,
+        to: game::action::Target::Cell(CellPos::new(5, 11)),
+    })
+    .unwrap();
+    s.perform(&Action::EndTurn).unwrap();
+    let texts = menu_texts(&mut s, sorceress);
+    let levitations: Vec<&String> = texts.iter().filter(|t| t.starts_with("Levitate")).collect();
+    assert_eq!(
+        levitations,
+        [
+            "Levitate bucket 2 cells left… · 2 AP",
+            "Levitate bucket at the entrance… · 2 AP"
+        ],
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn a_load_too_heavy_to_take_out_says_what_of_what_and_for_whom() {
+    let mut s = inline(
+        "knight = hero knight at 2,2\nscout = hero scout at 2,2\n\
+         statue = item statue at 2,2 flags ACQUIRE|PLACE|HEAVY|RELIC\n\
+         bucket = item bucket at 2,2 flags ACQUIRE|PLACE|CONTAIN|HANG",
+    );
+    let (knight, scout) = (s.stage().heroes()[0], s.stage().heroes()[1]);
+    let statue = s.stage().find("statue").unwrap();
+    s.perform(&Action::PickUp {
+        hero: knight,
+        item: Some(statue),
+    })
+    .unwrap();
+    s.perform(&Action::PutIn { hero: knight }).unwrap();
+    let texts = menu_texts(&mut s, scout);
+    assert!(
+        texts.contains(&"Take statue out of the bucket (too heavy for the scout)".to_string()),
+        "{texts:?}"
+    );
+    assert!(
+        texts.contains(&"Pick up bucket (too heavy for the scout)".to_string()),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn the_menu_stays_on_screen_beside_the_heros_cell() {
+    let m = ContextMenu {
+        entries: vec![
+            Entry {
+                label: "a".into(),
+                action: ContextAction::Do(Action::EndTurn),
+                cost: 0,
+                refused: None,
+            };
+            6
+        ],
+        menu: Menu::default(),
+    };
+    // The menu's frame as drawn (10 px at scale 1 around the entries).
+    let frame = |rects: &[Rect], scale: f32| {
+        let (a, b) = (rects[0], rects[rects.len() - 1]);
+        let pad = 10.0 * scale;
+        Rect::new(
+            a.x - pad,
+            a.y - pad,
+            a.w + 2.0 * pad,
+            b.y + b.h - a.y + 2.0 * pad,
+        )
+    };
+    let overlaps =
+        |a: Rect, b: Rect| a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+    let square = |c: Vec2, half: f32| Rect::new(c.x - half, c.y - half, 2.0 * half, 2.0 * half);
+    for (size, scale, cell) in [
+        (Vec2::new(640.0, 360.0), 0.5, 40.0),
+        (Vec2::new(1280.0, 720.0), 1.0, 80.0),
+        (Vec2::new(1280.0, 720.0), 1.0, 30.0),
+        (Vec2::new(400.0, 720.0), 0.5, 40.0),
+    ] {
+        let centre = size / 2.0;
+        for anchor in [
+            Vec2::ZERO,
+            size,
+            Vec2::new(size.x - 30.0, 10.0),
+            centre,
+            Vec2::new(60.0, size.y / 2.0),
+            Vec2::new(size.x - 60.0, size.y / 2.0),
+        ] {
+            let rects = m.layout(anchor, cell, size, scale);
+            for r in &rects {
+                assert!(r.x >= 0.0 && r.x + r.w <= size.x, "{anchor}: {r:?}");
+                assert!(r.y >= 0.0 && r.y + r.h <= size.y, "{anchor}: {r:?}");
+            }
+            // Never over the hero's own cell, when the cell is on screen.
+            let on_screen = anchor.cmpgt(Vec2::splat(cell)).all()
+                && anchor.cmplt(size - Vec2::splat(cell)).all();
+            if on_screen {
+                let f = frame(&rects, scale);
+                assert!(
+                    !overlaps(f, square(anchor, cell / 2.0)),
+                    "{size} {anchor}: {f:?} over the hero's cell"
+                );
+            }
+        }
+        // With room beside it, clear of the cells around the hero too.
+        if size.x >= 1280.0 {
+            let f = frame(&m.layout(centre, cell, size, scale), scale);
+            assert!(!overlaps(f, square(centre, 1.5 * cell)), "{size}: {f:?}");
+        }
+    }
+}
