@@ -110,6 +110,13 @@ fn every_campaign_card_says_the_goal_and_the_new_thing_and_no_step_of_the_soluti
                 }
             }
             let lower = paragraph.to_lowercase();
+            // A designer's paragraph that missed the `Solution:` opening
+            // (it names the solution, or a file of the checkout).
+            if lower.contains("solution") || lower.contains(".sim") || lower.contains("levels/") {
+                problems.push(format!(
+                    "{name}: a designer's note on the card: {paragraph}"
+                ));
+            }
             for step in STEPS_GIVEN_AWAY {
                 if lower.contains(step) {
                     problems.push(format!("{name}: gives away `{step}`"));
