@@ -71,6 +71,24 @@ impl Equipment {
         }
     }
 
+    /// Whether the piece goes to a hero, who then starts with it (the
+    /// ropes); `false` for a piece that lies in the level whichever hero
+    /// brings it (the spare bucket: [`Equipment::lies`]). A loadout still
+    /// names a hero for every piece; for a piece that goes to no hero
+    /// that hero changes nothing (`super::equip`).
+    pub fn goes_to_a_hero(self) -> bool {
+        self.lies().is_none()
+    }
+
+    /// Where a piece that goes to no hero lies when brought, in a few
+    /// words ("at the entrance"); `None` for a piece that goes to a hero.
+    pub fn lies(self) -> Option<&'static str> {
+        match self {
+            Equipment::LongRope | Equipment::SecondRope => None,
+            Equipment::SpareBucket => Some("at the entrance"),
+        }
+    }
+
     fn bit(self) -> u8 {
         match self {
             Equipment::LongRope => 1,

@@ -15,7 +15,8 @@
 //!
 //! Data flow: the platform reads the relics recovered from its progress
 //! file and asks [`unlocked`]; its loadout screen builds a [`Loadout`]
-//! (asking [`check_give`] of each hero and piece); the level in play is
+//! (asking [`check_give`] of each hero and piece, and
+//! [`Equipment::goes_to_a_hero`] whether the hero matters at all); the level in play is
 //! `equip(level, loadout)`; `sim --loadout` does the same for scripts.
 
 pub mod equip;

@@ -280,3 +280,49 @@ fn a_loadout_in_words_names_each_piece_in_canonical_order() {
         Some("the long rope, the second rope and the spare bucket")
     );
 }
+
+#[test]
+fn only_the_ropes_go_to_a_hero_the_bucket_lies_at_the_entrance_whoever_brings_it() {
+    let level = shipped("rope_descent.txt");
+    let heroes: Vec<&str> = level
+        .things
+        .iter()
+        .filter(|t| t.is_hero())
+        .map(|t| t.id.as_str())
+        .collect();
+    assert_eq!(heroes, ["knight", "scout", "sorceress"]);
+    for item in Equipment::ALL {
+        // Every hero who may take it, and the level each one starts.
+        let started: Vec<Level> = heroes
+            .iter()
+            .filter(|h| check_give(&level, item, h).is_ok())
+            .map(|h| {
+                let mut l = Loadout::new();
+                l.give(item, h);
+                equip(&level, &l).expect("fits")
+            })
+            .collect();
+        assert!(!started.is_empty(), "{item}");
+        let same = started.windows(2).all(|w| w[0] == w[1]);
+        if item.goes_to_a_hero() {
+            // A rope changes its hero's start.
+            assert_eq!(item.lies(), None);
+            let heroes_changed = |e: &Level| {
+                heroes
+                    .iter()
+                    .filter(|h| spec_rope(e, h) != spec_rope(&level, h))
+                    .count()
+            };
+            assert!(started.iter().all(|e| heroes_changed(e) == 1), "{item}");
+            assert!(started.len() == 1 || !same, "{item}");
+        } else {
+            // The same level whoever takes it, the piece at the entrance.
+            assert_eq!(item, Equipment::SpareBucket);
+            assert_eq!(item.lies(), Some("at the entrance"));
+            assert_eq!(started.len(), 3, "any hero may bring it");
+            assert!(same, "{item}: the hero changes nothing");
+            let bucket = started[0].thing(SPARE_BUCKET_ID).expect("brought");
+            assert_eq!(bucket.cell, level.entrance);
+        }
+    }
+}

@@ -1,7 +1,8 @@
 //! Drawing the loadout screen: the title and the level's thumbnail with
 //! its goal, a head per hero (sprite, name, rope), one row per piece of
-//! equipment with a cell per hero, the Start and Back buttons, the notice
-//! and the key hints.
+//! equipment with a cell per hero (or, for a piece that goes to no hero,
+//! one saying where it lies), the Start and Back buttons, the notice and
+//! the key hints (for the selected row).
 use glam::Vec2;
 use render::{Align, DrawList, Font, Rect, Rgba, SpriteAtlas, TextStyle, WHITE};
 
@@ -30,7 +31,7 @@ impl LoadoutScreen {
             font,
             l.sub_at,
             &format!(
-                "{} relic{} recovered · hand each piece to a hero, or leave it",
+                "{} relic{} recovered · bring each piece, or leave it",
                 self.relics,
                 if self.relics == 1 { "" } else { "s" }
             ),
@@ -120,15 +121,17 @@ impl LoadoutScreen {
                 &what,
                 &centre(l.small_px, colour),
             );
-            let holder = self.loadout.holder(*item);
+            let chosen = self.chosen_cell(*item);
             for (c, cell) in rects.cells.iter().enumerate() {
-                let hero = self.heroes.get(c).map(|h| h.id.as_str());
-                let holds = hero == holder;
-                let fits = usable && hero.is_none_or(|h| check_give(&self.level, *item, h).is_ok());
-                let label = match (holds && usable, self.heroes.get(c)) {
-                    (true, Some(h)) => taken_label(*item, h),
-                    (true, None) => "nobody".to_string(),
-                    (false, _) => String::new(),
+                let holds = c == chosen;
+                let hero = self.cell_holder(*item, c).flatten();
+                let fits = usable
+                    && hero
+                        .as_deref()
+                        .is_none_or(|h| check_give(&self.level, *item, h).is_ok());
+                let label = match usable {
+                    true => self.cell_label(*item, c),
+                    false => String::new(),
                 };
                 menu::draw_item(
                     list,
@@ -166,21 +169,45 @@ impl LoadoutScreen {
                 &centre(l.small_px, NOTICE_TEXT).wrapped(size.x * 0.9),
             );
         }
-        list.text(
-            font,
-            l.hint_at,
-            "Up/Down choose · Left/Right or 1-3 hand it over · Enter on Start plays · Esc back",
-            &centre(l.small_px, SUB_TEXT),
-        );
+        list.text(font, l.hint_at, &self.hint(), &centre(l.small_px, SUB_TEXT));
     }
 }
 
-/// What a hero's cell says when the hero takes `item`: the rope it
-/// then starts with, or that it brings the bucket.
+impl LoadoutScreen {
+    /// What cell `cell` of `item`'s row says: the chosen hero's what the
+    /// hero then starts with, Nobody's "nobody" when chosen, others
+    /// nothing; for a piece that goes to no hero, where it lies (brought
+    /// or not: the cell says what choosing it does) and "left behind".
+    pub fn cell_label(&self, item: Equipment, cell: usize) -> String {
+        let chosen = self.chosen_cell(item) == cell;
+        match (item.lies(), cell, chosen) {
+            (Some(at), 0, true) => format!("brought · it lies {at}"),
+            (Some(at), 0, false) => format!("bring it · it lies {at}"),
+            (Some(_), _, true) => "left behind".to_string(),
+            (None, c, true) => match self.heroes.get(c) {
+                Some(h) => taken_label(item, h),
+                None => "nobody".to_string(),
+            },
+            (_, _, false) => String::new(),
+        }
+    }
+
+    /// The key hints for the selected row.
+    pub fn hint(&self) -> String {
+        let row = self.offers.get(self.menu.selected).map(|(e, _)| *e);
+        let choose = match row {
+            Some(item) if !item.goes_to_a_hero() => "Left/Right bring it or leave it",
+            _ => "Left/Right or 1-3 hand it over",
+        };
+        format!("Up/Down choose · {choose} · Enter on Start plays · Esc back")
+    }
+}
+
+/// What a hero's cell says when the hero takes `item` (a piece that goes
+/// to a hero): the rope it then starts with.
 pub fn taken_label(item: Equipment, hero: &HeroColumn) -> String {
-    match (item, game::equipment::rope_after(hero.rope_len_cells, item)) {
-        (Equipment::SpareBucket, _) => "brings it".to_string(),
-        (_, Some(n)) => format!("rope {n}"),
-        (_, None) => "takes it".to_string(),
+    match game::equipment::rope_after(hero.rope_len_cells, item) {
+        Some(n) => format!("rope {n}"),
+        None => "takes it".to_string(),
     }
 }

@@ -14,7 +14,9 @@ pub struct RowRects {
     pub whole: Rect,
     /// The piece's name and what it does.
     pub label: Rect,
-    /// One cell per hero, then Nobody, under the heroes' columns.
+    /// One cell per hero, then Nobody, under the heroes' columns; for a
+    /// piece that goes to no hero ([`Equipment::goes_to_a_hero`]) two:
+    /// bring it (under all the heroes' columns), then Nobody (leave it).
     pub cells: Vec<Rect>,
 }
 
@@ -65,15 +67,28 @@ pub fn layout(size: Vec2, heroes: usize) -> LoadoutLayout {
     let row_h = (64.0 * s).round();
     let row_step = (76.0 * s).round();
     let rows_top = head_top + head_h + (14.0 * s).round();
-    let rows = (0..Equipment::ALL.len())
-        .map(|r| {
+    let rows = Equipment::ALL
+        .iter()
+        .enumerate()
+        .map(|(r, item)| {
             let y = rows_top + r as f32 * row_step;
+            let cells = if item.goes_to_a_hero() {
+                (0..columns)
+                    .map(|c| Rect::new(column_x(c), y, cell_w, row_h))
+                    .collect()
+            } else {
+                // One cell across the heroes' columns: who brings it
+                // changes nothing.
+                let span = column_x(heroes.max(1) - 1) + cell_w - column_x(0);
+                vec![
+                    Rect::new(column_x(0), y, span, row_h),
+                    Rect::new(column_x(heroes), y, cell_w, row_h),
+                ]
+            };
             RowRects {
                 whole: Rect::new(left, y, total_w, row_h),
                 label: Rect::new(left, y, label_w, row_h),
-                cells: (0..columns)
-                    .map(|c| Rect::new(column_x(c), y, cell_w, row_h))
-                    .collect(),
+                cells,
             }
         })
         .collect::<Vec<_>>();

@@ -3,7 +3,13 @@
 //! the heroes (`docs/RULES.md`; `game::equipment`).
 //!
 //! One row per piece of equipment, in canonical order, and one column per
-//! hero of the level (its sprite, its name, its rope) plus "Nobody". A row
+//! hero of the level (its sprite, its name, its rope) plus "Nobody". A
+//! piece that goes to a hero (a rope) has a cell per column; a piece that
+//! lies in the level whoever brings it (the spare bucket, at the entrance:
+//! [`Equipment::goes_to_a_hero`]) is one choice, bring it or leave it: one
+//! cell across the heroes' columns saying where it lies, then Nobody's. Its
+//! loadout still names a hero (the first who may take it), as the text
+//! form wants, but the screen never asks which. A row
 //! is one of four [`Offer`]s: open (unlocked and allowed: the player
 //! chooses its holder among the heroes it suits), required (the level
 //! requires it: handed out at the start and locked), forbidden (unlocked,
@@ -13,9 +19,9 @@
 //!
 //! Keys: Up/Down choose a row or button; Left/Right (or Enter/Space) on a
 //! row hand the piece to the next hero it suits (then nobody, then round
-//! again); 1-3 hand it to that hero; Enter on Start starts. The mouse
-//! hovers rows, clicks a hero's cell to hand the piece over and clicks the
-//! buttons; a gamepad's d-pad and A/B do what the keys do. Asking for what
+//! again) or, for a piece that goes to no hero, bring it or leave it; 1-3
+//! hand it to that hero (bring it). The mouse hovers rows, clicks a cell
+//! to choose it and clicks the buttons; Enter on Start starts; a gamepad's d-pad and A/B do what the keys do. Asking for what
 //! cannot be (a locked row, a hero the piece does not suit) says why on
 //! the notice line and changes nothing.
 //!
@@ -200,14 +206,17 @@ impl LoadoutScreen {
                 item.title(),
                 self.relics
             )),
-            Offer::Required => Some(format!(
-                "This level requires {}: it stays with the {}",
-                item.the(),
-                self.loadout
-                    .holder(item)
-                    .and_then(|h| self.hero_name(h))
-                    .unwrap_or("hero it was given to")
-            )),
+            Offer::Required => Some(match item.lies() {
+                Some(at) => format!("This level requires {}: it lies {at}", item.the()),
+                None => format!(
+                    "This level requires {}: it stays with the {}",
+                    item.the(),
+                    self.loadout
+                        .holder(item)
+                        .and_then(|h| self.hero_name(h))
+                        .unwrap_or("hero it was given to")
+                ),
+            }),
             Offer::Forbidden | Offer::Open => {
                 let hero = hero?;
                 check_give(&self.level, item, hero)
@@ -225,9 +234,25 @@ impl LoadoutScreen {
             .map(|h| h.kind.name())
     }
 
-    /// Hands `item` to `hero` (`None`: to nobody); on refusal, the notice
-    /// says why and nothing changes.
+    /// The first hero who may take `item` (what a loadout names for a
+    /// piece that goes to no hero); `None` when nobody may.
+    fn bringer(&self, item: Equipment) -> Option<String> {
+        self.heroes
+            .iter()
+            .find(|h| check_give(&self.level, item, &h.id).is_ok())
+            .map(|h| h.id.clone())
+    }
+
+    /// Hands `item` to `hero` (`None`: to nobody; a piece that goes to no
+    /// hero is recorded under its [`bringer`](Self::bringer), whichever
+    /// hero is named); on refusal, the notice says why and nothing
+    /// changes.
     pub fn give(&mut self, item: Equipment, hero: Option<&str>) -> bool {
+        let bringer = match hero {
+            Some(_) if !item.goes_to_a_hero() => self.bringer(item),
+            _ => None,
+        };
+        let hero = bringer.as_deref().or(hero);
         if let Some(why) = self.refusal(item, hero) {
             self.notice = Some(why);
             return false;
@@ -242,15 +267,54 @@ impl LoadoutScreen {
         true
     }
 
-    /// Who may hold `item`, in column order: the heroes it suits, then
-    /// nobody (`None`).
+    /// Who may hold `item`, in column order: the heroes it suits (for a
+    /// piece that goes to no hero, only its bringer), then nobody
+    /// (`None`).
     pub fn holders(&self, item: Equipment) -> Vec<Option<String>> {
-        self.heroes
+        let heroes = self
+            .heroes
             .iter()
             .filter(|h| check_give(&self.level, item, &h.id).is_ok())
-            .map(|h| Some(h.id.clone()))
-            .chain(std::iter::once(None))
-            .collect()
+            .map(|h| Some(h.id.clone()));
+        let heroes: Vec<_> = if item.goes_to_a_hero() {
+            heroes.collect()
+        } else {
+            heroes.take(1).collect()
+        };
+        heroes.into_iter().chain(std::iter::once(None)).collect()
+    }
+
+    /// The holder that cell `cell` of `item`'s row stands for
+    /// (`Some(None)`: nobody); `None` past the row's cells. A piece that
+    /// goes to no hero has two: brought (by its bringer), left.
+    pub fn cell_holder(&self, item: Equipment, cell: usize) -> Option<Option<String>> {
+        let hero = |i: usize| self.heroes.get(i).map(|h| h.id.clone());
+        if item.goes_to_a_hero() {
+            match cell.cmp(&self.heroes.len()) {
+                std::cmp::Ordering::Less => Some(hero(cell)),
+                std::cmp::Ordering::Equal => Some(None),
+                std::cmp::Ordering::Greater => None,
+            }
+        } else {
+            match cell {
+                0 => Some(self.bringer(item).or_else(|| hero(0))),
+                1 => Some(None),
+                _ => None,
+            }
+        }
+    }
+
+    /// The cell of `item`'s row that is chosen now: its holder's (a piece
+    /// that goes to no hero: 0 when brought), or Nobody's.
+    pub fn chosen_cell(&self, item: Equipment) -> usize {
+        let holder = self.loadout.holder(item);
+        if item.goes_to_a_hero() {
+            holder
+                .and_then(|h| self.heroes.iter().position(|c| c.id == h))
+                .unwrap_or(self.heroes.len())
+        } else {
+            usize::from(holder.is_none())
+        }
     }
 
     /// Hands the piece of row `row` to the next (`step` 1) or previous
@@ -315,8 +379,9 @@ impl LoadoutScreen {
                     if let Some(c) = rects.cells.iter().position(|c| c.contains(p)) {
                         self.menu.selected = r;
                         let item = self.offers[r].0;
-                        let hero = self.heroes.get(c).map(|h| h.id.clone());
-                        self.give(item, hero.as_deref());
+                        if let Some(hero) = self.cell_holder(item, c) {
+                            self.give(item, hero.as_deref());
+                        }
                         return None;
                     }
                 }
@@ -447,21 +512,102 @@ mod tests {
             s.notice.as_deref(),
             Some("This level forbids the second rope")
         );
-        // The bucket suits anyone: every hero, then nobody.
-        assert_eq!(s.holders(Equipment::SpareBucket).len(), 4);
+        // The bucket: brought (recorded under the first hero) or not.
+        assert_eq!(s.holders(Equipment::SpareBucket).len(), 2);
         press(&mut s, Key::Hero(2));
-        assert_eq!(s.loadout.holder(Equipment::SpareBucket), Some("sorceress"));
+        assert_eq!(s.loadout.holder(Equipment::SpareBucket), Some("knight"));
         assert_eq!(s.notice, None);
         // Start gives the loadout, and it fits the level.
         s.menu.selected = s.start_entry();
         let Some(LoadoutAction::Start(loadout)) = press(&mut s, Key::Enter) else {
             panic!("started");
         };
-        assert_eq!(
-            loadout.to_string(),
-            "knight:long_rope sorceress:spare_bucket"
-        );
+        assert_eq!(loadout.to_string(), "knight:long_rope knight:spare_bucket");
         assert!(equip(&level, &loadout).is_ok());
+    }
+
+    #[test]
+    fn the_spare_bucket_is_one_choice_bring_it_to_the_entrance_or_leave_it() {
+        const BUCKET: Equipment = Equipment::SpareBucket;
+        let level = shipped("heavy_haul.txt");
+        let mut s = LoadoutScreen::new(5, &level, 3);
+        assert_eq!(s.heroes.len(), 3);
+        let row = 2;
+        assert_eq!(s.offers[row], (BUCKET, Offer::Open));
+        // One cell across the heroes' columns (bring it), then Nobody's.
+        let l = layout(SIZE, s.heroes.len());
+        let cells = &l.rows[row].cells;
+        assert_eq!(cells.len(), 2, "bring it or leave it, no hero to choose");
+        assert_eq!(cells[0].x, l.heads[0].x);
+        assert_eq!(cells[0].x + cells[0].w, l.heads[2].x + l.heads[2].w);
+        assert_eq!((cells[1].x, cells[1].w), (l.heads[3].x, l.heads[3].w));
+        assert_eq!(s.holders(BUCKET), [Some("knight".to_string()), None]);
+        // Left/Right (and Space, a gamepad's A) bring it and leave it.
+        s.menu.selected = row;
+        assert_eq!(
+            s.hint(),
+            "Up/Down choose · Left/Right bring it or leave it · Enter on Start plays · Esc back"
+        );
+        let says = |s: &LoadoutScreen| [s.cell_label(BUCKET, 0), s.cell_label(BUCKET, 1)];
+        // Left at first: nothing handed out.
+        assert_eq!(
+            says(&s),
+            ["bring it · it lies at the entrance", "left behind"]
+        );
+        press(&mut s, Key::Right);
+        assert_eq!(s.loadout.to_string(), "knight:spare_bucket");
+        assert_eq!(says(&s), ["brought · it lies at the entrance", ""]);
+        press(&mut s, Key::Right);
+        assert!(s.loadout.is_empty());
+        assert_eq!(
+            says(&s),
+            ["bring it · it lies at the entrance", "left behind"]
+        );
+        press(&mut s, Key::Left);
+        assert_eq!(s.chosen_cell(BUCKET), 0);
+        press(&mut s, Key::Space);
+        assert!(s.loadout.is_empty(), "round again");
+        // 3 brings it: whichever hero's number, the same bucket.
+        press(&mut s, Key::Hero(2));
+        assert_eq!(s.loadout.to_string(), "knight:spare_bucket");
+        assert_eq!(s.notice, None);
+        // The mouse: Nobody's cell leaves it, the wide cell (under the
+        // scout's head, say) brings it.
+        s.handle(Input::Click(cells[1].centre()), SIZE);
+        assert!(s.loadout.is_empty());
+        let under_scout = Vec2::new(l.heads[1].centre().x, cells[0].centre().y);
+        s.handle(Input::Click(under_scout), SIZE);
+        assert_eq!(s.loadout.to_string(), "knight:spare_bucket");
+        // Start: the bucket lies at the entrance, and the text reads back.
+        s.menu.selected = s.start_entry();
+        let Some(LoadoutAction::Start(loadout)) = press(&mut s, Key::Enter) else {
+            panic!("started");
+        };
+        assert_eq!(Loadout::parse(&loadout.to_string()), Ok(loadout.clone()));
+        let equipped = equip(&level, &loadout).expect("fits");
+        let bucket = equipped
+            .thing(game::equipment::SPARE_BUCKET_ID)
+            .expect("brought");
+        assert_eq!(bucket.cell, level.entrance);
+        // An old save's loadout names another hero: shown brought all the
+        // same, and it equips the same level.
+        s.loadout = Loadout::parse("sorceress:spare_bucket").expect("old text");
+        assert_eq!(s.chosen_cell(BUCKET), 0);
+        assert_eq!(says(&s)[0], "brought · it lies at the entrance");
+        assert_eq!(equip(&level, &s.loadout), Ok(equipped));
+    }
+
+    #[test]
+    fn a_required_bucket_says_where_it_lies() {
+        let mut level = shipped("heavy_haul.txt");
+        level.requires = EquipmentSet::of(&[Equipment::SpareBucket]);
+        let mut s = LoadoutScreen::new(5, &level, 0);
+        assert_eq!(s.chosen_cell(Equipment::SpareBucket), 0, "brought");
+        assert!(!s.give(Equipment::SpareBucket, None));
+        assert_eq!(
+            s.notice.as_deref(),
+            Some("This level requires the spare bucket: it lies at the entrance")
+        );
     }
 
     #[test]
@@ -503,7 +649,6 @@ mod tests {
         assert_eq!(knight.rope_len_cells, Some(8));
         assert_eq!(taken_label(Equipment::LongRope, knight), "rope 12");
         assert_eq!(taken_label(Equipment::SecondRope, &s.heroes[1]), "rope 6");
-        assert_eq!(taken_label(Equipment::SpareBucket, knight), "brings it");
     }
 
     #[test]
