@@ -88,6 +88,19 @@ impl Loadout {
         self.given.iter().map(|(e, h)| (*e, h.as_str()))
     }
 
+    /// The pieces given beyond those in `required` (what a level requires
+    /// is part of the level, not a choice of the player's).
+    pub fn beyond(&self, required: super::EquipmentSet) -> Loadout {
+        Loadout {
+            given: self
+                .given
+                .iter()
+                .filter(|(e, _)| !required.contains(**e))
+                .map(|(e, h)| (*e, h.clone()))
+                .collect(),
+        }
+    }
+
     /// Whether nothing is given.
     pub fn is_empty(&self) -> bool {
         self.given.is_empty()

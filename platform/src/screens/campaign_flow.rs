@@ -242,9 +242,7 @@ impl Screens {
         // Said once: the result could not be saved (the relics with it).
         results.notice = unsaved;
         results.par = self.playing.as_ref().and_then(|p| p.level.par);
-        if let Some(p) = &self.playing {
-            results.loadout = p.loadout.clone();
-        }
+        results.loadout = self.chosen_equipment();
         results.campaign_complete = !has_next
             && self.playing.as_ref().is_some_and(|p| p.index.is_some())
             && self
@@ -257,6 +255,24 @@ impl Screens {
             info!("every level of the list cleared");
         }
         self.stack.push(Screen::Results(results));
+    }
+
+    /// The equipment of the game being played that the player chose: its
+    /// loadout without what the level requires (a campaign or pack level,
+    /// as its list holds it); none for a level opened by path or test
+    /// played, which start with what they require only.
+    fn chosen_equipment(&self) -> Loadout {
+        let Some(p) = &self.playing else {
+            return Loadout::new();
+        };
+        let written = p
+            .index
+            .and_then(|i| self.campaign.levels.get(i))
+            .and_then(|e| e.level.as_ref().ok());
+        match written {
+            Some(level) => p.loadout.beyond(level.requires),
+            None => Loadout::new(),
+        }
     }
 
     /// The party left with too few relics: nothing is recorded or
@@ -276,7 +292,7 @@ impl Screens {
         );
         let mut results = ResultsScreen::retreat(&p.level.name, result, needed);
         results.par = p.level.par;
-        results.loadout = p.loadout.clone();
+        results.loadout = self.chosen_equipment();
         results.notice = told;
         self.stack.push(Screen::Results(results));
     }

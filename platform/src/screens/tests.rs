@@ -260,6 +260,49 @@ fn a_clear_with_equipment_names_it_on_the_results() {
 }
 
 #[test]
+fn the_results_name_only_the_equipment_chosen_not_what_the_level_requires() {
+    use game::equipment::{Equipment, EquipmentSet, Loadout};
+    let mut s = screens();
+    // The first level, as if it required the spare bucket.
+    let required = EquipmentSet::of(&[Equipment::SpareBucket]);
+    if let Ok(level) = &mut s.campaign.levels[0].level {
+        level.requires = required;
+    }
+    let level = s.campaign.levels[0].level.clone().unwrap();
+    s.start_level_with(
+        level,
+        Some(0),
+        Loadout::required(&s.campaign.levels[0].level.clone().unwrap()),
+    )
+    .unwrap();
+    clear_loop_back(&mut s);
+    let Screen::Results(r) = s.top() else {
+        panic!("results");
+    };
+    assert_eq!(
+        r.turns_line(),
+        "Turns used: 1 (par 1)",
+        "required: no choice"
+    );
+    let mut s = screens();
+    if let Ok(level) = &mut s.campaign.levels[0].level {
+        level.requires = required;
+    }
+    let level = s.campaign.levels[0].level.clone().unwrap();
+    let loadout = Loadout::parse("knight:long_rope knight:spare_bucket").unwrap();
+    s.start_level_with(level, Some(0), loadout).unwrap();
+    clear_loop_back(&mut s);
+    let Screen::Results(r) = s.top() else {
+        panic!("results");
+    };
+    assert_eq!(
+        r.turns_line(),
+        "Turns used: 1 with the long rope (par 1)",
+        "the chosen piece only"
+    );
+}
+
+#[test]
 fn a_win_is_saved_in_one_write_so_a_kill_after_any_write_keeps_it() {
     let dir = std::env::temp_dir().join(format!("rappel-one-write-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
