@@ -3,8 +3,9 @@
 //! out of its anchor, every occupant of a crowded cell with the selected
 //! hero outlined, the real party marked apart from its copies through a
 //! portal, remembered cells drawn dark once out of sight, companions out of
-//! sight drawn dimmed where the party knows them, and a bucket tied to the
-//! rope's end drawn there with the statue in it.
+//! sight drawn dimmed where the party knows them (one whose cell shows
+//! only a sliver too), and a bucket tied to the rope's end drawn there
+//! with the statue in it.
 //! Each test keeps its frames under `target/readable/` to look at.
 use game::grid::CellPos;
 use game::view::ViewPos;
@@ -573,4 +574,42 @@ fn companions_out_of_sight_are_drawn_dimmed_where_the_party_knows_them() {
     // The scout herself, in sight, is drawn as ever.
     let r = inner_rect(&s, ViewPos::new(0, 0), 0.45);
     assert!(count(&img, r, scout_green) > 10);
+}
+
+/// Night haul split: the knight at the shaft's head (3,3) with his rope
+/// let down the shaft; the scout climbed down it to the cellar (4,0).
+fn night_haul_split() -> Screens {
+    let mut s = playing("night_haul.txt");
+    play_solution(
+        &mut s,
+        "select knight\nmove 3 3\ndeploy-rope right\nselect scout\nmove 2 4\nmove 4 2\nend-turn\nmove 4 0\n",
+        SIZE,
+    );
+    settle(&mut s);
+    s
+}
+
+#[test]
+fn a_companion_whose_cell_shows_only_a_sliver_is_drawn_dimmed_there() {
+    // From the cellar the scout sees only a sliver of the knight's cell at
+    // the shaft's head, too little to show him: he is drawn dimmed at his
+    // cell's place, as a companion out of sight is.
+    let s = night_haul_split();
+    let img = draw(&s, SIZE);
+    keep(&img, "companion_in_a_sliver");
+    let play = s.play().unwrap();
+    let stage = play.session.stage();
+    let knight = stage.heroes()[0];
+    let (here, there) = (CellPos::new(4, 0), CellPos::new(3, 3));
+    assert_eq!(stage.cell_of(knight), Some(there));
+    assert!(play.view().is_visible(stage.grid(), there), "a sliver");
+    let c = play.projection(SIZE).to_screen(Vec2::new(
+        (there.x - here.x) as f32,
+        (there.y - here.y) as f32,
+    ));
+    let h = play.projection(SIZE).cell_px / 2.0;
+    let cell = (c.x - h, c.y - h, 2.0 * h, 2.0 * h);
+    let dim_blue = |p: [u8; 3]| p[2] > 70 && p[2] as i32 > p[0] as i32 + 40 && !knight_blue(p);
+    let blue = count(&img, cell, dim_blue);
+    assert!(blue > 15, "the knight, dimmed: {blue}");
 }

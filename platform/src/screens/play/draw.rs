@@ -198,7 +198,11 @@ impl PlayScreen {
     }
 
     /// The party members still in the level that the selected hero does
-    /// not see now (drawn dimmed where the party knows them).
+    /// not see now (drawn dimmed where the party knows them): those whose
+    /// cell is out of sight, and those whose cell shows only a sliver,
+    /// where the rules see nothing of what is in it
+    /// (`GridView::sees_lying_in`) and the hero drawn there would be
+    /// masked away.
     pub fn companions_out_of_sight(&self) -> Vec<game::things::ThingId> {
         let stage = self.session.stage();
         let grid = stage.grid();
@@ -210,7 +214,7 @@ impl PlayScreen {
             .filter(|&h| {
                 stage
                     .cell_of(h)
-                    .is_some_and(|c| !self.view.is_visible(grid, c))
+                    .is_some_and(|c| !self.view.sees_lying_in(grid, c))
             })
             .collect()
     }

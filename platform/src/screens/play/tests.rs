@@ -743,3 +743,4 @@ mod hint;
 mod keys;
 mod known_danger;
 mod preview;
+mod remembered;
