@@ -4,8 +4,9 @@
 //! hero outlined, the real party marked apart from its copies through a
 //! portal, remembered cells drawn dark once out of sight, companions out of
 //! sight drawn dimmed where the party knows them (one whose cell shows
-//! only a sliver too), and a bucket tied to the rope's end drawn there
-//! with the statue in it.
+//! only a sliver too), a remembered cell pointed at showing the rules'
+//! move there, and a bucket tied to the rope's end drawn there with the
+//! statue in it.
 //! Each test keeps its frames under `target/readable/` to look at.
 use game::grid::CellPos;
 use game::view::ViewPos;
@@ -612,4 +613,41 @@ fn a_companion_whose_cell_shows_only_a_sliver_is_drawn_dimmed_there() {
     let dim_blue = |p: [u8; 3]| p[2] > 70 && p[2] as i32 > p[0] as i32 + 40 && !knight_blue(p);
     let blue = count(&img, cell, dim_blue);
     assert!(blue > 15, "the knight, dimmed: {blue}");
+}
+
+#[test]
+fn a_remembered_cell_pointed_at_shows_the_rules_move_there() {
+    // The scout, climbed up the rope to the shaft's head, points at the corridor
+    // behind the pillar, out of her sight and remembered: the preview of
+    // the rules' move is drawn (gold path over the pillar).
+    let mut s = playing("night_haul.txt");
+    play_solution(
+        &mut s,
+        "select knight\nmove 3 3\ndeploy-rope right\nselect scout\nmove 2 4\nmove 4 2\nend-turn\nmove 4 3\n",
+        SIZE,
+    );
+    settle(&mut s);
+    let plain = draw(&s, SIZE);
+    let play = s.play().unwrap();
+    let corridor = CellPos::new(1, 3);
+    let v = ViewPos::new(corridor.x - 4, corridor.y - 3);
+    assert!(play.view().nodes_at(v).next().is_none(), "out of sight");
+    let p = play.projection(SIZE).cell_centre(v);
+    s.handle(platform::screens::input::Input::MouseMove(p), SIZE);
+    let img = draw(&s, SIZE);
+    keep(&img, "remembered_cell_pointed_at");
+    let play = s.play().unwrap();
+    assert!(
+        matches!(play.preview().map(|p| &p.outcome), Some(Ok(path)) if path.end == Some(corridor)),
+        "{:?}",
+        play.preview()
+    );
+    // Gold drawn over the pillar, where the path goes, that was not there.
+    let gold = |img: &RgbaImage| count(img, (0.0, 0.0, SIZE.0 as f32, SIZE.1 as f32), gold_rim);
+    assert!(
+        gold(&img) > gold(&plain) + 20,
+        "{} {}",
+        gold(&img),
+        gold(&plain)
+    );
 }

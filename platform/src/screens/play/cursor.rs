@@ -2,8 +2,9 @@
 //! cell in sight, as the mouse does. T puts it out on the hero to choose
 //! where to move; the sorceress's "Levitate" entry puts it out on the item
 //! to choose where the item goes ([`Aim`]). The arrows (d-pad) move it a
-//! cell at a time over the cells the hero sees — over a cell out of sight,
-//! on to the next one in sight along that line — and the camera pans to
+//! cell at a time over the cells the hero sees, and for a move the cells
+//! the remembered map shows too — over a cell never seen, on to the next
+//! one along that line — and the camera pans to
 //! keep it on screen, clear of the HUD. It is drawn as an outlined cell
 //! with the preview the mouse hover shows (the path, its cost, any fall,
 //! or why not). Enter, Space or E (gamepad A) commits: the very move (or
@@ -74,14 +75,22 @@ impl PlayScreen {
         self.mode.aiming()
     }
 
-    /// Moves the cursor one cell along `(dx, dy)`, or over the cells out of
-    /// sight there to the next one in sight; stays when there is none.
+    /// Whether the cursor may stand on view cell `v`: a cell in sight, or,
+    /// aiming a move, one the remembered map shows.
+    fn targetable(&self, v: ViewPos) -> bool {
+        self.view.nodes_at(v).next().is_some()
+            || (self.mode.aiming() == Some(Aim::Move) && self.remembered_at(v).is_some())
+    }
+
+    /// Moves the cursor one cell along `(dx, dy)`, or over the cells never
+    /// seen there to the next one in sight or remembered; stays when there
+    /// is none.
     fn move_cursor(&mut self, dx: i32, dy: i32) {
         let from = self.hover.unwrap_or_default();
         let reach = 2 * SIGHT_RADIUS as i32 + 1;
         let to = (1..=reach)
             .map(|k| ViewPos::new(from.x + dx * k, from.y + dy * k))
-            .find(|&v| self.view.nodes_at(v).next().is_some());
+            .find(|&v| self.targetable(v));
         if let Some(to) = to {
             self.set_hover(Some(to));
             self.follow_cursor();
@@ -125,7 +134,7 @@ impl PlayScreen {
             Input::MouseMove(p) => {
                 self.mouse = Some(p);
                 let v = drawn.cell_at(p);
-                if !self.over_hud(p, self.size_px) && self.view.nodes_at(v).next().is_some() {
+                if !self.over_hud(p, self.size_px) && self.targetable(v) {
                     self.set_hover(Some(v));
                 }
                 Some(None)

@@ -11,7 +11,8 @@
 //! up, if one has none) — one cell, or two for the scout where one is not
 //! there; Down climbs down. A key move that costs more than one action
 //! point says so on the message line.
-use game::action::{movement, Action, Target};
+use game::action::{movement, Action, Refusal, Target};
+use game::grid::CellPos;
 use game::stage::Outcome;
 use game::things::{ThingFlags, ThingId};
 use game::view::ViewPos;
@@ -25,6 +26,10 @@ use super::preview::{self, Preview};
 use super::tween::{self};
 use super::{to_vec, PlayAction, PlayScreen};
 use crate::screens::input::{Input, Key};
+
+/// Why a cell the party has never seen cannot be gone to: nothing is
+/// known there.
+pub const NOT_SEEN_YET: &str = "not seen yet";
 
 impl PlayScreen {
     /// Applies one input on a drawable of `size_px`.
@@ -170,8 +175,9 @@ impl PlayScreen {
             return None;
         }
         if self.view.nodes_at(v).next().is_none() {
-            // Dark there: the rules say why (a wall beside, or out of
-            // sight).
+            // Not in sight there: on the remembered map, a move to the
+            // cell shown (the rules say whether and how); never seen, why
+            // not.
             return self.move_to(hero, v);
         }
         if super::danger::watcher_at(self.session.stage(), &self.view, v).is_some() {
@@ -439,10 +445,60 @@ impl PlayScreen {
         result
     }
 
+    /// A click's move to view cell `v` (or the target cursor's): the rules
+    /// are asked for [`PlayScreen::move_target`]; where nothing is drawn
+    /// (never seen), nothing is done and the message says why
+    /// ([`PlayScreen::unseen_refusal`]).
     pub(super) fn move_to(&mut self, hero: ThingId, v: ViewPos) -> Option<PlayAction> {
+        if let Some(why) = self.unseen_refusal(hero, v) {
+            self.message = Some(Message::Refused(why));
+            self.cues.push(crate::audio::Cue::Refused);
+            return None;
+        }
         self.perform(Action::Move {
             hero,
+            to: self.move_target(v),
+        })
+    }
+
+    /// The grid cell the remembered map shows at view cell `v`: where the
+    /// hero sees nothing now, the cell at that grid offset from the hero's
+    /// (where the map draws it), if the party has seen it this level.
+    pub(super) fn remembered_at(&self, v: ViewPos) -> Option<CellPos> {
+        if self.view.nodes_at(v).next().is_some() {
+            return None;
+        }
+        let origin = self.session.stage().cell_of(self.selected_hero()?)?;
+        let cell = CellPos::new(origin.x + v.x, origin.y + v.y);
+        self.memory.contains(cell).then_some(cell)
+    }
+
+    /// What a click on view cell `v` asks the rules for: a move to the
+    /// view cell where the hero sees it, to the grid cell where the
+    /// remembered map shows one (the rules path there if sight does, and
+    /// else say why).
+    pub(super) fn move_target(&self, v: ViewPos) -> Target {
+        match self.remembered_at(v) {
+            Some(cell) => Target::Cell(cell),
+            None => Target::View(v),
+        }
+    }
+
+    /// Why `hero` cannot go to view cell `v` where nothing is drawn (not
+    /// in sight, never seen): the rules' refusal where a wall beside the
+    /// hero hides it, else [`NOT_SEEN_YET`]. `None` where something is
+    /// drawn (in sight, or remembered).
+    pub(super) fn unseen_refusal(&mut self, hero: ThingId, v: ViewPos) -> Option<String> {
+        if self.view.nodes_at(v).next().is_some() || self.remembered_at(v).is_some() {
+            return None;
+        }
+        let asked = self.session.preview(&Action::Move {
+            hero,
             to: Target::View(v),
+        });
+        Some(match asked {
+            Err(Refusal::NotVisible(_)) | Ok(_) => NOT_SEEN_YET.into(),
+            Err(refusal) => refusal.to_string(),
         })
     }
 
@@ -456,14 +512,14 @@ impl PlayScreen {
         self.set_hover(self.cell_under_pointer());
     }
 
-    /// The view cell in sight under the pointer, as this frame draws it
-    /// (none over the HUD).
+    /// The view cell under the pointer, as this frame draws it, in sight
+    /// or on the remembered map (none over the HUD).
     pub(super) fn cell_under_pointer(&self) -> Option<ViewPos> {
         let size_px = self.size_px;
         self.mouse
             .filter(|&p| !self.over_hud(p, size_px))
             .map(|p| self.projection(size_px).cell_at(p))
-            .filter(|&v| self.view.nodes_at(v).next().is_some())
+            .filter(|&v| self.view.nodes_at(v).next().is_some() || self.remembered_at(v).is_some())
     }
 
     /// Points at view cell `hover` (by the pointer, or the target cursor)
@@ -514,12 +570,10 @@ impl PlayScreen {
         if v == ViewPos::default() || (self.watcher_shown.is_some() && !aiming) {
             return;
         }
+        let to = self.move_target(v);
         let outcome = self
             .session
-            .preview(&Action::Move {
-                hero,
-                to: Target::View(v),
-            })
+            .preview(&Action::Move { hero, to })
             .map(|events| preview::path_of(&events, ViewPos::default(), &self.view));
         self.preview = Some(Preview { target: v, outcome });
     }

@@ -23,6 +23,10 @@
 //! neighbouring view cell (Left/Right walk, stepping up or falling as the
 //! rules say; Up climbs or steps up the way the hero faces; Down climbs
 //! down), and the target cursor (T) points at any cell in sight by keys.
+//! Where the hero sees nothing, a cell of the remembered map (drawn at its
+//! grid offset from the hero, [`memory`]) is pointed at as its grid cell
+//! (`Target::Cell`): the rules plan the move there, or say why not; a cell
+//! never seen is no target ("not seen yet").
 pub mod camera;
 pub mod context_menu;
 mod cursor;
@@ -114,8 +118,9 @@ pub struct PlayScreen {
     pub camera: Camera,
     /// The last pointer position, in drawable pixels.
     mouse: Option<Vec2>,
-    /// The view cell under the pointer, if the hero sees it; while the
-    /// target cursor is out, the cursor's cell.
+    /// The view cell under the pointer, if the hero sees it or the
+    /// remembered map shows it; while the target cursor is out, the
+    /// cursor's cell.
     hover: Option<ViewPos>,
     /// The way the selected hero faces in view space (the last Left, -1,
     /// or Right, 1), for Up's step up; `None`: not turned yet.
@@ -250,7 +255,7 @@ impl PlayScreen {
         self.preview.as_ref()
     }
 
-    /// The view cell under the pointer, if seen.
+    /// The view cell under the pointer, if seen or remembered.
     pub fn hover(&self) -> Option<ViewPos> {
         self.hover
     }

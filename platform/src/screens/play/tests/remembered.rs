@@ -1,5 +1,6 @@
 //! The party's memory on the play screen: every hero stays drawn wherever
-//! the selected hero's sight leaves them.
+//! the selected hero's sight leaves them, and a cell of the remembered map
+//! is pointed at and clicked as a cell in sight is (the rules decide).
 use game::action::{Action, DeployDir, Target};
 
 use super::*;
@@ -33,6 +34,18 @@ fn night_haul_split() -> PlayScreen {
     s
 }
 
+/// The pixel at the middle of view cell `v`, as drawn.
+fn pixel_of(s: &PlayScreen, v: ViewPos) -> Vec2 {
+    s.projection(SIZE).cell_centre(v)
+}
+
+/// The view cell where the remembered map draws grid cell `cell`: its
+/// grid offset from the selected hero's.
+fn remembered_view(s: &PlayScreen, cell: CellPos) -> ViewPos {
+    let here = cell_of_selected(s);
+    ViewPos::new(cell.x - here.x, cell.y - here.y)
+}
+
 #[test]
 fn a_companion_on_a_cell_seen_only_as_a_sliver_is_drawn_on_the_remembered_map() {
     // From the cellar at the shaft's foot, the scout sees a sliver of the
@@ -50,4 +63,118 @@ fn a_companion_on_a_cell_seen_only_as_a_sliver_is_drawn_on_the_remembered_map() 
     let mut s = s;
     go(&mut s, 1, CellPos::new(4, 3));
     assert_eq!(s.companions_out_of_sight(), []);
+}
+
+#[test]
+fn a_click_on_a_remembered_cell_moves_there_by_the_rules() {
+    // The scout, climbed back up the rope to the shaft's head the next
+    // round, remembers the corridor behind the pillar (she came that way)
+    // and cannot see it now: pointing at it
+    // previews the rules' move (over the pillar, dropping in out of
+    // sight), and a click makes it.
+    let mut s = screen("night_haul.txt");
+    go(&mut s, 0, CellPos::new(3, 3));
+    let knight = s.selected_hero().unwrap();
+    s.perform(Action::DeployRope {
+        hero: knight,
+        dir: DeployDir::Right,
+    });
+    go(&mut s, 1, CellPos::new(2, 4));
+    go(&mut s, 1, CellPos::new(4, 2));
+    end_turn(&mut s);
+    go(&mut s, 1, CellPos::new(4, 3));
+    let corridor = CellPos::new(1, 3);
+    let v = remembered_view(&s, corridor);
+    assert!(s.view().nodes_at(v).next().is_none(), "out of sight there");
+    assert!(s.memory.contains(corridor), "remembered");
+    s.handle(Input::MouseMove(pixel_of(&s, v)), SIZE);
+    assert_eq!(s.hover(), Some(v));
+    let path = match s.preview().map(|p| &p.outcome) {
+        Some(Ok(path)) => path.clone(),
+        other => panic!("a move there: {other:?}"),
+    };
+    assert_eq!(path.end, Some(corridor));
+    assert!(
+        s.hint()
+            .starts_with(&format!("Click to move: {} AP", path.cost)),
+        "{}",
+        s.hint()
+    );
+    let ap = ap_of_selected(&s);
+    s.handle(Input::Click(pixel_of(&s, v)), SIZE);
+    assert_eq!(cell_of_selected(&s), corridor, "{:?}", s.message());
+    assert_eq!(ap_of_selected(&s), ap - path.cost);
+}
+
+#[test]
+fn a_remembered_cell_the_rules_refuse_says_why_in_their_words() {
+    // From the cellar, the hall above is remembered but out of sight: the
+    // rules move only to cells in sight, and the hint and the click say so.
+    let mut s = night_haul_split();
+    let hall = CellPos::new(1, 3);
+    let v = remembered_view(&s, hall);
+    assert!(s.view().nodes_at(v).next().is_none() && s.memory.contains(hall));
+    let hero = s.selected_hero().unwrap();
+    let refusal = s
+        .session
+        .preview(&Action::Move {
+            hero,
+            to: Target::Cell(hall),
+        })
+        .unwrap_err();
+    s.handle(Input::MouseMove(pixel_of(&s, v)), SIZE);
+    assert_eq!(s.hover(), Some(v), "a remembered cell is pointed at");
+    assert_eq!(s.hint(), format!("Can't go there: {refusal}"));
+    s.handle(Input::Click(pixel_of(&s, v)), SIZE);
+    assert_eq!(s.message(), Some(&Message::Refused(refusal.to_string())));
+    assert_eq!(cell_of_selected(&s), CellPos::new(4, 0));
+}
+
+#[test]
+fn a_cell_never_seen_is_not_a_target_and_says_not_seen_yet() {
+    // The statue's loft, across the hall from the entrance, is seen by no
+    // one at the start.
+    let mut s = screen("night_haul.txt");
+    let loft = CellPos::new(6, 5);
+    assert!(!s.memory.contains(loft));
+    let v = remembered_view(&s, loft);
+    s.handle(Input::MouseMove(pixel_of(&s, v)), SIZE);
+    assert_eq!(s.hover(), None, "nothing to point at");
+    s.handle(Input::Click(pixel_of(&s, v)), SIZE);
+    assert_eq!(s.message(), Some(&Message::Refused("not seen yet".into())));
+    assert_eq!(cell_of_selected(&s), CellPos::new(0, 3));
+}
+
+#[test]
+fn the_target_cursor_goes_onto_remembered_cells_and_moves_there() {
+    // The scout at the shaft's head, as above: the cursor runs left along the hall
+    // and on over the pillar's foot onto the remembered corridor; Enter
+    // moves her there.
+    let mut s = screen("night_haul.txt");
+    go(&mut s, 0, CellPos::new(3, 3));
+    let knight = s.selected_hero().unwrap();
+    s.perform(Action::DeployRope {
+        hero: knight,
+        dir: DeployDir::Right,
+    });
+    go(&mut s, 1, CellPos::new(2, 4));
+    go(&mut s, 1, CellPos::new(4, 2));
+    end_turn(&mut s);
+    go(&mut s, 1, CellPos::new(4, 3));
+    let corridor = CellPos::new(1, 3);
+    let v = remembered_view(&s, corridor);
+    key(&mut s, Key::Target);
+    for _ in 0..8 {
+        if s.cursor() == Some(v) {
+            break;
+        }
+        key(&mut s, Key::Left);
+    }
+    assert_eq!(s.cursor(), Some(v), "the cursor reaches the corridor");
+    assert!(matches!(
+        s.preview().map(|p| &p.outcome),
+        Some(Ok(path)) if path.end == Some(corridor)
+    ));
+    key(&mut s, Key::Enter);
+    assert_eq!(cell_of_selected(&s), corridor, "{:?}", s.message());
 }
