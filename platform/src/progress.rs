@@ -10,13 +10,22 @@
 //! `~/.local/share/rappel/progress.txt`. The file:
 //!
 //! ```text
-//! rappel-progress 3
-//! # level file, relics recovered, relics in the level, turns used[, hints]
+//! rappel-progress 4
+//! # level file, relics recovered, relics in the level, turns used[, hints][, level=fingerprint]
 //! loop_back.txt 1 1 1
-//! the_well.txt 1 1 7 2
+//! night_haul.txt 1 1 7 level=9c1f0e2a7b3d4c55
+//! the_well.txt 1 1 7 2 level=04d2a1b3c4e5f607
 //! # relics, level file, the most relics ever brought out of it
 //! relics heavy_haul.txt 1
 //! ```
+//!
+//! Version 4 added the level a result was won on: `level=` and the 16
+//! hexadecimal digits of the level's fingerprint as it was written
+//! (`game::io::save::level_fingerprint`, what saves use), last on its
+//! line. A result without one was kept by an older build: nothing is
+//! known of its level, and it is shown and compared as it always was
+//! (`game::campaign::record`). A file holding no fingerprint is still
+//! written as version 3 or 2, byte for byte as before.
 //!
 //! Version 3 added what versions 2 cannot hold: the hints shown while
 //! winning a level, a fifth number on its line when there were any (a
@@ -46,7 +55,9 @@
 //! result in the same write, so a crash never keeps one without the
 //! other); and a save merges first: the file is read again and every
 //! result in it that beats this run's is kept, so two copies of the game
-//! playing at once never drop each other's wins. A save that fails (a
+//! playing at once never drop each other's wins (where the two were won
+//! on different versions of a level, a win of this run is kept over the
+//! file's, and the file's over a best this run only read). A save that fails (a
 //! full disk, a symlink into a folder that is gone) keeps this run's
 //! results in memory, says why and where, and the next save writes them.
 use std::collections::BTreeMap;
@@ -59,10 +70,13 @@ use game::level::{escaped, escaped_path};
 use log::{info, warn};
 
 /// The format version written; files of this version and older load.
-pub const VERSION: u32 = 3;
-/// The first line of a progress file this build writes.
-pub const HEADER: &str = "rappel-progress 3";
-/// The first line of a file with no pack's level in it.
+pub const VERSION: u32 = 4;
+/// The first line of a progress file holding a level's fingerprint.
+pub const HEADER: &str = "rappel-progress 4";
+/// The first line of a file with no fingerprint but a pack's level or a
+/// count of hints.
+pub const HEADER_V3: &str = "rappel-progress 3";
+/// The first line of a file with none of those.
 pub const HEADER_V2: &str = "rappel-progress 2";
 
 /// The player's campaign record and the file it is kept in.
@@ -76,6 +90,10 @@ pub struct Progress {
     pub notice: Option<String>,
     /// The file is a newer build's: never written over.
     read_only: bool,
+    /// The new bests won in this run and not yet saved: a save records
+    /// them over what the file holds (they replace a best won on another
+    /// version of their level, as a win does).
+    won_here: BTreeMap<String, LevelResult>,
 }
 
 /// The default progress file (see the module docs); `None` when no data
@@ -179,13 +197,23 @@ pub fn parse(text: &str) -> Result<Parsed, Unreadable> {
             continue;
         }
         let parsed = match words.as_slice() {
-            [file, r, t, n, rest @ ..] if plain(file) && rest.len() <= 1 => {
-                let hints = match rest {
-                    [h] => number(h),
-                    _ => Some(0),
+            [file, r, t, n, rest @ ..] if plain(file) && rest.len() <= 2 => {
+                // After the four numbers: the hints, if any, then the
+                // level's fingerprint, if known.
+                let (hints, level) = match rest {
+                    [] => (Some(0), None),
+                    [h] if !h.starts_with(LEVEL_TAG) => (number(h), None),
+                    [f] => (Some(0), Some(fingerprint(f))),
+                    [h, f] => (number(h), Some(fingerprint(f))),
+                    _ => (None, None),
                 };
-                number(r).zip(number(t)).zip(number(n)).zip(hints).map(
-                    |(((relics, relics_total), turns), hints)| {
+                let level = level.map_or(Some(None), |f| f.map(Some));
+                number(r)
+                    .zip(number(t))
+                    .zip(number(n))
+                    .zip(hints)
+                    .zip(level)
+                    .map(|((((relics, relics_total), turns), hints), level)| {
                         (
                             file.to_string(),
                             LevelResult {
@@ -193,28 +221,45 @@ pub fn parse(text: &str) -> Result<Parsed, Unreadable> {
                                 relics_total,
                                 turns,
                                 hints,
+                                level,
                             },
                         )
-                    },
-                )
+                    })
             }
             _ => None,
         };
         match parsed {
             Some((file, result)) => {
-                // A level listed twice keeps its better result.
-                let keep = out.best.get(&file).is_none_or(|old| result.beats(old));
+                // A level listed twice keeps its better result (the first,
+                // if they were won on different versions of it).
+                let keep = out
+                    .best
+                    .get(&file)
+                    .is_none_or(|old| result.comparable(old) && result.beats(old));
                 if keep {
                     out.best.insert(file, result);
                 }
             }
             None => out.bad_lines.push((
                 i + 1,
-                "expected `LEVEL_FILE RELICS RELICS_TOTAL TURNS [HINTS]`".to_string(),
+                "expected `LEVEL_FILE RELICS RELICS_TOTAL TURNS [HINTS] [level=FINGERPRINT]`"
+                    .to_string(),
             )),
         }
     }
     Ok(out)
+}
+
+/// What comes before a result's level fingerprint on its line.
+const LEVEL_TAG: &str = "level=";
+
+/// The fingerprint of `word`, `level=` and 16 hexadecimal digits; `None`
+/// when it is not one.
+fn fingerprint(word: &str) -> Option<u64> {
+    let hex = word.strip_prefix(LEVEL_TAG)?;
+    (hex.len() == 16 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
+        .then(|| u64::from_str_radix(hex, 16).ok())
+        .flatten()
 }
 
 /// Whether `key` names a level in a progress file: a campaign level's
@@ -343,9 +388,11 @@ impl Progress {
 
     /// The file's text.
     pub fn to_text(&self) -> String {
-        // Version 3 only when it holds what version 2 cannot: a pack's
-        // level or a count of hints.
-        let newer = self
+        // Version 4 only when it holds what version 3 cannot, a level's
+        // fingerprint; version 3 only when it holds what version 2
+        // cannot: a pack's level or a count of hints.
+        let v4 = self.record.results().values().any(|r| r.level.is_some());
+        let v3 = self
             .record
             .results()
             .iter()
@@ -355,10 +402,17 @@ impl Progress {
                 .relics_brought_out()
                 .keys()
                 .any(|f| f.contains('/'));
-        let header = if newer { HEADER } else { HEADER_V2 };
-        let mut out = format!(
-            "{header}\n# level file, relics recovered, relics in the level, turns used[, hints]\n"
-        );
+        let header = match (v4, v3) {
+            (true, _) => HEADER,
+            (false, true) => HEADER_V3,
+            (false, false) => HEADER_V2,
+        };
+        let mut out = format!("{header}\n");
+        out.push_str(if v4 {
+            "# level file, relics recovered, relics in the level, turns used[, hints][, level=fingerprint]\n"
+        } else {
+            "# level file, relics recovered, relics in the level, turns used[, hints]\n"
+        });
         for (file, r) in self.record.results() {
             out.push_str(&format!(
                 "{file} {} {} {}",
@@ -366,6 +420,9 @@ impl Progress {
             ));
             if r.hints > 0 {
                 out.push_str(&format!(" {}", r.hints));
+            }
+            if let Some(level) = r.level {
+                out.push_str(&format!(" {LEVEL_TAG}{level:016x}"));
             }
             out.push('\n');
         }
@@ -393,9 +450,16 @@ impl Progress {
             ));
         }
         match read_text(&path).map(|t| parse(&t)) {
-            Ok(Ok(on_disk)) => self
-                .record
-                .merge(&CampaignRecord::from_parts(on_disk.best, on_disk.relics)),
+            Ok(Ok(on_disk)) => {
+                // What the file holds now, with this record's results where
+                // better, then this run's wins recorded over it.
+                let mut merged = CampaignRecord::from_parts(on_disk.best, on_disk.relics);
+                merged.merge(&self.record);
+                for (file, result) in &self.won_here {
+                    merged.record(file, *result);
+                }
+                self.record = merged;
+            }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             Ok(Err(Unreadable::Newer(_))) => {
                 self.read_only = true;
@@ -414,6 +478,7 @@ impl Progress {
             }
         }
         self.write()?;
+        self.won_here.clear();
         info!("progress saved to {}", escaped_path(&path));
         Ok(())
     }
@@ -441,9 +506,14 @@ impl Progress {
         self.record.won(file)
     }
 
-    /// Records a win on `file`; true if it is a new best (or the first).
+    /// Records a win on `file`; true if it is a new best (or the first,
+    /// or the first on the level as it is now: `LevelResult::replaces`).
     pub fn record(&mut self, file: &str, result: LevelResult) -> bool {
-        self.record.record(file, result)
+        let new = self.record.record(file, result);
+        if new {
+            self.won_here.insert(file.to_string(), result);
+        }
+        new
     }
 
     /// Records that `relics` relics were brought out of `file`; true if it
@@ -526,10 +596,13 @@ pub(crate) mod crash {
 }
 
 #[cfg(test)]
+mod versions;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
+    pub(super) fn scratch(name: &str) -> PathBuf {
         let dir =
             std::env::temp_dir().join(format!("rappel-progress-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -564,6 +637,7 @@ mod tests {
             relics_total: 2,
             turns,
             hints: 0,
+            level: None,
         }
     }
 
@@ -629,14 +703,14 @@ mod tests {
         let path = scratch("newer");
         let dir = path.parent().unwrap().to_path_buf();
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(&path, "rappel-progress 4\nsomething new\n").unwrap();
+        std::fs::write(&path, "rappel-progress 5\nsomething new\n").unwrap();
         let mut p = Progress::load(Some(path.clone()));
         assert!(p.notice.as_deref().is_some_and(|n| n.contains("newer")));
         p.record("loop_back.txt", r(1, 1));
         assert!(p.save().is_err());
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
-            "rappel-progress 4\nsomething new\n"
+            "rappel-progress 5\nsomething new\n"
         );
         // Garbage: read as nothing, kept aside, then the new file written.
         std::fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();
@@ -766,9 +840,9 @@ mod tests {
                 .unwrap();
         assert_eq!(parsed.bad_lines.len(), 2);
         assert_eq!(parsed.relics.get("c.txt"), Some(&2));
-        // Version 4 is a newer build's.
+        // Version 5 is a newer build's.
         assert!(matches!(
-            parse("rappel-progress 4\n"),
+            parse("rappel-progress 5\n"),
             Err(Unreadable::Newer(_))
         ));
         let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
@@ -842,7 +916,7 @@ mod tests {
             "not a progress file\n",
             "rappel-progress 1\nloop_back.txt one 1 1\n",
             "rappel-progress 1\nloop_back.txt 1 1\n",
-            "rappel-progress 4\n",
+            "rappel-progress 5\n",
         ] {
             std::fs::write(&path, text).unwrap();
             let p = Progress::load(Some(path.clone()));

@@ -194,13 +194,24 @@ pub fn goal(level: &game::level::Level) -> String {
 /// result ("… won · best: 1 of 1 relics in 5 turns"). A best under par
 /// says so with its turns, the par beside them rather than in the goal:
 /// "bring out 1 relic · won · best: 1 of 1 relics, 3 turns — under par
-/// (4)!".
+/// (4)!". A best won on an earlier version of the level (a shipped level
+/// redesigned since: `LevelResult::on_another_version`) is not held
+/// against the par: "bring out 1 relic · par 7 turns · won · best: 1 of 1
+/// relics, 6 turns (on an earlier version)".
 pub fn level_line(level: &game::level::Level, best: Option<&LevelResult>, status: &str) -> String {
     let Some(b) = best else {
         return format!("{} · {status}", goal(level));
     };
     let turns = b.turns;
     let relics = format!("{} of {} relics", b.relics, b.relics_total);
+    let plural = if turns == 1 { "" } else { "s" };
+    // Only a best that carries a fingerprint can be told apart.
+    if b.level.is_some() && b.on_another_version(game::io::save::level_fingerprint(level)) {
+        return format!(
+            "{} · won · best: {relics}, {turns} turn{plural} (on an earlier version)",
+            goal(level)
+        );
+    }
     match level
         .par
         .and_then(|par| crate::screens::results::under_par(turns, par))
@@ -210,9 +221,8 @@ pub fn level_line(level: &game::level::Level, best: Option<&LevelResult>, status
             relics_goal(level)
         ),
         None => format!(
-            "{} · won · best: {relics} in {turns} turn{}",
-            goal(level),
-            if turns == 1 { "" } else { "s" }
+            "{} · won · best: {relics} in {turns} turn{plural}",
+            goal(level)
         ),
     }
 }

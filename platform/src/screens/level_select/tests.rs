@@ -28,6 +28,7 @@ fn only_unlocked_levels_play_and_locked_ones_say_why() {
         relics_total: 1,
         turns: 1,
         hints: 0,
+        level: None,
     };
     p.record("loop_back.txt", won);
     assert_eq!(
@@ -102,6 +103,7 @@ fn with_equipment_unlocked_a_level_opens_the_loadout_screen_first() {
             relics_total: 1,
             turns: 1,
             hints: 0,
+            level: None,
         },
     );
     assert_eq!(
@@ -151,6 +153,7 @@ fn a_best_under_par_is_marked_with_its_turns() {
         relics_total: 1,
         turns,
         hints: 0,
+        level: None,
     };
     assert_eq!(
         level_line(level, Some(&best(3)), ""),
@@ -163,6 +166,36 @@ fn a_best_under_par_is_marked_with_its_turns() {
     assert_eq!(
         level_line(level, None, "not won yet"),
         "bring out 1 relic · par 4 turns · not won yet"
+    );
+}
+
+#[test]
+fn a_best_won_on_an_earlier_version_of_the_level_says_so_and_not_under_par() {
+    let c = campaign();
+    let level = c.levels[1].level.as_ref().expect("loads");
+    assert_eq!(level.par, Some(4), "Rope descent");
+    let now = game::io::save::level_fingerprint(level);
+    let best = |turns, level| LevelResult {
+        relics: 1,
+        relics_total: 1,
+        turns,
+        hints: 0,
+        level,
+    };
+    assert_eq!(
+        level_line(level, Some(&best(3, Some(now ^ 1))), ""),
+        "bring out 1 relic · par 4 turns · won · best: 1 of 1 relics, 3 turns (on an earlier version)"
+    );
+    // Won on the level as it is now: held against the par as ever.
+    assert_eq!(
+        level_line(level, Some(&best(3, Some(now))), ""),
+        "bring out 1 relic · won · best: 1 of 1 relics, 3 turns — under par (4)!"
+    );
+    // Kept by an older build (no fingerprint): nothing can be known, shown
+    // as before.
+    assert_eq!(
+        level_line(level, Some(&best(3, None)), ""),
+        "bring out 1 relic · won · best: 1 of 1 relics, 3 turns — under par (4)!"
     );
 }
 
@@ -216,6 +249,7 @@ fn each_buttons_text_fits_inside_it() {
         relics_total: 1,
         turns: 99,
         hints: 0,
+        level: None,
     };
     for size in [SIZE, Vec2::new(1024.0, 600.0)] {
         for count in [c.levels.len(), c.levels.len() + 2] {
@@ -237,8 +271,13 @@ fn each_buttons_text_fits_inside_it() {
                 };
                 let level = entry.level.as_ref().expect("loads");
                 let name = format!("{}. {}", i + 1, entry.name());
+                let earlier = LevelResult {
+                    level: Some(!game::io::save::level_fingerprint(level)),
+                    ..best
+                };
                 let longest = [
                     level_line(level, Some(&best), ""),
+                    level_line(level, Some(&earlier), ""),
                     level_line(level, None, "won · a game in progress"),
                 ];
                 let texts = [(name, l.label_px)]
