@@ -11,9 +11,10 @@
 //!
 //! ```text
 //! rappel-progress 4
-//! # level file, relics recovered, relics in the level, turns used[, hints][, level=fingerprint]
+//! # level file, relics recovered, relics in the level, turns used[, hints][, level=fingerprint][, with=equipment]
 //! loop_back.txt 1 1 1
 //! night_haul.txt 1 1 7 level=9c1f0e2a7b3d4c55
+//! the_keep.txt 1 1 5 level=5e0c2b9d1a7f3e48 with=second_rope
 //! the_well.txt 1 1 7 2 level=04d2a1b3c4e5f607
 //! # relics, level file, the most relics ever brought out of it
 //! relics heavy_haul.txt 1
@@ -21,11 +22,13 @@
 //!
 //! Version 4 added the level a result was won on: `level=` and the 16
 //! hexadecimal digits of the level's fingerprint as it was written
-//! (`game::io::save::level_fingerprint`, what saves use), last on its
-//! line. A result without one was kept by an older build: nothing is
+//! (`game::io::save::level_fingerprint`, what saves use), and the
+//! equipment the player chose beyond what the level requires, `with=` and
+//! the pieces' names joined by `+` in canonical order (none: no word). A
+//! result without a fingerprint was kept by an older build: nothing is
 //! known of its level, and it is shown and compared as it always was
-//! (`game::campaign::record`). A file holding no fingerprint is still
-//! written as version 3 or 2, byte for byte as before.
+//! (`game::campaign::record`). A file holding neither is still written as
+//! version 3 or 2, byte for byte as before.
 //!
 //! Version 3 added what versions 2 cannot hold: the hints shown while
 //! winning a level, a fifth number on its line when there were any (a
@@ -66,6 +69,7 @@ use std::path::{Path, PathBuf};
 
 use game::campaign::CampaignRecord;
 pub use game::campaign::LevelResult;
+use game::equipment::{Equipment, EquipmentSet};
 use game::level::{escaped, escaped_path};
 use log::{info, warn};
 
@@ -197,34 +201,44 @@ pub fn parse(text: &str) -> Result<Parsed, Unreadable> {
             continue;
         }
         let parsed = match words.as_slice() {
-            [file, r, t, n, rest @ ..] if plain(file) && rest.len() <= 2 => {
+            [file, r, t, n, rest @ ..] if plain(file) => {
                 // After the four numbers: the hints, if any, then the
-                // level's fingerprint, if known.
-                let (hints, level) = match rest {
-                    [] => (Some(0), None),
-                    [h] if !h.starts_with(LEVEL_TAG) => (number(h), None),
-                    [f] => (Some(0), Some(fingerprint(f))),
-                    [h, f] => (number(h), Some(fingerprint(f))),
-                    _ => (None, None),
+                // level's fingerprint and the equipment chosen, if known.
+                let mut rest = rest.iter().peekable();
+                let hints = match rest.next_if(|w| !w.contains('=')) {
+                    Some(h) => number(h),
+                    None => Some(0),
                 };
-                let level = level.map_or(Some(None), |f| f.map(Some));
+                let level = match rest.next_if(|w| w.starts_with(LEVEL_TAG)) {
+                    Some(w) => fingerprint(w).map(Some),
+                    None => Some(None),
+                };
+                let equipment = match rest.next_if(|w| w.starts_with(WITH_TAG)) {
+                    Some(w) => equipment(w),
+                    None => Some(EquipmentSet::EMPTY),
+                };
+                let level = level.filter(|_| rest.next().is_none());
                 number(r)
                     .zip(number(t))
                     .zip(number(n))
                     .zip(hints)
                     .zip(level)
-                    .map(|((((relics, relics_total), turns), hints), level)| {
-                        (
-                            file.to_string(),
-                            LevelResult {
-                                relics,
-                                relics_total,
-                                turns,
-                                hints,
-                                level,
-                            },
-                        )
-                    })
+                    .zip(equipment)
+                    .map(
+                        |(((((relics, relics_total), turns), hints), level), equipment)| {
+                            (
+                                file.to_string(),
+                                LevelResult {
+                                    relics,
+                                    relics_total,
+                                    turns,
+                                    hints,
+                                    level,
+                                    equipment,
+                                },
+                            )
+                        },
+                    )
             }
             _ => None,
         };
@@ -242,7 +256,7 @@ pub fn parse(text: &str) -> Result<Parsed, Unreadable> {
             }
             None => out.bad_lines.push((
                 i + 1,
-                "expected `LEVEL_FILE RELICS RELICS_TOTAL TURNS [HINTS] [level=FINGERPRINT]`"
+                "expected `LEVEL_FILE RELICS RELICS_TOTAL TURNS [HINTS] [level=FINGERPRINT] [with=EQUIPMENT]`"
                     .to_string(),
             )),
         }
@@ -260,6 +274,30 @@ fn fingerprint(word: &str) -> Option<u64> {
     (hex.len() == 16 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
         .then(|| u64::from_str_radix(hex, 16).ok())
         .flatten()
+}
+
+/// What comes before a result's equipment on its line.
+const WITH_TAG: &str = "with=";
+
+/// The equipment of `word`, `with=` and pieces' names joined by `+` in
+/// canonical order (`with=long_rope+spare_bucket`); `None` when it is not
+/// that.
+fn equipment(word: &str) -> Option<EquipmentSet> {
+    let names = word.strip_prefix(WITH_TAG)?;
+    let items = names
+        .split('+')
+        .map(Equipment::from_name)
+        .collect::<Option<Vec<Equipment>>>()?;
+    let set = EquipmentSet::of(&items);
+    (set_text(set) == names).then_some(set)
+}
+
+/// The names of `set`'s pieces joined by `+`, in canonical order.
+fn set_text(set: EquipmentSet) -> String {
+    set.iter()
+        .map(Equipment::name)
+        .collect::<Vec<_>>()
+        .join("+")
 }
 
 /// Whether `key` names a level in a progress file: a campaign level's
@@ -389,9 +427,13 @@ impl Progress {
     /// The file's text.
     pub fn to_text(&self) -> String {
         // Version 4 only when it holds what version 3 cannot, a level's
-        // fingerprint; version 3 only when it holds what version 2
+        // fingerprint or the equipment chosen; version 3 only when it holds what version 2
         // cannot: a pack's level or a count of hints.
-        let v4 = self.record.results().values().any(|r| r.level.is_some());
+        let v4 = self
+            .record
+            .results()
+            .values()
+            .any(|r| r.level.is_some() || !r.equipment.is_empty());
         let v3 = self
             .record
             .results()
@@ -409,7 +451,7 @@ impl Progress {
         };
         let mut out = format!("{header}\n");
         out.push_str(if v4 {
-            "# level file, relics recovered, relics in the level, turns used[, hints][, level=fingerprint]\n"
+            "# level file, relics recovered, relics in the level, turns used[, hints][, level=fingerprint][, with=equipment]\n"
         } else {
             "# level file, relics recovered, relics in the level, turns used[, hints]\n"
         });
@@ -423,6 +465,9 @@ impl Progress {
             }
             if let Some(level) = r.level {
                 out.push_str(&format!(" {LEVEL_TAG}{level:016x}"));
+            }
+            if !r.equipment.is_empty() {
+                out.push_str(&format!(" {WITH_TAG}{}", set_text(r.equipment)));
             }
             out.push('\n');
         }
@@ -638,6 +683,7 @@ mod tests {
             turns,
             hints: 0,
             level: None,
+            equipment: game::equipment::EquipmentSet::EMPTY,
         }
     }
 

@@ -15,7 +15,7 @@
 //! fingerprints were has none: nothing is known of its level, and it
 //! compares as it always did. How the record is kept on disk is the
 //! platform's (its progress file).
-use crate::equipment::Equipment;
+use crate::equipment::{Equipment, EquipmentSet};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A result on one level.
@@ -31,6 +31,11 @@ pub struct LevelResult {
     /// (`crate::io::save::level_fingerprint`); `None`: not known (a result
     /// kept before fingerprints were, or of a level with no file).
     pub level: Option<u64>,
+    /// The equipment the player chose for it, beyond what the level
+    /// requires (empty: none, or not known: a result kept before it was).
+    /// It can open a line shorter than par; it does not change what beats
+    /// what.
+    pub equipment: EquipmentSet,
 }
 
 impl LevelResult {
@@ -202,6 +207,7 @@ mod tests {
             turns,
             hints: 0,
             level: None,
+            equipment: EquipmentSet::EMPTY,
         }
     }
 
@@ -245,6 +251,7 @@ mod tests {
                 turns: 5,
                 hints: 0,
                 level: None,
+                equipment: EquipmentSet::EMPTY,
             },
         );
         assert!(p.won(&key));

@@ -1,9 +1,10 @@
-//! Tests of the level a result was won on (version 4 of the progress
-//! file): a best won on an earlier version of a shipped level, results
+//! Tests of the level a result was won on and the equipment chosen
+//! (version 4 of the progress file): a best won on an earlier version of a shipped level, results
 //! kept by older builds, and files with nothing new in them written as
 //! before.
 use super::tests::scratch;
 use super::*;
+use game::equipment::{Equipment, EquipmentSet};
 
 /// Night haul's lines: `level` the fingerprint it was won on, if known.
 fn night(turns: u32, level: Option<u64>) -> LevelResult {
@@ -13,6 +14,7 @@ fn night(turns: u32, level: Option<u64>) -> LevelResult {
         turns,
         hints: 0,
         level,
+        equipment: EquipmentSet::EMPTY,
     }
 }
 
@@ -32,6 +34,13 @@ fn a_results_level_is_written_as_version_4_and_read_back() {
         },
     );
     p.record("loop_back.txt", night(1, None));
+    p.record(
+        "the_keep.txt",
+        LevelResult {
+            equipment: EquipmentSet::of(&[Equipment::SpareBucket, Equipment::SecondRope]),
+            ..night(5, Some(NOW))
+        },
+    );
     p.save().unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.starts_with("rappel-progress 4\n"), "{text}");
@@ -44,6 +53,12 @@ fn a_results_level_is_written_as_version_4_and_read_back() {
         "{text}"
     );
     assert!(text.contains("\nloop_back.txt 1 1 1\n"), "{text}");
+    assert!(
+        text.contains(
+            "\nthe_keep.txt 1 1 5 level=fedcba9876543210 with=second_rope+spare_bucket\n"
+        ),
+        "{text}"
+    );
     let back = Progress::load(Some(path.clone()));
     assert_eq!(back.notice, None);
     assert_eq!(back, p);
@@ -57,6 +72,23 @@ fn a_results_level_is_written_as_version_4_and_read_back() {
     .unwrap();
     assert_eq!(parsed.bad_lines.len(), 3, "{parsed:?}");
     assert_eq!(parsed.best["d.txt"].level, Some(0x0123_4567_89ab_cdef));
+    // Equipment: known names, in canonical order, each once, after the
+    // fingerprint.
+    let parsed = parse(
+        "rappel-progress 4\na.txt 1 1 5 with=long_rope\nb.txt 1 1 5 2 level=0123456789abcdef with=long_rope+second_rope\nc.txt 1 1 5 with=\nd.txt 1 1 5 with=rope\ne.txt 1 1 5 with=second_rope+long_rope\nf.txt 1 1 5 with=long_rope+long_rope\ng.txt 1 1 5 with=long_rope level=0123456789abcdef\n",
+    )
+    .unwrap();
+    assert_eq!(parsed.bad_lines.len(), 5, "{parsed:?}");
+    assert_eq!(
+        parsed.best["a.txt"].equipment,
+        EquipmentSet::of(&[Equipment::LongRope])
+    );
+    let b = parsed.best["b.txt"];
+    assert_eq!((b.hints, b.level), (2, Some(0x0123_4567_89ab_cdef)));
+    assert_eq!(
+        b.equipment,
+        EquipmentSet::of(&[Equipment::LongRope, Equipment::SecondRope])
+    );
     assert!(matches!(
         parse("rappel-progress 5\n"),
         Err(Unreadable::Newer(_))

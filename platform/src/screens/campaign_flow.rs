@@ -218,7 +218,12 @@ impl Screens {
             .and_then(|p| self.campaign.levels.get(p.index?))
             .and_then(|e| e.level.as_ref().ok())
             .map(game::io::save::level_fingerprint);
-        let result = LevelResult { level, ..result };
+        let chosen: Vec<_> = self.chosen_equipment().items().map(|(e, _)| e).collect();
+        let result = LevelResult {
+            level,
+            equipment: game::equipment::EquipmentSet::of(&chosen),
+            ..result
+        };
         let mut unsaved = None;
         // The relics and the result are recorded together and saved in
         // one write: a crash between two saves would keep the relics and

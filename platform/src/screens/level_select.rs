@@ -197,7 +197,9 @@ pub fn goal(level: &game::level::Level) -> String {
 /// (4)!". A best won on an earlier version of the level (a shipped level
 /// redesigned since: `LevelResult::on_another_version`) is not held
 /// against the par: "bring out 1 relic · par 7 turns · won · best: 1 of 1
-/// relics, 6 turns (on an earlier version)".
+/// relics, 6 turns (on an earlier version)". A best won with equipment
+/// the player chose names it after the turns, as the results did: "…
+/// best: 1 of 1 relics, 5 turns with the second rope — under par (7)!".
 pub fn level_line(level: &game::level::Level, best: Option<&LevelResult>, status: &str) -> String {
     let Some(b) = best else {
         return format!("{} · {status}", goal(level));
@@ -212,18 +214,30 @@ pub fn level_line(level: &game::level::Level, best: Option<&LevelResult>, status
             goal(level)
         );
     }
+    let with = with_words(b.equipment);
     match level
         .par
         .and_then(|par| crate::screens::results::under_par(turns, par))
     {
         Some(mark) => format!(
-            "{} · won · best: {relics}, {turns} turns — {mark}",
+            "{} · won · best: {relics}, {turns} turns{with} — {mark}",
             relics_goal(level)
         ),
         None => format!(
-            "{} · won · best: {relics} in {turns} turn{plural}",
+            "{} · won · best: {relics} in {turns} turn{plural}{with}",
             goal(level)
         ),
+    }
+}
+
+/// The equipment of a best, after its turns: " with the second rope", "
+/// with the long rope and the spare bucket"; nothing for none.
+fn with_words(equipment: game::equipment::EquipmentSet) -> String {
+    let pieces: Vec<&str> = equipment.iter().map(|e| e.the()).collect();
+    match pieces.as_slice() {
+        [] => String::new(),
+        [one] => format!(" with {one}"),
+        [rest @ .., last] => format!(" with {} and {last}", rest.join(", ")),
     }
 }
 

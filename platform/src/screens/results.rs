@@ -341,6 +341,7 @@ mod tests {
             turns,
             hints: 0,
             level: None,
+            equipment: game::equipment::EquipmentSet::EMPTY,
         }
     }
 

@@ -257,6 +257,12 @@ fn a_clear_with_equipment_names_it_on_the_results() {
         r.turns_line(),
         "Turns used: 1 with the spare bucket (par 1)"
     );
+    // The best keeps the equipment chosen.
+    let best = s.progress.best("loop_back.txt").expect("won");
+    assert_eq!(
+        best.equipment,
+        game::equipment::EquipmentSet::of(&[game::equipment::Equipment::SpareBucket])
+    );
 }
 
 #[test]
@@ -440,6 +446,7 @@ fn a_clear_replaces_a_best_won_on_an_earlier_version_of_the_level() {
         turns: 1,
         hints: 0,
         level: Some(now ^ 1),
+        equipment: game::equipment::EquipmentSet::EMPTY,
     };
     s.progress.record("loop_back.txt", earlier);
     s.start_level(level, Some(0)).unwrap();

@@ -120,6 +120,7 @@ impl PlayScreen {
                     hints: self.hints.used(),
                     // The level as written is the campaign's to name (its file).
                     level: None,
+                    equipment: game::equipment::EquipmentSet::EMPTY,
                 };
                 match stage.outcome() {
                     Outcome::Cleared => return Some(PlayAction::Won(result)),

@@ -202,6 +202,7 @@ fn the_loop_back_room_is_won_by_keys_alone() {
             turns: 1,
             hints: 0,
             level: None,
+            equipment: game::equipment::EquipmentSet::EMPTY,
         }))
     );
 }
