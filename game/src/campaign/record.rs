@@ -5,9 +5,17 @@
 //! the equipment the relics recovered over the whole campaign unlock
 //! (`crate::equipment::unlock`'s table).
 //!
-//! Levels are named by their file names, as the campaign lists them. How
-//! the record is kept on disk is the platform's (its progress file).
-use crate::equipment::Equipment;
+//! Levels are named by their file names, as the campaign lists them. A
+//! result won from now on also carries the fingerprint of the level as it
+//! was written when won (`crate::io::save::level_fingerprint`, what saves
+//! use): a shipped level redesigned since keeps its file name, and a best
+//! won on its earlier version is no longer comparable with a clear of the
+//! version shipped now — it is shown for what it is, and the next clear
+//! replaces it, however many turns it takes. A result kept before
+//! fingerprints were has none: nothing is known of its level, and it
+//! compares as it always did. How the record is kept on disk is the
+//! platform's (its progress file).
+use crate::equipment::{Equipment, EquipmentSet};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A result on one level.
@@ -19,6 +27,15 @@ pub struct LevelResult {
     pub turns: u32,
     /// Hints shown while playing it (0: none).
     pub hints: u32,
+    /// The fingerprint of the level as written when it was won
+    /// (`crate::io::save::level_fingerprint`); `None`: not known (a result
+    /// kept before fingerprints were, or of a level with no file).
+    pub level: Option<u64>,
+    /// The equipment the player chose for it, beyond what the level
+    /// requires (empty: none, or not known: a result kept before it was).
+    /// It can open a line shorter than par; it does not change what beats
+    /// what.
+    pub equipment: EquipmentSet,
 }
 
 impl LevelResult {
@@ -26,6 +43,30 @@ impl LevelResult {
     pub fn beats(&self, other: &LevelResult) -> bool {
         (self.relics, std::cmp::Reverse(self.turns))
             > (other.relics, std::cmp::Reverse(other.turns))
+    }
+
+    /// Whether `self` and `other` were won on the same level as written,
+    /// as far as is known: a result without a fingerprint compares with
+    /// any.
+    pub fn comparable(&self, other: &LevelResult) -> bool {
+        match (self.level, other.level) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        }
+    }
+
+    /// Whether `self`, a clear just won, replaces `best`, the best so far:
+    /// it beats it, or `best` was won on another version of the level (not
+    /// comparable: the clear of the level as it is now is kept).
+    pub fn replaces(&self, best: &LevelResult) -> bool {
+        !self.comparable(best) || self.beats(best)
+    }
+
+    /// Whether this result was won on a version of the level other than
+    /// the one whose fingerprint is `level_now` (false when its own is not
+    /// known).
+    pub fn on_another_version(&self, level_now: u64) -> bool {
+        self.level.is_some_and(|l| l != level_now)
     }
 }
 
@@ -76,10 +117,11 @@ impl CampaignRecord {
         self.best.contains_key(file)
     }
 
-    /// Records a win on `file`; true if it is a new best (or the first).
+    /// Records a win on `file` just won; true if it is a new best (or the
+    /// first): see [`LevelResult::replaces`].
     pub fn record(&mut self, file: &str, result: LevelResult) -> bool {
         match self.best.get(file) {
-            Some(old) if !result.beats(old) => false,
+            Some(old) if !result.replaces(old) => false,
             _ => {
                 self.best.insert(file.to_string(), result);
                 true
@@ -97,10 +139,18 @@ impl CampaignRecord {
         true
     }
 
-    /// Takes in `other`'s results and relics wherever they are better.
+    /// Takes in `other`'s results and relics wherever they are better;
+    /// where `other`'s result and this record's were won on different
+    /// versions of a level, this record's is kept (`other` is the older
+    /// knowledge: wins just won are [`CampaignRecord::record`]ed).
     pub fn merge(&mut self, other: &CampaignRecord) {
         for (file, result) in &other.best {
-            self.record(file, *result);
+            match self.best.get(file) {
+                Some(old) if !result.comparable(old) || !result.beats(old) => {}
+                _ => {
+                    self.best.insert(file.clone(), *result);
+                }
+            }
         }
         for (file, n) in &other.relics {
             self.record_relics(file, *n);
@@ -156,6 +206,8 @@ mod tests {
             relics_total: 2,
             turns,
             hints: 0,
+            level: None,
+            equipment: EquipmentSet::EMPTY,
         }
     }
 
@@ -198,6 +250,8 @@ mod tests {
                 relics_total: 3,
                 turns: 5,
                 hints: 0,
+                level: None,
+                equipment: EquipmentSet::EMPTY,
             },
         );
         assert!(p.won(&key));
@@ -239,5 +293,47 @@ mod tests {
         p.merge(&other);
         assert_eq!(p.relics_recovered("heavy_haul.txt"), 2);
         assert_eq!(p.best("loop_back.txt"), Some(r(1, 1)), "the better kept");
+    }
+
+    #[test]
+    fn a_best_won_on_an_earlier_version_of_a_level_is_replaced_by_any_clear_of_this_one() {
+        let on = |level, turns| LevelResult {
+            level: Some(level),
+            ..r(1, turns)
+        };
+        let (earlier, now) = (0x1111, 0x2222);
+        let mut p = CampaignRecord::new();
+        assert!(p.record("night_haul.txt", on(earlier, 6)));
+        let best = p.best("night_haul.txt").unwrap();
+        assert!(best.on_another_version(now));
+        assert!(!best.on_another_version(earlier));
+        // A clear of the level as it is now, in more turns, replaces it.
+        assert!(p.record("night_haul.txt", on(now, 7)));
+        assert_eq!(p.best("night_haul.txt"), Some(on(now, 7)));
+        // On the same version, more turns is worse again.
+        assert!(!p.record("night_haul.txt", on(now, 8)));
+        // Merging older knowledge (a file holding the earlier best) keeps
+        // the clear of this version.
+        let mut older = CampaignRecord::new();
+        older.record("night_haul.txt", on(earlier, 5));
+        p.merge(&older);
+        assert_eq!(p.best("night_haul.txt"), Some(on(now, 7)));
+        assert!(p.won("night_haul.txt"));
+    }
+
+    #[test]
+    fn a_best_kept_without_a_fingerprint_compares_as_before() {
+        let mut p = CampaignRecord::new();
+        p.record("night_haul.txt", r(1, 6));
+        let old = p.best("night_haul.txt").unwrap();
+        assert!(!old.on_another_version(0x2222), "nothing can be known");
+        let now = |turns| LevelResult {
+            level: Some(0x2222),
+            ..r(1, turns)
+        };
+        assert!(!p.record("night_haul.txt", now(7)), "more turns is worse");
+        assert_eq!(p.best("night_haul.txt"), Some(old), "kept as it was");
+        assert!(p.record("night_haul.txt", now(5)));
+        assert_eq!(p.best("night_haul.txt"), Some(now(5)));
     }
 }

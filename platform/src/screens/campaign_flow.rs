@@ -210,6 +210,20 @@ impl Screens {
 
     pub(super) fn won(&mut self, result: LevelResult) {
         self.forget_game();
+        // The result is of the level as its list holds it now: its
+        // fingerprint tells a best won on an earlier version of it.
+        let level = self
+            .playing
+            .as_ref()
+            .and_then(|p| self.campaign.levels.get(p.index?))
+            .and_then(|e| e.level.as_ref().ok())
+            .map(game::io::save::level_fingerprint);
+        let chosen: Vec<_> = self.chosen_equipment().items().map(|(e, _)| e).collect();
+        let result = LevelResult {
+            level,
+            equipment: game::equipment::EquipmentSet::of(&chosen),
+            ..result
+        };
         let mut unsaved = None;
         // The relics and the result are recorded together and saved in
         // one write: a crash between two saves would keep the relics and

@@ -194,26 +194,50 @@ pub fn goal(level: &game::level::Level) -> String {
 /// result ("… won · best: 1 of 1 relics in 5 turns"). A best under par
 /// says so with its turns, the par beside them rather than in the goal:
 /// "bring out 1 relic · won · best: 1 of 1 relics, 3 turns — under par
-/// (4)!".
+/// (4)!". A best won on an earlier version of the level (a shipped level
+/// redesigned since: `LevelResult::on_another_version`) is not held
+/// against the par: "bring out 1 relic · par 7 turns · won · best: 1 of 1
+/// relics, 6 turns (on an earlier version)". A best won with equipment
+/// the player chose names it after the turns, as the results did: "…
+/// best: 1 of 1 relics, 5 turns with the second rope — under par (7)!".
 pub fn level_line(level: &game::level::Level, best: Option<&LevelResult>, status: &str) -> String {
     let Some(b) = best else {
         return format!("{} · {status}", goal(level));
     };
     let turns = b.turns;
     let relics = format!("{} of {} relics", b.relics, b.relics_total);
+    let plural = if turns == 1 { "" } else { "s" };
+    // Only a best that carries a fingerprint can be told apart.
+    if b.level.is_some() && b.on_another_version(game::io::save::level_fingerprint(level)) {
+        return format!(
+            "{} · won · best: {relics}, {turns} turn{plural} (on an earlier version)",
+            goal(level)
+        );
+    }
+    let with = with_words(b.equipment);
     match level
         .par
         .and_then(|par| crate::screens::results::under_par(turns, par))
     {
         Some(mark) => format!(
-            "{} · won · best: {relics}, {turns} turns — {mark}",
+            "{} · won · best: {relics}, {turns} turns{with} — {mark}",
             relics_goal(level)
         ),
         None => format!(
-            "{} · won · best: {relics} in {turns} turn{}",
-            goal(level),
-            if turns == 1 { "" } else { "s" }
+            "{} · won · best: {relics} in {turns} turn{plural}{with}",
+            goal(level)
         ),
+    }
+}
+
+/// The equipment of a best, after its turns: " with the second rope", "
+/// with the long rope and the spare bucket"; nothing for none.
+fn with_words(equipment: game::equipment::EquipmentSet) -> String {
+    let pieces: Vec<&str> = equipment.iter().map(|e| e.the()).collect();
+    match pieces.as_slice() {
+        [] => String::new(),
+        [one] => format!(" with {one}"),
+        [rest @ .., last] => format!(" with {} and {last}", rest.join(", ")),
     }
 }
 

@@ -83,10 +83,11 @@ impl ResultsScreen {
         }
     }
 
-    /// Whether this result beats the previous best (or is the first win).
+    /// Whether this result replaces the previous best (or is the first
+    /// win): `LevelResult::replaces`.
     pub fn new_best(&self) -> bool {
         match self.previous_best {
-            Some(b) => self.result.beats(&b),
+            Some(b) => self.result.replaces(&b),
             None => true,
         }
     }
@@ -143,6 +144,53 @@ impl ResultsScreen {
         }
     }
 
+    /// The line under the turns: the first win, a new best and the one it
+    /// beat, the best so far, or why nothing unlocks. A best won on an
+    /// earlier version of the level is said to be so, and any clear
+    /// replaces it ("First win of this version! (was 1 relic in 6 turns on
+    /// an earlier one)").
+    pub fn best_line(&self) -> String {
+        let plural = |n: u32| if n == 1 { "" } else { "s" };
+        match (self.retreat_needed, self.new_best(), self.previous_best) {
+            (Some(n), _, _) => format!("Nothing unlocks: {n} relic{} must come out", plural(n)),
+            (None, _, _) if self.campaign_complete => {
+                "Every level cleared. Thank you for playing!".to_string()
+            }
+            (None, true, None) => "First win!".to_string(),
+            (None, true, Some(b)) if self.previous_on_another_version() => format!(
+                "New best! (was {} relic{} in {} turn{} on an earlier version)",
+                b.relics,
+                plural(b.relics),
+                b.turns,
+                plural(b.turns)
+            ),
+            (None, true, Some(b)) => format!(
+                "New best! (was {} relic{} in {} turn{})",
+                b.relics,
+                plural(b.relics),
+                b.turns,
+                plural(b.turns)
+            ),
+            (None, false, Some(b)) => format!(
+                "Best so far: {} relic{} in {} turn{}",
+                b.relics,
+                plural(b.relics),
+                b.turns,
+                plural(b.turns)
+            ),
+            (None, false, None) => String::new(),
+        }
+    }
+
+    /// Whether the best before this clear was won on another version of
+    /// the level than this clear's (`LevelResult::on_another_version`).
+    fn previous_on_another_version(&self) -> bool {
+        match (self.result.level, self.previous_best) {
+            (Some(now), Some(b)) => b.on_another_version(now),
+            _ => false,
+        }
+    }
+
     /// Draws the results over whatever is beneath (UI pass).
     pub fn draw(&self, list: &mut DrawList, font: &mut Font, size: Vec2) {
         let entries = self.entries();
@@ -176,7 +224,6 @@ impl ResultsScreen {
         );
         y += 48.0 * s;
         let r = self.result;
-        let plural = |n: u32| if n == 1 { "" } else { "s" };
         let relics = match self.retreat_needed {
             Some(n) if n < r.relics_total => format!(
                 "Relics recovered: {} of {} ({n} needed)",
@@ -202,33 +249,19 @@ impl ResultsScreen {
             );
             y += 36.0 * s;
         }
-        let best = match (self.retreat_needed, self.new_best(), self.previous_best) {
-            (Some(n), _, _) => format!("Nothing unlocks: {n} relic{} must come out", plural(n)),
-            (None, _, _) if self.campaign_complete => {
-                "Every level cleared. Thank you for playing!".to_string()
-            }
-            (None, true, None) => "First win!".to_string(),
-            (None, true, Some(b)) => format!(
-                "New best! (was {} relic{} in {} turn{})",
-                b.relics,
-                plural(b.relics),
-                b.turns,
-                plural(b.turns)
-            ),
-            (None, false, Some(b)) => format!(
-                "Best so far: {} relic{} in {} turn{}",
-                b.relics,
-                plural(b.relics),
-                b.turns,
-                plural(b.turns)
-            ),
-            (None, false, None) => String::new(),
+        let best = self.best_line();
+        let best_px = (20.0 * s).round().max(6.0);
+        let wide = render::text::measure(font, &best, &TextStyle::new(best_px, GOLD)).x;
+        let best_px = if wide > room {
+            (best_px * room / wide).floor().max(6.0)
+        } else {
+            best_px
         };
         list.text(
             font,
             centre(y),
             &best,
-            &TextStyle::new((20.0 * s).round().max(6.0), GOLD).aligned(Align::Centre),
+            &TextStyle::new(best_px, GOLD).aligned(Align::Centre),
         );
         for (i, (entry, rect)) in entries.iter().zip(&l.items).enumerate() {
             let label = match entry {
@@ -307,6 +340,8 @@ mod tests {
             relics_total: 1,
             turns,
             hints: 0,
+            level: None,
+            equipment: game::equipment::EquipmentSet::EMPTY,
         }
     }
 
@@ -399,5 +434,31 @@ mod tests {
                 l.frame
             );
         }
+    }
+
+    #[test]
+    fn a_best_won_on_an_earlier_version_is_said_so_and_any_clear_replaces_it() {
+        let on = |level, turns| LevelResult {
+            level: Some(level),
+            ..r(1, turns)
+        };
+        // Night haul's best of 6 turns was won before its watcher forced a
+        // wait (par 7 now): a clear in 7 is a new best.
+        let mut night = ResultsScreen::new("Night haul", on(2, 7), Some(on(1, 6)), true);
+        night.par = Some(7);
+        assert!(night.new_best());
+        assert_eq!(
+            night.best_line(),
+            "New best! (was 1 relic in 6 turns on an earlier version)"
+        );
+        assert_eq!(night.turns_line(), "Turns used: 7 (par 7)");
+        // On the same version, as before.
+        let same = ResultsScreen::new("Night haul", on(2, 8), Some(on(2, 7)), true);
+        assert!(!same.new_best());
+        assert_eq!(same.best_line(), "Best so far: 1 relic in 7 turns");
+        // A best kept by an older build (no fingerprint): as before.
+        let old = ResultsScreen::new("Night haul", on(2, 7), Some(r(1, 6)), true);
+        assert!(!old.new_best());
+        assert_eq!(old.best_line(), "Best so far: 1 relic in 6 turns");
     }
 }

@@ -257,6 +257,12 @@ fn a_clear_with_equipment_names_it_on_the_results() {
         r.turns_line(),
         "Turns used: 1 with the spare bucket (par 1)"
     );
+    // The best keeps the equipment chosen.
+    let best = s.progress.best("loop_back.txt").expect("won");
+    assert_eq!(
+        best.equipment,
+        game::equipment::EquipmentSet::of(&[game::equipment::Equipment::SpareBucket])
+    );
 }
 
 #[test]
@@ -427,4 +433,36 @@ fn clearing_the_last_level_completes_the_campaign() {
     assert!(r.campaign_complete);
     assert_eq!(r.par, Some(1));
     assert!(!r.has_next);
+}
+
+#[test]
+fn a_clear_replaces_a_best_won_on_an_earlier_version_of_the_level() {
+    let mut s = screens();
+    let level = s.campaign.levels[0].level.clone().unwrap();
+    let now = game::io::save::level_fingerprint(&level);
+    let earlier = crate::progress::LevelResult {
+        relics: 1,
+        relics_total: 1,
+        turns: 1,
+        hints: 0,
+        level: Some(now ^ 1),
+        equipment: game::equipment::EquipmentSet::EMPTY,
+    };
+    s.progress.record("loop_back.txt", earlier);
+    s.start_level(level, Some(0)).unwrap();
+    clear_loop_back(&mut s);
+    let Screen::Results(r) = s.top() else {
+        panic!("results");
+    };
+    assert!(r.new_best(), "as many turns, but on the level as it is now");
+    assert_eq!(
+        r.best_line(),
+        "New best! (was 1 relic in 1 turn on an earlier version)"
+    );
+    let best = s.progress.best("loop_back.txt").expect("won");
+    assert_eq!(
+        (best.turns, best.level),
+        (1, Some(now)),
+        "the level it was won on"
+    );
 }

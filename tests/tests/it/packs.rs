@@ -162,7 +162,13 @@ fn two_levels_built_in_the_editor_made_a_pack_imported_fresh_and_played_keep_the
         "a pack unlocks no equipment"
     );
     let file = std::fs::read_to_string(data.join("progress.txt")).expect("progress");
-    assert!(file.starts_with("rappel-progress 3\n"), "{file}");
+    // A pack's level (version 3) won with its level's fingerprint
+    // (version 4).
+    assert!(file.starts_with("rappel-progress 4\n"), "{file}");
+    assert!(
+        file.contains("\npack/twin-rooms/first_rooms.txt 1 1 ") && file.contains(" level="),
+        "{file}"
+    );
     let _ = std::fs::remove_dir_all(&made);
     let _ = std::fs::remove_dir_all(&data);
 }

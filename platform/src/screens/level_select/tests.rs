@@ -28,6 +28,8 @@ fn only_unlocked_levels_play_and_locked_ones_say_why() {
         relics_total: 1,
         turns: 1,
         hints: 0,
+        level: None,
+        equipment: game::equipment::EquipmentSet::EMPTY,
     };
     p.record("loop_back.txt", won);
     assert_eq!(
@@ -102,6 +104,8 @@ fn with_equipment_unlocked_a_level_opens_the_loadout_screen_first() {
             relics_total: 1,
             turns: 1,
             hints: 0,
+            level: None,
+            equipment: game::equipment::EquipmentSet::EMPTY,
         },
     );
     assert_eq!(
@@ -151,6 +155,8 @@ fn a_best_under_par_is_marked_with_its_turns() {
         relics_total: 1,
         turns,
         hints: 0,
+        level: None,
+        equipment: game::equipment::EquipmentSet::EMPTY,
     };
     assert_eq!(
         level_line(level, Some(&best(3)), ""),
@@ -163,6 +169,70 @@ fn a_best_under_par_is_marked_with_its_turns() {
     assert_eq!(
         level_line(level, None, "not won yet"),
         "bring out 1 relic · par 4 turns · not won yet"
+    );
+}
+
+#[test]
+fn a_best_won_on_an_earlier_version_of_the_level_says_so_and_not_under_par() {
+    let c = campaign();
+    let level = c.levels[1].level.as_ref().expect("loads");
+    assert_eq!(level.par, Some(4), "Rope descent");
+    let now = game::io::save::level_fingerprint(level);
+    let best = |turns, level| LevelResult {
+        relics: 1,
+        relics_total: 1,
+        turns,
+        hints: 0,
+        level,
+        equipment: game::equipment::EquipmentSet::EMPTY,
+    };
+    assert_eq!(
+        level_line(level, Some(&best(3, Some(now ^ 1))), ""),
+        "bring out 1 relic · par 4 turns · won · best: 1 of 1 relics, 3 turns (on an earlier version)"
+    );
+    // Won on the level as it is now: held against the par as ever.
+    assert_eq!(
+        level_line(level, Some(&best(3, Some(now))), ""),
+        "bring out 1 relic · won · best: 1 of 1 relics, 3 turns — under par (4)!"
+    );
+    // Kept by an older build (no fingerprint): nothing can be known, shown
+    // as before.
+    assert_eq!(
+        level_line(level, Some(&best(3, None)), ""),
+        "bring out 1 relic · won · best: 1 of 1 relics, 3 turns — under par (4)!"
+    );
+}
+
+#[test]
+fn a_best_won_with_equipment_names_it_beside_its_turns() {
+    use game::equipment::{Equipment, EquipmentSet};
+    let c = campaign();
+    let keep = c
+        .levels
+        .iter()
+        .find(|e| e.file == "the_keep.txt")
+        .and_then(|e| e.level.as_ref().ok())
+        .expect("the keep loads");
+    assert_eq!(keep.par, Some(7));
+    let best = |turns, equipment: &[Equipment]| LevelResult {
+        relics: 1,
+        relics_total: 1,
+        turns,
+        hints: 0,
+        level: Some(game::io::save::level_fingerprint(keep)),
+        equipment: EquipmentSet::of(equipment),
+    };
+    assert_eq!(
+        level_line(keep, Some(&best(5, &[Equipment::SecondRope])), ""),
+        "bring out 1 relic · won · best: 1 of 1 relics, 5 turns with the second rope — under par (7)!"
+    );
+    assert_eq!(
+        level_line(
+            keep,
+            Some(&best(7, &[Equipment::LongRope, Equipment::SpareBucket])),
+            ""
+        ),
+        "bring out 1 relic · par 7 turns · won · best: 1 of 1 relics in 7 turns with the long rope and the spare bucket"
     );
 }
 
@@ -216,6 +286,8 @@ fn each_buttons_text_fits_inside_it() {
         relics_total: 1,
         turns: 99,
         hints: 0,
+        level: None,
+        equipment: game::equipment::EquipmentSet::EMPTY,
     };
     for size in [SIZE, Vec2::new(1024.0, 600.0)] {
         for count in [c.levels.len(), c.levels.len() + 2] {
@@ -237,8 +309,19 @@ fn each_buttons_text_fits_inside_it() {
                 };
                 let level = entry.level.as_ref().expect("loads");
                 let name = format!("{}. {}", i + 1, entry.name());
+                let earlier = LevelResult {
+                    level: Some(!game::io::save::level_fingerprint(level)),
+                    ..best
+                };
+                let equipped = LevelResult {
+                    turns: 1,
+                    equipment: game::equipment::EquipmentSet::of(&game::equipment::Equipment::ALL),
+                    ..best
+                };
                 let longest = [
                     level_line(level, Some(&best), ""),
+                    level_line(level, Some(&equipped), ""),
+                    level_line(level, Some(&earlier), ""),
                     level_line(level, None, "won · a game in progress"),
                 ];
                 let texts = [(name, l.label_px)]

@@ -118,6 +118,9 @@ impl PlayScreen {
                     relics_total: stage.relics_total() as u32,
                     turns: stage.turn(),
                     hints: self.hints.used(),
+                    // The level as written is the campaign's to name (its file).
+                    level: None,
+                    equipment: game::equipment::EquipmentSet::EMPTY,
                 };
                 match stage.outcome() {
                     Outcome::Cleared => return Some(PlayAction::Won(result)),

@@ -201,6 +201,8 @@ fn the_loop_back_room_is_won_by_keys_alone() {
             relics_total: 1,
             turns: 1,
             hints: 0,
+            level: None,
+            equipment: game::equipment::EquipmentSet::EMPTY,
         }))
     );
 }
