@@ -39,6 +39,19 @@ pub struct LevelResult {
 }
 
 impl LevelResult {
+    /// `relics` of `relics_total` brought out in `turns`, with no hints,
+    /// no equipment chosen, and the level's version not known.
+    pub fn new(relics: u32, relics_total: u32, turns: u32) -> LevelResult {
+        LevelResult {
+            relics,
+            relics_total,
+            turns,
+            hints: 0,
+            level: None,
+            equipment: EquipmentSet::EMPTY,
+        }
+    }
+
     /// Whether `self` beats `other`: more relics, then fewer turns.
     pub fn beats(&self, other: &LevelResult) -> bool {
         (self.relics, std::cmp::Reverse(self.turns))
@@ -201,14 +214,7 @@ mod tests {
     use super::*;
 
     fn r(relics: u32, turns: u32) -> LevelResult {
-        LevelResult {
-            relics,
-            relics_total: 2,
-            turns,
-            hints: 0,
-            level: None,
-            equipment: EquipmentSet::EMPTY,
-        }
+        LevelResult::new(relics, 2, turns)
     }
 
     #[test]

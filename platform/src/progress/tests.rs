@@ -31,14 +31,7 @@ fn control_characters_in_a_damaged_first_line_or_the_folder_are_told_escaped() {
 }
 
 fn r(relics: u32, turns: u32) -> LevelResult {
-    LevelResult {
-        relics,
-        relics_total: 2,
-        turns,
-        hints: 0,
-        level: None,
-        equipment: game::equipment::EquipmentSet::EMPTY,
-    }
+    LevelResult::new(relics, 2, turns)
 }
 
 #[test]

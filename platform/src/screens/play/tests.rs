@@ -41,6 +41,17 @@ fn cell_of_selected(s: &PlayScreen) -> CellPos {
         .unwrap()
 }
 
+/// Moves hero `index` to grid cell `cell` (the rules' own move, as set-up).
+fn go(s: &mut PlayScreen, index: u8, cell: CellPos) {
+    key(s, Key::Hero(index));
+    let hero = s.selected_hero().unwrap();
+    s.perform(game::action::Action::Move {
+        hero,
+        to: game::action::Target::Cell(cell),
+    });
+    assert_eq!(cell_of_selected(s), cell, "{:?}", s.message());
+}
+
 fn ap_of_selected(s: &PlayScreen) -> u8 {
     let hero = s.selected_hero().unwrap();
     s.session.stage().thing(hero).unwrap().data.action_points

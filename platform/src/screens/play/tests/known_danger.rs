@@ -1,21 +1,9 @@
 //! The danger the party knows, whichever hero is selected: the red cells
 //! come from every watcher any hero has seen, and ending a turn that gets
 //! a hero caught asks first, naming who and by whom.
-use game::action::{Action, Target};
 use game::stage::Outcome;
 
 use super::*;
-
-/// Moves hero `index` to grid cell `cell` (the rules' own move, as set-up).
-fn go(s: &mut PlayScreen, index: u8, cell: CellPos) {
-    key(s, Key::Hero(index));
-    let hero = s.selected_hero().unwrap();
-    s.perform(Action::Move {
-        hero,
-        to: Target::Cell(cell),
-    });
-    assert_eq!(cell_of_selected(s), cell, "{:?}", s.message());
-}
 
 #[test]
 fn ending_a_turn_that_gets_a_hero_caught_asks_first_naming_who_and_by_whom() {

@@ -5,21 +5,11 @@ use game::action::{Action, DeployDir, Target};
 
 use super::*;
 
-/// Moves hero `index` to grid cell `cell` (the rules' own move, as set-up).
-fn go(s: &mut PlayScreen, index: u8, cell: CellPos) {
-    key(s, Key::Hero(index));
-    let hero = s.selected_hero().unwrap();
-    s.perform(Action::Move {
-        hero,
-        to: Target::Cell(cell),
-    });
-    assert_eq!(cell_of_selected(s), cell, "{:?}", s.message());
-}
-
 /// Night haul's first round: the knight lets his rope down the shaft from
-/// its head, beside it (3,3); the scout climbs down it into the cellar
-/// (4,0), the next round.
-fn night_haul_split() -> PlayScreen {
+/// its head, beside it (3,3); the scout goes down it, and the next round
+/// climbs on to `scout` (the cellar, 4,0; or back up to the shaft's head,
+/// 4,3, remembering the corridor behind the pillar).
+fn night_haul_split(scout: CellPos) -> PlayScreen {
     let mut s = screen("night_haul.txt");
     go(&mut s, 0, CellPos::new(3, 3));
     let knight = s.selected_hero().unwrap();
@@ -30,7 +20,7 @@ fn night_haul_split() -> PlayScreen {
     go(&mut s, 1, CellPos::new(2, 4));
     go(&mut s, 1, CellPos::new(4, 2));
     end_turn(&mut s);
-    go(&mut s, 1, CellPos::new(4, 0));
+    go(&mut s, 1, scout);
     s
 }
 
@@ -51,7 +41,7 @@ fn a_companion_on_a_cell_seen_only_as_a_sliver_is_drawn_on_the_remembered_map() 
     // From the cellar at the shaft's foot, the scout sees a sliver of the
     // knight's cell at the shaft's head, too little to see what is in it:
     // the knight is drawn dimmed there, not masked away.
-    let s = night_haul_split();
+    let s = night_haul_split(CellPos::new(4, 0));
     let stage = s.session.stage();
     let knight = s.heroes()[0];
     let cell = stage.cell_of(knight).unwrap();
@@ -72,17 +62,7 @@ fn a_click_on_a_remembered_cell_moves_there_by_the_rules() {
     // and cannot see it now: pointing at it
     // previews the rules' move (over the pillar, dropping in out of
     // sight), and a click makes it.
-    let mut s = screen("night_haul.txt");
-    go(&mut s, 0, CellPos::new(3, 3));
-    let knight = s.selected_hero().unwrap();
-    s.perform(Action::DeployRope {
-        hero: knight,
-        dir: DeployDir::Right,
-    });
-    go(&mut s, 1, CellPos::new(2, 4));
-    go(&mut s, 1, CellPos::new(4, 2));
-    end_turn(&mut s);
-    go(&mut s, 1, CellPos::new(4, 3));
+    let mut s = night_haul_split(CellPos::new(4, 3));
     let corridor = CellPos::new(1, 3);
     let v = remembered_view(&s, corridor);
     assert!(s.view().nodes_at(v).next().is_none(), "out of sight there");
@@ -110,7 +90,7 @@ fn a_click_on_a_remembered_cell_moves_there_by_the_rules() {
 fn a_remembered_cell_the_rules_refuse_says_why_in_their_words() {
     // From the cellar, the hall above is remembered but out of sight: the
     // rules move only to cells in sight, and the hint and the click say so.
-    let mut s = night_haul_split();
+    let mut s = night_haul_split(CellPos::new(4, 0));
     let hall = CellPos::new(1, 3);
     let v = remembered_view(&s, hall);
     assert!(s.view().nodes_at(v).next().is_none() && s.memory.contains(hall));
@@ -150,17 +130,7 @@ fn the_target_cursor_goes_onto_remembered_cells_and_moves_there() {
     // The scout at the shaft's head, as above: the cursor runs left along the hall
     // and on over the pillar's foot onto the remembered corridor; Enter
     // moves her there.
-    let mut s = screen("night_haul.txt");
-    go(&mut s, 0, CellPos::new(3, 3));
-    let knight = s.selected_hero().unwrap();
-    s.perform(Action::DeployRope {
-        hero: knight,
-        dir: DeployDir::Right,
-    });
-    go(&mut s, 1, CellPos::new(2, 4));
-    go(&mut s, 1, CellPos::new(4, 2));
-    end_turn(&mut s);
-    go(&mut s, 1, CellPos::new(4, 3));
+    let mut s = night_haul_split(CellPos::new(4, 3));
     let corridor = CellPos::new(1, 3);
     let v = remembered_view(&s, corridor);
     key(&mut s, Key::Target);
