@@ -197,7 +197,7 @@ pub fn goal(level: &game::level::Level) -> String {
 /// (4)!". A best won on an earlier version of the level (a shipped level
 /// redesigned since: `LevelResult::on_another_version`) is not held
 /// against the par: "bring out 1 relic · par 7 turns · won · best: 1 of 1
-/// relics, 6 turns (on an earlier version)". A best won with equipment
+/// relics, 6 turns (earlier version)". A best won with equipment
 /// the player chose names it after the turns, as the results did: "…
 /// best: 1 of 1 relics, 5 turns with the second rope — under par (7)!".
 pub fn level_line(level: &game::level::Level, best: Option<&LevelResult>, status: &str) -> String {
@@ -210,7 +210,7 @@ pub fn level_line(level: &game::level::Level, best: Option<&LevelResult>, status
     // Only a best that carries a fingerprint can be told apart.
     if b.level.is_some() && b.on_another_version(game::io::save::level_fingerprint(level)) {
         return format!(
-            "{} · won · best: {relics}, {turns} turn{plural} (on an earlier version)",
+            "{} · won · best: {relics}, {turns} turn{plural} (earlier version)",
             goal(level)
         );
     }

@@ -188,7 +188,7 @@ fn a_best_won_on_an_earlier_version_of_the_level_says_so_and_not_under_par() {
     };
     assert_eq!(
         level_line(level, Some(&best(3, Some(now ^ 1))), ""),
-        "bring out 1 relic · par 4 turns · won · best: 1 of 1 relics, 3 turns (on an earlier version)"
+        "bring out 1 relic · par 4 turns · won · best: 1 of 1 relics, 3 turns (earlier version)"
     );
     // Won on the level as it is now: held against the par as ever.
     assert_eq!(
