@@ -41,25 +41,20 @@ const IMPROVE: Duration = Duration::from_millis(100);
 const RANDOM: usize = 20;
 
 /// Levels where some random positions get no answer within the budget
-/// (neither a line nor a proof that none exists), and how many of the
-/// twenty may. The positions are seeded by the level's file name. Measured
-/// (a debug test build, the game crate at opt-level 2, the levels on two
-/// threads) on a quiet machine: heavy haul 4, the well 6, the vault 1, every
+/// (neither a line nor a proof that none exists; the hint then only says
+/// how far back the shipped line was), and how many of the twenty may. The
+/// positions are seeded by the level's file name. Measured (a debug test
+/// build, the game crate at opt-level 2, the levels on two threads) on a
+/// quiet machine: heavy haul 4, the well 6, the keep 10, the vault 1, every
 /// other level 0. The budget is wall time, so a loaded machine answers
-/// fewer: at load 8 the vault left 11 unanswered. The allowances are for
-/// such a machine. Night haul: 0 at load 4 to 5, 4 to 7 at load 5 to 12.
-/// The sunken shrine was measured loaded only (load 5 to
-/// 9): 9, 10, 9 and 9 of 20, the vault beside it 7, 8 and 10. These are positions where a hero is stranded or a relic
-/// is out of reach in a way the search only proves by searching every
-/// position the party can reach, more than a second holds on those levels.
-/// The keep is another kind: off its solution a position the party can
-/// still win takes a search of about a million positions (from the start,
-/// a first line takes 1.4 million), more than a second holds on any
-/// machine, so the count does not swing with the load: 10, measured alone
-/// at load 10, and 10 beside the vault; its other ten positions answer
-/// that they cannot be won. The allowance is that count plus two.
-/// Every other level answers from every position, and every level from
-/// every position along its solution.
+/// fewer: at load 8 to 10 the vault left 11 unanswered, Night haul 4 to 7,
+/// the sunken shrine 9 and 10; the allowances are for such a machine. The
+/// keep's count does not swing with the load: off its solution a position
+/// the party can still win takes a search of about a million positions,
+/// more than a second holds on any machine. The others are positions where
+/// a hero is stranded or a relic is out of reach in a way the search only
+/// proves by searching every position the party can reach. Every level
+/// answers from every position along its solution.
 const MAY_NOT_ANSWER: &[(&str, usize)] = &[
     ("The scout's drop", 4),
     ("Heavy haul", 12),
