@@ -105,7 +105,10 @@ pub fn item_words(stage: &Stage, hero: ThingId, item: ThingId) -> String {
                 " in hand".into()
             } else if let Some(kind) = stage.hero_kind(parent) {
                 format!(" the {} holds", kind.name())
-            } else if stage.is_rope(parent) {
+            } else if stage
+                .thing(parent)
+                .is_some_and(|t| t.kind() == game::things::ThingKind::RopeSegment)
+            {
                 " on the rope".into()
             } else {
                 format!(" in the {}", thing_name(stage, parent))

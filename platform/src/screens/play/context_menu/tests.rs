@@ -405,6 +405,56 @@ fn with_the_spare_bucket_every_entry_says_which_bucket_it_acts_on() {
 }
 
 #[test]
+fn with_the_spare_bucket_at_the_end_of_the_line_the_take_out_names_the_tied_bucket() {
+    // The rest of the shipped line: down, the statue in the bucket tied
+    // on, hoisted up to the entrance where the spare lies.
+    let (mut s, scout) = heavy_haul_with_the_spare_bucket_at_the_entrance();
+    let knight = s.stage().heroes()[0];
+    let statue = s.stage().find("statue").unwrap();
+    let to = |x, y| game::action::Target::Cell(CellPos::new(x, y));
+    let mv = |hero, x, y| Action::Move { hero, to: to(x, y) };
+    let mut line = vec![
+        mv(knight, 1, 4),
+        mv(scout, 1, 6),
+        Action::EndTurn,
+        mv(knight, 5, 0),
+        mv(scout, 5, 3),
+        Action::EndTurn,
+        mv(knight, 6, 0),
+        Action::PickUp {
+            hero: knight,
+            item: Some(statue),
+        },
+        mv(knight, 5, 0),
+        mv(scout, 5, 0),
+        Action::Tie { hero: scout },
+        mv(scout, 5, 2),
+        Action::PutIn { hero: knight },
+        Action::EndTurn,
+        mv(knight, 1, 4),
+        mv(scout, 1, 7),
+        Action::Hoist { hero: scout },
+        Action::EndTurn,
+    ];
+    line.extend([Action::Hoist { hero: scout }; 3]);
+    line.push(mv(knight, 1, 7));
+    line.extend([Action::Hoist { hero: scout }; 3]);
+    for action in line {
+        s.perform(&action)
+            .unwrap_or_else(|e| panic!("{action:?}: {e}"));
+    }
+    let texts = all_different(&mut s, knight);
+    for expected in [
+        "Take statue out of the bucket on the rope · 1 AP",
+        "Pick up bucket here · 1 AP",
+    ] {
+        assert!(texts.contains(&expected.to_string()), "{texts:?}");
+    }
+    s.perform(&Action::TakeOut { hero: knight }).unwrap();
+    assert_eq!(s.stage().held(knight), Some(statue));
+}
+
+#[test]
 fn a_load_too_heavy_to_take_out_says_what_of_what_and_for_whom() {
     let mut s = inline(
         "knight = hero knight at 2,2\nscout = hero scout at 2,2\n\
