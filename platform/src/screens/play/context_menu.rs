@@ -80,10 +80,14 @@ pub fn thing_name(stage: &Stage, id: ThingId) -> String {
 
 /// What `item` is called on screen for `hero`, told apart from another
 /// item of the same name (the level's bucket and the spare one): alone,
-/// its name (`bucket`); with a twin, where it lies — `bucket here`,
-/// `bucket at the entrance`, `bucket 2 cells left`, `bucket 1 left, 3
-/// down` (grid cells from the hero) — and, should two still read alike,
-/// a number by slot (`bucket (2)`).
+/// its name (`bucket`); with a twin, where it is — `bucket in hand`,
+/// `bucket the scout holds`, `bucket on the rope`, `bucket in the
+/// bucket`, or where it lies: `bucket here`, `bucket at the entrance`,
+/// `bucket 2 cells left`, `bucket 1 left, 3 down` (grid cells from the
+/// hero) — then, should two still read alike and that tells them apart,
+/// what it holds (`bucket here with the statue`, `bucket here, empty`),
+/// and last a number by slot (`bucket here (2)`). Every menu entry that names an item names it
+/// so.
 pub fn item_words(stage: &Stage, hero: ThingId, item: ThingId) -> String {
     let name = thing_name(stage, item);
     let twins: Vec<ThingId> = stage
@@ -96,6 +100,20 @@ pub fn item_words(stage: &Stage, hero: ThingId, item: ThingId) -> String {
         return name;
     }
     let place = |id: ThingId| -> String {
+        if let Some(parent) = stage.store().parent(id) {
+            return if parent == hero {
+                " in hand".into()
+            } else if let Some(kind) = stage.hero_kind(parent) {
+                format!(" the {} holds", kind.name())
+            } else if stage
+                .thing(parent)
+                .is_some_and(|t| t.kind() == game::things::ThingKind::RopeSegment)
+            {
+                " on the rope".into()
+            } else {
+                format!(" in the {}", thing_name(stage, parent))
+            };
+        }
         let (Some(at), Some(from)) = (stage.cell_of(id), stage.cell_of(hero)) else {
             return String::new();
         };
@@ -120,12 +138,35 @@ pub fn item_words(stage: &Stage, hero: ThingId, item: ThingId) -> String {
             (None, None) => String::new(),
         }
     };
-    let mine = place(item);
-    let alike: Vec<ThingId> = twins
-        .iter()
-        .copied()
-        .filter(|&id| place(id) == mine)
-        .collect();
+    // Where it is, and what it holds where that is not enough.
+    let alike_in = |words: &dyn Fn(ThingId) -> String| -> (String, Vec<ThingId>) {
+        let mine = words(item);
+        let alike = twins
+            .iter()
+            .copied()
+            .filter(|&id| words(id) == mine)
+            .collect();
+        (mine, alike)
+    };
+    let (mut mine, mut alike) = alike_in(&place);
+    if alike.len() > 1 {
+        let held = |id: ThingId| -> String {
+            let inside: Vec<String> = stage
+                .children(id)
+                .into_iter()
+                .map(|c| format!("the {}", thing_name(stage, c)))
+                .collect();
+            match (inside.is_empty(), stage.item_can(id, Capabilities::CONTAIN)) {
+                (false, _) => format!("{} with {}", place(id), inside.join(" and ")),
+                (true, true) => format!("{}, empty", place(id)),
+                (true, false) => place(id),
+            }
+        };
+        let (words, fewer) = alike_in(&held);
+        if fewer.len() < alike.len() {
+            (mine, alike) = (words, fewer);
+        }
+    }
     match alike.iter().position(|&id| id == item) {
         Some(i) if alike.len() > 1 => format!("{name}{mine} ({})", i + 1),
         _ => format!("{name}{mine}"),
@@ -133,9 +174,10 @@ pub fn item_words(stage: &Stage, hero: ThingId, item: ThingId) -> String {
 }
 
 /// The label of `offer` for `hero`: what it does and what it acts on,
-/// named from the events it would have where it is allowed.
+/// named from the events it would have where it is allowed, each item
+/// told apart from a twin ([`item_words`]).
 pub(super) fn label(stage: &Stage, hero: ThingId, offer: &Offer) -> String {
-    let name = |id: ThingId| thing_name(stage, id);
+    let name = |id: ThingId| item_words(stage, hero, id);
     let held = stage.held(hero);
     let events: &[Event] = offer.verdict.as_deref().unwrap_or(&[]);
     let attached = events.iter().find_map(|e| match e {

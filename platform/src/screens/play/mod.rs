@@ -209,7 +209,7 @@ impl PlayScreen {
     }
 
     /// What `item` is called for the selected hero: its name, told apart
-    /// from a twin by where it lies ([`context_menu::item_words`]), as the
+    /// from a twin by where it is ([`context_menu::item_words`]), as the
     /// menu names it.
     pub(super) fn item_words(&self, item: ThingId) -> String {
         match self.selected_hero() {

@@ -304,6 +304,156 @@ fn in_the_vault_with_the_spare_bucket_each_levitation_says_which_bucket() {
     );
 }
 
+/// Heavy haul with the knight's spare bucket (`knight:spare_bucket`: a
+/// second bucket at the entrance), along the shipped line's first turn
+/// (levels/solutions/heavy_haul.sim): the sorceress leaves, the knight
+/// lets his rope down, the scout fetches the level's bucket — and brings
+/// it back to the entrance, where the spare lies.
+fn heavy_haul_with_the_spare_bucket_at_the_entrance() -> (Session, ThingId) {
+    use game::equipment::{equip, Loadout};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels/heavy_haul.txt");
+    let loadout: Loadout = "knight:spare_bucket".parse().unwrap();
+    let level = equip(&game::level::load_file(&path).unwrap(), &loadout).unwrap();
+    let mut s = Session::new(&level).unwrap();
+    let heroes = s.stage().heroes();
+    let (knight, scout, sorceress) = (heroes[0], heroes[1], heroes[2]);
+    let bucket = s.stage().find("bucket").unwrap();
+    let to = |x, y| game::action::Target::Cell(CellPos::new(x, y));
+    for action in [
+        Action::Exit { hero: sorceress },
+        Action::DeployRope {
+            hero: knight,
+            dir: DeployDir::Down,
+        },
+        Action::Move {
+            hero: scout,
+            to: to(2, 7),
+        },
+        Action::PickUp {
+            hero: scout,
+            item: Some(bucket),
+        },
+        Action::Move {
+            hero: scout,
+            to: to(1, 7),
+        },
+    ] {
+        s.perform(&action).unwrap();
+    }
+    (s, scout)
+}
+
+/// The entries' texts, each told apart from every other.
+fn all_different(s: &mut Session, hero: ThingId) -> Vec<String> {
+    let texts = menu_texts(s, hero);
+    for (i, t) in texts.iter().enumerate() {
+        assert!(
+            !texts[i + 1..].contains(t),
+            "two entries read {t:?}: {texts:?}"
+        );
+    }
+    texts
+}
+
+#[test]
+fn with_the_spare_bucket_every_entry_says_which_bucket_it_acts_on() {
+    let (mut s, scout) = heavy_haul_with_the_spare_bucket_at_the_entrance();
+    let bucket = s.stage().find("bucket").unwrap();
+    let spare = s.stage().find("spare_bucket").unwrap();
+    // Holding the level's bucket beside the spare: the one in hand goes
+    // into the one lying here.
+    let texts = all_different(&mut s, scout);
+    for expected in [
+        "Put bucket in hand in the bucket here · 1 AP",
+        "Set down bucket in hand · 1 AP",
+        "Leave the level with bucket in hand",
+        "Pick up bucket here (hands are full)",
+    ] {
+        assert!(texts.contains(&expected.to_string()), "{texts:?}");
+    }
+    s.perform(&Action::PutIn { hero: scout }).unwrap();
+    assert_eq!(s.stage().children(spare), [bucket]);
+    s.undo();
+    // Set down beside it, both empty: two pick-ups, each named apart,
+    // and each picks up the bucket it names.
+    s.perform(&Action::SetDown { hero: scout }).unwrap();
+    let texts = all_different(&mut s, scout);
+    let mut view = GridView::new();
+    let at = s.stage().cell_of(scout).unwrap();
+    view.build(s.stage().grid(), at, SIGHT_RADIUS);
+    let m = ContextMenu::build(&mut s, &view, scout);
+    let pick_ups: Vec<(&str, ContextAction)> = m
+        .entries
+        .iter()
+        .filter(|e| e.label.starts_with("Pick up"))
+        .map(|e| (e.label.as_str(), e.action))
+        .collect();
+    let pick_up = |item| {
+        ContextAction::Do(Action::PickUp {
+            hero: scout,
+            item: Some(item),
+        })
+    };
+    assert_eq!(
+        pick_ups,
+        [
+            ("Pick up bucket here (1)", pick_up(bucket)),
+            ("Pick up bucket here (2)", pick_up(spare)),
+        ],
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn with_the_spare_bucket_at_the_end_of_the_line_the_take_out_names_the_tied_bucket() {
+    // The rest of the shipped line: down, the statue in the bucket tied
+    // on, hoisted up to the entrance where the spare lies.
+    let (mut s, scout) = heavy_haul_with_the_spare_bucket_at_the_entrance();
+    let knight = s.stage().heroes()[0];
+    let statue = s.stage().find("statue").unwrap();
+    let to = |x, y| game::action::Target::Cell(CellPos::new(x, y));
+    let mv = |hero, x, y| Action::Move { hero, to: to(x, y) };
+    let mut line = vec![
+        mv(knight, 1, 4),
+        mv(scout, 1, 6),
+        Action::EndTurn,
+        mv(knight, 5, 0),
+        mv(scout, 5, 3),
+        Action::EndTurn,
+        mv(knight, 6, 0),
+        Action::PickUp {
+            hero: knight,
+            item: Some(statue),
+        },
+        mv(knight, 5, 0),
+        mv(scout, 5, 0),
+        Action::Tie { hero: scout },
+        mv(scout, 5, 2),
+        Action::PutIn { hero: knight },
+        Action::EndTurn,
+        mv(knight, 1, 4),
+        mv(scout, 1, 7),
+        Action::Hoist { hero: scout },
+        Action::EndTurn,
+    ];
+    line.extend([Action::Hoist { hero: scout }; 3]);
+    line.push(mv(knight, 1, 7));
+    line.extend([Action::Hoist { hero: scout }; 3]);
+    for action in line {
+        s.perform(&action)
+            .unwrap_or_else(|e| panic!("{action:?}: {e}"));
+    }
+    let texts = all_different(&mut s, knight);
+    for expected in [
+        "Take statue out of the bucket on the rope · 1 AP",
+        "Pick up bucket here · 1 AP",
+    ] {
+        assert!(texts.contains(&expected.to_string()), "{texts:?}");
+    }
+    s.perform(&Action::TakeOut { hero: knight }).unwrap();
+    assert_eq!(s.stage().held(knight), Some(statue));
+}
+
 #[test]
 fn a_load_too_heavy_to_take_out_says_what_of_what_and_for_whom() {
     let mut s = inline(
