@@ -427,16 +427,12 @@ fn a_watcher_the_scout_saw_is_red_through_the_knight_s_eyes() {
             .sum()
     };
     let mut s = playing("sentry.txt");
-    play_solution(
-        &mut s,
-        "select knight\nmove 6 11\nselect scout\nmove 6 11\nselect knight",
-        SIZE,
-    );
+    play_solution(&mut s, "select knight", SIZE);
     settle(&mut s);
     let before = draw(&s, SIZE);
     keep(&before, "sentry_knight_before_the_scout_drops");
     assert_eq!(red_through_portal(&s, &before), 0, "no watcher known yet");
-    play_solution(&mut s, "select scout\nmove 10 1\nselect knight", SIZE);
+    play_solution(&mut s, "select scout\nmove 7 0\nselect knight", SIZE);
     settle(&mut s);
     let after = draw(&s, SIZE);
     keep(&after, "sentry_knight_after_the_scout_saw_the_sentry");

@@ -66,7 +66,7 @@ const NEEDS: &[(&str, &[&str])] = &[
 /// here; the fewest without it, proven by `sim solve --without`, is for the
 /// reader, and `None` where that search is too long to finish).
 const FOR_PAR: &[(&str, &str, Option<u32>)] = &[
-    ("sentry.txt", "long-drop", Some(9)),
+    ("sentry.txt", "long-drop", Some(5)),
     ("sunken_shrine.txt", "long-drop", Some(7)),
     ("sunken_shrine.txt", "step-up", None),
 ];

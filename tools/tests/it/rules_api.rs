@@ -266,13 +266,14 @@ fn the_refusals_players_met_on_the_shipped_levels_say_why() {
 
 #[test]
 fn in_sentry_the_danger_shown_before_a_round_ends_is_what_the_sentry_does() {
-    // The scout spends rounds as the intro suggests, in the near pit (5,1)
-    // and the far one (1,1); the party knows the sentry once any hero has
-    // seen it (after any action, as the play screen remembers). Before
-    // each end of a round, the heroes the known watchers will catch are
-    // those caught. The near pit is not safe when the sentry climbs to
-    // 16,2 on its way to the loft: there it sees into the pit — and that
-    // is shown before the round ends.
+    // The scout spends rounds in the middle pit (3,0) and the far one
+    // (1,0) while the sentry paces the hall leftwards from 8,2; the party
+    // knows the sentry once any hero has seen it (after any action, as
+    // the play screen remembers). Before each end of a round, the heroes
+    // the known watchers will catch are those caught. A pit is not safe
+    // when the sentry stands at its edge: back in the middle pit as the
+    // sentry reaches 3,2, she is seen — and that is shown before the
+    // round ends.
     let level = level("sentry.txt");
     let mut sim = Sim::new(Session::new(&level).expect("sets up"));
     let sentry = sim.session.stage().find("sentry").expect("sentry");
@@ -280,16 +281,16 @@ fn in_sentry_the_danger_shown_before_a_round_ends_is_what_the_sentry_does() {
     let mut known = false;
     let mut view = GridView::new();
     let rounds = [
-        // To the hole.
-        "select knight\nmove 6 11\nselect scout\nmove 6 11",
-        // Down through it and into the near pit.
-        "move 10 1\nmove 8 2\nmove 5 1",
+        // The others leave (the sentry, under the hole, would see them);
+        // the scout drops in and runs on to the middle pit.
+        "select knight\nexit\nselect sorceress\nexit\nselect scout\nmove 7 0\nmove 6 2\nmove 3 0",
         // On to the far pit.
-        "move 4 2\nmove 1 1",
-        // A round there.
+        "move 2 2\nmove 1 0",
+        // Two rounds there.
         "",
-        // Back to the near pit as the sentry turns for its loft.
-        "move 2 2\nmove 5 1",
+        "",
+        // Back to the middle pit as the sentry reaches its edge.
+        "move 2 2\nmove 3 0",
     ];
     let mut ends = Vec::new();
     for (i, round) in rounds.iter().enumerate() {
@@ -324,14 +325,20 @@ fn in_sentry_the_danger_shown_before_a_round_ends_is_what_the_sentry_does() {
         assert!(matches!(sim.run_line("end-turn"), LineResult::Done(_)));
     }
     assert!(known, "the party saw the sentry");
-    let (near, far) = (
-        game::grid::CellPos::new(5, 1),
-        game::grid::CellPos::new(1, 1),
+    let (middle, far) = (
+        game::grid::CellPos::new(3, 0),
+        game::grid::CellPos::new(1, 0),
     );
     assert_eq!(
-        ends[1..],
-        [(near, false), (far, false), (far, false), (near, true)],
-        "safe in the pits until the sentry looks down from 16,2"
+        ends,
+        [
+            (middle, false),
+            (far, false),
+            (far, false),
+            (far, false),
+            (middle, true)
+        ],
+        "safe in the pits until the sentry stands at the middle pit's edge"
     );
 }
 

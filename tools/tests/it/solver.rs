@@ -32,7 +32,7 @@ fn replay(level: &Level, script: &str) -> Sim {
 }
 
 /// The positions the proof of one level may take: the longest (Heavy
-/// haul, Sentry, the vault) take 6 to 8 million, some 10 to 20 s in a
+/// haul, the vault) take 6 to 8 million, some 10 to 20 s in a
 /// test build.
 const BUDGET: u64 = 15_000_000;
 

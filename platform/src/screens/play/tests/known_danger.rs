@@ -59,15 +59,14 @@ fn with_the_question_off_the_turn_ends_at_once_and_a_safe_turn_asks_only_about_a
 
 #[test]
 fn a_watcher_one_hero_saw_is_red_for_all_of_them() {
-    // Sentry: the party starts in the corridor, blind to the hall below.
-    // Nothing is red until the scout drops through the hole and sees the
-    // sentry; then the knight, selected at the hole's edge and seeing
-    // only a slice of the hall through the floor portal, sees it red too.
+    // Sentry: the party starts in the corridor at the hole's edge, blind
+    // to the sentry in the hall below. Nothing is red until the scout
+    // drops through the hole and sees the sentry; then the knight,
+    // selected, seeing only a slice of the hall through the floor portal,
+    // sees it red too.
     let mut s = screen("sentry.txt");
-    go(&mut s, 0, CellPos::new(6, 11));
     assert_eq!(s.danger().cells().count(), 0, "no watcher known yet");
-    go(&mut s, 1, CellPos::new(6, 11));
-    go(&mut s, 1, CellPos::new(10, 1));
+    go(&mut s, 1, CellPos::new(7, 0));
     let sentry = s.session.stage().find("sentry").unwrap();
     assert_eq!(s.danger().watchers().len(), 1);
     assert_eq!(s.danger().watchers()[0].0, sentry);
@@ -86,8 +85,9 @@ fn a_watcher_one_hero_saw_is_red_for_all_of_them() {
         red_in_knights_view > 0,
         "the knight sees red through the hole"
     );
-    // And the scout's own cell in the hall is red, where she stands.
-    assert!(s.danger().contains(CellPos::new(10, 1)));
+    // And the scout's own cell in the pit under the hole is red, where
+    // she stands: the sentry steps to its edge.
+    assert!(s.danger().contains(CellPos::new(7, 0)));
 }
 
 #[test]
