@@ -13,8 +13,9 @@
 //! A level changed so that a player can get round what it teaches (a
 //! relic a hero can simply walk to, a drop a rope makes safe for all)
 //! fails here with the line that does it.
-use game::edit::without::{take_away, Missing};
-use game::solve::{solve_without, Limits};
+use game::edit::without::{take_away, Missing, TakenAway};
+use game::level::Level;
+use game::solve::{solve_without, Limits, Report};
 use tools::sim::solution_script_without;
 
 use crate::common::{as_played, campaign, every_core, root};
@@ -80,25 +81,55 @@ const EASIER: &[(&str, &str, u32)] = &[
     ("the_keep.txt", "watcher:guard", 6),
 ];
 
+/// `file` of the campaign as play starts it, and its par.
+fn campaign_level(file: &str) -> (Level, u32) {
+    let level = as_played(&root().join("levels").join(file));
+    let par = level.par.expect("every campaign level states its par");
+    (level, par)
+}
+
+/// `level` with `need` taken away, searched for lines of at most
+/// `max_turns` within [`BUDGET`].
+fn search_without(level: &Level, need: &str, max_turns: u32) -> (TakenAway, Report) {
+    let missing = Missing::parse(need).expect("a known name");
+    let taken = take_away(level, &[missing]).expect("the level has it");
+    let limits = Limits {
+        max_turns,
+        max_states: BUDGET,
+        max_time: None,
+        max_memory: None,
+        first: false,
+        threads: 0,
+    };
+    let report = solve_without(&taken.level, taken.without, limits, None).expect("sets up");
+    (taken, report)
+}
+
+/// What is wrong, if anything, with a search that should have found no
+/// line: the line it found (as a script), or that it stopped short.
+fn a_line_or_a_short_search(taken: &TakenAway, report: &Report) -> Option<String> {
+    if let Some(solution) = &report.solution {
+        let script = solution_script_without(&taken.level, taken.without, report)
+            .unwrap_or_else(|e| e.to_string());
+        Some(format!("cleared in {} turns:\n{script}", solution.turns))
+    } else if !report.complete {
+        Some(format!(
+            "not searched to the end ({} states, {:?})",
+            report.states, report.stopped
+        ))
+    } else {
+        None
+    }
+}
+
 #[test]
 fn every_campaign_watcher_taken_away_leaves_a_level_cleared_in_fewer_turns_than_par() {
     let _cores = every_core();
     let mut failures = Vec::new();
     for (file, watcher, fewest) in EASIER {
-        let level = as_played(&root().join("levels").join(file));
-        let par = level.par.expect("every campaign level states its par");
+        let (level, par) = campaign_level(file);
         assert!(*fewest < par, "{file}: {fewest} is fewer than par {par}");
-        let missing = Missing::parse(watcher).expect("a known name");
-        let taken = take_away(&level, &[missing]).expect("the level has it");
-        let limits = Limits {
-            max_turns: par,
-            max_states: BUDGET,
-            max_time: None,
-            max_memory: None,
-            first: false,
-            threads: 0,
-        };
-        let report = solve_without(&taken.level, taken.without, limits, None).expect("sets up");
+        let (_, report) = search_without(&level, watcher, par);
         let turns = report.solution.as_ref().map(|s| s.turns);
         if turns != Some(*fewest) {
             failures.push(format!(
@@ -115,32 +146,13 @@ fn every_campaign_level_needs_for_its_par_what_a_longer_line_does_without() {
     let _cores = every_core();
     let mut failures = Vec::new();
     for (file, need, fewest) in FOR_PAR {
-        let level = as_played(&root().join("levels").join(file));
-        let par = level.par.expect("every campaign level states its par");
+        let (level, par) = campaign_level(file);
         if let Some(fewest) = fewest {
             assert!(*fewest > par, "{file}: {fewest} is more than par {par}");
         }
-        let missing = Missing::parse(need).expect("a known name");
-        let taken = take_away(&level, &[missing]).expect("the level has it");
-        let limits = Limits {
-            max_turns: par,
-            max_states: BUDGET,
-            max_time: None,
-            max_memory: None,
-            first: false,
-            threads: 0,
-        };
-        let report = solve_without(&taken.level, taken.without, limits, None).expect("sets up");
-        if let Some(solution) = &report.solution {
-            failures.push(format!(
-                "{file} without {need}: cleared in {} turns, par {par}",
-                solution.turns
-            ));
-        } else if !report.complete {
-            failures.push(format!(
-                "{file} without {need}: not searched to the end ({} states, {:?})",
-                report.states, report.stopped
-            ));
+        let (taken, report) = search_without(&level, need, par);
+        if let Some(wrong) = a_line_or_a_short_search(&taken, &report) {
+            failures.push(format!("{file} without {need} (par {par}): {wrong}"));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -156,40 +168,19 @@ fn every_campaign_level_cannot_be_cleared_without_what_it_teaches() {
     let mut failures = Vec::new();
     for (file, needs) in NEEDS {
         assert!(files.iter().any(|f| f == file), "{file} is in the campaign");
-        let level = as_played(&root().join("levels").join(file));
-        let par = level.par.expect("every campaign level states its par");
+        let (level, par) = campaign_level(file);
         for need in *needs {
-            let missing = Missing::parse(need).expect("a known name");
-            let taken = take_away(&level, &[missing]).expect("the level has it");
-            assert!(
-                taken.unwinnable.is_none(),
-                "{file}: {need}: a lesson, not a relic"
-            );
             let past = SHALLOW
                 .iter()
                 .find(|(f, n, _)| f == file && n == need)
                 .map_or(PAST_PAR, |&(_, _, past)| past);
-            let limits = Limits {
-                max_turns: par + past,
-                max_states: BUDGET,
-                max_time: None,
-                max_memory: None,
-                first: false,
-                threads: 0,
-            };
-            let report = solve_without(&taken.level, taken.without, limits, None).expect("sets up");
-            if let Some(solution) = &report.solution {
-                let script = solution_script_without(&taken.level, taken.without, &report)
-                    .unwrap_or_else(|e| e.to_string());
-                failures.push(format!(
-                    "{file} without {need}: cleared in {} turns:\n{script}",
-                    solution.turns
-                ));
-            } else if !report.complete {
-                failures.push(format!(
-                    "{file} without {need}: not searched to the end ({} states, {:?})",
-                    report.states, report.stopped
-                ));
+            let (taken, report) = search_without(&level, need, par + past);
+            assert!(
+                taken.unwinnable.is_none(),
+                "{file}: {need}: a lesson, not a relic"
+            );
+            if let Some(wrong) = a_line_or_a_short_search(&taken, &report) {
+                failures.push(format!("{file} without {need}: {wrong}"));
             }
         }
     }
