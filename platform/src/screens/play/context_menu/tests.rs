@@ -33,6 +33,15 @@ fn knights_menu(name: &str, to: Option<(i32, i32)>) -> (Session, ContextMenu) {
     (s, m)
 }
 
+/// Moves `hero` to grid cell `x,y` (the rules' own move, as set-up).
+fn go(s: &mut Session, hero: ThingId, x: i32, y: i32) {
+    s.perform(&Action::Move {
+        hero,
+        to: game::action::Target::Cell(CellPos::new(x, y)),
+    })
+    .unwrap();
+}
+
 fn labels(m: &ContextMenu) -> Vec<&str> {
     m.entries.iter().map(|e| e.label.as_str()).collect()
 }
@@ -98,13 +107,6 @@ fn setting_down_on_a_rope_says_how_far_it_falls() {
     let stage = s.stage();
     let (knight, scout) = (stage.heroes()[0], stage.heroes()[1]);
     let bucket = stage.find("bucket").unwrap();
-    let go = |s: &mut Session, hero, x, y| {
-        s.perform(&Action::Move {
-            hero,
-            to: game::action::Target::Cell(CellPos::new(x, y)),
-        })
-        .unwrap();
-    };
     go(&mut s, knight, 13, 9);
     s.perform(&Action::DeployRope {
         hero: knight,
@@ -119,10 +121,7 @@ fn setting_down_on_a_rope_says_how_far_it_falls() {
     .unwrap();
     go(&mut s, scout, 13, 8);
     s.perform(&Action::EndTurn).unwrap();
-    let mut view = GridView::new();
-    view.build(s.stage().grid(), CellPos::new(13, 8), SIGHT_RADIUS);
-    let m = ContextMenu::build(&mut s, &view, scout);
-    let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
+    let texts = menu_texts(&mut s, scout);
     assert!(
         texts
             .iter()
@@ -142,10 +141,7 @@ fn at_the_well_s_hall_end_hoisting_is_shown_greyed_saying_where_to_stand() {
         dir: DeployDir::Left,
     })
     .unwrap();
-    let mut view = GridView::new();
-    view.build(s.stage().grid(), CellPos::new(1, 11), SIGHT_RADIUS);
-    let m = ContextMenu::build(&mut s, &view, knight);
-    let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
+    let texts = menu_texts(&mut s, knight);
     assert!(
         texts.contains(&"Hoist the rope (stand in the rope's top cell)".to_string()),
         "{texts:?}"
@@ -164,13 +160,6 @@ fn the_well_with_the_statue_at_the_ropes_foot() -> Session {
     let stage = s.stage();
     let (knight, scout, sorceress) = (stage.heroes()[0], stage.heroes()[1], stage.heroes()[2]);
     let (bucket, statue) = (stage.find("bucket").unwrap(), stage.find("statue").unwrap());
-    let go = |s: &mut Session, hero, x, y| {
-        s.perform(&Action::Move {
-            hero,
-            to: game::action::Target::Cell(CellPos::new(x, y)),
-        })
-        .unwrap();
-    };
     go(&mut s, knight, 1, 11);
     s.perform(&Action::DeployRope {
         hero: knight,
@@ -207,10 +196,7 @@ fn the_well_with_the_statue_at_the_ropes_foot() -> Session {
 fn holding_the_statue_at_the_ropes_foot_the_menu_says_it_cannot_be_tied() {
     let mut s = the_well_with_the_statue_at_the_ropes_foot();
     let knight = s.stage().heroes()[0];
-    let mut view = GridView::new();
-    view.build(s.stage().grid(), CellPos::new(13, 5), SIGHT_RADIUS);
-    let m = ContextMenu::build(&mut s, &view, knight);
-    let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
+    let texts = menu_texts(&mut s, knight);
     assert!(
         texts.contains(&"Tie the statue to the rope (it cannot hang from a rope)".to_string()),
         "{texts:?}"
@@ -239,10 +225,7 @@ fn a_coil_in_hand_at_a_ropes_end_is_named_apart_from_the_hanging_rope() {
         item: Some(coil),
     })
     .unwrap();
-    let mut view = GridView::new();
-    view.build(s.stage().grid(), CellPos::new(1, 0), SIGHT_RADIUS);
-    let m = ContextMenu::build(&mut s, &view, scout);
-    let texts: Vec<String> = m.entries.iter().map(Entry::text).collect();
+    let texts = menu_texts(&mut s, scout);
     assert!(
         texts.contains(
             &"Tie the rope in hand to the end of the hanging rope (it cannot hang from a rope)"
