@@ -117,6 +117,17 @@ fn cell(stage: &Stage, c: CellPos) -> Result<CellIndex, StoreError> {
     })
 }
 
+/// The action points `events` spend, all heroes together (0 if none).
+pub fn spent(events: &[Event]) -> u8 {
+    events
+        .iter()
+        .map(|e| match e {
+            Event::Spend { cost, .. } => *cost,
+            _ => 0,
+        })
+        .sum()
+}
+
 /// Plays `events` onto `stage`, then puts the rings the events changed
 /// back in slot order (the canonical form). A failure means the schedule
 /// did not match the stage: a bug in an action's execute step.

@@ -18,6 +18,7 @@ mod watchers;
 mod winning;
 mod without;
 
+use super::event::spent;
 use super::{Action, DeployDir, Event, MoveKind, Refusal, Target};
 use crate::grid::CellPos;
 use crate::level::load_text;
@@ -343,15 +344,4 @@ fn path_of(events: &[Event]) -> Vec<(CellPos, MoveKind)> {
             _ => None,
         })
         .unwrap_or_default()
-}
-
-/// The action points `events` spend (0 if none).
-fn spent(events: &[Event]) -> u8 {
-    events
-        .iter()
-        .map(|e| match e {
-            Event::Spend { cost, .. } => *cost,
-            _ => 0,
-        })
-        .sum()
 }

@@ -84,17 +84,6 @@ impl PreviewPath {
     }
 }
 
-/// The action points `events` spend.
-fn cost_of(events: &[Event]) -> u8 {
-    events
-        .iter()
-        .map(|e| match e {
-            Event::Spend { cost, .. } => *cost,
-            _ => 0,
-        })
-        .sum()
-}
-
 /// Where the last of `path` is seen in `view`: its own view cell, or,
 /// out of sight, placed on from the last step seen one cell at a time as
 /// that step's slice of the view turns the grid (a cell reached by a jump
@@ -141,7 +130,7 @@ fn landing_of(path: &[PathStep], view: &GridView) -> Option<Landing> {
 /// `start`; steps seen nowhere in `view` are left out, and where it lands
 /// is placed even out of sight.
 pub fn path_of(events: &[Event], start: ViewPos, view: &GridView) -> PreviewPath {
-    let cost = cost_of(events);
+    let cost = game::action::event::spent(events);
     let mut steps = Vec::new();
     let mut end = None;
     let mut fallen = 0;
@@ -181,7 +170,7 @@ pub fn path_of(events: &[Event], start: ViewPos, view: &GridView) -> PreviewPath
 /// no hover, so its message says it. `from` is the mover's cell before;
 /// `None` for a move of 1 AP or less.
 pub fn cost_note(events: &[Event], from: CellPos) -> Option<String> {
-    let cost = cost_of(events);
+    let cost = game::action::event::spent(events);
     if cost <= 1 {
         return None;
     }
