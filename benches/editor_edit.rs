@@ -10,7 +10,7 @@
 //! `cargo bench -p benches --bench editor_edit`
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use glam::Vec2;
-use platform::screens::editor::files::LevelFile;
+use platform::screens::editor::document::Document;
 use platform::screens::editor::{fixtures, EditorScreen};
 use platform::screens::input::{Button, Chord, Input, RawInput};
 use render::{DrawList, Font, FramePlan, SpriteAtlas, TextureSlot, MAX_QUADS_PER_DRAW};
@@ -27,7 +27,7 @@ fn assets() -> (Font, SpriteAtlas) {
 
 fn editor_edit(c: &mut Criterion) {
     let (mut font, sprites) = assets();
-    let mut screen = EditorScreen::new(fixtures::editor_benchmark_level(), LevelFile::default());
+    let mut screen = EditorScreen::new(fixtures::editor_benchmark_level(), Document::default());
     screen.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
     screen.handle(RawInput::Chord(Chord::parse("e").expect("key")), SIZE);
     let mut list = DrawList::new();

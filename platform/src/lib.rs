@@ -17,3 +17,4 @@ pub mod screenshot;
 pub mod script;
 pub mod settings;
 pub mod window;
+pub mod writer;

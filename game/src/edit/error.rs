@@ -58,7 +58,8 @@ pub enum EditError {
     BadNote(usize),
     /// A par outside 1..=MAX_PAR.
     BadPar,
-    /// Things or routes would fall outside a resized grid.
+    /// Things, routes, open cells or portal pairs would be cut by a
+    /// resized grid (`op::resize_casualties`).
     Outside(Vec<String>),
     /// A paste would cover one end of portal pair `label` and not the other.
     PasteCutsPair(char),

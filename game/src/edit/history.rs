@@ -15,17 +15,18 @@
 //! microseconds for 128×128, a few hundred bytes for a 16×10 level.
 
 use crate::level::Level;
+use serde::{Deserialize, Serialize};
 
 /// One state of the log: the level after a step, and the step's name (the
 /// first state, the level as opened, has none).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct State {
     level: Level,
     name: String,
 }
 
 /// The undo log (see the module docs).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct History {
     /// Every state, the opened level first. Never empty.
     states: Vec<State>,
@@ -94,6 +95,46 @@ impl History {
     /// The name of the step undo would take back.
     pub fn undo_name(&self) -> Option<&str> {
         (self.at > 0).then(|| self.states[self.at].name.as_str())
+    }
+
+    /// Whether the log holds together (a decoded autosave's may not):
+    /// at least one state, the cursor on one of them; else why not.
+    pub fn check(&self) -> Result<(), String> {
+        if self.states.is_empty() {
+            return Err("the undo history holds no level".into());
+        }
+        if self.at >= self.states.len() {
+            return Err(format!(
+                "the undo history shows step {} of {}",
+                self.at,
+                self.states.len() - 1
+            ));
+        }
+        Ok(())
+    }
+
+    /// Drops the oldest states until at most `keep` remain (the one shown
+    /// always stays): an autosave too big for its file keeps the newest
+    /// steps.
+    pub fn keep_newest(&mut self, keep: usize) {
+        let drop = self.states.len().saturating_sub(keep.max(1)).min(self.at);
+        if drop > 0 {
+            self.states.drain(..drop);
+            self.at -= drop;
+            // The first state is "the level as opened": it has no name.
+            self.states[0].name.clear();
+        }
+    }
+
+    /// States in the log (the opened level and one per step).
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// Whether the log holds only the opened level (never: `new` puts one
+    /// state in; here for the convention).
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
     }
 
     /// Bytes the snapshots hold (arrays, things, strings), roughly.

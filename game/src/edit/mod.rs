@@ -13,12 +13,15 @@
 //! - [`problems`]: live validation, placed on the canvas.
 //! - [`without`]: a level with an ability, a portal or an item taken away,
 //!   to ask what it needs (`sim solve --without`).
+//! - [`draft`]: the autosave file, a level with its undo history.
 //!
 //! [`Editor`] ties them together: the level being edited, the stroke in
 //! progress (a drag is one step however many cells it paints), the undo
-//! log, the problems of the last committed state, and whether the level
-//! differs from what was last saved.
+//! log and the problems of the last committed state. Which file the level
+//! belongs to and whether it differs from it is the screen's document
+//! model (`platform/src/screens/editor/document.rs`).
 
+pub mod draft;
 pub mod error;
 pub mod history;
 pub mod op;
@@ -55,21 +58,24 @@ pub struct Editor {
     history: History,
     stroke: Option<Stroke>,
     problems: Vec<Placed>,
-    /// The level as last saved (or opened); `None`: never saved (it came
-    /// from the clipboard), so it differs from any file.
-    saved: Option<Level>,
     /// Counts every change of `level` (strokes, undo, redo), so screens
     /// know when to redraw caches and autosave.
     revision: u64,
 }
 
 impl Editor {
-    /// Edits `level`, as opened (so it counts as saved).
+    /// Edits `level`, as opened.
     pub fn new(level: Level) -> Editor {
+        Editor::resume(History::new(&level))
+    }
+
+    /// Goes on editing where `history` was (an autosave's): its current
+    /// state shown, its steps to undo and redo.
+    pub fn resume(history: History) -> Editor {
+        let level = history.current().clone();
         Editor {
-            history: History::new(&level),
             problems: placed_problems(&level),
-            saved: Some(level.clone()),
+            history,
             level,
             stroke: None,
             revision: 0,
@@ -94,22 +100,6 @@ impl Editor {
     /// Increases on every change of the level.
     pub fn revision(&self) -> u64 {
         self.revision
-    }
-
-    /// Whether the level differs from the one last saved.
-    pub fn is_dirty(&self) -> bool {
-        self.saved.as_ref() != Some(&self.level)
-    }
-
-    /// Records that the level as shown was saved.
-    pub fn mark_saved(&mut self) {
-        self.saved = Some(self.level.clone());
-    }
-
-    /// Records that the level as shown was never saved (it came from the
-    /// clipboard): it counts as unsaved work until it is saved.
-    pub fn mark_unsaved(&mut self) {
-        self.saved = None;
     }
 
     /// Opens a stroke named `name` counting `unit`s ("edge", "cell", or ""

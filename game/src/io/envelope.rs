@@ -1,6 +1,6 @@
-//! The one binary envelope of the game's files: binary levels (`.rlv`, the
-//! editor's autosaves among them) and saved games each put their bincode
-//! payload in it.
+//! The one binary envelope of the game's files: binary levels (`.rlv`),
+//! saved games and the editor's autosaves (`crate::edit::draft`: a level
+//! with its undo history) each put their bincode payload in it.
 //!
 //! Layout (all integers little-endian):
 //!
@@ -25,10 +25,14 @@ use std::fmt;
 /// The kinds of file sealed in the envelope, as errors name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileKind {
-    /// A binary level (`.rlv`, an editor autosave).
+    /// A binary level (`.rlv`; an editor autosave before they kept the
+    /// undo history).
     Level,
     /// A saved game in progress.
     Save,
+    /// The level editor's autosave: a level's undo history
+    /// (`crate::edit::draft`).
+    Draft,
 }
 
 impl FileKind {
@@ -37,6 +41,7 @@ impl FileKind {
         match self {
             FileKind::Level => "level",
             FileKind::Save => "saved game",
+            FileKind::Draft => "editor autosave",
         }
     }
 }
@@ -47,6 +52,7 @@ impl fmt::Display for FileKind {
         match self {
             FileKind::Level => write!(f, "Rappel binary level"),
             FileKind::Save => write!(f, "Rappel save"),
+            FileKind::Draft => write!(f, "Rappel editor autosave"),
         }
     }
 }

@@ -27,14 +27,11 @@
 //! quits.
 //!
 //! Here the saves folder ([`Saves`]: save, clear, flush, resume); in
-//! `origin.rs` which level a save belongs to and the words that say so; in
-//! `writer.rs` the saving thread's jobs.
+//! `origin.rs` which level a save belongs to and the words that say so;
+//! the saving thread is a [`crate::writer::Writer`].
 mod origin;
-mod writer;
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{channel, Receiver, Sender};
-use std::thread::JoinHandle;
 
 use game::equipment::{equip, Loadout};
 use game::io::file::{move_aside, read_capped};
@@ -44,8 +41,8 @@ use game::session::Session;
 
 use crate::levels::{self, Campaign};
 use crate::progress::data_dir;
+use crate::writer::Writer;
 pub use origin::{origin_with_hero, split_hero, SavedLevel};
-use writer::{run_jobs, Job};
 
 /// The largest save file read (a save of 1,000 steps is about 60 KB).
 pub const MAX_SAVE_BYTES: u64 = 64 << 20;
@@ -93,9 +90,7 @@ impl std::fmt::Display for ResumeError {
 /// The saves folder and its writing thread.
 pub struct Saves {
     dir: PathBuf,
-    jobs: Option<Sender<Job>>,
-    failures: Receiver<String>,
-    thread: Option<JoinHandle<()>>,
+    writer: Writer,
 }
 
 /// The saves folder in the player's data folder, if there is one.
@@ -106,18 +101,12 @@ pub fn default_dir() -> Option<PathBuf> {
 impl Saves {
     /// Saves in `dir` (made when the first save is written).
     pub fn new(dir: PathBuf) -> Saves {
-        let (jobs, rx) = channel();
-        let (fail_tx, failures) = channel();
-        let thread = std::thread::Builder::new()
-            .name("saves".into())
-            .spawn(move || run_jobs(rx, fail_tx))
-            .map_err(|e| log::warn!("no saving thread ({e}): saving as the game goes"))
-            .ok();
         Saves {
             dir,
-            jobs: thread.is_some().then_some(jobs),
-            failures,
-            thread,
+            writer: Writer::new(
+                "saves",
+                "The game could not be saved; play goes on, unsaved",
+            ),
         }
     }
 
@@ -147,28 +136,6 @@ impl Saves {
             .map(|(_, p)| p)
     }
 
-    fn send(&mut self, job: Job) {
-        match &self.jobs {
-            Some(jobs) => {
-                if let Err(std::sync::mpsc::SendError(job)) = jobs.send(job) {
-                    self.jobs = None;
-                    self.send(job);
-                }
-            }
-            // No thread: do it here.
-            None => {
-                let (tx, rx) = channel();
-                tx.send(job).ok();
-                drop(tx);
-                let (fail_tx, failures) = channel();
-                run_jobs(rx, fail_tx);
-                if let Ok(f) = failures.try_recv() {
-                    log::warn!("{f}");
-                }
-            }
-        }
-    }
-
     /// Saves `session` of `level` (equipped with `loadout`, `hero`
     /// selected: its level id) as `which`'s game in progress: encoded now,
     /// written by the saving thread.
@@ -185,28 +152,23 @@ impl Saves {
         let bytes = saved
             .encode()
             .map_err(|e| format!("The game could not be saved: {e}"))?;
-        self.send(Job::Write(self.path(which), bytes));
+        self.writer.write(self.path(which), bytes);
         Ok(())
     }
 
     /// Forgets `which`'s game in progress (the level was won).
     pub fn clear(&mut self, which: &SavedLevel) {
-        self.send(Job::Remove(self.path(which)));
+        self.writer.remove(&self.path(which));
     }
 
     /// Waits until every save asked for is on disk (or failed).
     pub fn flush(&mut self) {
-        if let Some(jobs) = &self.jobs {
-            let (tx, rx) = channel();
-            if jobs.send(Job::Flush(tx)).is_ok() {
-                let _ = rx.recv();
-            }
-        }
+        self.writer.flush();
     }
 
     /// Failures of the saving thread since the last call, for the screen.
     pub fn failures(&mut self) -> Vec<String> {
-        self.failures.try_iter().collect()
+        self.writer.failures()
     }
 
     /// Resumes the save at `path`. On failure the save is moved aside and
@@ -285,16 +247,6 @@ impl Saves {
                 })
             }
             Err(e) => Err(unusable(e.to_string(), "damaged")),
-        }
-    }
-}
-
-impl Drop for Saves {
-    fn drop(&mut self) {
-        // Close the queue, then wait for what is in it.
-        self.jobs = None;
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
         }
     }
 }

@@ -6,6 +6,7 @@ use game::equipment::{equip, Loadout};
 use game::level::Level;
 use log::info;
 
+use super::editor::document::{Opening, Places};
 use super::play::PlayScreen;
 use super::{editor, AppRequest, Playing, Screen, Screens};
 
@@ -25,17 +26,24 @@ impl Screens {
         })
     }
 
-    /// Opens `level` in the editor over the title and the editor's list.
-    pub fn open_editor(&mut self, level: Level, file: editor::files::LevelFile) {
+    /// Opens `level` in the editor over the title and the editor's list;
+    /// one that cannot be opened (an unreadable autosave) stays in the
+    /// list, which says why.
+    pub fn open_editor(&mut self, level: Level, opening: Opening) {
         info!("editing {}", level.name);
-        let mut screen = editor::EditorScreen::new(level, file);
-        screen.offer_recovery();
+        let screen = editor::EditorScreen::open(level, opening, Places::of_data_dir());
         self.stack.truncate(1);
-        self.stack
-            .push(Screen::EditorList(Box::new(editor::list::EditorList::new(
-                &self.campaign.dir,
-            ))));
-        self.stack.push(Screen::Editor(Box::new(screen)));
+        let mut list = editor::list::EditorList::new(&self.campaign.dir);
+        match screen {
+            Ok(screen) => {
+                self.stack.push(Screen::EditorList(Box::new(list)));
+                self.stack.push(Screen::Editor(Box::new(screen)));
+            }
+            Err(why) => {
+                list.message = Some(why);
+                self.stack.push(Screen::EditorList(Box::new(list)));
+            }
+        }
     }
 
     /// `rappel --edit PATH`: opens the file (saving writes back to it), or
@@ -55,14 +63,25 @@ impl Screens {
                 )
                 .into());
             }
+            // A save never makes folders the designer did not ask for.
+            if let Some(folder) = path
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
+            {
+                return Err(format!(
+                    "{}: the folder {} does not exist (make it first)",
+                    game::level::escaped_path(path),
+                    game::level::escaped_path(folder)
+                )
+                .into());
+            }
             let stem = path
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_else(|| "New level".into());
             editor::list::new_level(&stem.replace('_', " "))?
         };
-        let file = editor::files::LevelFile::at(path, false);
-        self.open_editor(level, file);
+        self.open_editor(level, Opening::File(path.to_path_buf()));
         Ok(())
     }
 
@@ -76,12 +95,10 @@ impl Screens {
             }
             _ => None,
         };
-        if let Some(editor::list::ListAction::Open(level, file)) = action {
-            self.open_editor(*level, file);
-            // Saved nowhere yet: leaving it asks, as for other unsaved work.
-            if let Some(ed) = self.editor_mut() {
-                ed.editor.mark_unsaved();
-            }
+        if let Some(editor::list::ListAction::Open(level, opening)) = action {
+            // A pasted level is saved nowhere yet: leaving it asks, as for
+            // other unsaved work.
+            self.open_editor(*level, opening);
         }
     }
 

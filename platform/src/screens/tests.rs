@@ -128,7 +128,7 @@ fn the_editor_test_plays_comes_back_unchanged_and_asks_before_quitting() {
     key(&mut s, Key::Enter);
     assert!(matches!(s.top(), Screen::EditorList(_)));
     let level = editor::list::new_level("Room 6x4").expect("level");
-    s.open_editor(level, editor::files::LevelFile::default());
+    s.open_editor(level, editor::document::Opening::New);
     let chord = |s: &mut Screens, c: &str| {
         s.handle_raw(RawInput::Chord(Chord::parse(c).expect("chord")), SIZE)
     };

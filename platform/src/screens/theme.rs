@@ -28,6 +28,8 @@ pub const DIM_TEXT: Rgba = hex(0x7f8aa8);
 pub const DISABLED_TEXT: Rgba = hex(0x6c7591);
 /// Notices, warnings and refusals: what the player should read.
 pub const NOTICE_TEXT: Rgba = hex(0xffb74d);
+/// Behind selected text in a field (a suggested file name).
+pub const TEXT_SELECTION: Rgba = hex(0x35508a);
 /// The border of buttons and overlays.
 pub const BORDER: Rgba = hex(0x4a5578);
 

@@ -57,7 +57,7 @@ fn a_level_built_by_input_alone_checks_plays_and_is_canonical() {
     let path = dir.join("built.txt");
     let screens = build(&path, "tests/scripts/editor_build.txt");
     let editor = screens.editor().expect("still editing");
-    assert!(!editor.editor.is_dirty(), "Ctrl+S saved it");
+    assert!(!editor.is_dirty(), "Ctrl+S saved it");
     // `level check`: the file loads with no problem at all.
     let loaded = level::load_file(&path).expect("level check passes");
     assert_eq!(&loaded, editor.editor.level());
@@ -100,8 +100,8 @@ fn every_shipped_level_opened_and_saved_unchanged_gives_the_same_bytes() {
         std::fs::copy(&path, &copy).expect("copy");
         let (level, problems) = level::check_file_draft(&copy).expect("opens");
         assert!(problems.is_empty());
-        let mut file = platform::screens::editor::files::LevelFile::at(&copy, false);
-        file.save(&level).expect("saves");
+        let mut file = platform::screens::editor::document::Document::at(&copy, false);
+        file.save(&level, false).expect("saves");
         assert_eq!(
             std::fs::read(&copy).expect("read"),
             std::fs::read(&path).expect("read"),
@@ -114,7 +114,7 @@ mod golden {
     use super::*;
     use glam::Vec2;
     use image::RgbaImage;
-    use platform::screens::editor::files::LevelFile;
+    use platform::screens::editor::document::Opening;
     use platform::screens::input::{Button, Chord, Input, RawInput};
     use rappel_tests::frame::render;
     use rappel_tests::golden::{check, TOLERANCE};
@@ -124,7 +124,7 @@ mod golden {
     fn editing(level: Level) -> Screens {
         let campaign = Campaign::load(&root().join("levels"));
         let mut screens = Screens::new(campaign, Progress::empty(None));
-        screens.open_editor(level, LevelFile::default());
+        screens.open_editor(level, Opening::New);
         // No autosave offer in the way: a fresh data folder.
         screens.handle_raw(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
         screens
@@ -379,5 +379,25 @@ mod golden {
             p.iter().all(|&c| c > 230)
         });
         assert!(white < 8, "{white} white pixels over the watcher's eye");
+    }
+
+    /// Removing a column that holds open cells and one end of a portal
+    /// pair asks first, naming what would be cut (issue 35, item 3).
+    #[test]
+    fn editor_remove_column_question() {
+        use game::grid::{CellPos, Dir, PortalEnd};
+        let _data = rappel_tests::data::folder(&scratch("golden-remove"));
+        let mut level = platform::screens::editor::list::new_level("Cut 8x6").expect("level");
+        let a = PortalEnd::new(CellPos::new(7, 2), Dir::Right);
+        let b = PortalEnd::new(CellPos::new(2, 5), Dir::Up);
+        game::edit::op::link_portal(&mut level, a, b).expect("linked");
+        let mut s = editing(level);
+        chord(&mut s, "ctrl+shift+right");
+        let d = s
+            .editor()
+            .and_then(|e| e.dialog.clone())
+            .expect("the question");
+        assert!(d.message.contains("portal pair 'a'"), "{}", d.message);
+        check("editor_remove_question", &draw(&s), TOLERANCE);
     }
 }

@@ -1,15 +1,17 @@
 //! Unsaved work in the editor, through the screen stack: Discard leaves no
 //! autosave and nothing to recover, a level pasted from the clipboard asks
-//! before it is thrown away, recovered work undone back to the file stops
-//! asking, and damaged autosaves are each kept.
+//! before it is thrown away, recovered work (with its undo history) undone
+//! back to the file stops asking, and damaged autosaves are each kept.
 use std::path::{Path, PathBuf};
 
+use game::edit::draft::Draft;
+use game::edit::History;
 use game::grid::CellPos;
 use game::level::Level;
 use glam::Vec2;
 use platform::levels::Campaign;
 use platform::progress::Progress;
-use platform::screens::editor::files::{self, LevelFile};
+use platform::screens::editor::document::Document;
 use platform::screens::editor::list::new_level;
 use platform::screens::input::{Button, Chord, Input, RawInput};
 use platform::screens::Screens;
@@ -56,10 +58,13 @@ fn unsaved_work_is_discarded_asked_about_and_recovered_only_when_wanted() {
     let _data = rappel_tests::data::folder(&dir.join("data"));
     let path = dir.join("mine.txt");
     let saved = new_level("Mine 6x4").expect("level");
-    LevelFile::at(&path, false).save(&saved).expect("saved");
-    let auto = LevelFile::at(&path, false)
-        .autosave_path()
-        .expect("a data folder");
+    Document::at(&path, false)
+        .save(&saved, false)
+        .expect("saved");
+    let auto = Document::at(&path, false)
+        .slot()
+        .expect("a data folder")
+        .to_path_buf();
 
     // Discard discards: no autosave, and reopening offers nothing.
     let mut s = screens();
@@ -91,7 +96,14 @@ fn unsaved_work_is_discarded_asked_about_and_recovered_only_when_wanted() {
     // Recovered work undone back to the file stops asking.
     let mut changed = saved.clone();
     changed.name = "Mine, changed".into();
-    files::write_autosave(&auto, &changed).expect("autosave");
+    let mut history = History::new(&saved);
+    history.push(&changed, "rename".into());
+    let draft = Draft {
+        origin: format!("file {}", path.display()),
+        history,
+    };
+    std::fs::create_dir_all(auto.parent().expect("folder")).expect("folder");
+    std::fs::write(&auto, draft.encode().expect("encodes")).expect("autosave");
     let mut s = screens();
     s.open_editor_file(&path).expect("opens");
     assert!(asking(&s), "the autosave is offered");
@@ -109,14 +121,14 @@ fn unsaved_work_is_discarded_asked_about_and_recovered_only_when_wanted() {
     // Two damaged autosaves in a row: each is moved aside, neither
     // overwrites the other.
     for n in 0..2u8 {
-        std::fs::write(&auto, [b'R', b'L', b'V', n]).expect("damage");
+        std::fs::write(&auto, [b'R', b'A', b'P', n]).expect("damage");
         let mut s = screens();
         s.open_editor_file(&path).expect("opens");
         assert!(!asking(&s));
         assert!(!auto.exists());
     }
-    let first = auto.with_extension("rlv.damaged");
+    let first = auto.with_extension("rle.damaged");
     let second = PathBuf::from(format!("{}-2", first.display()));
-    assert_eq!(std::fs::read(&first).expect("first"), b"RLV\0");
-    assert_eq!(std::fs::read(&second).expect("second"), b"RLV\x01");
+    assert_eq!(std::fs::read(&first).expect("first"), b"RAP\0");
+    assert_eq!(std::fs::read(&second).expect("second"), b"RAP\x01");
 }

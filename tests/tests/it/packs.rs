@@ -75,6 +75,7 @@ fn two_levels_built_in_the_editor_made_a_pack_imported_fresh_and_played_keep_the
     let entry = |path: &Path| Entry {
         path: path.to_path_buf(),
         shipped: false,
+        unsaved: false,
         level: game::level::load_file(path).map_err(|e| e.to_string()),
     };
     let mut list = EditorList {

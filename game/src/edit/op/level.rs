@@ -73,9 +73,14 @@ pub fn set_notes(level: &mut Level, notes: &[String]) -> Changed {
     Ok(1)
 }
 
-/// The ids of things (and watchers whose route) would fall outside the
-/// grid resized by `left`, `right`, `bottom`, `top` cells (negative crops),
-/// and whether the entrance would.
+/// What resizing the grid by `left`, `right`, `bottom`, `top` cells
+/// (negative crops) would cut, in the designer's words, in order: the
+/// entrance (which blocks the resize), open cells, each portal pair that
+/// loses an end (and so goes whole, its other end named), each thing
+/// outside, each watcher whose route leaves the grid. Empty: nothing is
+/// lost. The portals are the ones [`Grid::resized`] itself drops.
+///
+/// [`Grid::resized`]: crate::grid::Grid::resized
 pub fn resize_casualties(
     level: &Level,
     left: i32,
@@ -93,6 +98,32 @@ pub fn resize_casualties(
     if !fits(level.entrance) {
         out.push("the entrance".to_string());
     }
+    let (gw, gh) = (level.grid.width() as i32, level.grid.height() as i32);
+    let open = (0..gh)
+        .flat_map(|y| (0..gw).map(move |x| CellPos::new(x, y)))
+        .filter(|&c| !fits(c) && level.grid.cell(c) == Some(CellKind::Air))
+        .count();
+    match open {
+        0 => {}
+        1 => out.push("1 open cell".to_string()),
+        n => out.push(format!("{n} open cells")),
+    }
+    if let Ok((_, dropped)) = level.grid.resized(left, right, bottom, top) {
+        for i in dropped {
+            let Some(p) = level.grid.portal(i) else {
+                continue;
+            };
+            let label = level.portal_labels.get(i).copied().unwrap_or('?');
+            let kept: Vec<CellPos> = p.ends.iter().map(|e| e.cell).filter(|&c| fits(c)).collect();
+            out.push(match kept.as_slice() {
+                [other] => format!(
+                    "portal pair '{label}' (its other end, at {},{}, goes with it)",
+                    other.x, other.y
+                ),
+                _ => format!("portal pair '{label}'"),
+            });
+        }
+    }
     for t in &level.things {
         let route_fits = match &t.kind {
             ThingSpecKind::Watcher { route } => route.iter().all(|&p| fits(p)),
@@ -101,18 +132,18 @@ pub fn resize_casualties(
         if !fits(t.cell) {
             out.push(format!("'{}'", t.id));
         } else if !route_fits {
-            out.push(format!("the route of '{}'", t.id));
+            out.push(format!("'{}' (its route crosses the cut)", t.id));
         }
     }
     out
 }
 
 /// Resizes the grid (see `Grid::resized`): positive counts add rock on that
-/// side, negative ones crop. Things move with their cells; things outside
-/// the new grid are removed with `force`, else the operation is refused
-/// listing them ([`EditError::Outside`]). The entrance must stay inside.
-/// Portals cut by the new edge are deleted. Returns the cells added or
-/// removed.
+/// side, negative ones crop. Things move with their cells. A crop that
+/// cuts anything ([`resize_casualties`]: open cells, portal pairs, things,
+/// routes) needs `force`, else it is refused listing them
+/// ([`EditError::Outside`]); the entrance must stay inside. Portals cut by
+/// the new edge are deleted whole. Returns the cells added or removed.
 pub fn resize(
     level: &mut Level,
     left: i32,

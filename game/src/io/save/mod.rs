@@ -142,6 +142,18 @@ pub fn level_fingerprint(level: &Level) -> u64 {
     h.finish()
 }
 
+/// A fingerprint of what `level`'s rules play: [`level_fingerprint`] with
+/// the name, the notes and the par left out, which no rule reads. A
+/// verdict of the solver (and a par it proved) holds while this is the
+/// same: renaming a level or rewriting its notes keeps them.
+pub fn rules_fingerprint(level: &Level) -> u64 {
+    let mut rules = level.clone();
+    rules.name.clear();
+    rules.notes.clear();
+    rules.par = None;
+    level_fingerprint(&rules)
+}
+
 impl Session {
     /// The session as a save (see the module docs).
     pub fn to_saved(&self, level: &Level) -> SavedGame {

@@ -33,48 +33,128 @@ fn refusal(s: &EditorScreen) -> String {
 }
 
 #[test]
-fn a_shipped_level_is_saved_as_a_named_copy_without_its_par_or_its_solution_notes() {
+fn a_shipped_level_is_saved_as_a_named_copy_without_its_solution_notes_keeping_a_par_that_holds() {
     let dir = std::env::temp_dir().join(format!("rappel-editor-copy-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let _data = crate::progress::test_data_folder(&dir.join("data"));
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels/heavy_haul.txt");
     let level = game::level::load_file(&path).expect("shipped");
     assert_eq!((level.name.as_str(), level.par), ("Heavy haul", Some(5)));
-    let mut s = EditorScreen::new(level.clone(), LevelFile::at(&path, true));
+    let mut s = EditorScreen::new(level.clone(), Document::at(&path, true));
     s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
-    // Ctrl+S on a shipped level asks the copy's name first.
+    // Ctrl+S on a shipped level asks the copy's name first, the suggestion
+    // selected: typing replaces it.
     chord(&mut s, "ctrl+s");
-    assert_eq!(prompt(&s), Some((&Purpose::CopyName, "Heavy haul (copy)")));
+    assert_eq!(
+        prompt(&s),
+        Some((&Purpose::CopyName { then: None }, "Heavy haul (copy)"))
+    );
     // The shipped level's own name is taken: refused, asked again.
-    for _ in 0.." (copy)".len() {
-        chord(&mut s, "backspace");
-    }
+    typed(&mut s, "Heavy haul");
+    assert_eq!(
+        prompt(&s),
+        Some((&Purpose::CopyName { then: None }, "Heavy haul"))
+    );
     chord(&mut s, "enter");
     assert!(refusal(&s).contains("\"Heavy haul\" is already in the list"));
-    assert_eq!(prompt(&s), Some((&Purpose::CopyName, "Heavy haul")));
+    assert_eq!(
+        prompt(&s),
+        Some((&Purpose::CopyName { then: None }, "Heavy haul"))
+    );
     assert_eq!(s.editor.level(), &level, "nothing changed");
-    // A new name: the copy takes it, loses the par, and the file is asked.
+    // End keeps the text to add to it; a new name: the copy takes it. Its
+    // rules are the shipped level's, so its par still holds and stays.
+    chord(&mut s, "end");
     typed(&mut s, " again");
     chord(&mut s, "enter");
     assert_eq!(s.editor.level().name, "Heavy haul again");
-    assert_eq!(s.editor.level().par, None, "the copy's par is unproven");
+    assert_eq!(
+        s.editor.level().par,
+        Some(5),
+        "the same rules: the par holds"
+    );
     // The copy's notes keep what players read and drop the answer.
     assert!(level.notes.iter().any(|n| n.starts_with("Solution:")));
     let notes = &s.editor.level().notes;
     assert!(!notes.iter().any(|n| n.contains("Solution:")), "{notes:?}");
     assert_eq!(s.editor.level().intro(), level.intro(), "what players read");
+    let said = match &s.status {
+        Some(Status::Info(t)) => t.clone(),
+        other => panic!("{other:?}"),
+    };
     assert!(
-        matches!(&s.status, Some(Status::Info(t)) if t.contains("leave out the shipped level's Solution: paragraphs")),
-        "{:?}",
-        s.status
+        said.contains("leave out the shipped level's Solution: paragraphs"),
+        "{said}"
     );
+    assert!(said.contains("keeps par 5"), "{said}");
     assert!(
-        matches!(prompt(&s), Some((Purpose::SaveAs, p)) if p.ends_with("heavy_haul_again.txt"))
+        matches!(prompt(&s), Some((Purpose::SaveAs { .. }, p)) if p.ends_with("heavy_haul_again.txt"))
     );
-    // One undo step gives the shipped name and par back.
+    // One undo step gives the shipped name and notes back.
     chord(&mut s, "escape");
     chord(&mut s, "ctrl+z");
     assert_eq!(s.editor.level(), &level);
+}
+
+/// Issue 35, item 4: a copy of a shipped level whose rules changed loses
+/// the shipped par when it is named; a par proven on the copy (F6, F8)
+/// before it is named is saved with it, and naming it (a name, notes)
+/// leaves the solver's verdict current.
+#[test]
+fn a_par_proven_on_a_changed_copy_is_saved_with_it_and_an_unproven_one_is_cleared() {
+    let dir = std::env::temp_dir().join(format!("rappel-editor-copy-par-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _data = crate::progress::test_data_folder(&dir.join("data"));
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels/mirror_door.txt");
+    let level = game::level::load_file(&path).expect("shipped");
+    assert_eq!(level.par, Some(1));
+    let widened = |s: &mut EditorScreen| {
+        s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
+        chord(s, "ctrl+right");
+        assert_eq!(s.editor.level().grid.width(), level.grid.width() + 1);
+    };
+    // Widened, not solved: naming the copy clears the shipped par.
+    let mut s = EditorScreen::new(level.clone(), Document::at(&path, true));
+    widened(&mut s);
+    chord(&mut s, "ctrl+s");
+    typed(&mut s, "Mirror hall");
+    chord(&mut s, "enter");
+    assert_eq!(
+        s.editor.level().par,
+        None,
+        "par 1 is not proven for the copy"
+    );
+    assert!(
+        matches!(&s.status, Some(Status::Info(t)) if t.contains("par 1 cleared")),
+        "{:?}",
+        s.status
+    );
+    // Widened, solved and its par set (F6, F8): named and saved with it.
+    let mut s = EditorScreen::new(level.clone(), Document::at(&path, true));
+    widened(&mut s);
+    chord(&mut s, "f6");
+    super::tests::wait_for_the_solver(&mut s);
+    let proven = s.proven_par().expect("proven");
+    chord(&mut s, "f8");
+    assert_eq!(s.editor.level().par, Some(proven));
+    chord(&mut s, "ctrl+s");
+    typed(&mut s, "Mirror hall");
+    chord(&mut s, "enter");
+    assert_eq!(s.editor.level().par, Some(proven), "the proven par stays");
+    let line = s.solver_line().expect("a verdict");
+    assert!(!line.contains("earlier version"), "{line}");
+    let target = dir.join("data/levels/mirror_hall.txt");
+    assert!(
+        matches!(prompt(&s), Some((Purpose::SaveAs { .. }, p)) if p == target.display().to_string())
+    );
+    chord(&mut s, "enter");
+    let saved = game::level::load_file(&target).expect("saved copy");
+    assert_eq!(saved.par, Some(proven));
+    assert_eq!(saved.name, "Mirror hall");
+    assert!(
+        path.is_file() && game::level::load_file(&path).expect("shipped") == level,
+        "the shipped level is untouched"
+    );
 }
 
 #[test]
@@ -120,6 +200,10 @@ fn a_shipped_level_opened_from_the_list_keeps_its_file_for_the_name_check_the_to
 ) {
     let levels = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
     let mut list = list::EditorList::new(&levels);
+    let places = document::Places {
+        levels: None,
+        autosave: Some(std::env::temp_dir().join("rappel-never-written")),
+    };
     let open = |list: &mut list::EditorList, file: &str| {
         list.selected = 1 + list
             .entries
@@ -127,31 +211,36 @@ fn a_shipped_level_opened_from_the_list_keeps_its_file_for_the_name_check_the_to
             .position(|e| e.shipped && e.path.ends_with(file))
             .expect("listed");
         match list.handle(RawInput::Chord(Chord::parse("enter").expect("chord")), SIZE) {
-            Some(list::ListAction::Open(level, file)) => (*level, file),
+            Some(list::ListAction::Open(level, document::Opening::Shipped(path))) => {
+                (*level, Document::at_in(&path, true, places.clone()))
+            }
             other => panic!("expected an open, got {other:?}"),
         }
     };
     let (level, file) = open(&mut list, "heavy_haul.txt");
     // The shipped level's own name is refused for its copy.
-    let mut s = EditorScreen::new(level.clone(), file.clone());
+    let slot = file.slot().map(std::path::Path::to_path_buf);
+    let mut s = EditorScreen::new(level.clone(), file);
     s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
     chord(&mut s, "ctrl+s");
-    assert_eq!(prompt(&s), Some((&Purpose::CopyName, "Heavy haul (copy)")));
-    for _ in 0.." (copy)".len() {
-        chord(&mut s, "backspace");
-    }
+    assert_eq!(
+        prompt(&s),
+        Some((&Purpose::CopyName { then: None }, "Heavy haul (copy)"))
+    );
+    typed(&mut s, "Heavy haul");
     chord(&mut s, "enter");
     assert!(refusal(&s).contains("\"Heavy haul\" is already in the list"));
     assert_eq!(s.editor.level(), &level, "nothing changed");
     // The top bar names the shipped file, not "untitled".
-    let shown = file.display();
+    let shown = s.doc.display();
     assert!(
         shown.contains("heavy_haul.txt · shipped: Ctrl+S saves a copy"),
         "{shown}"
     );
     // Two shipped levels never share one autosave.
     let (_, other) = open(&mut list, "sentry.txt");
-    assert_ne!(file.autosave_path(), other.autosave_path());
+    assert!(slot.is_some());
+    assert_ne!(slot.as_deref(), other.slot());
 }
 
 /// Clicks the inspector row showing `field`.

@@ -8,11 +8,15 @@ use glam::Vec2;
 use render::{Rect, WHITE};
 use sdl2::keyboard::Keycode;
 
+use super::top_bar::fit_tail;
 use super::EditorAction;
 use crate::screens::input::{Button, Input, Key, RawInput};
 use crate::screens::play::camera::ui_scale;
-use crate::screens::theme::{DIM_TEXT, FIELD, GOLD, ITEM_STYLE, SELECTED_STYLE, SUB_TEXT};
-use game::level::Level;
+use crate::screens::theme::{
+    DIM_TEXT, FIELD, GOLD, ITEM_STYLE, SELECTED_STYLE, SUB_TEXT, TEXT_SELECTION,
+};
+use game::edit::draft::Draft;
+use std::path::PathBuf;
 
 /// A button of a choice dialog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +44,9 @@ impl Choice {
     }
 }
 
+/// What to do once a save asked on the way (leaving, quitting) is done.
+pub type After = Option<Box<EditorAction>>;
+
 /// What the answer is for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Purpose {
@@ -48,14 +55,17 @@ pub enum Purpose {
     /// Leaving by Esc with everything saved, losing the undo history or
     /// the solver's work.
     LeaveSession,
-    /// Overwriting a file changed on disk (or an existing file).
-    Overwrite,
-    /// Recovering this autosaved level.
-    Recover(Box<Level>),
-    /// Saving under the typed path.
-    SaveAs,
-    /// Naming the copy of a shipped level before it is saved.
-    CopyName,
+    /// Ctrl+S over a file changed on disk; then this, once saved.
+    OverwriteChanged { then: After },
+    /// Save as to this existing file; then this, once saved.
+    OverwriteExisting { path: PathBuf, then: After },
+    /// Recovering this autosave (its level and undo history).
+    Recover(Box<Draft>),
+    /// Saving under the typed path; then this, once saved.
+    SaveAs { then: After },
+    /// Naming the copy of a shipped level before it is saved; then this,
+    /// once saved.
+    CopyName { then: After },
     /// Removing a row or column that holds things.
     Resize { code: Keycode, shrink: bool },
     /// A new level: its name (the list screen).
@@ -83,6 +93,9 @@ pub enum Body {
     Prompt {
         label: String,
         text: String,
+        /// The whole text is selected: typing replaces it, Backspace
+        /// clears it, an arrow key keeps it and puts the cursor at its end.
+        selected: bool,
     },
 }
 
@@ -117,7 +130,7 @@ impl Dialog {
         }
     }
 
-    /// A one-line text prompt starting with `text`.
+    /// A one-line text prompt starting with `text`, the cursor at its end.
     pub fn prompt(title: &str, label: &str, text: &str, purpose: Purpose) -> Dialog {
         Dialog {
             title: title.to_string(),
@@ -125,9 +138,20 @@ impl Dialog {
             body: Body::Prompt {
                 label: label.to_string(),
                 text: text.to_string(),
+                selected: false,
             },
             purpose,
         }
+    }
+
+    /// A one-line text prompt suggesting `text`, selected: typing replaces
+    /// it (a suggested file name), an arrow key keeps it to edit.
+    pub fn prompt_selected(title: &str, label: &str, text: &str, purpose: Purpose) -> Dialog {
+        let mut d = Dialog::prompt(title, label, text, purpose);
+        if let Body::Prompt { selected, .. } = &mut d.body {
+            *selected = !text.is_empty();
+        }
+        d
     }
 
     /// Where it is drawn on a drawable of `size_px`.
@@ -201,18 +225,28 @@ impl Dialog {
                 }
                 None
             }
-            Body::Prompt { text, .. } => {
+            Body::Prompt { text, selected, .. } => {
                 match (input, key) {
                     (_, Some(Keycode::Escape)) => return Some(DialogOutcome::Cancelled),
                     (_, Some(Keycode::Return | Keycode::KpEnter)) => {
                         return Some(DialogOutcome::Text(text.clone()))
                     }
+                    (_, Some(Keycode::Backspace | Keycode::Delete)) if *selected => text.clear(),
                     (_, Some(Keycode::Backspace)) => {
                         text.pop();
                     }
-                    (RawInput::Text(c), _) if text.chars().count() < 400 => text.push(c),
-                    _ => {}
+                    (_, Some(Keycode::Left | Keycode::Right | Keycode::End | Keycode::Home)) => {}
+                    (RawInput::Text(c), _) => {
+                        if *selected {
+                            text.clear();
+                        }
+                        if text.chars().count() < 400 {
+                            text.push(c);
+                        }
+                    }
+                    _ => return None,
                 }
+                *selected = false;
                 None
             }
         }
@@ -256,7 +290,11 @@ impl Dialog {
                     list.text(font, Vec2::new(r.centre().x, r.y + 9.0 * s), c.label(), &t);
                 }
             }
-            Body::Prompt { label, text } => {
+            Body::Prompt {
+                label,
+                text,
+                selected,
+            } => {
                 list.text(
                     font,
                     Vec2::new(l.panel.x + 20.0 * s, l.panel.y + 50.0 * s),
@@ -264,16 +302,29 @@ impl Dialog {
                     &render::TextStyle::new(14.0 * s, SUB_TEXT),
                 );
                 list.quad(l.field, FIELD);
-                list.text(
-                    font,
-                    Vec2::new(l.field.x + 8.0 * s, l.field.y + 8.0 * s),
-                    &format!("{text}|"),
-                    &render::TextStyle::new(16.0 * s, WHITE),
-                );
+                let style = render::TextStyle::new(16.0 * s, WHITE);
+                let at = Vec2::new(l.field.x + 8.0 * s, l.field.y + 8.0 * s);
+                let room = l.field.w - 16.0 * s;
+                // The end of a long text shows, where the cursor is.
+                let shown = fit_tail(font, text, &style, room - 8.0 * s);
+                if *selected {
+                    let w = render::text::measure(font, &shown, &style).x;
+                    list.quad(
+                        Rect::new(at.x - 2.0 * s, at.y - 2.0 * s, w + 4.0 * s, 22.0 * s),
+                        TEXT_SELECTION,
+                    );
+                    list.text(font, at, &shown, &style);
+                } else {
+                    list.text(font, at, &format!("{shown}|"), &style);
+                }
                 list.text(
                     font,
                     Vec2::new(l.panel.x + 20.0 * s, l.panel.y + l.panel.h - 30.0 * s),
-                    "Enter confirms · Esc cancels",
+                    if *selected {
+                        "Type to replace · Enter confirms · Esc cancels"
+                    } else {
+                        "Enter confirms · Esc cancels"
+                    },
                     &render::TextStyle::new(13.0 * s, DIM_TEXT),
                 );
             }
@@ -294,7 +345,7 @@ mod tests {
             "Unsaved changes",
             "Save?",
             &[Choice::Save, Choice::Discard, Choice::Cancel],
-            Purpose::Overwrite,
+            Purpose::LeaveSession,
         );
         let key = |c| RawInput::Chord(Chord::plain(c));
         assert_eq!(d.handle(key(Keycode::Right), SIZE), None);
@@ -315,7 +366,7 @@ mod tests {
 
     #[test]
     fn a_prompt_takes_typed_text() {
-        let mut d = Dialog::prompt("Save as", "File", "a.tx", Purpose::SaveAs);
+        let mut d = Dialog::prompt("Save as", "File", "a.tx", Purpose::SaveAs { then: None });
         assert_eq!(d.handle(RawInput::Text('t'), SIZE), None);
         d.handle(RawInput::Text('x'), SIZE);
         d.handle(RawInput::Chord(Chord::plain(Keycode::Backspace)), SIZE);

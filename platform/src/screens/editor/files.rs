@@ -1,105 +1,18 @@
-//! The editor's files: where a level is saved, the user's own levels
-//! folder, autosaves, and noticing a file changed on disk.
+//! The editor's folders and file names: the user's own levels folder,
+//! the autosave folder, a file name for a level's name, opening a level
+//! file. Which file a level belongs to, saving and autosaving are the
+//! document model's (`document.rs`).
 //!
-//! - Saving writes the canonical text (`levels/README.md`) atomically
-//!   (`game::level::save_file_draft`: temporary file, flush, rename), so a
-//!   full disk or a crash leaves the old file whole. A level with problems
-//!   is saved too — the designer may stop half-way — and reopens in the
-//!   editor with its problems listed.
-//! - Shipped levels (the campaign's folder) are never written by Ctrl+S:
-//!   the first save asks for a name in the user's folder
-//!   (`<data>/levels/`, see `progress::data_dir`).
-//! - Autosaves are the binary form (`.rlv`: magic, version, CRC) in
-//!   `<data>/autosave/`, one per level file (`untitled.rlv` for a level
-//!   never saved); a save removes it, so one that is there when a level
-//!   is opened holds work that was never saved (a crash, a kill) and is
-//!   offered back.
-//! - The file's bytes are remembered (as a CRC) when opened and saved;
-//!   Ctrl+S on a file whose bytes changed since asks before overwriting.
+//! Saving writes the canonical text (`levels/README.md`) atomically
+//! (`game::level::save_file_draft`: temporary file, flush, rename), so a
+//! full disk or a crash leaves the old file whole. A level with problems
+//! is saved too — the designer may stop half-way — and reopens in the
+//! editor with its problems listed.
 use std::path::{Path, PathBuf};
 
-use game::level::{self, binary::crc32, Level, LevelError};
+use game::level::{self, Level, LevelError};
 
 use crate::progress::data_dir;
-
-/// The level file being edited.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LevelFile {
-    /// Where Ctrl+S writes; `None` until the level has a file.
-    pub path: Option<PathBuf>,
-    /// Opened from the shipped levels: saving asks for a copy instead.
-    pub shipped: bool,
-    /// The CRC of the file's bytes when last read or written; `None`: no
-    /// file yet.
-    pub stamp: Option<u32>,
-}
-
-impl LevelFile {
-    /// A file at `path` (which may not exist yet), its current bytes
-    /// remembered.
-    pub fn at(path: &Path, shipped: bool) -> LevelFile {
-        LevelFile {
-            path: Some(path.to_path_buf()),
-            shipped,
-            stamp: read_stamp(path),
-        }
-    }
-
-    /// Whether the file on disk differs from what was last read or written
-    /// (changed, created or deleted by someone else).
-    pub fn changed_on_disk(&self) -> bool {
-        match &self.path {
-            Some(p) => read_stamp(p) != self.stamp,
-            None => false,
-        }
-    }
-
-    /// The name shown in the top bar (a shipped level's says that Ctrl+S
-    /// saves a copy).
-    pub fn display(&self) -> String {
-        match &self.path {
-            Some(p) if self.shipped => {
-                format!("{} · shipped: Ctrl+S saves a copy", level::escaped_path(p))
-            }
-            Some(p) => level::escaped_path(p),
-            None => "untitled (not saved yet)".to_string(),
-        }
-    }
-
-    /// Where this level's autosave goes.
-    pub fn autosave_path(&self) -> Option<PathBuf> {
-        let stem = self
-            .path
-            .as_ref()
-            .and_then(|p| p.file_stem())
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "untitled".to_string());
-        let tag = if self.shipped { "shipped-" } else { "" };
-        autosave_dir().map(|d| d.join(format!("{tag}{stem}.rlv")))
-    }
-
-    /// Saves `level` as text to the file, atomically; remembers the bytes
-    /// and removes the autosave. The message is one line for the status.
-    pub fn save(&mut self, level: &Level) -> Result<PathBuf, String> {
-        let path = self.path.clone().ok_or("no file yet: choose a name")?;
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot create {}: {e}", level::escaped_path(dir)))?;
-        }
-        level::save_file_draft(&path, level).map_err(|e| e.to_string())?;
-        self.stamp = read_stamp(&path);
-        if let Some(auto) = self.autosave_path() {
-            let _ = std::fs::remove_file(auto);
-        }
-        Ok(path)
-    }
-}
-
-fn read_stamp(path: &Path) -> Option<u32> {
-    game::io::file::read_capped(path, level::file::MAX_FILE_BYTES)
-        .ok()
-        .map(|b| crc32(&b))
-}
 
 /// The user's own levels folder.
 pub fn user_levels_dir() -> Option<PathBuf> {
@@ -141,16 +54,9 @@ pub fn suggest_path(name: &str) -> Option<PathBuf> {
         .find(|p| !p.exists())
 }
 
-/// Writes `level` to `path` in the binary form, atomically.
-pub fn write_autosave(path: &Path, level: &Level) -> Result<(), String> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", level::escaped_path(dir)))?;
-    }
-    level::save_file_draft(path, level).map_err(|e| e.to_string())
-}
-
-/// Reads an autosave; a damaged one is an error naming the file.
+/// Reads an autosave of the binary level form (`.rlv`, as autosaves were
+/// before they kept the undo history); a damaged one is an error naming
+/// the file.
 pub fn read_autosave(path: &Path) -> Result<Level, String> {
     level::check_file_draft(path).map(|(l, _)| l).map_err(|e| {
         e.first()
@@ -195,58 +101,11 @@ mod tests {
     }
 
     #[test]
-    fn saving_is_canonical_and_a_change_on_disk_is_noticed() {
-        let dir = scratch("save");
-        let path = dir.join("room.txt");
-        let mut file = LevelFile::at(&path, false);
-        assert_eq!(file.stamp, None);
-        let level = fixtures::level(LOOP_BACK);
-        file.save(&level).expect("saved");
-        assert_eq!(
-            std::fs::read_to_string(&path).expect("read"),
-            game::level::to_text(&level)
-        );
-        assert!(!file.changed_on_disk());
-        std::fs::write(&path, "someone else's edit").expect("write");
-        assert!(file.changed_on_disk());
-        // The changed file no longer parses: opening it says where.
-        let err = open(&path).expect_err("not a level").to_string();
-        assert!(err.contains("room.txt:1:1"), "{err}");
-        file.save(&level).expect("saved again");
-        assert_eq!(open(&path), Ok((level, 0)));
-    }
-
-    #[test]
-    fn a_read_only_folder_refuses_the_save_and_keeps_the_old_file() {
-        let dir = scratch("readonly");
-        let path = dir.join("level.txt");
-        let level = fixtures::level(LOOP_BACK);
-        let mut file = LevelFile::at(&path, false);
-        file.save(&level).expect("first save");
-        let old = std::fs::read(&path).expect("read");
-        let mut perms = std::fs::metadata(&dir).expect("meta").permissions();
-        use std::os::unix::fs::PermissionsExt;
-        perms.set_mode(0o555);
-        std::fs::set_permissions(&dir, perms.clone()).expect("chmod");
-        let mut changed = level.clone();
-        changed.name = "Changed".into();
-        let result = file.save(&changed);
-        perms.set_mode(0o755);
-        std::fs::set_permissions(&dir, perms).expect("chmod back");
-        // Root ignores permissions: then the save may succeed, and that is
-        // fine; otherwise it must fail cleanly and leave the old bytes.
-        if let Err(e) = result {
-            assert!(e.contains("level.txt"), "{e}");
-            assert_eq!(std::fs::read(&path).expect("read"), old);
-        }
-    }
-
-    #[test]
-    fn a_damaged_autosave_is_an_error_not_a_level() {
+    fn a_damaged_old_autosave_is_an_error_not_a_level() {
         let dir = scratch("autosave");
         let path = dir.join("a.rlv");
         let level = fixtures::level(LOOP_BACK);
-        write_autosave(&path, &level).expect("write");
+        level::save_file_draft(&path, &level).expect("write");
         assert_eq!(read_autosave(&path), Ok(level));
         let mut bytes = std::fs::read(&path).expect("read");
         let last = bytes.len() - 1;

@@ -20,7 +20,7 @@ fn asked(s: &EditorScreen) -> Option<&str> {
 #[test]
 fn esc_peels_a_paste_then_the_selection_then_asks_before_losing_the_undo_history() {
     let mut s = super::paste_tests::room_with_a_pair();
-    s.editor.mark_saved();
+    s.mark_saved();
     s.selection = Selection::Thing(0);
     chord(&mut s, "ctrl+v");
     assert!(s.pasting);
@@ -44,7 +44,7 @@ fn esc_peels_a_paste_then_the_selection_then_asks_before_losing_the_undo_history
 #[test]
 fn leaving_a_solved_level_asks_and_a_bare_session_leaves_at_once() {
     let mut s = super::tests::ledge_with_a_portal();
-    s.editor.mark_saved();
+    s.mark_saved();
     assert_eq!(
         chord(&mut s, "escape"),
         Some(EditorAction::Leave),

@@ -1,6 +1,8 @@
-//! The title's Editor entry: "New level", the user's own levels
-//! (`<data>/levels/`) and the shipped ones, each with a thumbnail of its
-//! grid (`screens/thumbnail.rs`). Up/Down and Enter (or a click) open one;
+//! The title's Editor entry: "New level", unsaved work of untitled levels
+//! (their autosaves, `document::unsaved_work`: a crash or a kill before
+//! the first save), the user's own levels (`<data>/levels/`) and the
+//! shipped ones, each with a thumbnail of its grid
+//! (`screens/thumbnail.rs`). Up/Down and Enter (or a click) open one;
 //! Esc goes back; pasting a level's text (Ctrl+V) opens it as a new level
 //! — sharing a level is sending its text. P, `[`, `]` and Ctrl+E make a
 //! level pack of chosen levels and copy its text (`pack_maker.rs`).
@@ -13,6 +15,7 @@ use render::{DrawList, Font, Rect, TextStyle, WHITE};
 use sdl2::keyboard::Keycode;
 
 use super::dialog::{Dialog, DialogOutcome, Purpose};
+use super::document::{unsaved_work, Opening};
 use super::files;
 use crate::screens::input::{Button, Input, Key, RawInput};
 use crate::screens::play::camera::ui_scale;
@@ -26,6 +29,8 @@ pub struct Entry {
     pub path: PathBuf,
     /// From the shipped levels (saved as a copy).
     pub shipped: bool,
+    /// An untitled level's autosave (`path`): work never saved.
+    pub unsaved: bool,
     /// The level, or why it cannot be opened.
     pub level: Result<Level, String>,
 }
@@ -33,8 +38,8 @@ pub struct Entry {
 /// What the list asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ListAction {
-    /// Edit this level, saved to this file.
-    Open(Box<Level>, files::LevelFile),
+    /// Edit this level, opened as this.
+    Open(Box<Level>, Opening),
     /// Read the system clipboard and give it to [`EditorList::paste_text`].
     ReadClipboard,
     /// Put this text (a pack's) on the system clipboard.
@@ -77,6 +82,16 @@ impl EditorList {
     /// The user's levels, then those of `shipped_dir`.
     pub fn new(shipped_dir: &Path) -> EditorList {
         let mut entries = Vec::new();
+        if let Some(dir) = files::autosave_dir() {
+            for (path, level) in unsaved_work(&dir) {
+                entries.push(Entry {
+                    path,
+                    shipped: false,
+                    unsaved: true,
+                    level,
+                });
+            }
+        }
         let user = files::user_levels_dir();
         for (dir, shipped) in [(user, false), (Some(shipped_dir.to_path_buf()), true)] {
             let Some(dir) = dir else { continue };
@@ -87,6 +102,7 @@ impl EditorList {
                 entries.push(Entry {
                     path,
                     shipped,
+                    unsaved: false,
                     level,
                 });
             }
@@ -121,10 +137,7 @@ impl EditorList {
     /// Gives the clipboard's text: a level's text opens as a new level.
     pub fn paste_text(&mut self, text: &str) -> Option<ListAction> {
         match game::level::check_text_draft("clipboard", text) {
-            Ok((level, _)) => Some(ListAction::Open(
-                Box::new(level),
-                files::LevelFile::default(),
-            )),
+            Ok((level, _)) => Some(ListAction::Open(Box::new(level), Opening::Pasted)),
             Err(e) => {
                 self.message = Some(format!(
                     "The clipboard holds no level: {}",
@@ -152,8 +165,12 @@ impl EditorList {
                 // saves a copy), so the copy's name is checked against the
                 // shipped names, the top bar names it and its autosave is
                 // its own.
-                let file = files::LevelFile::at(&e.path, e.shipped);
-                Some(ListAction::Open(Box::new(level.clone()), file))
+                let opening = match (e.unsaved, e.shipped) {
+                    (true, _) => Opening::Unsaved(e.path.clone()),
+                    (false, true) => Opening::Shipped(e.path.clone()),
+                    (false, false) => Opening::File(e.path.clone()),
+                };
+                Some(ListAction::Open(Box::new(level.clone()), opening))
             }
             Err(err) => {
                 self.message = Some(err.clone());
@@ -186,10 +203,7 @@ impl EditorList {
             }
             if let DialogOutcome::Text(t) = outcome {
                 return match new_level(&t) {
-                    Ok(level) => Some(ListAction::Open(
-                        Box::new(level),
-                        files::LevelFile::default(),
-                    )),
+                    Ok(level) => Some(ListAction::Open(Box::new(level), Opening::New)),
                     Err(e) => {
                         self.message = Some(e);
                         None
@@ -289,7 +303,9 @@ impl EditorList {
                     .file_name()
                     .map(|n| game::level::escaped(&n.to_string_lossy()).to_string())
                     .unwrap_or_default();
-                let origin = if e.shipped {
+                let origin = if e.unsaved {
+                    "unsaved work, autosaved: open it to save or discard it"
+                } else if e.shipped {
                     "shipped (saved as a copy)"
                 } else {
                     "yours"
@@ -417,9 +433,13 @@ mod tests {
         };
         let text = game::level::to_text(&new_level("Shared 4x3").expect("fine"));
         match list.paste_text(&text) {
-            Some(ListAction::Open(l, file)) => {
+            Some(ListAction::Open(l, opening)) => {
                 assert_eq!(l.name, "Shared");
-                assert_eq!(file.path, None, "a new level: saving asks for a name");
+                assert_eq!(
+                    opening,
+                    Opening::Pasted,
+                    "never saved: saving asks for a name"
+                );
             }
             other => panic!("{other:?}"),
         }

@@ -5,13 +5,15 @@
 //! (`game::edit::Editor`: operations, strokes, undo, problems) and draws
 //! what it holds; each concern has its own file: `pointer` (strokes:
 //! press, move, release), `actions` (what the tools and shortcuts do),
-//! `saving` (leave, save, autosave, the dialogs), `test_play`, `resizing`,
+//! `saving` (leave, save, autosave, the dialogs), [`document`] (which file
+//! the level belongs to, saved or not, its autosave: every file action is
+//! a transition there), `test_play`, `resizing`,
 //! `fields` (the
 //! side panel's input), [`canvas`] (grid space →
 //! pixels, picking cells and edges), [`tools`] (the palette, hotkeys and
 //! the layout), [`inspector`] (the fields of what is selected, edited in
 //! place), [`dialog`] (questions that must be answered: save / discard /
-//! cancel, a name), [`files`] (saving, autosave, recovery), `solving`
+//! cancel, a name), [`files`] (the folders, file names), `solving`
 //! (the Solve button: the solver on a worker thread), `playback` (the
 //! solution played back on the canvas: pause, steps, speed), `needs` (the
 //! Needs panel: what the level needs, checked after a proven solve),
@@ -29,6 +31,7 @@ mod actions;
 pub mod canvas;
 mod copying;
 pub mod dialog;
+pub mod document;
 pub mod draw;
 mod fields;
 pub mod files;
@@ -50,7 +53,7 @@ mod timeline;
 pub mod tools;
 pub mod top_bar;
 
-use game::edit::{Area, Clip, Editor};
+use game::edit::{Area, Clip, Editor, History};
 use game::grid::{CellPos, EdgePos, PortalEnd};
 use game::level::{HeroKind, Level};
 use game::stage::Stage;
@@ -61,12 +64,13 @@ use sdl2::keyboard::Keycode;
 use crate::screens::input::{Button, Chord, Input, Key, RawInput};
 use canvas::{CanvasCamera, ZOOM_STEP};
 use dialog::Dialog;
-use files::LevelFile;
+use document::Document;
 use inspector::FieldEdit;
 use tools::{layout, Layout, Tool};
 
-/// Seconds of unsaved changes before an autosave.
-pub const AUTOSAVE_S: f32 = 30.0;
+/// Seconds of unsaved changes before an autosave: a kill loses at most
+/// this much work (as a game in play, `screens/cues.rs`).
+pub const AUTOSAVE_S: f32 = 3.0;
 
 /// What the editor asks of the screens around it.
 #[derive(Clone, Debug, PartialEq)]
@@ -140,7 +144,8 @@ pub const ITEM_CHOICES: [&str; 4] = ["relic", "heavy relic", "bucket", "custom i
 /// The level editor (see the module docs).
 pub struct EditorScreen {
     pub editor: Editor,
-    pub file: LevelFile,
+    /// Which file the level belongs to, whether it is saved, its autosave.
+    pub doc: Document,
     pub tool: Tool,
     /// What Hero places.
     pub hero_kind: HeroKind,
@@ -181,8 +186,9 @@ pub struct EditorScreen {
     shift_held: bool,
     /// The problem Tab jumps to next.
     problem_at: usize,
-    /// Seconds since the first change not autosaved; `None`: all saved.
+    /// Seconds since the first change not autosaved; `None`: none.
     unsaved_s: Option<f32>,
+    /// The editor's revision last autosaved (or saved).
     autosaved_revision: u64,
     size_px: (u32, u32),
     /// Whether the camera has been fitted to the level (on first use).
@@ -195,11 +201,17 @@ pub struct EditorScreen {
 }
 
 impl EditorScreen {
-    /// Edits `level`, saved to `file`.
-    pub fn new(level: Level, file: LevelFile) -> EditorScreen {
+    /// Edits `level`, as opened from `doc` (so it counts as saved there).
+    pub fn new(level: Level, mut doc: Document) -> EditorScreen {
+        doc.loaded(&level);
+        EditorScreen::resume(History::new(&level), doc)
+    }
+
+    /// Goes on editing where `history` was (an autosave's), in `doc`.
+    pub fn resume(history: History, doc: Document) -> EditorScreen {
         let mut screen = EditorScreen {
-            editor: Editor::new(level),
-            file,
+            editor: Editor::resume(history),
+            doc,
             tool: Tool::Select,
             hero_kind: HeroKind::Knight,
             item_choice: 0,
@@ -293,11 +305,17 @@ impl EditorScreen {
         if !valid {
             self.selection = Selection::None;
         }
-        if self.editor.is_dirty() {
-            self.unsaved_s.get_or_insert(0.0);
-        } else {
-            self.unsaved_s = None;
-        }
+    }
+
+    /// Puts `history` (a recovered autosave's) in the editor: its level
+    /// shown, its steps to undo and redo.
+    pub(super) fn resume_history(&mut self, history: History) {
+        self.end_drag();
+        self.editor = Editor::resume(history);
+        self.stage_revision = None;
+        // The revision restarts: what is shown is not autosaved yet.
+        self.autosaved_revision = u64::MAX;
+        self.changed();
     }
 
     /// Runs one operation as a step; the status says what it did or why not.
@@ -329,12 +347,7 @@ impl EditorScreen {
     /// up the solver's answer and moves a playback on.
     pub fn update(&mut self, dt_s: f32) {
         self.update_solving(dt_s);
-        if let Some(t) = &mut self.unsaved_s {
-            *t += dt_s;
-            if *t >= AUTOSAVE_S && self.autosaved_revision != self.editor.revision() {
-                self.autosave();
-            }
-        }
+        self.update_autosave(dt_s);
     }
 
     /// The screen position of cell `c`'s centre (scripts, tests).
@@ -637,6 +650,8 @@ pub(super) fn drawable_stage(level: &Level) -> Option<Stage> {
 
 #[cfg(test)]
 mod copy_tests;
+#[cfg(test)]
+mod document_tests;
 #[cfg(test)]
 mod leave_tests;
 #[cfg(test)]

@@ -204,7 +204,7 @@ impl EditorScreen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::screens::editor::files::LevelFile;
+    use crate::screens::editor::document::Document;
     use crate::screens::editor::inspector::{self, Field};
     use crate::screens::editor::list;
     use crate::screens::input::{Button, Chord, Input, RawInput};
@@ -215,7 +215,7 @@ mod tests {
 
     fn screen() -> EditorScreen {
         let level = list::new_level("Test 8x6").expect("level");
-        let mut s = EditorScreen::new(level, LevelFile::default());
+        let mut s = EditorScreen::new(level, Document::default());
         s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
         s
     }

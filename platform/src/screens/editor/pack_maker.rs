@@ -97,8 +97,12 @@ impl EditorList {
             self.keep_pack();
             return;
         }
-        match self.entries.get(i).map(|e| &e.level) {
-            Some(Ok(_)) => {
+        match self.entries.get(i).map(|e| (&e.level, e.unsaved)) {
+            Some((_, true)) => {
+                self.message =
+                    Some("Unsaved work cannot go in a pack: open it and save it first".into());
+            }
+            Some((Ok(_), false)) => {
                 self.pack.push(i);
                 self.message = Some(format!(
                     "In the pack as level {} · [ ] reorder · Ctrl+E copies the pack",
@@ -106,7 +110,9 @@ impl EditorList {
                 ));
                 self.keep_pack();
             }
-            Some(Err(e)) => self.message = Some(format!("This level cannot go in a pack: {e}")),
+            Some((Err(e), false)) => {
+                self.message = Some(format!("This level cannot go in a pack: {e}"))
+            }
             None => {}
         }
     }
@@ -216,6 +222,7 @@ mod tests {
             level: game::level::load_file(&path).map_err(|e| e.to_string()),
             path,
             shipped: true,
+            unsaved: false,
         }
     }
 

@@ -22,7 +22,7 @@ fn click(s: &mut EditorScreen, x: i32, y: i32) {
 /// 2×2 block at the left, rock at its bottom left, copied to the clipboard.
 pub(super) fn room_with_a_pair() -> EditorScreen {
     let level = list::new_level("Paste 8x6").expect("level");
-    let mut s = EditorScreen::new(level, LevelFile::default());
+    let mut s = EditorScreen::new(level, Document::default());
     s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
     let (a, b) = (
         PortalEnd::new(CellPos::new(5, 0), Dir::Down),

@@ -1,7 +1,10 @@
 //! Resizing the level by a row or column from a side (Ctrl(+Shift)+arrow):
-//! a shrink that would remove something asks first; the level stays where
-//! it was on screen, and the side that changed is brought into view. A
-//! refused resize leaves the view alone.
+//! a shrink that would cut anything — open cells, a portal pair (whole,
+//! its other end named), things, watchers' routes
+//! (`game::edit::op::resize_casualties`) — lists it and asks first; a
+//! shrink of rock alone does not ask. The level stays where it was on
+//! screen, and the side that changed is brought into view. A refused
+//! resize leaves the view alone.
 use game::edit::op;
 use game::grid::CellPos;
 use glam::Vec2;
@@ -15,9 +18,18 @@ impl EditorScreen {
         let (l, r, b, t) = resize_amounts(code, shrink);
         let lost = op::resize_casualties(self.editor.level(), l, r, b, t);
         if shrink && !lost.is_empty() && !lost.iter().any(|s| s == "the entrance") {
+            let side = match code {
+                Keycode::Left => "the left column",
+                Keycode::Right => "the right column",
+                Keycode::Down => "the bottom row",
+                _ => "the top row",
+            };
             self.dialog = Some(Dialog::choice(
-                "Remove a row or column?",
-                &format!("These would be removed: {}", lost.join(", ")),
+                &format!("Remove {side}?"),
+                &format!(
+                    "It holds what would be cut: {}. Ctrl+Z brings it back.",
+                    lost.join(", ")
+                ),
                 &[Choice::Remove, Choice::Cancel],
                 Purpose::Resize { code, shrink },
             ));
@@ -63,5 +75,62 @@ pub(super) fn resize_amounts(code: Keycode, shrink: bool) -> (i32, i32, i32, i32
         Keycode::Right => (0, n, 0, 0),
         Keycode::Down => (0, 0, n, 0),
         _ => (0, 0, 0, n),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::dialog::Purpose;
+    use super::super::document::Document;
+    use super::super::{list, Status};
+    use super::*;
+    use crate::screens::input::{Chord, RawInput};
+    use game::grid::{Dir, PortalEnd};
+
+    const SIZE: (u32, u32) = (1280, 720);
+
+    fn key(s: &mut EditorScreen, text: &str) {
+        s.handle(RawInput::Chord(Chord::parse(text).expect("chord")), SIZE);
+    }
+
+    /// Issue 35, item 3: removing a column that holds one end of a portal
+    /// pair and open cells says so and asks; Cancel keeps everything;
+    /// Remove cuts the pair whole; Ctrl+Z brings it back. Rock alone goes
+    /// without a question.
+    #[test]
+    fn removing_a_column_lists_what_it_cuts_and_asks_first() {
+        let mut level = list::new_level("Cut 8x6").expect("level");
+        let a = PortalEnd::new(CellPos::new(7, 2), Dir::Right);
+        let b = PortalEnd::new(CellPos::new(2, 5), Dir::Up);
+        op::link_portal(&mut level, a, b).expect("linked");
+        let mut s = EditorScreen::new(level.clone(), Document::default());
+        key(&mut s, "ctrl+shift+right");
+        let d = s.dialog.as_ref().expect("asks");
+        assert_eq!(d.title, "Remove the right column?");
+        assert!(d.message.contains("6 open cells"), "{}", d.message);
+        assert!(
+            d.message
+                .contains("portal pair 'a' (its other end, at 2,5, goes with it)"),
+            "{}",
+            d.message
+        );
+        assert!(matches!(d.purpose, Purpose::Resize { .. }));
+        key(&mut s, "escape");
+        assert_eq!(s.editor.level(), &level, "Cancel cut nothing");
+        key(&mut s, "ctrl+shift+right");
+        key(&mut s, "enter");
+        assert_eq!(s.editor.level().grid.width(), 7);
+        assert!(
+            s.editor.level().grid.portals().is_empty(),
+            "the pair went whole"
+        );
+        key(&mut s, "ctrl+z");
+        assert_eq!(s.editor.level(), &level, "undo brings it back");
+        // A column of rock goes at once.
+        key(&mut s, "ctrl+right");
+        key(&mut s, "ctrl+shift+right");
+        assert!(s.dialog.is_none());
+        assert!(matches!(&s.status, Some(Status::Info(_))), "{:?}", s.status);
+        assert_eq!(s.editor.level(), &level);
     }
 }

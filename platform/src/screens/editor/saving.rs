@@ -1,63 +1,90 @@
 //! Leaving, saving and the autosave, with their questions (leave a
-//! session whose undo history or solve would be lost, overwrite,
-//! save as, the name of a shipped level's copy, recover an autosave,
-//! remove what a crop cuts): the dialogs' answers are handled here. A damaged autosave is moved aside
-//! (`game::io::file::move_aside`), never deleted.
-use game::io::file::move_aside;
-use game::level::escaped_path;
-use log::{info, warn};
+//! session whose undo history or solve would be lost, overwrite a file
+//! changed on disk or an existing one, save as, the name of a shipped
+//! level's copy, recover an autosave): the dialogs' answers are handled
+//! here, each one a transition of the document model (`document.rs`),
+//! which decides what is written where. A cancelled question changes
+//! nothing.
+use game::level::{escaped_path, Level};
 
-use super::dialog::{Choice, Dialog, DialogOutcome, Purpose};
-use super::files::{self, LevelFile};
+use super::dialog::{After, Choice, Dialog, DialogOutcome, Purpose};
+use super::document::{self, Document, Opening, Places, Recovery, SaveError};
+use super::files;
 use super::solving::Solving;
-use super::{EditorAction, EditorScreen};
+use super::{EditorAction, EditorScreen, AUTOSAVE_S};
 use crate::screens::input::RawInput;
 
 impl EditorScreen {
-    /// Offers the autosave at `path` (work never saved) back, if there is
-    /// one that differs from the level opened.
-    pub fn offer_recovery(&mut self) {
-        let Some(path) = self.file.autosave_path().filter(|p| p.is_file()) else {
-            return;
+    /// The editor on `level`, come in as `opening`, its files in `places`:
+    /// a file's or shipped level's autosave is offered back; an untitled
+    /// one's goes on with its undo history.
+    pub fn open(level: Level, opening: Opening, places: Places) -> Result<EditorScreen, String> {
+        let mut screen = match opening {
+            Opening::New => EditorScreen::new(level, Document::untitled_in(places)),
+            Opening::Pasted => {
+                let mut s = EditorScreen::new(level, Document::untitled_in(places));
+                s.doc.never_saved();
+                s
+            }
+            Opening::File(path) => EditorScreen::new(level, Document::at_in(&path, false, places)),
+            Opening::Shipped(path) => {
+                EditorScreen::new(level, Document::at_in(&path, true, places))
+            }
+            Opening::Unsaved(path) => {
+                let (doc, history) = document::open_unsaved(&path, places)?;
+                return Ok(EditorScreen::resume(history, doc));
+            }
         };
-        match files::read_autosave(&path) {
-            Ok(level) if &level != self.editor.level() => {
+        screen.offer_recovery();
+        Ok(screen)
+    }
+
+    /// Offers this document's autosave back (work never saved), if its
+    /// slot holds one that differs from the level opened.
+    pub fn offer_recovery(&mut self) {
+        match self.doc.recovery() {
+            Recovery::Nothing => {}
+            Recovery::Offer(draft) => {
+                let steps = draft.history.undoable() + draft.history.redoable();
+                let s = if steps == 1 { "" } else { "s" };
                 self.dialog = Some(Dialog::choice(
                     "Recover unsaved work?",
                     &format!(
-                        "An autosave of \"{}\" holds changes that were never saved.",
-                        level.name
+                        "An autosave of \"{}\" holds changes that were never saved \
+                         (with its undo history, {steps} step{s}).",
+                        draft.level().name
                     ),
                     &[Choice::Recover, Choice::Discard],
-                    Purpose::Recover(Box::new(level)),
+                    Purpose::Recover(draft),
                 ));
             }
-            Ok(_) => {
-                let _ = std::fs::remove_file(&path);
-            }
-            Err(e) => {
-                // Never deleted: moved aside, and the editor goes on.
-                match move_aside(&path, "damaged") {
-                    Ok(aside) => {
-                        self.refuse(format!("{e} (moved aside to {})", escaped_path(&aside)))
-                    }
-                    Err(io) => self.refuse(format!("{e} (left in place: {io})")),
-                }
-            }
+            // Never deleted: moved aside, and the editor goes on.
+            Recovery::Damaged(why) => self.refuse(why),
         }
     }
 
+    /// Records the level shown as what its file holds (tests).
+    #[cfg(test)]
+    pub(super) fn mark_saved(&mut self) {
+        let level = self.editor.level().clone();
+        self.doc.loaded(&level);
+    }
+
+    /// Whether the level shown differs from what its file holds (or it
+    /// has none).
+    pub fn is_dirty(&self) -> bool {
+        self.doc.is_dirty(self.editor.level())
+    }
+
     /// Leaving (`then`: Leave or Quit): asks first when there are unsaved
-    /// changes.
+    /// changes (autosaved meanwhile, so a kill during the question loses
+    /// nothing).
     pub fn leave(&mut self, then: EditorAction) -> Option<EditorAction> {
         self.end_drag();
-        if !self.editor.is_dirty() {
-            // Back where the file is (recovered work undone, say): an
-            // autosave left on disk would only ask again next time. (An
-            // untitled level's autosave may hold other untitled work.)
-            if self.file.path.is_some() {
-                self.drop_autosave();
-            }
+        if !self.is_dirty() {
+            // Back where the file is: an autosave left on disk would only
+            // ask again next time.
+            self.doc.drop_autosave();
             return Some(then);
         }
         self.autosave();
@@ -75,7 +102,7 @@ impl EditorScreen {
     /// search or solution (unsaved work asks as [`Self::leave`] does).
     pub(super) fn leave_by_escape(&mut self) -> Option<EditorAction> {
         let lost = self.lost_on_leaving();
-        if self.editor.is_dirty() || lost.is_empty() {
+        if self.is_dirty() || lost.is_empty() {
             return self.leave(EditorAction::Leave);
         }
         self.end_drag();
@@ -112,64 +139,115 @@ impl EditorScreen {
         lost
     }
 
+    /// Ctrl+S: saves to the level's file; one without a file of its own
+    /// (untitled, shipped) asks for one first.
     pub(super) fn save(&mut self) {
-        if self.file.path.is_none() || self.file.shipped {
-            self.save_as();
-            return;
-        }
-        if self.file.changed_on_disk() {
-            self.dialog = Some(Dialog::choice(
-                "The file changed on disk",
-                "Someone else changed the file since it was opened. Overwrite it?",
-                &[Choice::Overwrite, Choice::Cancel],
-                Purpose::Overwrite,
-            ));
-            return;
-        }
-        self.write_file();
+        self.save_then(None);
     }
 
-    pub(super) fn write_file(&mut self) {
+    /// Saves, then `then` (leaving, quitting) once the level is in its
+    /// file: `Some` when it is done now, `None` while a question is open
+    /// or the save was refused.
+    fn save_then(&mut self, then: After) -> Option<EditorAction> {
         self.end_drag();
-        let problems = self.editor.problems().len();
-        match self.file.save(self.editor.level()) {
+        let level = self.editor.level().clone();
+        let result = self.doc.save(&level, false);
+        self.after_save(result, then)
+    }
+
+    /// What a save's answer leads to: the status line, a question, or
+    /// `then`.
+    fn after_save(
+        &mut self,
+        result: Result<std::path::PathBuf, SaveError>,
+        then: After,
+    ) -> Option<EditorAction> {
+        match result {
             Ok(path) => {
-                self.editor.mark_saved();
-                self.changed();
-                self.autosaved_revision = self.editor.revision();
-                if problems > 0 {
-                    self.refuse(format!(
-                        "Saved {} with {problems} problem(s): it cannot be played until they are fixed",
-                        escaped_path(&path)
-                    ));
-                } else {
-                    self.info(format!("Saved {}", escaped_path(&path)));
-                }
+                self.saved_to(&path);
+                then.map(|t| *t)
+            }
+            Err(SaveError::NeedsName) => {
+                self.save_as_then(then);
+                None
+            }
+            Err(SaveError::ChangedOnDisk(_)) => {
+                self.dialog = Some(Dialog::choice(
+                    "The file changed on disk",
+                    "Someone else changed the file since it was opened. Overwrite it?",
+                    &[Choice::Overwrite, Choice::Cancel],
+                    Purpose::OverwriteChanged { then },
+                ));
+                None
+            }
+            Err(SaveError::Exists(path)) => {
+                self.dialog = Some(Dialog::choice(
+                    "The file exists",
+                    &format!("{} exists. Overwrite it?", escaped_path(&path)),
+                    &[Choice::Overwrite, Choice::Cancel],
+                    Purpose::OverwriteExisting { path, then },
+                ));
+                None
             }
             // The level stays in the editor, unsaved; the old file is whole.
-            Err(e) => self.refuse(format!("Not saved: {e}")),
+            Err(e @ (SaveError::NoFolder(_) | SaveError::NotText)) => {
+                self.refuse(format!("Save as: {e}"));
+                self.ask_path(then);
+                None
+            }
+            Err(SaveError::Failed(e)) => {
+                self.refuse(format!("Not saved: {e}"));
+                None
+            }
+        }
+    }
+
+    /// The status line after a save to `path`.
+    fn saved_to(&mut self, path: &std::path::Path) {
+        self.changed();
+        self.autosaved_revision = self.editor.revision();
+        self.unsaved_s = None;
+        let problems = self.editor.problems().len();
+        if problems > 0 {
+            self.refuse(format!(
+                "Saved {} with {problems} problem(s): it cannot be played until they are fixed",
+                escaped_path(path)
+            ));
+        } else {
+            self.info(format!("Saved {}", escaped_path(path)));
         }
     }
 
     /// Save as: a shipped level is named as a copy first
     /// (`copy_name`), then the file is asked for.
     pub(super) fn save_as(&mut self) {
-        if self.file.shipped {
-            self.ask_copy_name(&format!("{} (copy)", self.editor.level().name));
-            return;
-        }
-        self.ask_path();
+        self.save_as_then(None);
     }
 
-    fn ask_path(&mut self) {
-        let suggested = files::suggest_path(&self.editor.level().name)
-            .map(|p| p.display().to_string())
-            .unwrap_or_else(|| files::file_name_for(&self.editor.level().name));
-        self.dialog = Some(Dialog::prompt(
+    fn save_as_then(&mut self, then: After) {
+        self.end_drag();
+        if self.doc.is_shipped() {
+            self.ask_copy_name(&format!("{} (copy)", self.editor.level().name), then);
+            return;
+        }
+        self.ask_path(then);
+    }
+
+    /// Asks the file to save to: the levels folder's free name for the
+    /// level, selected, so typing replaces it.
+    pub(super) fn ask_path(&mut self, then: After) {
+        let name = &self.editor.level().name;
+        let suggested = match self.doc.identity() {
+            super::document::Identity::File(p) => Some(p.clone()),
+            _ => files::suggest_path(name),
+        }
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|| files::file_name_for(name));
+        self.dialog = Some(Dialog::prompt_selected(
             "Save as",
-            "File (a .txt path; your levels folder is suggested)",
+            "File: a .txt name (in your levels folder) or a full path",
             &suggested,
-            Purpose::SaveAs,
+            Purpose::SaveAs { then },
         ));
     }
 
@@ -180,62 +258,53 @@ impl EditorScreen {
         match (dialog.purpose, outcome) {
             (_, DialogOutcome::Cancelled) | (_, DialogOutcome::Chose(Choice::Cancel)) => None,
             (Purpose::Leave(then), DialogOutcome::Chose(Choice::Save)) => {
-                self.save();
-                if self.editor.is_dirty() {
-                    // Not saved (refused, or Save as asked first): stay.
-                    None
-                } else {
-                    Some(*then)
-                }
+                self.save_then(Some(then))
             }
             (Purpose::Leave(then), DialogOutcome::Chose(Choice::Discard)) => {
-                self.drop_autosave();
+                self.doc.drop_autosave();
                 Some(*then)
             }
             (Purpose::LeaveSession, DialogOutcome::Chose(Choice::Leave)) => {
                 self.leave(EditorAction::Leave)
             }
-            (Purpose::Overwrite, DialogOutcome::Chose(Choice::Overwrite)) => {
-                self.write_file();
-                None
+            (Purpose::OverwriteChanged { then }, DialogOutcome::Chose(Choice::Overwrite)) => {
+                let level = self.editor.level().clone();
+                let result = self.doc.save(&level, true);
+                self.after_save(result, then)
             }
-            (Purpose::Recover(level), DialogOutcome::Chose(Choice::Recover)) => {
-                let level = *level;
-                self.step("recover the autosave", "", |l| {
-                    *l = level;
-                    Ok(())
-                });
-                self.info("Recovered the autosave (Ctrl+Z undoes it)");
+            (
+                Purpose::OverwriteExisting { path, then },
+                DialogOutcome::Chose(Choice::Overwrite),
+            ) => {
+                let level = self.editor.level().clone();
+                let result = self.doc.save_as(&level, &path, true);
+                self.after_save(result, then)
+            }
+            (Purpose::Recover(draft), DialogOutcome::Chose(Choice::Recover)) => {
+                self.resume_history(draft.history);
+                self.info("Recovered the autosave with its undo history (Ctrl+Z steps back)");
                 None
             }
             (Purpose::Recover(_), DialogOutcome::Chose(Choice::Discard)) => {
-                self.drop_autosave();
+                self.doc.drop_autosave();
                 None
             }
-            (Purpose::CopyName, DialogOutcome::Text(text)) => {
-                if self.name_the_copy(text.trim()) {
-                    self.ask_path();
+            (Purpose::CopyName { then }, DialogOutcome::Text(text)) => {
+                if self.name_the_copy(text.trim(), then.clone()) {
+                    self.ask_path(then);
                 }
                 None
             }
-            (Purpose::SaveAs, DialogOutcome::Text(text)) => {
-                let path = std::path::PathBuf::from(text.trim());
-                if game::level::Format::of(&path) != Some(game::level::Format::Text) {
-                    self.refuse("Save as: the name must end in .txt");
+            (Purpose::SaveAs { then }, DialogOutcome::Text(text)) => {
+                if text.trim().is_empty() {
+                    self.refuse("Save as: type a file name");
+                    self.ask_path(then);
                     return None;
                 }
-                self.file = LevelFile::at(&path, false);
-                if path.exists() {
-                    self.dialog = Some(Dialog::choice(
-                        "The file exists",
-                        &format!("{} exists. Overwrite it?", escaped_path(&path)),
-                        &[Choice::Overwrite, Choice::Cancel],
-                        Purpose::Overwrite,
-                    ));
-                    return None;
-                }
-                self.write_file();
-                None
+                let path = self.doc.resolve(&text);
+                let level = self.editor.level().clone();
+                let result = self.doc.save_as(&level, &path, false);
+                self.after_save(result, then)
             }
             (Purpose::Resize { code, shrink }, DialogOutcome::Chose(Choice::Remove)) => {
                 self.apply_resize(code, shrink, true);
@@ -245,32 +314,35 @@ impl EditorScreen {
         }
     }
 
-    /// Removes this level's autosave: its work was discarded, or the level
-    /// is back to what its file holds.
-    fn drop_autosave(&mut self) {
-        if let Some(p) = self.file.autosave_path().filter(|p| p.is_file()) {
-            if let Err(e) = std::fs::remove_file(&p) {
-                warn!("cannot remove the autosave {}: {e}", p.display());
-            }
+    /// Advances the autosave clock by `dt_s`: the work is autosaved (with
+    /// its undo history) at most [`AUTOSAVE_S`] after it changed.
+    pub(super) fn update_autosave(&mut self, dt_s: f32) {
+        for failure in self.doc.failures() {
+            self.refuse(failure);
+        }
+        if self.editor.revision() == self.autosaved_revision {
+            self.unsaved_s = None;
+            return;
+        }
+        let t = self.unsaved_s.get_or_insert(0.0);
+        *t += dt_s;
+        if *t >= AUTOSAVE_S {
+            self.autosave();
         }
     }
 
-    /// Writes the autosave now (if there are unsaved changes).
+    /// Autosaves now: the work shown with its undo history, or — back to
+    /// what the file holds — no autosave at all.
     pub fn autosave(&mut self) {
-        if !self.editor.is_dirty() {
-            return;
-        }
-        self.unsaved_s = Some(0.0);
+        self.unsaved_s = None;
         self.autosaved_revision = self.editor.revision();
-        let Some(path) = self.file.autosave_path() else {
-            return;
-        };
-        match files::write_autosave(&path, self.editor.level()) {
-            Ok(()) => info!("autosaved to {}", path.display()),
-            Err(e) => {
-                warn!("autosave failed: {e}");
-                self.refuse(format!("Autosave failed: {e}"));
-            }
+        self.doc.autosave(self.editor.history());
+        if let Some(slot) = self.doc.slot() {
+            log::debug!(
+                "autosave of {} at {}",
+                self.editor.level().name,
+                slot.display()
+            );
         }
     }
 }

@@ -24,10 +24,11 @@
 //! the status line naming each action. Esc, or any key or click that is
 //! not a control, stops the playback and gives the editor back as it was.
 //!
-//! A verdict belongs to the level's content, not to the edit that made
-//! it: it is kept with the level's content hash (`level_fingerprint`, the
-//! one saves are keyed on) taken without its par, which is no part of what
-//! the solver searched — so setting the par from the solve (F8) keeps the
+//! A verdict belongs to the level's rules content, not to the edit that
+//! made it: it is kept with the level's rules hash (`rules_fingerprint`:
+//! the canonical text without the name, the notes and the par, which are
+//! no part of what the solver searched) — so setting the par from the
+//! solve (F8), renaming the level or rewriting its notes keeps the
 //! verdict, F7 and the Needs panel. After any other edit the top bar says
 //! the verdict is for an earlier version and F7 refuses, saying why; an
 //! undo (or any edit) that makes the level the same again makes the
@@ -37,7 +38,7 @@ use std::thread::JoinHandle;
 
 use game::action::{Action, DeployDir, Target};
 use game::equipment::{equip, Loadout};
-use game::io::save::level_fingerprint;
+use game::io::save::rules_fingerprint;
 use game::level::Level;
 use game::session::Session;
 use game::solve::{self, Limits, Progress, Report, Stop};
@@ -251,19 +252,14 @@ pub(super) fn describe(stage: &Stage, action: &Action) -> String {
 }
 
 impl EditorScreen {
-    /// The level's content hash (`game::io::save::level_fingerprint`, the
-    /// one saves are keyed on), taken with the par left out (the solver
-    /// never reads it): a verdict holds for the level while this is the
-    /// same, so an undo back to the solved level brings it back, and
-    /// setting the par from it does not make it stale.
+    /// The level's rules content hash (`game::io::save::rules_fingerprint`:
+    /// its canonical text without the name, the notes and the par, which
+    /// the solver never reads): a verdict holds for the level while this
+    /// is the same, so an undo back to the solved level brings it back,
+    /// and setting the par from it, renaming the level or rewriting its
+    /// notes does not make it stale.
     pub(super) fn content(&self) -> u64 {
-        let level = self.editor.level();
-        if level.par.is_none() {
-            return level_fingerprint(level);
-        }
-        let mut unpar = level.clone();
-        unpar.par = None;
-        level_fingerprint(&unpar)
+        rules_fingerprint(self.editor.level())
     }
 
     /// F6 or the Solve button: starts the solver on the level as it

@@ -28,7 +28,7 @@ fn refused(s: &EditorScreen) -> Option<&str> {
 /// along, solved (two turns, four actions).
 pub(super) fn solved_room() -> EditorScreen {
     let level = list::new_level("Solve 6x4").expect("level");
-    let mut s = EditorScreen::new(level, LevelFile::default());
+    let mut s = EditorScreen::new(level, Document::default());
     s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
     chord(&mut s, "i");
     chord(&mut s, "1");

@@ -8,7 +8,7 @@ const SIZE: (u32, u32) = (1280, 720);
 
 fn screen(w: usize, h: usize) -> EditorScreen {
     let level = list::new_level(&format!("Test {w}x{h}")).expect("level");
-    let mut s = EditorScreen::new(level, LevelFile::default());
+    let mut s = EditorScreen::new(level, Document::default());
     s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
     s
 }
@@ -137,15 +137,15 @@ fn saving_writes_canonical_text_and_a_changed_file_is_not_overwritten_silently()
     let path = dir.join("built.txt");
     let _ = std::fs::remove_file(&path);
     let level = list::new_level("Built 5x4").expect("level");
-    let mut s = EditorScreen::new(level, LevelFile::at(&path, false));
+    let mut s = EditorScreen::new(level, Document::at(&path, false));
     s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
     chord(&mut s, "b");
     let c = cell(&s, 4, 3);
     s.handle(RawInput::Press(Button::Right, c), SIZE);
     s.handle(RawInput::Release(Button::Right, c), SIZE);
-    assert!(s.editor.is_dirty());
+    assert!(s.is_dirty());
     chord(&mut s, "ctrl+s");
-    assert!(!s.editor.is_dirty());
+    assert!(!s.is_dirty());
     let text = std::fs::read_to_string(&path).expect("saved");
     assert_eq!(text, game::level::to_text(s.editor.level()));
     // Someone else edits the file; Ctrl+S asks before overwriting.
@@ -176,7 +176,7 @@ fn a_failed_save_keeps_the_level_and_the_old_file() {
     let path = dir.join("level.txt");
     std::fs::create_dir_all(path.join("inside")).expect("dirs");
     let level = list::new_level("Kept 5x4").expect("level");
-    let mut s = EditorScreen::new(level, LevelFile::at(&path, false));
+    let mut s = EditorScreen::new(level, Document::at(&path, false));
     s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
     chord(&mut s, "b");
     let c = cell(&s, 4, 3);
@@ -189,7 +189,7 @@ fn a_failed_save_keeps_the_level_and_the_old_file() {
         "{:?}",
         s.status
     );
-    assert!(s.editor.is_dirty(), "still unsaved");
+    assert!(s.is_dirty(), "still unsaved");
     assert_eq!(s.editor.level(), &edited, "nothing lost");
     assert!(path.join("inside").is_dir(), "what was there is untouched");
 }
@@ -204,13 +204,14 @@ fn a_file_named_with_control_characters_is_shown_escaped() {
         std::process::id()
     ));
     let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("folder");
     let path = dir.join("lev\u{1b}[31m\u{7}\rel.txt");
     let raw = path.display().to_string();
     let level = list::new_level("Hostile 5x4").expect("level");
-    let mut s = EditorScreen::new(level, LevelFile::at(&path, false));
+    let mut s = EditorScreen::new(level, Document::at(&path, false));
     s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
     // The top bar's name.
-    assert_shown_escaped(&s.file.display(), &raw);
+    assert_shown_escaped(&s.doc.display(), &raw);
     chord(&mut s, "ctrl+s");
     match &s.status {
         Some(Status::Info(t)) => {
@@ -224,7 +225,7 @@ fn a_file_named_with_control_characters_is_shown_escaped() {
     std::fs::remove_file(&path).expect("remove");
     std::fs::create_dir_all(path.join("inside")).expect("folder");
     let level = list::new_level("Hostile 5x4").expect("level");
-    let mut s = EditorScreen::new(level, LevelFile::at(&path, false));
+    let mut s = EditorScreen::new(level, Document::at(&path, false));
     s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
     chord(&mut s, "b");
     let c = cell(&s, 4, 3);
@@ -269,42 +270,48 @@ fn unsaved_work_left_by_a_crash_is_offered_back_and_a_damaged_autosave_is_moved_
     let path = dir.join("mine.txt");
     let saved = list::new_level("Mine 6x4").expect("level");
     std::fs::create_dir_all(&dir).expect("dir");
-    LevelFile::at(&path, false).save(&saved).expect("saved");
+    Document::at(&path, false)
+        .save(&saved, false)
+        .expect("saved");
     // A session edits, autosaves, then "crashes" (is dropped unsaved).
-    let mut s = EditorScreen::new(saved.clone(), LevelFile::at(&path, false));
+    let mut s = EditorScreen::new(saved.clone(), Document::at(&path, false));
     s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
     chord(&mut s, "b");
     let c = cell(&s, 5, 3);
     s.handle(RawInput::Press(Button::Right, c), SIZE);
     s.handle(RawInput::Release(Button::Right, c), SIZE);
-    s.update(AUTOSAVE_S + 1.0);
+    s.update(AUTOSAVE_S + 0.1);
+    s.doc.flush();
     let lost = s.editor.level().clone();
-    let auto = s.file.autosave_path().expect("a data folder");
-    assert!(auto.is_file(), "autosaved after 30 s of changes");
+    let auto = s.doc.slot().expect("a data folder").to_path_buf();
+    assert!(auto.is_file(), "autosaved 3 s after the change");
     drop(s);
-    // Reopening offers it; Recover brings the work back as an undoable step.
-    let mut s = EditorScreen::new(saved.clone(), LevelFile::at(&path, false));
+    // Reopening offers it; Recover brings the work back with its undo
+    // history: Ctrl+Z steps back to what the file holds.
+    let mut s = EditorScreen::new(saved.clone(), Document::at(&path, false));
     s.offer_recovery();
     assert!(s.dialog.is_some());
     chord(&mut s, "enter");
     assert_eq!(s.editor.level(), &lost);
+    assert!(s.is_dirty(), "recovered work is unsaved");
     chord(&mut s, "ctrl+z");
     assert_eq!(s.editor.level(), &saved);
+    assert!(!s.is_dirty());
     // A damaged autosave is reported and moved aside, never deleted.
     let mut bytes = std::fs::read(&auto).expect("autosave");
     let last = bytes.len() - 1;
     bytes[last] ^= 0xff;
     std::fs::write(&auto, &bytes).expect("damage");
-    let mut s = EditorScreen::new(saved, LevelFile::at(&path, false));
+    let mut s = EditorScreen::new(saved, Document::at(&path, false));
     s.offer_recovery();
     assert!(s.dialog.is_none());
     assert!(matches!(&s.status, Some(Status::Refused(t)) if t.contains("moved aside")));
     assert!(!auto.exists());
-    assert!(auto.with_extension("rlv.damaged").is_file());
+    assert!(auto.with_extension("rle.damaged").is_file());
 }
 
 /// Runs the editor's frames until the solver is done (at most a minute).
-fn wait_for_the_solver(s: &mut EditorScreen) {
+pub(super) fn wait_for_the_solver(s: &mut EditorScreen) {
     let start = std::time::Instant::now();
     while s.is_solving() {
         assert!(
@@ -404,7 +411,7 @@ fn shipped(name: &str) -> EditorScreen {
         .join("../levels")
         .join(name);
     let level = game::level::load_file(&path).expect("a shipped level loads");
-    let mut s = EditorScreen::new(level, LevelFile::default());
+    let mut s = EditorScreen::new(level, Document::default());
     s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
     s
 }
@@ -548,7 +555,7 @@ idol = item idol at 3,3 flags ACQUIRE|PLACE|RELIC
 a = straight
 ";
     let level = game::level::load_text("ledge.txt", LEDGE).expect("loads");
-    let mut s = EditorScreen::new(level, LevelFile::default());
+    let mut s = EditorScreen::new(level, Document::default());
     s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
     s
 }

@@ -7,7 +7,7 @@ const SIZE: (u32, u32) = (1280, 720);
 
 fn screen(name: &str) -> EditorScreen {
     let level = list::new_level(name).expect("level");
-    let mut s = EditorScreen::new(level, LevelFile::default());
+    let mut s = EditorScreen::new(level, Document::default());
     s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
     s
 }

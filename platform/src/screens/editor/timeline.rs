@@ -304,7 +304,7 @@ impl EditorScreen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::screens::editor::files::LevelFile;
+    use crate::screens::editor::document::Document;
     use crate::screens::input::Chord;
     use game::action::Action;
     use game::session::Session;
@@ -315,7 +315,7 @@ mod tests {
     fn hall() -> EditorScreen {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let level = game::level::load_file(&root.join("levels/watcher_hall.txt")).expect("loads");
-        let mut s = EditorScreen::new(level, LevelFile::default());
+        let mut s = EditorScreen::new(level, Document::default());
         s.handle(RawInput::Input(Input::MouseMove(Vec2::ZERO)), SIZE);
         let p = s.screen_pos_of_cell(CellPos::new(4, 1));
         s.handle(RawInput::Press(Button::Left, p), SIZE);
@@ -376,7 +376,7 @@ mod tests {
         s.handle(RawInput::Release(Button::Left, at(7)), SIZE);
         assert_eq!(s.timeline_position(), Some((7, 10)));
         assert_eq!(s.selection, Selection::Thing(4), "the slider did not edit");
-        assert!(!s.editor.is_dirty());
+        assert!(!s.is_dirty());
         // No watcher selected: no timeline, and the keys do nothing.
         key(&mut s, "escape");
         assert_eq!(s.timeline_position(), None);

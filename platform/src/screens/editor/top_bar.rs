@@ -55,7 +55,7 @@ fn verdict_style(s: f32) -> TextStyle {
 }
 
 /// `text` clipped from the left ("…/folder/name.txt") to `room` pixels.
-fn fit_tail(font: &mut Font, text: &str, style: &TextStyle, room: f32) -> String {
+pub(super) fn fit_tail(font: &mut Font, text: &str, style: &TextStyle, room: f32) -> String {
     let chars: Vec<char> = text.chars().collect();
     for skip in 0..chars.len() {
         let shown: String = if skip == 0 {
@@ -106,7 +106,7 @@ impl EditorScreen {
             right = r.x - gap;
         }
         let level = self.editor.level();
-        let dirty = if self.editor.is_dirty() { " *" } else { "" };
+        let dirty = if self.is_dirty() { " *" } else { "" };
         let title = format!(
             "Editor · {}{dirty} · {}x{}",
             level.name,
@@ -131,7 +131,7 @@ impl EditorScreen {
             right = v.rect.x - gap;
         }
         let style = file_style(s);
-        let shown = fit_tail(font, &self.file.display(), &style, (right - left).max(0.0));
+        let shown = fit_tail(font, &self.doc.display(), &style, (right - left).max(0.0));
         let file = part(font, shown, &style, left, bar, false);
         TopBar {
             title,
@@ -188,7 +188,7 @@ impl EditorScreen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::screens::editor::files::LevelFile;
+    use crate::screens::editor::document::Document;
     use crate::screens::input::{Chord, RawInput};
 
     fn overlap(a: Rect, b: Rect) -> bool {
@@ -203,7 +203,7 @@ mod tests {
         let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets");
         let mut font = Font::load(&assets.join("fonts/DejaVuSans.ttf")).expect("font");
         let mut s = crate::screens::editor::tests::ledge_with_a_portal();
-        s.file = LevelFile::at(
+        s.doc = Document::at(
             std::path::Path::new(
                 "/home/designer/.local/share/rappel/levels/a long folder name/ledge_with_a_portal_and_a_long_name.txt",
             ),
