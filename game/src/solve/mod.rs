@@ -5,7 +5,7 @@
 //! exactly the rules the play screen knows and no others.
 //!
 //! [`solve`] takes a level and [`Limits`] (turns, positions, seconds,
-//! memory, threads) and
+//! memory, threads; [`Limits::PROOF`] the one default, in memory alone) and
 //! answers a [`Report`]: the best [`Solution`] found, whether it is proven
 //! the best, how many turns were ruled out, and what the search cost. A
 //! [`Progress`] lets another thread watch and stop it. Files: [`solver`]
@@ -74,7 +74,27 @@ pub struct Limits {
     pub threads: usize,
 }
 
+/// The memory [`Limits::PROOF`] lets the kept positions take: 1 GiB, some
+/// 25 million positions.
+pub const PROOF_MEMORY: u64 = 1 << 30;
+
 impl Limits {
+    /// The one default budget of a proof, for the editor's Solve, `sim
+    /// solve` and `level check`'s pars: the fewest turns within 30, on
+    /// every core, with no time and no position limit; the one limit is
+    /// [`PROOF_MEMORY`] for the positions kept. A budget in memory, not in
+    /// time, gives the same verdict on a busy machine, only later. Every
+    /// shipped level is solved and its par proven within it
+    /// (`BENCHMARKS.md`, "Solver").
+    pub const PROOF: Limits = Limits {
+        max_turns: 30,
+        max_states: u64::MAX,
+        max_time: None,
+        max_memory: Some(PROOF_MEMORY),
+        first: false,
+        threads: 0,
+    };
+
     /// The threads the search uses ([`Limits::threads`], 0 resolved to
     /// every core of this machine, one if it cannot tell).
     pub fn threads(&self) -> usize {
@@ -86,17 +106,9 @@ impl Limits {
 }
 
 impl Default for Limits {
-    /// 30 turns, five million positions, no time limit, the best solution,
-    /// every core.
+    /// [`Limits::PROOF`].
     fn default() -> Limits {
-        Limits {
-            max_turns: 30,
-            max_states: 5_000_000,
-            max_time: None,
-            max_memory: None,
-            first: false,
-            threads: 0,
-        }
+        Limits::PROOF
     }
 }
 

@@ -293,6 +293,23 @@ fn a_level_that_cannot_be_cleared_is_said_to_be_unsolvable() {
         .starts_with("no solution: every reachable position searched"));
 }
 
+/// The one default budget of a proof (the editor, `sim solve`, `level
+/// check`): memory, not positions or time, so a busy machine gives the
+/// same verdict.
+#[test]
+fn the_default_budget_is_the_proofs_in_memory_alone() {
+    let proof = Limits::PROOF;
+    assert_eq!(Limits::default(), proof);
+    assert_eq!(proof.max_states, u64::MAX);
+    assert_eq!(proof.max_time, None);
+    assert_eq!(proof.max_memory, Some(super::PROOF_MEMORY));
+    assert_eq!(super::PROOF_MEMORY, 1 << 30);
+    assert_eq!(
+        (proof.max_turns, proof.first, proof.threads),
+        (30, false, 0)
+    );
+}
+
 #[test]
 fn a_spent_budget_is_reported_with_what_was_ruled_out() {
     let level = load(CORRIDOR);

@@ -20,8 +20,11 @@
 //! `sim solve LEVEL [--max-turns N] [--budget-s S] [--max-states N]
 //! [--max-memory MB] [--first] [--threads N] [--loadout L] [--without X …]`:
 //! searches the level with `game::solve` for the fewest turns (then
-//! actions) that clear it and prints that line of play as a script (the
-//! one `sim LEVEL SCRIPT --strict` replays) on standard output; what the
+//! actions) that clear it, by default within the one budget of a proof
+//! (`game::solve::Limits::PROOF`: 1 GiB of positions, no position or time
+//! limit; `--max-states` and `--max-memory` as `tools::budget` reads
+//! them), and prints that line of play as a script (the one `sim LEVEL
+//! SCRIPT --strict` replays) on standard output; what the
 //! search cost goes to standard error. No solution within the limits exits
 //! with status 1 and says which limit stopped it. The level is solved
 //! equipped as play starts it (the pieces it requires), or with
@@ -52,6 +55,7 @@ use game::level::file::{io_message, load_file};
 use game::level::{escaped, Level};
 use game::session::Session;
 use game::solve::{self, Limits};
+use tools::budget::{number, Budget};
 use tools::sim::{solution_script_without, LineResult, Sim};
 
 const USAGE: &str =
@@ -60,7 +64,8 @@ const USAGE: &str =
                  [--first] [--threads N] [--loadout L] [--without X ...]";
 
 /// The rest of `sim --help`, after [`USAGE`].
-const HELP_DETAILS: &str = "\
+const HELP_DETAILS: &str = concat!(
+    "\
 Plays LEVEL headless, one command per line, printing each command and what
 it did. A refused command prints its reason and play goes on. The level is
 equipped as play starts it: with the pieces it requires.
@@ -79,11 +84,11 @@ as a script for `sim LEVEL SCRIPT --strict`. It says so when there is none
 within the limits:
     --max-turns N    the longest solution looked for, in turns (default 30)
     --budget-s S     give up after S seconds (default: no limit)
-    --max-states N   give up after N positions (default 5000000)
+",
+    tools::budget_help!(),
+    "
     --first          stop at the first solution found, not looking for a
                      shorter one (with --max-turns: can it be done in N?)
-    --max-memory MB  give up when the positions kept take more than MB
-                     megabytes (default: no limit); it says so
     --threads N      search on N threads (default: one per core); the
                      answer is the same with any number
     --loadout L      solve the level equipped so (default: the equipment
@@ -103,7 +108,8 @@ view HERO, hash.
 
 Exit status: 0 when the script ran (or a solution was found), 1 when the
 level or script cannot be read (or a refusal with --strict, or no solution
-found), 2 for bad arguments or a malformed line.";
+found), 2 for bad arguments or a malformed line."
+);
 
 /// The largest script read, in bytes (from a file or standard input).
 const MAX_SCRIPT_BYTES: u64 = 16 << 20;
@@ -133,17 +139,9 @@ fn missing(parser: &mut lexopt::Parser) -> Result<Missing, String> {
     Missing::parse(&value.to_string_lossy()).map_err(|e| format!("--without: {e}"))
 }
 
-/// A whole number option's value.
-fn number<T: std::str::FromStr>(parser: &mut lexopt::Parser, option: &str) -> Result<T, String> {
-    let value = parser.value().map_err(|e| e.to_string())?;
-    let text = value.to_string_lossy();
-    text.parse()
-        .map_err(|_| format!("{option} takes a whole number, got `{text}`"))
-}
-
 fn parse_solve(mut parser: lexopt::Parser) -> Result<Request, String> {
     use lexopt::Arg::{Long, Short, Value};
-    let mut limits = Limits::default();
+    let mut limits = Limits::PROOF;
     let mut level: Option<PathBuf> = None;
     let mut loadout = None;
     let mut without = Vec::new();
@@ -156,15 +154,7 @@ fn parse_solve(mut parser: lexopt::Parser) -> Result<Request, String> {
                     return Err("--max-turns must be at least 1".into());
                 }
             }
-            Long("max-states") => limits.max_states = number(&mut parser, "--max-states")?,
             Long("first") => limits.first = true,
-            Long("max-memory") => {
-                let mb: u64 = number(&mut parser, "--max-memory")?;
-                if mb == 0 {
-                    return Err("--max-memory must be at least 1 (MB)".into());
-                }
-                limits.max_memory = Some(mb.saturating_mul(1_000_000));
-            }
             Long("threads") => {
                 limits.threads = number(&mut parser, "--threads")?;
                 if limits.threads == 0 {
@@ -191,7 +181,10 @@ fn parse_solve(mut parser: lexopt::Parser) -> Result<Request, String> {
                 limits.max_time = Some(std::time::Duration::from_secs_f64(secs));
             }
             Short('h') | Long("help") => return Ok(Request::Help),
-            Long(other) => return Err(format!("unknown option `--{other}`")),
+            Long(other) => match Budget::named(other) {
+                Some(budget) => budget.read(&mut parser, &mut limits)?,
+                None => return Err(format!("unknown option `--{other}`")),
+            },
             Short(other) => return Err(format!("unknown option `-{other}`")),
             Value(v) if level.is_none() => level = Some(v.into()),
             Value(_) => return Err("too many arguments".to_string()),

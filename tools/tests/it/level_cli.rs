@@ -162,6 +162,11 @@ fn bad_arguments_print_usage_and_exit_2() {
         vec!["convert", "a.txt"],
         vec!["convert", "a.txt", "b.png"],
         vec!["png", "a.txt", "b.jpg"],
+        // The solver's budget: whole numbers, for `check` only.
+        vec!["check", "a.txt", "--max-states", "x"],
+        vec!["check", "a.txt", "--max-memory", "0"],
+        vec!["check", "a.txt", "--max-memory"],
+        vec!["show", "a.txt", "--max-states", "10"],
     ] {
         let o = level(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -452,7 +457,9 @@ fn check_of_a_pack_folder_loads_it_whole_and_puts_each_par_to_the_solver() {
     }
     let d = dir.display().to_string();
     let o = level(&["check", &d]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    // Every par proven within the default budget: status 0, no warning.
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
     let out = stdout(&o);
     assert!(
         out.contains("loop_back.txt: 'Loop-back room': par 1 proven the fewest turns"),
@@ -503,6 +510,143 @@ fn check_of_a_pack_folder_loads_it_whole_and_puts_each_par_to_the_solver() {
         stderr(&o).contains("pack.txt:3:1: 'loop_back.txt' is listed twice"),
         "{}",
         stderr(&o)
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Checks that `level` exited with status 0 (all well) and said `said`.
+fn all_well(o: &Output, said: &str) {
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
+    assert!(stdout(o).contains(said), "{}", stdout(o));
+}
+
+/// A pack of `files` (shipped levels) named "Short pack" in a fresh
+/// scratch folder, and the folder as `level` is given it.
+fn short_pack(name: &str, files: &[&str]) -> (PathBuf, String) {
+    let dir = scratch(name);
+    let mut list = "name = Short pack\n".to_string();
+    for file in files {
+        fs::copy(levels().join(file), dir.join(file)).expect("copy");
+        list += &format!("{file}\n");
+    }
+    fs::write(dir.join("pack.txt"), list).expect("pack.txt");
+    let d = dir.display().to_string();
+    (dir, d)
+}
+
+/// A par the solver cannot prove within the budget is a warning, not
+/// "ok": said as `warning:` on stderr, with its own exit status, 3. A
+/// problem elsewhere still makes it 1; a larger budget proves it (0).
+#[test]
+fn a_par_not_proven_within_the_budget_is_a_warning_with_exit_status_3() {
+    let (dir, d) = short_pack("unproven", &["rope_descent.txt"]);
+    let o = level(&["check", &d, "--max-states", "10"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    let (out, err) = (stdout(&o), stderr(&o));
+    assert!(!out.contains("ok"), "{out}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].contains(
+            "rope_descent.txt: warning: 'Rope descent': par 4 not proven within the budget (",
+        ),
+        "{err}"
+    );
+    assert!(lines[0].contains("budget exhausted after"), "{err}");
+    assert_eq!(
+        lines[1],
+        format!(
+            "{d}: warning: pack 'Short pack' of 1 levels: 1 par not proven within \
+             the budget (raise it with --max-memory MB)"
+        )
+    );
+
+    // A file with problems beside it: the problems win, status 1.
+    let bad = dir.join("bad.txt");
+    fs::write(&bad, "[level]\nname = \"Bad\"\n").expect("write");
+    let o = level(&[
+        "check",
+        "--max-states",
+        "10",
+        &d,
+        &bad.display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("warning: 'Rope descent'"),
+        "{}",
+        stderr(&o)
+    );
+
+    // The budget raised (or given in memory): proven, status 0.
+    for budget in [["--max-states", "100000000"], ["--max-memory", "2000"]] {
+        let o = level(&["check", &d, budget[0], budget[1]]);
+        all_well(&o, "'Rope descent': par 4 proven the fewest turns");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// A wrong par is a problem whatever the budget: beaten, status 1.
+#[test]
+fn a_beaten_par_is_a_problem_with_exit_status_1() {
+    let (dir, d) = short_pack("beaten", &["loop_back.txt", "rope_descent.txt"]);
+    let easy = fs::read_to_string(levels().join("rope_descent.txt"))
+        .expect("level")
+        .replace("par = 4", "par = 9");
+    fs::write(dir.join("rope_descent.txt"), easy).expect("write");
+    let o = level(&["check", &d, "--max-memory", "500"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "rope_descent.txt: 'Rope descent': par 9 is beaten: the solver clears it in 4 turns"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stdout(&o).contains(": ok (pack"), "{}", stdout(&o));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// The scout alone and a relic at the foot of a 5-cell shaft (one more
+/// than she falls unhurt); the level requires the second rope.
+const SCOUTS_DESCENT: &str = r#"[level]
+name = "Scout's descent"
+par = 3
+requires = second_rope
+
+[grid]
+###########
+#@....#####
+#####.#####
+#####.#####
+#####.#####
+#####.#####
+#####.#####
+#####.#####
+#####.#####
+#####.#####
+#####.#####
+#####.....#
+###########
+
+[things]
+scout = hero scout at 0,5
+relic = item relic at 4,0 flags ACQUIRE|PLACE|RELIC
+"#;
+
+/// A pack's level is solved as play starts it, equipped with the pieces
+/// it requires (as `sim solve` and the editor solve it): the scout alone
+/// cannot climb back out of a 5-cell shaft, but with the second rope the
+/// level requires she clears it in 3 turns, its par.
+#[test]
+fn a_pack_level_is_solved_equipped_as_play_starts_it() {
+    let dir = scratch("equipped");
+    fs::write(dir.join("pack.txt"), "name = Equipped\ndescent.txt\n").expect("pack.txt");
+    fs::write(dir.join("descent.txt"), SCOUTS_DESCENT).expect("level");
+    let o = level(&["check", &dir.display().to_string()]);
+    all_well(
+        &o,
+        "descent.txt: 'Scout's descent': par 3 proven the fewest turns",
     );
     let _ = fs::remove_dir_all(&dir);
 }

@@ -48,21 +48,18 @@ use log::{info, warn};
 use super::playback::Playback;
 use super::EditorScreen;
 
-/// What the editor asks of the solver: the fewest turns within 30, on
-/// every core, with no time and no position limit. The one limit is the
-/// memory its kept positions may take (1 GiB: some 25 million positions),
-/// and the verdict names it when it is reached.
+/// What the editor asks of the solver: the one budget of a proof
+/// (`Limits::PROOF`, as `sim solve` and `level check` by default): the
+/// fewest turns within 30, on every core, with no time and no position
+/// limit. The one limit is the memory its kept positions may take (1 GiB:
+/// some 25 million positions), and the verdict names it when it is reached.
 pub const LIMITS: Limits = Limits {
-    max_turns: 30,
-    max_states: u64::MAX,
-    max_time: None,
     max_memory: Some(MEMORY),
-    first: false,
-    threads: 0,
+    ..Limits::PROOF
 };
 
 /// The memory the editor's searches may keep positions in.
-pub const MEMORY: u64 = 1 << 30;
+pub const MEMORY: u64 = game::solve::PROOF_MEMORY;
 
 /// The solver's thread and its shared progress; dropping it (a fresh
 /// solve, the level edited under a Needs check, or the editor closing)
