@@ -78,7 +78,7 @@ fn a_level_built_by_input_alone_checks_plays_and_is_canonical() {
     ));
     assert!(loaded.thing("relic").is_some());
     assert!(matches!(
-        loaded.thing("watcher").map(|t| &t.kind),
+        loaded.thing("guard").map(|t| &t.kind),
         Some(level::ThingSpecKind::Watcher { route }) if route.len() == 2
     ));
     // Every step of the build is one undo step, named.

@@ -186,8 +186,11 @@ impl EditorScreen {
                 )
             }
             Tool::Rope => ("rope".to_string(), ThingSpecKind::RopeCoil { len_cells: 4 }),
+            // Named as the campaign names its watchers ("guard", "guard_2"),
+            // so the Needs panel reads "watcher:guard", not
+            // "watcher:watcher".
             Tool::Watcher => (
-                "watcher".to_string(),
+                "guard".to_string(),
                 ThingSpecKind::Watcher { route: Vec::new() },
             ),
             _ => return None,

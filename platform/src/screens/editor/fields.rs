@@ -1,5 +1,6 @@
-//! The side panel's input: clicking a problem jumps to it, clicking an
-//! inspector row edits it (typed in place, or cycled / toggled).
+//! The side panel's input: clicking a problem jumps to it, clicking a
+//! Needs row selects it (F7 plays its line), clicking an inspector row
+//! edits it (typed in place, or cycled / toggled).
 use glam::Vec2;
 use sdl2::keyboard::Keycode;
 
@@ -17,6 +18,14 @@ impl EditorScreen {
             }
             if self.outliner_open {
                 self.outliner_click(p);
+                return;
+            }
+            let needs = self.needs_rows();
+            if !needs.is_empty() {
+                let (_, scroll) = self.needs_view();
+                if let Some(i) = panels::needs_row_at(&l, &needs, scroll, p) {
+                    self.click_needs_row(i);
+                }
                 return;
             }
             if let Some(i) = panels::problem_at(&l, self.editor.problems(), p) {

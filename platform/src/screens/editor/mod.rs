@@ -471,6 +471,8 @@ impl EditorScreen {
             Input::Key(Key::Redo) => self.redo(),
             Input::Key(Key::ZoomIn) if self.over_outliner() => self.scroll_outliner(-3),
             Input::Key(Key::ZoomOut) if self.over_outliner() => self.scroll_outliner(3),
+            Input::Key(Key::ZoomIn) if self.over_needs() => self.scroll_needs(-1),
+            Input::Key(Key::ZoomOut) if self.over_needs() => self.scroll_needs(1),
             Input::Key(Key::ZoomIn) => self.zoom(ZOOM_STEP),
             Input::Key(Key::ZoomOut) => self.zoom(1.0 / ZOOM_STEP),
             Input::Key(Key::Help) => self.help_open = true,
@@ -489,6 +491,15 @@ impl EditorScreen {
     /// Whether the pointer is over the outliner (the wheel scrolls it).
     fn over_outliner(&self) -> bool {
         self.outliner_open
+            && self
+                .mouse
+                .is_some_and(|p| self.layout().problems.contains(p))
+    }
+
+    /// Whether the pointer is over the Needs rows (the wheel scrolls them).
+    fn over_needs(&self) -> bool {
+        !self.outliner_open
+            && !self.needs_rows().is_empty()
             && self
                 .mouse
                 .is_some_and(|p| self.layout().problems.contains(p))

@@ -11,6 +11,12 @@
 //! (the fewest without it, proven), costs turns (fewer without it, proven:
 //! what a watcher is for), or not decided (the search stopped).
 //!
+//! Each row is shown in full, wrapped (the wheel scrolls a long list).
+//! Clicking a row selects it; F7 then plays the line that check found
+//! without that element on the canvas (the level as taken away, with the
+//! playback's controls), so the designer can watch the route they had not
+//! intended.
+//!
 //! F6 while it checks holds the check (its worker waits, what it searched
 //! kept) and F6 again goes on, as with the solve. An edit clears the panel
 //! (its answers are for the level as it was; dropping it cancels the
@@ -20,6 +26,7 @@ use std::cmp::Ordering;
 use std::sync::Arc;
 
 use game::action::abilities::Ability;
+use game::action::Action;
 use game::edit::without::{take_away, Missing};
 use game::level::{Level, ThingSpecKind};
 use game::solve::{self, Progress, Report, Stop};
@@ -32,6 +39,19 @@ use super::EditorScreen;
 struct Check {
     missing: Missing,
     answer: Answer,
+    /// The level without it, while its check runs.
+    without: Option<Box<Level>>,
+    /// The line found without it, if one was.
+    line: Option<Line>,
+}
+
+/// A line found without an element: the level as taken away, and the
+/// actions that clear it.
+pub struct Line {
+    pub level: Box<Level>,
+    pub actions: Vec<Action>,
+    /// "3 turns, 12 actions".
+    pub words: String,
 }
 
 enum Answer {
@@ -54,6 +74,10 @@ pub struct Needs {
     checks: Vec<Check>,
     /// The check being run and its worker; `None`: all done.
     current: Option<(usize, Worker)>,
+    /// The row clicked (F7 plays its line).
+    selected: Option<usize>,
+    /// The first row shown (the wheel scrolls).
+    scroll: usize,
 }
 
 /// What to check on `level`: the abilities of the heroes it has, the
@@ -198,6 +222,7 @@ impl Needs {
                 self.checks[i].answer = Answer::Said(format!("needed ({why})"));
                 continue;
             }
+            self.checks[i].without = Some(Box::new(taken.level.clone()));
             let progress = Arc::new(Progress::new());
             let shared = Arc::clone(&progress);
             let spawned = std::thread::Builder::new()
@@ -229,8 +254,18 @@ impl Needs {
             return false;
         }
         let i = *i;
+        let without = self.checks[i].without.take();
         let said = match worker.join() {
-            Some(Ok(report)) => answer(&report, self.turns),
+            Some(Ok(report)) => {
+                if let (Some(level), Some(solution)) = (without, &report.solution) {
+                    self.checks[i].line = Some(Line {
+                        level,
+                        actions: solution.actions.clone(),
+                        words: solution.length_words(),
+                    });
+                }
+                answer(&report, self.turns)
+            }
             Some(Err(e)) => format!("can't check: {e}"),
             None => {
                 warn!("a needs check's thread panicked");
@@ -252,6 +287,8 @@ impl EditorScreen {
             .map(|missing| Check {
                 missing,
                 answer: Answer::Waiting,
+                without: None,
+                line: None,
             })
             .collect();
         let mut needs = Needs {
@@ -260,6 +297,8 @@ impl EditorScreen {
             turns,
             checks,
             current: None,
+            selected: None,
+            scroll: 0,
         };
         needs.start_next();
         self.needs = Some(needs);
@@ -305,10 +344,63 @@ impl EditorScreen {
     /// The Needs panel's rows for the level as it stands (none once it
     /// has been edited since its solve).
     pub fn needs_rows(&self) -> Vec<String> {
-        self.needs
-            .as_ref()
-            .filter(|n| n.content == self.content())
-            .map_or_else(Vec::new, Needs::rows)
+        self.shown_needs().map_or_else(Vec::new, Needs::rows)
+    }
+
+    /// The Needs panel shown (for the level as it stands), if any.
+    fn shown_needs(&self) -> Option<&Needs> {
+        self.needs.as_ref().filter(|n| n.content == self.content())
+    }
+
+    /// The Needs row selected, and the first row shown.
+    pub fn needs_view(&self) -> (Option<usize>, usize) {
+        self.shown_needs()
+            .map_or((None, 0), |n| (n.selected, n.scroll))
+    }
+
+    /// Scrolls the Needs rows by `by` (the wheel), within the rows.
+    pub(super) fn scroll_needs(&mut self, by: i32) {
+        if let Some(n) = &mut self.needs {
+            let last = n.checks.len().saturating_sub(1) as i32;
+            n.scroll = (n.scroll as i32 + by).clamp(0, last) as usize;
+        }
+    }
+
+    /// A click on Needs row `i`: selects it (again: unselects) and says
+    /// what F7 will play.
+    pub(super) fn click_needs_row(&mut self, i: usize) {
+        let content = self.content();
+        let Some(n) = self.needs.as_mut().filter(|n| n.content == content) else {
+            return;
+        };
+        let Some(check) = n.checks.get(i) else {
+            return;
+        };
+        if n.selected == Some(i) {
+            n.selected = None;
+            self.info("Needs: no row selected (F7 plays the solution)");
+            return;
+        }
+        n.selected = Some(i);
+        let said = match &check.line {
+            Some(line) => format!(
+                "Needs: without {} — a line of {} was found · F7 plays it",
+                check.missing, line.words
+            ),
+            None => format!(
+                "Needs: without {} no line was found, so there is nothing to play",
+                check.missing
+            ),
+        };
+        self.info(said);
+    }
+
+    /// The selected Needs row's line and what it is without, if it has
+    /// one (F7 plays it).
+    pub(super) fn selected_needs_line(&self) -> Option<(&Line, String)> {
+        let n = self.shown_needs()?;
+        let check = n.checks.get(n.selected?)?;
+        Some((check.line.as_ref()?, check.missing.to_string()))
     }
 
     /// Whether the Needs checks are running (held or not).

@@ -376,7 +376,7 @@ mod tests {
         assert_eq!(s.selection, Selection::Portal(0));
         // The watcher's route: the watcher, with the Route tool.
         click_row(&mut s, Entry::Route(3));
-        assert_eq!(selected_id(&s), "watcher");
+        assert_eq!(selected_id(&s), "guard");
         assert_eq!(s.tool, Tool::Route);
         // Zoomed in on the entrance, the watcher is off the canvas; its row
         // brings it into view.

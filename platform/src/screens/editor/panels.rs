@@ -80,17 +80,19 @@ pub fn wrap_words(text: &str, max: usize) -> Vec<String> {
     lines
 }
 
-/// Each problem's lines, `"x,y: "` first, and its first line's top, for
-/// those that fit in the box.
-pub fn problem_layout(l: &Layout, problems: &[Placed]) -> Vec<(f32, Vec<String>)> {
+/// Rows of text in the lower box, each wrapped whole to its width: each
+/// row's lines and its first line's top, for the rows that fit.
+pub fn wrapped_rows<'a>(
+    l: &Layout,
+    texts: impl IntoIterator<Item = &'a str>,
+) -> Vec<(f32, Vec<String>)> {
     let (mut y, _) = problem_rows(l);
     let (lh, gap) = (problem_line_h(l), 6.0 * l.scale);
     // Room kept at the bottom for "and N more".
     let bottom = l.problems.y + l.problems.h - 18.0 * l.scale;
     let mut rows = Vec::new();
-    for p in problems {
-        let at = p.place.cell().map_or(String::new(), |c| format!("{c}: "));
-        let lines = wrap_words(&format!("{at}{}", p.message), problem_line_chars(l));
+    for text in texts {
+        let lines = wrap_words(text, problem_line_chars(l));
         let h = lines.len() as f32 * lh;
         if y + h > bottom {
             break;
@@ -101,15 +103,38 @@ pub fn problem_layout(l: &Layout, problems: &[Placed]) -> Vec<(f32, Vec<String>)
     rows
 }
 
-/// The problem under `p`, of `problems`.
-pub fn problem_at(l: &Layout, problems: &[Placed], p: Vec2) -> Option<usize> {
+/// The row of `rows` ([`wrapped_rows`]) under `p`.
+pub fn wrapped_row_at(l: &Layout, rows: &[(f32, Vec<String>)], p: Vec2) -> Option<usize> {
     if !l.problems.contains(p) {
         return None;
     }
     let lh = problem_line_h(l);
-    problem_layout(l, problems)
-        .iter()
+    rows.iter()
         .position(|(y, lines)| p.y >= *y - 2.0 && p.y < *y + lines.len() as f32 * lh + 2.0)
+}
+
+/// Each problem's lines, `"x,y: "` first, and its first line's top, for
+/// those that fit in the box.
+pub fn problem_layout(l: &Layout, problems: &[Placed]) -> Vec<(f32, Vec<String>)> {
+    let texts: Vec<String> = problems
+        .iter()
+        .map(|p| {
+            let at = p.place.cell().map_or(String::new(), |c| format!("{c}: "));
+            format!("{at}{}", p.message)
+        })
+        .collect();
+    wrapped_rows(l, texts.iter().map(String::as_str))
+}
+
+/// The problem under `p`, of `problems`.
+pub fn problem_at(l: &Layout, problems: &[Placed], p: Vec2) -> Option<usize> {
+    wrapped_row_at(l, &problem_layout(l, problems), p)
+}
+
+/// The Needs row under `p`: `rows` shown from `scroll` on.
+pub fn needs_row_at(l: &Layout, rows: &[String], scroll: usize, p: Vec2) -> Option<usize> {
+    let shown = wrapped_rows(l, rows.iter().skip(scroll).map(String::as_str));
+    wrapped_row_at(l, &shown, p).map(|i| i + scroll)
 }
 
 impl EditorScreen {
@@ -357,14 +382,15 @@ impl EditorScreen {
     }
 
     /// The Needs panel, where the problem list is (a level solved has no
-    /// problems): a row for each thing taken away, clipped to the box.
+    /// problems): a row for each thing taken away, wrapped whole; the
+    /// selected row (F7 plays its line) boxed in gold; the wheel scrolls.
     fn draw_needs(&self, list: &mut DrawList, font: &mut Font, l: &Layout, rows: &[String]) {
         let s = l.scale;
         let b = l.problems;
         let head = if self.is_checking_needs() {
             "Needs: solving without each (F6 stops)"
         } else {
-            "Needs: solved without each"
+            "Needs (click a row: F7 plays it)"
         };
         let head_style = TextStyle::new(14.0 * s, GOLD);
         let room = b.w - 24.0 * s;
@@ -375,15 +401,45 @@ impl EditorScreen {
             &head,
             &head_style,
         );
-        let (top, h) = problem_rows(l);
+        let (selected, scroll) = self.needs_view();
         let style = TextStyle::new(12.0 * s, TEXT);
-        for (i, row) in rows.iter().enumerate() {
-            let y = top + i as f32 * h;
-            if y + h > b.y + b.h {
-                break;
+        let lh = problem_line_h(l);
+        let shown = wrapped_rows(l, rows.iter().skip(scroll).map(String::as_str));
+        for (k, (y, lines)) in shown.iter().enumerate() {
+            let r = Rect::new(
+                b.x + 6.0 * s,
+                y - 2.0 * s,
+                b.w - 12.0 * s,
+                lines.len() as f32 * lh + 4.0 * s,
+            );
+            if selected == Some(scroll + k) {
+                outline(list, r, 1.5 * s, GOLD);
+            } else if self.mouse_px().is_some_and(|p| r.contains(p)) {
+                list.quad(r, hex(0x222a40));
             }
-            let shown = fit_text(font, row, &style, room);
-            list.text(font, Vec2::new(b.x + 12.0 * s, y), &shown, &style);
+            for (n, line) in lines.iter().enumerate() {
+                let line = fit_text(font, line, &style, room);
+                list.text(
+                    font,
+                    Vec2::new(b.x + 12.0 * s, y + n as f32 * lh),
+                    &line,
+                    &style,
+                );
+            }
+        }
+        let below = rows.len().saturating_sub(scroll + shown.len());
+        if scroll > 0 || below > 0 {
+            let more = match (scroll, below) {
+                (0, n) => format!("and {n} more below (the wheel scrolls)"),
+                (n, 0) => format!("{n} more above (the wheel scrolls)"),
+                (a, n) => format!("{a} more above, {n} below (the wheel scrolls)"),
+            };
+            list.text(
+                font,
+                Vec2::new(b.x + 12.0 * s, b.y + b.h - 16.0 * s),
+                &more,
+                &TextStyle::new(11.0 * s, DIM_TEXT),
+            );
         }
     }
 

@@ -103,6 +103,9 @@ pub struct Playback {
     paused: bool,
     /// Index into [`SPEEDS`].
     speed: usize,
+    /// What line this is, when not the solution ("Without levitate"):
+    /// the status lines start with it.
+    title: Option<String>,
 }
 
 impl Playback {
@@ -116,6 +119,21 @@ impl Playback {
             wait_s: 0.0,
             paused: false,
             speed: NORMAL,
+            title: None,
+        }
+    }
+
+    /// The same, its status lines starting with `title`.
+    pub fn titled(mut self, title: String) -> Playback {
+        self.title = Some(title);
+        self
+    }
+
+    /// `said`, after the title if there is one.
+    fn titled_line(&self, said: String) -> String {
+        match &self.title {
+            Some(t) => format!("{t} · {said}"),
+            None => said,
         }
     }
 
@@ -169,6 +187,11 @@ impl Playback {
 
     /// Plays the next action; what the status line says of it.
     fn forward(&mut self) -> String {
+        let said = self.forward_untitled();
+        self.titled_line(said)
+    }
+
+    fn forward_untitled(&mut self) -> String {
         let Some(&action) = self.actions.get(self.next) else {
             return self.at_end();
         };

@@ -383,6 +383,25 @@ impl EditorScreen {
         } else {
             None
         };
+        // A Needs row selected: the line found without its element.
+        if refusal.is_none() {
+            if let Some((line, missing)) = self.selected_needs_line() {
+                let (actions, words) = (line.actions.clone(), line.words.clone());
+                if let Ok(session) = Session::new(&line.level) {
+                    let title = format!("Without {missing}");
+                    self.info(format!(
+                        "{title}: playing the line found, {words} · Space pauses, Left / Right step, Up / Down speed, Esc stops"
+                    ));
+                    self.solving = Solving::Playing {
+                        playback: Box::new(Playback::new(session, actions).titled(title)),
+                        report,
+                        level,
+                        content,
+                    };
+                    return;
+                }
+            }
+        }
         let session = Session::new(&level);
         let (Some(solution), Ok(session), None) = (&report.solution, session, refusal) else {
             self.refuse(refusal.unwrap_or("The level cannot be set up for play"));

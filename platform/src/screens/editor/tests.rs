@@ -711,3 +711,64 @@ fn the_needs_panel_checks_each_hero_s_rope_and_each_watcher() {
     assert_eq!(checks.last().map(String::as_str), Some("watcher:guard"));
     assert!(!checks.iter().any(|c| c.starts_with("rope:")), "{checks:?}");
 }
+
+/// Issue 35: every Needs row reads in full (wrapped in the box, at the
+/// smallest window the editor is made for too), a click selects one, and
+/// F7 then plays the line that check found without that element.
+#[test]
+fn a_needs_row_reads_in_full_and_f7_plays_the_line_found_without_it() {
+    let mut s = ledge_with_a_portal();
+    chord(&mut s, "f6");
+    wait_for_the_needs(&mut s);
+    let rows = s.needs_rows();
+    for size in [(1280, 720), (640, 360)] {
+        let l = tools::layout(size);
+        let shown = panels::wrapped_rows(&l, rows.iter().map(String::as_str));
+        assert!(!shown.is_empty());
+        for ((_, lines), row) in shown.iter().zip(&rows) {
+            assert_eq!(&lines.join(" "), row, "every word of the row is shown");
+        }
+    }
+    let l = s.layout();
+    let click_row = |s: &mut EditorScreen, i: usize| {
+        let shown = panels::wrapped_rows(&l, rows.iter().map(String::as_str));
+        let p = Vec2::new(l.problems.x + 20.0, shown[i].0 + 4.0);
+        s.handle(RawInput::Input(Input::MouseMove(p)), SIZE);
+        s.handle(RawInput::Press(Button::Left, p), SIZE);
+        s.handle(RawInput::Release(Button::Left, p), SIZE);
+    };
+    // Needed: no line to play.
+    click_row(&mut s, 0);
+    assert_eq!(s.needs_view().0, Some(0));
+    assert!(
+        status_text(&s).contains("without levitate no line was found"),
+        "{}",
+        status_text(&s)
+    );
+    // Not needed: the line found without the portal plays, titled.
+    click_row(&mut s, 1);
+    assert_eq!(s.needs_view().0, Some(1));
+    assert!(
+        status_text(&s).contains("without portal:a — a line of 1 turn"),
+        "{}",
+        status_text(&s)
+    );
+    chord(&mut s, "f7");
+    assert!(s.playback_stage().is_some(), "playing");
+    assert!(status_text(&s).starts_with("Without portal:a: playing the line found"));
+    s.update(1.0);
+    assert!(
+        status_text(&s).starts_with("Without portal:a · Turn 1"),
+        "{}",
+        status_text(&s)
+    );
+    let portals = s.playback_stage().map(|st| st.grid().portals().len());
+    assert_eq!(portals, Some(0), "the level as taken away");
+    chord(&mut s, "escape");
+    assert!(s.playback_stage().is_none());
+    // Clicked again: unselected, F7 plays the solution.
+    click_row(&mut s, 1);
+    assert_eq!(s.needs_view().0, None);
+    chord(&mut s, "f7");
+    assert!(status_text(&s).starts_with("Playing the solution back"));
+}
