@@ -61,8 +61,9 @@ pub enum EditError {
     /// Things, routes, open cells or portal pairs would be cut by a
     /// resized grid (`op::resize_casualties`).
     Outside(Vec<String>),
-    /// A paste would cover one end of portal pair `label` and not the other.
-    PasteCutsPair(char),
+    /// A paste would cover one end of each of these portal pairs (by
+    /// label, in order, each once) and not the other.
+    PasteCutsPair(Vec<char>),
     /// A grid refusal (size limits, …).
     Grid(GridError),
 }
@@ -107,11 +108,24 @@ impl fmt::Display for EditError {
             EditError::Outside(what) => {
                 write!(f, "these would fall outside: {}", what.join(", "))
             }
-            EditError::PasteCutsPair(label) => write!(
-                f,
-                "the paste would cut portal pair '{label}': one end lies under it \
-                 — move the paste or cover both ends"
-            ),
+            EditError::PasteCutsPair(labels) => {
+                let named: Vec<String> = labels.iter().map(|l| format!("'{l}'")).collect();
+                let (pairs, ends) = match named.len() {
+                    1 => ("portal pair", "one end lies"),
+                    _ => ("portal pairs", "one end of each lies"),
+                };
+                let list = match named.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        format!("{} and {last}", rest.join(", "))
+                    }
+                    _ => named.join(""),
+                };
+                write!(
+                    f,
+                    "the paste would cut {pairs} {list}: {ends} under it \
+                     — move the paste or cover both ends"
+                )
+            }
             EditError::Grid(e) => write!(f, "{e}"),
         }
     }

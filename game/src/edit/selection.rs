@@ -254,6 +254,17 @@ impl PasteCheck {
     pub fn is_clean(&self) -> bool {
         self.cut_pairs.is_empty() && self.things_in_rock.is_empty()
     }
+
+    /// The labels of the pairs the paste would cut, in order, each once.
+    pub fn cut_labels(&self) -> Vec<char> {
+        let mut labels: Vec<char> = Vec::new();
+        for &(label, _) in &self.cut_pairs {
+            if !labels.contains(&label) {
+                labels.push(label);
+            }
+        }
+        labels
+    }
 }
 
 /// What pasting `clip` at `at` would cut or bury (see [`PasteCheck`]);
@@ -343,8 +354,9 @@ pub fn paste(level: &mut Level, clip: &Clip, at: CellPos) -> Changed {
             return Err(EditError::CellOutside(corner));
         }
     }
-    if let Some(&(label, _)) = paste_check(level, clip, at).cut_pairs.first() {
-        return Err(EditError::PasteCutsPair(label));
+    let cut = paste_check(level, clip, at).cut_labels();
+    if !cut.is_empty() {
+        return Err(EditError::PasteCutsPair(cut));
     }
     // A route copied with the area may reach past it; pasted, it must not
     // pass the grid's left or bottom side (the text cannot write it).

@@ -7,6 +7,7 @@ use game::level::Level;
 use log::info;
 
 use super::editor::document::{Opening, Places};
+use super::editor::test_play::TestEnd;
 use super::play::PlayScreen;
 use super::{editor, AppRequest, Playing, Screen, Screens};
 
@@ -124,7 +125,9 @@ impl Screens {
                     }
                     Err(e) => {
                         if let Some(ed) = self.editor_mut() {
-                            ed.back_from_test(&format!("Can't test-play: {e}"));
+                            ed.back_from_test(&TestEnd::Back);
+                            ed.status =
+                                Some(editor::Status::Refused(format!("Can't test-play: {e}")));
                         }
                     }
                 }
@@ -149,13 +152,14 @@ impl Screens {
     }
 
     /// Ends a test play: back to the editor as it was.
-    pub(super) fn end_test(&mut self, how: String) {
+    pub(super) fn end_test(&mut self, how: TestEnd) {
         while !matches!(self.stack.last(), Some(Screen::Editor(_)) | None) {
             self.stack.pop();
         }
         self.playing = None;
         if let Some(ed) = self.editor_mut() {
             ed.back_from_test(&how);
+            // "Test again" on the result card starts the next one.
         }
     }
 

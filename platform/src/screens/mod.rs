@@ -46,6 +46,7 @@ use render::{DrawList, Font, Rgba, SpriteAtlas};
 
 use crate::levels::{self, Campaign};
 use crate::progress::{LevelResult, Progress};
+use editor::test_play::TestEnd;
 use input::{Input, Key};
 use level_select::{LevelSelectAction, LevelSelectScreen};
 use pause::{PauseAction, PauseScreen};
@@ -370,7 +371,7 @@ impl Screens {
             Restart,
             Replay,
             LevelSelect,
-            EndTest(String),
+            EndTest(TestEnd),
             Continue,
             Resume(usize, bool),
             /// The level select of the campaign (`None`) or of pack `n`.
@@ -409,19 +410,21 @@ impl Screens {
             }
             Some(Screen::Play(p)) => match p.handle(input, size_px) {
                 Some(PlayAction::Pause) if self.playing.as_ref().is_some_and(|p| p.test) => {
-                    Next::EndTest("Back from test play".to_string())
+                    Next::EndTest(TestEnd::Back)
                 }
                 Some(PlayAction::Won(r)) if self.playing.as_ref().is_some_and(|p| p.test) => {
-                    Next::EndTest(format!(
-                        "Test play won: {} of {} relics in {} turns",
-                        r.relics, r.relics_total, r.turns
-                    ))
+                    Next::EndTest(TestEnd::Won {
+                        relics: r.relics,
+                        total: r.relics_total,
+                        turns: r.turns,
+                    })
                 }
                 Some(PlayAction::Retreated(r)) if self.playing.as_ref().is_some_and(|p| p.test) => {
-                    Next::EndTest(format!(
-                        "Test play: a retreat, {} of {} relics out in {} turns (too few to clear)",
-                        r.relics, r.relics_total, r.turns
-                    ))
+                    Next::EndTest(TestEnd::Retreated {
+                        relics: r.relics,
+                        total: r.relics_total,
+                        turns: r.turns,
+                    })
                 }
                 Some(PlayAction::Pause) => Next::Push(Screen::Pause(
                     PauseScreen::new(self.volume).with_confirm_end_turn(self.confirm_end_turn),

@@ -159,6 +159,36 @@ fn the_editor_test_plays_comes_back_unchanged_and_asks_before_quitting() {
     assert_eq!(chord(&mut s, "enter"), Some(AppRequest::Quit));
 }
 
+/// A test play won comes back to a result card (issue 35): how it went
+/// against the par, "Back to editing" and "Test again".
+#[test]
+fn a_test_play_won_shows_a_result_card_that_can_test_again() {
+    use input::{Chord, RawInput};
+    let mut s = screens();
+    let level = editor::list::new_level("Room 6x4").expect("level");
+    s.open_editor(level, editor::document::Opening::New);
+    let chord = |s: &mut Screens, c: &str| {
+        s.handle_raw(RawInput::Chord(Chord::parse(c).expect("chord")), SIZE)
+    };
+    chord(&mut s, "f5");
+    assert!(matches!(s.top(), Screen::Play(_)), "test play");
+    everybody_leaves(&mut s);
+    assert!(matches!(s.top(), Screen::Editor(_)), "back in the editor");
+    let card = s
+        .editor()
+        .and_then(|e| e.dialog.clone())
+        .expect("a result card");
+    assert_eq!(card.title, "Test play: cleared!");
+    assert!(card.message.contains("in 1 turn."), "{}", card.message);
+    assert!(card.message.contains("no par yet"), "{}", card.message);
+    chord(&mut s, "right");
+    chord(&mut s, "enter");
+    assert!(
+        matches!(s.top(), Screen::Play(_)),
+        "Test again plays it again"
+    );
+}
+
 /// Every hero still in leaves (each chooses Leave from the context
 /// menu), the selected one first.
 pub(super) fn everybody_leaves(s: &mut Screens) {

@@ -500,7 +500,7 @@ fn a_paste_over_one_end_of_a_pair_is_refused_and_over_both_replaces_it() {
     assert_eq!(check.cut_pairs, vec![('a', at)]);
     let before = l.clone();
     let refused = selection::paste(&mut l, &clip, at);
-    assert_eq!(refused, Err(EditError::PasteCutsPair('a')));
+    assert_eq!(refused, Err(EditError::PasteCutsPair(vec!['a'])));
     assert_eq!(l, before, "refused: the pair is untouched");
     // The preview shows what would land, the cut pair gone.
     let shown = selection::paste_preview(&l, &clip, at).expect("fits");
@@ -548,4 +548,21 @@ fn a_paste_check_finds_things_it_would_put_in_rock() {
     // not a refusal: the paste goes ahead and the problem is listed.
     selection::paste(&mut l, &clip, to).expect("pasted");
     assert!(!l.problems().is_empty());
+}
+
+#[test]
+fn a_paste_over_one_end_of_two_pairs_names_both() {
+    let mut l = blank(8, 4);
+    for y in [1, 2] {
+        let a = PortalEnd::new(c(0, y), Dir::Left);
+        let b = PortalEnd::new(c(7, y), Dir::Right);
+        link_portal(&mut l, a, b).expect("linked");
+    }
+    let column = selection::copy(&l, Area::new(c(3, 0), c(3, 3))).expect("in grid");
+    let check = selection::paste_check(&l, &column, c(0, 0));
+    assert_eq!(check.cut_labels(), vec!['a', 'b']);
+    let refused = selection::paste(&mut l, &column, c(0, 0)).expect_err("cuts two pairs");
+    assert_eq!(refused, EditError::PasteCutsPair(vec!['a', 'b']));
+    let said = refused.to_string();
+    assert!(said.contains("portal pairs 'a' and 'b'"), "{said}");
 }

@@ -255,6 +255,7 @@ impl EditorScreen {
     }
 
     pub(super) fn delete_selection(&mut self) {
+        let had = self.selection != Selection::None;
         match self.selection {
             Selection::Thing(i) => {
                 let id = self.editor.level().things.get(i).map(|t| t.id.clone());
@@ -270,6 +271,9 @@ impl EditorScreen {
             }
             Selection::None => self.refuse("Nothing selected"),
         }
+        // The selection went with what was deleted: an Esc next (to
+        // deselect, by habit) must not ask about leaving.
+        self.just_deleted = had;
         self.selection = Selection::None;
     }
 

@@ -27,14 +27,11 @@ impl EditorScreen {
     pub(super) fn ask_copy_name(&mut self, typed: &str, then: After) {
         self.dialog = Some(Dialog::prompt_selected(
             "Save a copy",
-            "The copy's name (the shipped level keeps its own)",
+            "The copy's name (the shipped level keeps its own). The copy keeps no \
+             Solution: notes, and its par only if it holds for the copy as it stands.",
             typed,
             Purpose::CopyName { then },
         ));
-        if let Some(d) = &mut self.dialog {
-            d.message = "The copy keeps no Solution: notes, and its par only if it is proven                          for the copy as it stands."
-                .into();
-        }
     }
 
     /// The names of the levels in the editor's list (the user's and the

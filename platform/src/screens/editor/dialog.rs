@@ -28,6 +28,8 @@ pub enum Choice {
     Recover,
     Remove,
     Leave,
+    BackToEditing,
+    TestAgain,
 }
 
 impl Choice {
@@ -40,6 +42,8 @@ impl Choice {
             Choice::Recover => "Recover",
             Choice::Remove => "Remove them",
             Choice::Leave => "Leave",
+            Choice::BackToEditing => "Back to editing",
+            Choice::TestAgain => "Test again",
         }
     }
 }
@@ -72,6 +76,8 @@ pub enum Purpose {
     NewLevel,
     /// The name of the pack to copy (the list screen, `pack_maker.rs`).
     PackName,
+    /// A test play's win, on a card (`test_play.rs`).
+    TestResult,
 }
 
 /// How a dialog was answered.
@@ -159,7 +165,15 @@ impl Dialog {
         let s = ui_scale(size_px);
         let (w, h) = (size_px.0 as f32, size_px.1 as f32);
         let panel_w = (560.0 * s).min(w - 20.0);
-        let panel_h = 200.0 * s;
+        // Room for the message (or a prompt's label), wrapped: a line per
+        // so many characters of 15 px text, over the first one.
+        let text = match &self.body {
+            Body::Choices { .. } => &self.message,
+            Body::Prompt { label, .. } => label,
+        };
+        let per_line = ((panel_w - 40.0 * s) / (8.0 * s)).max(10.0);
+        let lines = (text.chars().count() as f32 / per_line).ceil().max(1.0);
+        let panel_h = ((180.0 + lines * 19.0) * s).min(h - 20.0).max(200.0 * s);
         let panel = Rect::new((w - panel_w) / 2.0, (h - panel_h) / 2.0, panel_w, panel_h);
         let n = match &self.body {
             Body::Choices { choices, .. } => choices.len(),
@@ -299,7 +313,7 @@ impl Dialog {
                     font,
                     Vec2::new(l.panel.x + 20.0 * s, l.panel.y + 50.0 * s),
                     label,
-                    &render::TextStyle::new(14.0 * s, SUB_TEXT),
+                    &render::TextStyle::new(14.0 * s, SUB_TEXT).wrapped(l.panel.w - 40.0 * s),
                 );
                 list.quad(l.field, FIELD);
                 let style = render::TextStyle::new(16.0 * s, WHITE);

@@ -136,9 +136,10 @@ pub fn row(screen: &EditorScreen, field: &Field) -> (String, String) {
         ),
         Field::LevelPar => (
             "Par",
-            level
-                .par
-                .map_or("none".to_string(), |n| format!("{n} turns")),
+            level.par.map_or("none".to_string(), |n| match n {
+                1 => "1 turn".to_string(),
+                n => format!("{n} turns"),
+            }),
         ),
         Field::LevelSize => (
             "Size",

@@ -63,3 +63,27 @@ fn leaving_a_solved_level_asks_and_a_bare_session_leaves_at_once() {
     assert!(!message.contains("undo"), "{message}");
     assert_eq!(chord(&mut s, "enter"), Some(EditorAction::Leave));
 }
+
+/// Issue 35: Esc right after Delete (by habit, to deselect) does not open
+/// the leave question; a second Esc does.
+#[test]
+fn esc_right_after_delete_only_says_that_nothing_is_selected() {
+    let mut s = super::paste_tests::room_with_a_pair();
+    s.mark_saved();
+    s.selection = Selection::Thing(0);
+    chord(&mut s, "delete");
+    assert_eq!(s.selection, Selection::None);
+    assert_eq!(chord(&mut s, "escape"), None);
+    assert!(
+        s.dialog.is_none(),
+        "no question right after Delete: {:?}",
+        s.dialog.as_ref().map(|d| &d.title)
+    );
+    assert!(
+        matches!(&s.status, Some(Status::Info(t)) if t.contains("Esc again leaves")),
+        "{:?}",
+        s.status
+    );
+    assert_eq!(chord(&mut s, "escape"), None);
+    assert!(s.dialog.is_some(), "the second Esc asks about leaving");
+}

@@ -347,21 +347,36 @@ impl EditorList {
                 &name,
                 &TextStyle::new(18.0 * s, WHITE),
             );
+            // A long detail (a damaged file's error) is cut to the row;
+            // Enter on it shows it whole below the list.
+            let detail_style = TextStyle::new(12.0 * s, SUB_TEXT);
+            let room = r.x + r.w - (thumb.x + thumb.w + 12.0 * s) - 8.0 * s;
+            let detail = super::panels::fit_text(font, &detail, &detail_style, room);
             list.text(
                 font,
                 Vec2::new(thumb.x + thumb.w + 12.0 * s, r.y + 32.0 * s),
                 &detail,
-                &TextStyle::new(12.0 * s, SUB_TEXT),
+                &detail_style,
             );
         }
         if let Some(m) = &self.message {
-            let st = TextStyle::new(14.0 * s, NOTICE_TEXT).aligned(render::Align::Centre);
-            list.text(
-                font,
-                Vec2::new(w / 2.0, size_px.1 as f32 - 30.0 * s),
-                m,
-                &st,
+            // Wrapped to the rows' width, over a panel, rising from the
+            // bottom as it needs lines.
+            let st = TextStyle::new(14.0 * s, NOTICE_TEXT)
+                .aligned(render::Align::Centre)
+                .wrapped(w * 0.6);
+            let h = render::text::measure(font, m, &st).y;
+            let y = size_px.1 as f32 - 12.0 * s - h;
+            list.quad(
+                Rect::new(
+                    w * 0.2 - 8.0 * s,
+                    y - 6.0 * s,
+                    w * 0.6 + 16.0 * s,
+                    h + 12.0 * s,
+                ),
+                THUMB_BACKGROUND,
             );
+            list.text(font, Vec2::new(w / 2.0, y), m, &st);
         }
         if let Some(d) = &self.dialog {
             d.draw(list, font, size_px);

@@ -48,7 +48,7 @@ mod pointer;
 mod resizing;
 mod saving;
 mod solving;
-mod test_play;
+pub mod test_play;
 mod timeline;
 pub mod tools;
 pub mod top_bar;
@@ -186,6 +186,10 @@ pub struct EditorScreen {
     shift_held: bool,
     /// The problem Tab jumps to next.
     problem_at: usize,
+    /// The last input deleted the selection (set by it, for the next).
+    just_deleted: bool,
+    /// This input comes right after a deletion: Esc has nothing to leave.
+    after_delete: bool,
     /// Seconds since the first change not autosaved; `None`: none.
     unsaved_s: Option<f32>,
     /// The editor's revision last autosaved (or saved).
@@ -237,6 +241,8 @@ impl EditorScreen {
             skipped: Vec::new(),
             edge_lock: None,
             problem_at: 0,
+            just_deleted: false,
+            after_delete: false,
             unsaved_s: None,
             autosaved_revision: 0,
             size_px: (1280, 720),
@@ -410,6 +416,9 @@ impl EditorScreen {
 
     /// [`Self::handle`] for everything but a pointer move.
     fn handle_press_or_key(&mut self, input: RawInput) -> Option<EditorAction> {
+        if !matches!(input, RawInput::KeyUp(_) | RawInput::Text(_)) {
+            self.after_delete = std::mem::take(&mut self.just_deleted);
+        }
         if self.dialog.is_some() {
             return self.handle_dialog(input);
         }
@@ -632,7 +641,8 @@ impl EditorScreen {
     }
 
     /// Esc peels one layer a press: a paste being placed, a portal's
-    /// first end, the selection; then it leaves (asking first when the
+    /// first end, the selection (or, right after Delete took the
+    /// selection, only a word); then it leaves (asking first when the
     /// session holds work no file keeps, see `leave_by_escape`).
     pub(super) fn escape(&mut self) -> Option<EditorAction> {
         if self.pasting {
@@ -641,6 +651,10 @@ impl EditorScreen {
             self.portal_first = None;
         } else if self.selection != Selection::None {
             self.selection = Selection::None;
+        } else if self.after_delete {
+            // Esc right after Delete: the selection it would clear is
+            // already gone; say so rather than ask about leaving.
+            self.info("Deleted; nothing is selected now · Esc again leaves the editor");
         } else {
             return self.leave_by_escape();
         }

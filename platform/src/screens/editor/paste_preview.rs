@@ -77,8 +77,11 @@ impl EditorScreen {
             return;
         }
         let check = selection::paste_check(self.editor.level(), clip, at);
-        if let Some(&(label, _)) = check.cut_pairs.first() {
-            self.refuse(format!("Can't: {}", EditError::PasteCutsPair(label)));
+        if !check.cut_pairs.is_empty() {
+            self.refuse(format!(
+                "Can't: {}",
+                EditError::PasteCutsPair(check.cut_labels())
+            ));
         } else if let Some(c) = check.things_in_rock.first() {
             self.refuse(format!(
                 "Paste: a thing would stand in rock at {c} (it lands, listed as a problem)"

@@ -306,6 +306,7 @@ impl EditorScreen {
                 let result = self.doc.save_as(&level, &path, false);
                 self.after_save(result, then)
             }
+            (Purpose::TestResult, DialogOutcome::Chose(Choice::TestAgain)) => self.test_play(),
             (Purpose::Resize { code, shrink }, DialogOutcome::Chose(Choice::Remove)) => {
                 self.apply_resize(code, shrink, true);
                 None
