@@ -13,7 +13,7 @@ use super::EditorAction;
 use crate::screens::input::{Button, Input, Key, RawInput};
 use crate::screens::play::camera::ui_scale;
 use crate::screens::theme::{
-    DIM_TEXT, FIELD, GOLD, ITEM_STYLE, SELECTED_STYLE, SUB_TEXT, TEXT_SELECTION,
+    DIM_TEXT, FIELD, GOLD, ITEM_STYLE, NOTICE_TEXT, SELECTED_STYLE, SUB_TEXT, TEXT_SELECTION,
 };
 use game::edit::draft::Draft;
 use std::path::PathBuf;
@@ -70,8 +70,12 @@ pub enum Purpose {
     Resize { code: Keycode, shrink: bool },
     /// A new level: its name (the list screen).
     NewLevel,
-    /// The name of the pack to copy (the list screen, `pack_maker.rs`).
-    PackName,
+    /// A field of the pack to copy (the list screen, `pack_maker.rs`):
+    /// `asking` is typed next; `header` holds the fields given so far.
+    PackHeader {
+        header: game::campaign::ListHeader,
+        asking: super::pack_maker::PackField,
+    },
 }
 
 /// How a dialog was answered.
@@ -271,12 +275,16 @@ impl Dialog {
             &title,
         );
         let body = render::TextStyle::new(15.0 * s, WHITE).wrapped(l.panel.w - 40.0 * s);
-        list.text(
-            font,
-            Vec2::new(l.panel.x + 20.0 * s, l.panel.y + 50.0 * s),
-            &self.message,
-            &body,
-        );
+        // A prompt's label takes the message's place: its message goes
+        // under the label, smaller, above the field.
+        if matches!(self.body, Body::Choices { .. }) {
+            list.text(
+                font,
+                Vec2::new(l.panel.x + 20.0 * s, l.panel.y + 50.0 * s),
+                &self.message,
+                &body,
+            );
+        }
         match &self.body {
             Body::Choices { choices, selected } => {
                 for (i, (r, c)) in l.buttons.iter().zip(choices).enumerate() {
@@ -300,6 +308,12 @@ impl Dialog {
                     Vec2::new(l.panel.x + 20.0 * s, l.panel.y + 50.0 * s),
                     label,
                     &render::TextStyle::new(14.0 * s, SUB_TEXT),
+                );
+                list.text(
+                    font,
+                    Vec2::new(l.panel.x + 20.0 * s, l.panel.y + 72.0 * s),
+                    &self.message,
+                    &render::TextStyle::new(13.0 * s, NOTICE_TEXT).wrapped(l.panel.w - 40.0 * s),
                 );
                 list.quad(l.field, FIELD);
                 let style = render::TextStyle::new(16.0 * s, WHITE);
