@@ -1,7 +1,12 @@
 //! The level select: the campaign's levels in order, each with its best
 //! result; a level is open once the one before it is won (the first always
 //! is). Up/Down and Enter, or the mouse, choose; Escape goes back to the
-//! title. Choosing a locked level says what unlocks it. A level with a game
+//! title. A locked level says on its button what unlocks it (winning the
+//! level before it), and choosing it says so again. In a level pack —
+//! whose order is its designer's suggestion, and which unlocks no
+//! equipment — choosing a locked level a second time plays it out of
+//! order (a win counts as any other, and opens the level after it), so a
+//! pack's designer can test-play any of its levels. A level with a game
 //! in progress says so, and choosing it asks: Resume (exactly where it was
 //! left) or Restart (the same game restarted, an undoable step, so nothing
 //! is lost).
@@ -58,6 +63,9 @@ pub struct LevelSelectScreen {
     /// The loadout screen, shown instead of the list while open; `None`:
     /// the list.
     pub loadout: Option<Box<LoadoutScreen>>,
+    /// A pack's locked level chosen once: choosing it again (while it
+    /// stays selected) plays it out of order.
+    pub out_of_order: Option<usize>,
 }
 
 /// Where things go on a drawable of `size` with `count` levels.
@@ -241,6 +249,26 @@ fn with_words(equipment: game::equipment::EquipmentSet) -> String {
     }
 }
 
+/// The hint line at the bottom of the campaign's level select.
+pub const HINT: &str = "Up/Down choose · Enter or click to play · Esc back";
+
+/// The hint line of a pack's level select.
+pub const PACK_HINT: &str =
+    "Up/Down choose · Enter or click to play (twice for a locked level: out of order) · Esc back";
+
+/// The status line of locked level `i` (never the first): what opens it,
+/// and in a pack how to play it now.
+pub fn locked_line(campaign: &Campaign, i: usize) -> String {
+    let first = i
+        .checked_sub(1)
+        .and_then(|b| campaign.levels.get(b))
+        .map_or("", |e| e.name());
+    match campaign.pack {
+        None => format!("locked: win “{first}” first"),
+        Some(_) => format!("locked: win “{first}” first, or choose it twice to play it now"),
+    }
+}
+
 fn files(campaign: &Campaign) -> Vec<&str> {
     campaign.levels.iter().map(|e| e.key.as_str()).collect()
 }
@@ -260,6 +288,7 @@ impl LevelSelectScreen {
             in_progress: Vec::new(),
             asking: None,
             loadout: None,
+            out_of_order: None,
         }
     }
 
@@ -350,7 +379,12 @@ impl LevelSelectScreen {
                 _ => {}
             }
         }
-        match self.menu.handle(input, &l.items)? {
+        let before = self.menu.selected;
+        let event = self.menu.handle(input, &l.items);
+        if self.menu.selected != before {
+            self.out_of_order = None;
+        }
+        match event? {
             MenuEvent::Back => Some(LevelSelectAction::Back),
             MenuEvent::Chosen(i) => {
                 let files = files(campaign);
@@ -359,11 +393,20 @@ impl LevelSelectScreen {
                     self.notice = Some(format!("{} does not load: {e}", entry.file));
                     return None;
                 }
-                if !progress.unlocked(&files, i) {
-                    self.notice = Some(format!(
-                        "Locked: win “{}” first",
-                        campaign.levels[i - 1].name()
-                    ));
+                // A pack's locked level chosen the second time plays.
+                let out_of_order = self.out_of_order.take() == Some(i) && campaign.pack.is_some();
+                if !(progress.unlocked(&files, i) || out_of_order) {
+                    let first = campaign.levels[i - 1].name();
+                    self.notice = Some(match &campaign.pack {
+                        None => format!("Locked: win “{first}” first"),
+                        Some(_) => {
+                            self.out_of_order = Some(i);
+                            format!(
+                                "“{}” is locked until you win “{first}”. Enter again (or click) plays it now, out of order; a win counts as usual.",
+                                entry.name()
+                            )
+                        }
+                    });
                     return None;
                 }
                 self.notice = None;
@@ -467,7 +510,7 @@ impl LevelSelectScreen {
                 (Ok(level), true, Some(game)) => level_line(level, None, game),
                 (Ok(level), true, None) => level_line(level, best.as_ref(), "not won yet"),
                 (Ok(_), false, Some(game)) => game.to_string(),
-                (Ok(_), false, None) => "locked".to_string(),
+                (Ok(_), false, None) => locked_line(campaign, i),
             };
             let status_px = fit_px(font, &status, l.status_px, inside);
             list.text(
@@ -490,7 +533,10 @@ impl LevelSelectScreen {
         list.text(
             font,
             l.hint_at,
-            "Up/Down choose · Enter or click to play · Esc back",
+            match campaign.pack {
+                None => HINT,
+                Some(_) => PACK_HINT,
+            },
             &TextStyle::new(l.small_px, SUB_TEXT).aligned(Align::Centre),
         );
         if let Some((index, menu)) = &self.asking {

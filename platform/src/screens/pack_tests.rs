@@ -33,6 +33,17 @@ fn pack_root(name: &str) -> PathBuf {
     root
 }
 
+/// The Play screen, with the packs of `root`, after Down and Enter (the
+/// first pack chosen).
+fn first_pack_chosen(root: &Path) -> Screens {
+    let mut s = screens();
+    s.pack_roots = vec![root.to_path_buf()];
+    key(&mut s, Key::Enter);
+    key(&mut s, Key::Down);
+    key(&mut s, Key::Enter);
+    s
+}
+
 #[test]
 fn play_lists_the_packs_and_a_packs_win_is_kept_under_the_pack() {
     let root = pack_root("win");
@@ -87,11 +98,7 @@ fn play_lists_the_packs_and_a_packs_win_is_kept_under_the_pack() {
 fn a_pack_that_does_not_load_is_listed_with_why_and_cannot_be_opened() {
     let root = pack_root("broken");
     std::fs::remove_file(root.join("loops/rope_descent.txt")).expect("remove");
-    let mut s = screens();
-    s.pack_roots = vec![root.clone()];
-    key(&mut s, Key::Enter);
-    key(&mut s, Key::Down);
-    key(&mut s, Key::Enter);
+    let s = first_pack_chosen(&root);
     let Screen::PlayList(p) = s.top() else {
         panic!("still the Play screen");
     };
@@ -189,5 +196,32 @@ fn continue_resumes_a_packs_game_in_its_pack_and_records_its_win_there() {
         panic!("results");
     };
     assert!(r.has_next, "the pack's next level follows");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_packs_locked_level_says_why_and_is_played_out_of_order_when_chosen_twice() {
+    let root = pack_root("out-of-order");
+    let mut s = first_pack_chosen(&root); // The pack's level select.
+    key(&mut s, Key::Down);
+    key(&mut s, Key::Enter);
+    let Screen::LevelSelect(l) = s.top() else {
+        panic!("still the level select: level 2 is locked");
+    };
+    let notice = l.notice.clone().unwrap_or_default();
+    assert!(
+        notice.starts_with("“Rope descent” is locked until you win “Loop-back room”")
+            && notice.contains("Enter again (or click) plays it now, out of order"),
+        "{notice}"
+    );
+    key(&mut s, Key::Enter);
+    assert_eq!(
+        s.play().expect("playing, out of order").level_name,
+        "Rope descent"
+    );
+    assert!(
+        !s.progress.won("pack/loops/loop_back.txt"),
+        "level 1 still to win"
+    );
     let _ = std::fs::remove_dir_all(&root);
 }

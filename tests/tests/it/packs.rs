@@ -1,10 +1,11 @@
 //! A level pack's round trip as a designer and a player meet it: two
 //! levels built in the editor by scripted input (the steps of
 //! `tests/scripts/editor_build.txt`) and saved by Ctrl+S, made into a pack
-//! on the editor's list by keys (P, `[`, Ctrl+E, the name typed), its text
-//! imported by Ctrl+V on a fresh data folder's Play screen, both levels
-//! played to their results by their solution as input, and the progress
-//! kept under the pack (`pack/FOLDER/FILE`), apart from the campaign's.
+//! on the editor's list by keys (P, `[`, Ctrl+E, the name, author and
+//! description typed), its text imported by Ctrl+V on a fresh data
+//! folder's Play screen, both levels played to their results by their
+//! solution as input, and the progress kept under the pack
+//! (`pack/FOLDER/FILE`), apart from the campaign's.
 use std::path::{Path, PathBuf};
 
 use platform::levels::Campaign;
@@ -78,30 +79,35 @@ fn two_levels_built_in_the_editor_made_a_pack_imported_fresh_and_played_keep_the
         unsaved: false,
         level: game::level::load_file(path).map_err(|e| e.to_string()),
     };
-    let mut list = EditorList {
-        entries: vec![entry(&first), entry(&second)],
-        selected: 1,
-        dialog: None,
-        message: None,
-        pack: Vec::new(),
-        pack_file: None,
-    };
+    let mut list = EditorList::of(vec![entry(&first), entry(&second)]);
+    list.selected = 1;
     chord(&mut list, "p");
     list.selected = 2;
     chord(&mut list, "p");
     chord(&mut list, "[");
     assert_eq!(list.pack_place(1), Some(1), "the second level first");
+    // Ctrl+E asks the name, the author and the description in turn; the
+    // offered name is selected, so typing replaces it.
     chord(&mut list, "ctrl+e");
-    for _ in 0..40 {
-        chord(&mut list, "backspace");
+    let mut copied = None;
+    for answer in ["Twin rooms", "Ann", "Two rooms built by keys."] {
+        for c in answer.chars() {
+            list.handle(RawInput::Text(c), SIZE);
+        }
+        copied = chord(&mut list, "enter");
     }
-    for c in "Twin rooms".chars() {
-        list.handle(RawInput::Text(c), SIZE);
-    }
-    let Some(ListAction::CopyText(text)) = chord(&mut list, "enter") else {
+    let Some(ListAction::CopyText(text)) = copied else {
         panic!("the pack's text copied: {:?}", list.message);
     };
     assert!(text.starts_with("rappel-pack 1\n"), "{text}");
+    // Built by the script, the levels have no notes: said, copied anyway.
+    let said = list.message.clone().unwrap_or_default();
+    assert!(
+        said.ends_with(
+            "2 levels have no notes, so their intro card is empty: 'second rooms', 'first rooms'"
+        ),
+        "{said}"
+    );
 
     // A player with a fresh data folder pastes it on the Play screen.
     let data = scratch("data");
@@ -122,6 +128,16 @@ fn two_levels_built_in_the_editor_made_a_pack_imported_fresh_and_played_keep_the
     };
     assert_eq!(shown.packs.len(), 1);
     assert_eq!(shown.packs[0].label, "Twin rooms");
+    let header = shown.packs[0]
+        .pack
+        .as_ref()
+        .ok()
+        .and_then(|c| c.pack.clone());
+    assert_eq!(
+        header.map(|h| (h.author, h.description)),
+        Some(("Ann".into(), "Two rooms built by keys.".into())),
+        "the author and description travel with the pack"
+    );
     assert_eq!(shown.menu.selected, 1, "the imported pack is selected");
     assert!(packs.join("twin-rooms/pack.txt").is_file());
 

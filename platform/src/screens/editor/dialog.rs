@@ -13,7 +13,7 @@ use super::EditorAction;
 use crate::screens::input::{Button, Input, Key, RawInput};
 use crate::screens::play::camera::ui_scale;
 use crate::screens::theme::{
-    DIM_TEXT, FIELD, GOLD, ITEM_STYLE, SELECTED_STYLE, SUB_TEXT, TEXT_SELECTION,
+    DIM_TEXT, FIELD, GOLD, ITEM_STYLE, NOTICE_TEXT, SELECTED_STYLE, SUB_TEXT, TEXT_SELECTION,
 };
 use game::edit::draft::Draft;
 use std::path::PathBuf;
@@ -74,8 +74,12 @@ pub enum Purpose {
     Resize { code: Keycode, shrink: bool },
     /// A new level: its name (the list screen).
     NewLevel,
-    /// The name of the pack to copy (the list screen, `pack_maker.rs`).
-    PackName,
+    /// A field of the pack to copy (the list screen, `pack_maker.rs`):
+    /// `asking` is typed next; `header` holds the fields given so far.
+    PackHeader {
+        header: game::campaign::ListHeader,
+        asking: super::pack_maker::PackField,
+    },
     /// A test play's win, on a card (`test_play.rs`).
     TestResult,
 }
@@ -167,12 +171,13 @@ impl Dialog {
         let panel_w = (560.0 * s).min(w - 20.0);
         // Room for the message (or a prompt's label), wrapped: a line per
         // so many characters of 15 px text, over the first one.
-        let text = match &self.body {
-            Body::Choices { .. } => &self.message,
-            Body::Prompt { label, .. } => label,
-        };
         let per_line = ((panel_w - 40.0 * s) / (8.0 * s)).max(10.0);
-        let lines = (text.chars().count() as f32 / per_line).ceil().max(1.0);
+        let lines_of = |t: &str| (t.chars().count() as f32 / per_line).ceil();
+        let lines = match &self.body {
+            Body::Choices { .. } => lines_of(&self.message),
+            Body::Prompt { label, .. } => lines_of(label) + lines_of(&self.message),
+        }
+        .max(1.0);
         let panel_h = ((180.0 + lines * 19.0) * s).min(h - 20.0).max(200.0 * s);
         let panel = Rect::new((w - panel_w) / 2.0, (h - panel_h) / 2.0, panel_w, panel_h);
         let n = match &self.body {
@@ -285,12 +290,16 @@ impl Dialog {
             &title,
         );
         let body = render::TextStyle::new(15.0 * s, WHITE).wrapped(l.panel.w - 40.0 * s);
-        list.text(
-            font,
-            Vec2::new(l.panel.x + 20.0 * s, l.panel.y + 50.0 * s),
-            &self.message,
-            &body,
-        );
+        // A prompt's label takes the message's place: its message goes
+        // under the label, smaller, above the field.
+        if matches!(self.body, Body::Choices { .. }) {
+            list.text(
+                font,
+                Vec2::new(l.panel.x + 20.0 * s, l.panel.y + 50.0 * s),
+                &self.message,
+                &body,
+            );
+        }
         match &self.body {
             Body::Choices { choices, selected } => {
                 for (i, (r, c)) in l.buttons.iter().zip(choices).enumerate() {
@@ -309,11 +318,22 @@ impl Dialog {
                 text,
                 selected,
             } => {
+                let label_style =
+                    render::TextStyle::new(14.0 * s, SUB_TEXT).wrapped(l.panel.w - 40.0 * s);
                 list.text(
                     font,
                     Vec2::new(l.panel.x + 20.0 * s, l.panel.y + 50.0 * s),
                     label,
-                    &render::TextStyle::new(14.0 * s, SUB_TEXT).wrapped(l.panel.w - 40.0 * s),
+                    &label_style,
+                );
+                // The message (a notice) under the label, however many
+                // lines the label took.
+                let below = render::text::measure(font, label, &label_style).y + 6.0 * s;
+                list.text(
+                    font,
+                    Vec2::new(l.panel.x + 20.0 * s, l.panel.y + 50.0 * s + below),
+                    &self.message,
+                    &render::TextStyle::new(13.0 * s, NOTICE_TEXT).wrapped(l.panel.w - 40.0 * s),
                 );
                 list.quad(l.field, FIELD);
                 let style = render::TextStyle::new(16.0 * s, WHITE);

@@ -8,6 +8,7 @@
 //! level pack of chosen levels and copy its text (`pack_maker.rs`).
 use std::path::{Path, PathBuf};
 
+use game::campaign::ListHeader;
 use game::grid::Grid;
 use game::level::Level;
 use glam::Vec2;
@@ -60,6 +61,9 @@ pub struct EditorList {
     /// Where the choice is kept between sessions (`pack_maker.rs`);
     /// `None`: not kept.
     pub pack_file: Option<PathBuf>,
+    /// The pack's name, author and description the last copy used (kept
+    /// with the choice), offered by the next Ctrl+E.
+    pub pack_header: ListHeader,
 }
 
 fn level_files(dir: &Path) -> Vec<PathBuf> {
@@ -107,16 +111,24 @@ impl EditorList {
                 });
             }
         }
-        let mut list = EditorList {
+        let mut list = EditorList::of(entries);
+        list.pack_file = crate::progress::data_dir().map(|d| d.join(super::pack_maker::PACK_FILE));
+        list.load_pack();
+        list
+    }
+
+    /// A list of these entries, "New level" selected, no pack chosen and
+    /// none kept.
+    pub fn of(entries: Vec<Entry>) -> EditorList {
+        EditorList {
             entries,
             selected: 0,
             dialog: None,
             message: None,
             pack: Vec::new(),
-            pack_file: crate::progress::data_dir().map(|d| d.join(super::pack_maker::PACK_FILE)),
-        };
-        list.load_pack();
-        list
+            pack_file: None,
+            pack_header: ListHeader::default(),
+        }
     }
 
     fn rows(&self, size_px: (u32, u32)) -> Vec<Rect> {
@@ -184,22 +196,8 @@ impl EditorList {
         if let Some(d) = &mut self.dialog {
             let outcome = d.handle(input, size_px)?;
             let purpose = self.dialog.take().map(|d| d.purpose);
-            if let (DialogOutcome::Text(name), Some(Purpose::PackName)) = (&outcome, &purpose) {
-                return match self.pack_text(name) {
-                    Ok(text) => {
-                        self.message = Some(format!(
-                            "Copied the pack '{}' ({} levels): Ctrl+V on the Play screen imports it{}",
-                            name.trim(),
-                            self.pack.len(),
-                            self.pack_solutions_note()
-                        ));
-                        Some(ListAction::CopyText(text))
-                    }
-                    Err(why) => {
-                        self.message = Some(why);
-                        None
-                    }
-                };
+            if let Some(Purpose::PackHeader { header, asking }) = purpose {
+                return self.pack_field_given(header, asking, outcome);
             }
             if let DialogOutcome::Text(t) = outcome {
                 return match new_level(&t) {
@@ -226,19 +224,7 @@ impl EditorList {
             RawInput::Chord(c) if !c.ctrl && !c.alt && c.code == Keycode::RightBracket => {
                 self.move_in_pack(true)
             }
-            RawInput::Chord(c) if c.ctrl && c.code == Keycode::E => {
-                if self.pack.is_empty() {
-                    self.message =
-                        Some("The pack is empty: P puts the selected level in it".into());
-                } else {
-                    self.dialog = Some(Dialog::prompt(
-                        "Copy the pack",
-                        "The pack's name",
-                        "My levels",
-                        Purpose::PackName,
-                    ));
-                }
-            }
+            RawInput::Chord(c) if c.ctrl && c.code == Keycode::E => self.ask_pack_header(),
             RawInput::Chord(c) => {
                 return c
                     .key()
@@ -358,25 +344,31 @@ impl EditorList {
                 &detail,
                 &detail_style,
             );
+            // A level in the pack: its place, big, at the row's right end.
+            if let Some(n) = i.checked_sub(1).and_then(|e| self.pack_place(e)) {
+                list.text(
+                    font,
+                    Vec2::new(r.x + r.w - 18.0 * s, r.y + 8.0 * s),
+                    &format!("pack #{n}"),
+                    &TextStyle::new(20.0 * s, GOLD).aligned(render::Align::Right),
+                );
+            }
         }
+        let rows_right = self.rows(size_px).first().map_or(w * 0.8, |r| r.x + r.w);
+        super::pack_maker::draw_pack_panel(self, list, font, size_px, rows_right);
         if let Some(m) = &self.message {
-            // Wrapped to the rows' width, over a panel, rising from the
-            // bottom as it needs lines.
+            // Wrapped, its last line at the bottom, over a band that keeps
+            // it readable where it reaches the rows.
             let st = TextStyle::new(14.0 * s, NOTICE_TEXT)
                 .aligned(render::Align::Centre)
-                .wrapped(w * 0.6);
+                .wrapped(w * 0.9);
             let h = render::text::measure(font, m, &st).y;
-            let y = size_px.1 as f32 - 12.0 * s - h;
+            let top = size_px.1 as f32 - 14.0 * s - h;
             list.quad(
-                Rect::new(
-                    w * 0.2 - 8.0 * s,
-                    y - 6.0 * s,
-                    w * 0.6 + 16.0 * s,
-                    h + 12.0 * s,
-                ),
-                THUMB_BACKGROUND,
+                Rect::new(0.0, top - 6.0 * s, w, h + 20.0 * s),
+                [0.02, 0.02, 0.05, 0.85],
             );
-            list.text(font, Vec2::new(w / 2.0, y), m, &st);
+            list.text(font, Vec2::new(w / 2.0, top), m, &st);
         }
         if let Some(d) = &self.dialog {
             d.draw(list, font, size_px);
@@ -438,14 +430,7 @@ mod tests {
 
     #[test]
     fn pasted_level_text_opens_as_a_new_level() {
-        let mut list = EditorList {
-            entries: Vec::new(),
-            selected: 0,
-            dialog: None,
-            message: None,
-            pack: Vec::new(),
-            pack_file: None,
-        };
+        let mut list = EditorList::of(Vec::new());
         let text = game::level::to_text(&new_level("Shared 4x3").expect("fine"));
         match list.paste_text(&text) {
             Some(ListAction::Open(l, opening)) => {

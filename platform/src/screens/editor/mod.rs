@@ -680,6 +680,8 @@ mod document_tests;
 #[cfg(test)]
 mod leave_tests;
 #[cfg(test)]
+mod pack_maker_tests;
+#[cfg(test)]
 mod paste_tests;
 #[cfg(test)]
 mod solving_tests;

@@ -289,6 +289,7 @@ fn each_buttons_text_fits_inside_it() {
         level: None,
         equipment: game::equipment::EquipmentSet::EMPTY,
     };
+    let pack = as_pack(campaign());
     for size in [SIZE, Vec2::new(1024.0, 600.0)] {
         for count in [c.levels.len(), c.levels.len() + 2] {
             let l = layout(size, count);
@@ -323,6 +324,7 @@ fn each_buttons_text_fits_inside_it() {
                     level_line(level, Some(&equipped), ""),
                     level_line(level, Some(&earlier), ""),
                     level_line(level, None, "won · a game in progress"),
+                    locked_line(&pack, i.max(1)),
                 ];
                 let texts = [(name, l.label_px)]
                     .into_iter()
@@ -353,4 +355,68 @@ fn the_list_fits_on_screen() {
         assert!(l.title_at.y + l.title_px <= l.relics_at.y);
         assert!(l.relics_at.y + l.small_px <= l.items[0].y, "{size}");
     }
+}
+
+/// The campaign's levels as a level pack's.
+fn as_pack(mut c: Campaign) -> Campaign {
+    c.pack = Some(crate::levels::PackInfo {
+        folder: "mine".into(),
+        name: "Mine".into(),
+        author: String::new(),
+        description: String::new(),
+    });
+    c
+}
+
+#[test]
+fn a_packs_locked_level_says_why_and_choosing_it_twice_plays_it_out_of_order() {
+    let p = Progress::empty(None);
+    let enter =
+        |s: &mut LevelSelectScreen, c: &Campaign| s.handle(Input::Key(Key::Enter), SIZE, c, &p);
+    // The campaign: a locked level stays locked however often it is
+    // chosen; its button and the notice say what opens it.
+    let c = campaign();
+    let mut s = LevelSelectScreen::new(&c, &p);
+    s.handle(Input::Key(Key::Down), SIZE, &c, &p);
+    assert_eq!(enter(&mut s, &c), None);
+    assert_eq!(enter(&mut s, &c), None, "never out of order");
+    assert_eq!(
+        s.notice.as_deref(),
+        Some("Locked: win “Loop-back room” first")
+    );
+    assert_eq!(locked_line(&c, 1), "locked: win “Loop-back room” first");
+    // A pack: the first choice says why it is locked and how to play it
+    // now; the second plays it.
+    let pack = as_pack(campaign());
+    assert_eq!(
+        locked_line(&pack, 1),
+        "locked: win “Loop-back room” first, or choose it twice to play it now"
+    );
+    let mut s = LevelSelectScreen::new(&pack, &p);
+    s.handle(Input::Key(Key::Down), SIZE, &pack, &p);
+    assert_eq!(enter(&mut s, &pack), None, "asked first");
+    let notice = s.notice.clone().unwrap_or_default();
+    assert!(
+        notice.starts_with("“Rope descent” is locked until you win “Loop-back room”")
+            && notice.contains("Enter again (or click) plays it now, out of order"),
+        "{notice}"
+    );
+    assert_eq!(enter(&mut s, &pack), Some(LevelSelectAction::Play(1)));
+    // Moving away in between forgets the first choice: it asks again.
+    assert_eq!(enter(&mut s, &pack), None);
+    s.handle(Input::Key(Key::Down), SIZE, &pack, &p);
+    s.handle(Input::Key(Key::Up), SIZE, &pack, &p);
+    assert_eq!(enter(&mut s, &pack), None, "asked again");
+    // Two clicks on a locked button do the same.
+    let third = layout(SIZE, pack.levels.len()).items[2].centre();
+    assert_eq!(s.handle(Input::Click(third), SIZE, &pack, &p), None);
+    assert!(s
+        .notice
+        .as_deref()
+        .unwrap_or_default()
+        .contains("“The scout's drop” is locked"));
+    assert_eq!(
+        s.handle(Input::Click(third), SIZE, &pack, &p),
+        Some(LevelSelectAction::Play(2))
+    );
 }
