@@ -7,6 +7,11 @@
 //! The level: `fixtures::editor_benchmark_level` — 128×128 of 8×8 rooms
 //! with doors, 16 portal pairs, 256 things.
 //!
+//! The autosave of that level after 200 edits, every 3 s while editing:
+//! what the frame thread pays (a copy of the undo log, whose states are
+//! shared) against its peer, encoding the whole log there (the writing
+//! thread's work now).
+//!
 //! `cargo bench -p benches --bench editor_edit`
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use glam::Vec2;
@@ -73,5 +78,41 @@ fn editor_edit(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, editor_edit);
+fn editor_autosave(c: &mut Criterion) {
+    use game::edit::draft::Draft;
+    use game::edit::{op, Editor};
+    let mut editor = Editor::new(fixtures::editor_benchmark_level());
+    for i in 0..200 {
+        let kind = if i % 2 == 0 {
+            op::EdgeKind::Wall
+        } else {
+            op::EdgeKind::Open
+        };
+        editor
+            .edit("wall", "edge", |l| {
+                op::paint_edge(l, game::grid::EdgePos::vertical(3, 3), kind)
+            })
+            .expect("an inner edge");
+    }
+    let history = editor.history();
+    assert_eq!(history.len(), 201);
+    c.bench_function(
+        "editor autosave 128x128, 200 steps: the frame thread's copy of the log",
+        |b| b.iter(|| black_box(history.clone()).len()),
+    );
+    c.bench_function(
+        "editor autosave 128x128, 200 steps: peer, encoding the draft",
+        |b| {
+            b.iter(|| {
+                let draft = Draft {
+                    origin: String::new(),
+                    history: history.clone(),
+                };
+                black_box(draft.encode().expect("encodes").len())
+            })
+        },
+    );
+}
+
+criterion_group!(benches, editor_edit, editor_autosave);
 criterion_main!(benches);

@@ -1,7 +1,8 @@
 //! Files written off the frame thread: a queue of jobs — write a file
 //! atomically (`game::io::file::write_atomic`, the one atomic write),
-//! remove one, answer a flush — done in order by a thread of its own, so
-//! an fsync never stalls a frame. Games in progress (`saves`) and the
+//! encode then write one (the encoding done there too), remove one,
+//! answer a flush — done in order by a thread of its own, so neither an
+//! fsync nor a large encoding stalls a frame. Games in progress (`saves`) and the
 //! editor's autosaves (`screens/editor/document.rs`) each have one.
 //! Because the jobs are done in the order asked, a removal asked after a
 //! write always wins, and a write asked after a removal puts the file
@@ -14,9 +15,13 @@ use std::thread::JoinHandle;
 use game::io::file::write_atomic;
 use game::level::escaped_path;
 
+/// Makes a file's bytes, on the writing thread.
+type Encode = Box<dyn FnOnce() -> Result<Vec<u8>, String> + Send>;
+
 /// What the writing thread is asked to do, in order.
 enum Job {
     Write(PathBuf, Vec<u8>),
+    EncodeWrite(PathBuf, Encode),
     Remove(PathBuf),
     /// Answer when everything before has been done.
     Flush(Sender<()>),
@@ -77,6 +82,16 @@ impl Writer {
         self.send(Job::Write(path, bytes));
     }
 
+    /// Writes what `encode` makes to `path`, atomically; `encode` runs on
+    /// the writing thread, so a large file costs the caller nothing.
+    pub fn encode_and_write(
+        &mut self,
+        path: PathBuf,
+        encode: impl FnOnce() -> Result<Vec<u8>, String> + Send + 'static,
+    ) {
+        self.send(Job::EncodeWrite(path, Box::new(encode)));
+    }
+
     /// Removes `path` (no error if it is not there).
     pub fn remove(&mut self, path: &Path) {
         self.send(Job::Remove(path.to_path_buf()));
@@ -111,6 +126,16 @@ impl Drop for Writer {
 /// Does `jobs` in order until the queue closes.
 fn run_jobs(jobs: Receiver<Job>, failures: &Sender<String>, what: &str) {
     for job in jobs {
+        let job = match job {
+            Job::EncodeWrite(path, encode) => match encode() {
+                Ok(bytes) => Job::Write(path, bytes),
+                Err(e) => {
+                    let _ = failures.send(format!("{what} ({e})"));
+                    continue;
+                }
+            },
+            other => other,
+        };
         match job {
             Job::Write(path, bytes) => {
                 let written = path
@@ -132,6 +157,7 @@ fn run_jobs(jobs: Receiver<Job>, failures: &Sender<String>, what: &str) {
             Job::Flush(done) => {
                 let _ = done.send(());
             }
+            Job::EncodeWrite(..) => unreachable!("encoded above"),
         }
     }
 }

@@ -13,6 +13,12 @@
 //! The cost, measured in `BENCHMARKS.md` ("Editor"): a `Level` clone is
 //! one `memcpy`-like copy of its arrays — about 50 KB and a few
 //! microseconds for 128×128, a few hundred bytes for a 16×10 level.
+//!
+//! Each state is shared (`Arc`), so a copy of the whole log — what the
+//! autosave hands its writing thread every few seconds — costs a count
+//! per step, not a copy of every level.
+
+use std::sync::Arc;
 
 use crate::level::Level;
 use serde::{Deserialize, Serialize};
@@ -29,7 +35,7 @@ struct State {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct History {
     /// Every state, the opened level first. Never empty.
-    states: Vec<State>,
+    states: Vec<Arc<State>>,
     /// Index of the state shown.
     at: usize,
 }
@@ -38,10 +44,10 @@ impl History {
     /// A log starting at `level`.
     pub fn new(level: &Level) -> History {
         History {
-            states: vec![State {
+            states: vec![Arc::new(State {
                 level: level.clone(),
                 name: String::new(),
-            }],
+            })],
             at: 0,
         }
     }
@@ -50,10 +56,10 @@ impl History {
     /// redo branch.
     pub fn push(&mut self, level: &Level, name: String) {
         self.states.truncate(self.at + 1);
-        self.states.push(State {
+        self.states.push(Arc::new(State {
             level: level.clone(),
             name,
-        });
+        }));
         self.at += 1;
     }
 
@@ -122,7 +128,7 @@ impl History {
             self.states.drain(..drop);
             self.at -= drop;
             // The first state is "the level as opened": it has no name.
-            self.states[0].name.clear();
+            Arc::make_mut(&mut self.states[0]).name.clear();
         }
     }
 

@@ -31,6 +31,8 @@
 //!    file is opened again; an untitled one's from the editor's list).
 //! 4. Autosaves and their removal go through one writing thread
 //!    (`crate::writer`), in order: a removal asked after a write wins.
+//!    The frame thread only copies the undo log (its states are shared);
+//!    encoding and writing are that thread's.
 use std::path::{Path, PathBuf};
 
 use game::edit::draft::Draft;
@@ -445,14 +447,14 @@ impl Document {
         let Some(slot) = self.slot.clone() else {
             return;
         };
+        // The log's states are shared: this copy costs a count a step,
+        // and the encoding is the writing thread's.
         let draft = Draft {
             origin: self.origin(),
             history: history.clone(),
         };
-        match draft.encode() {
-            Ok(bytes) => self.writer().write(slot, bytes),
-            Err(e) => log::warn!("cannot encode the autosave: {e}"),
-        }
+        self.writer()
+            .encode_and_write(slot, move || draft.encode().map_err(|e| e.to_string()));
     }
 
     /// Removes the autosave (its work was saved or discarded).
