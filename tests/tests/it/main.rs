@@ -8,6 +8,7 @@ mod editor_unsaved;
 mod frame_time;
 mod golden;
 mod headless_gl;
+mod hint_outline;
 mod keys_only;
 mod layout;
 mod menu_order;

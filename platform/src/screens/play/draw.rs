@@ -164,8 +164,18 @@ impl PlayScreen {
                 (None, _) => {}
             }
         }
-        if let Some(v) = self.hint_cell().and_then(|c| self.view_pos_of_cell(c)) {
+        // The hint's cell, wherever it is: in sight, remembered, never
+        // seen (marked on the dark), or off screen (an arrow at the edge).
+        if let Some(v) = self.hint_view_pos() {
+            if self.hint_cell_unseen() {
+                preview::draw_unseen_mark(list, &proj, v);
+            }
             preview::draw_cursor(list, &proj, v);
+            let area = self.play_area(size_px);
+            let at = proj.cell_centre(v);
+            if !area.contains(at) {
+                preview::draw_edge_arrow(list, area, at, ui_scale(size_px));
+            }
         }
         self.draw_marker(list, &proj);
         let layout = self.hud_layout(size_px);

@@ -25,6 +25,7 @@ use game::level::Level;
 use game::solve::hint::{hint, Hint, HintError, Known, Why};
 use game::solve::Progress;
 use game::things::ThingId;
+use game::view::ViewPos;
 
 /// What a hint may search for, at most.
 pub const BUDGET: Duration = Duration::from_secs(1);
@@ -371,8 +372,42 @@ impl super::PlayScreen {
         self.session.stage().cell_of(action.hero()?)
     }
 
+    /// Where the hint's outline is drawn: its cell where the hero sees
+    /// it; else at the cell's grid offset from the hero, where the
+    /// remembered map draws it (seen before or never).
+    pub fn hint_view_pos(&self) -> Option<ViewPos> {
+        let cell = self.hint_cell()?;
+        if let Some(v) = self.view_pos_of_cell(cell) {
+            return Some(v);
+        }
+        let origin = self.session.stage().cell_of(self.selected_hero()?)?;
+        Some(ViewPos::new(cell.x - origin.x, cell.y - origin.y))
+    }
+
+    /// Whether the hint's cell is one the party has never seen (nothing is
+    /// drawn there but the hint's mark).
+    pub fn hint_cell_unseen(&self) -> bool {
+        self.hint_cell()
+            .is_some_and(|c| self.view_pos_of_cell(c).is_none() && !self.memory.contains(c))
+    }
+
+    /// Brings the hint's cell on screen, clear of the HUD, moving the
+    /// camera as little as that takes (not at all when it shows already).
+    fn bring_hint_into_view(&mut self) {
+        if let Some(v) = self.hint_view_pos() {
+            let area = self.play_area(self.size_px);
+            self.camera
+                .bring_into(self.size_px, super::to_vec(v), area, 1.0);
+        }
+    }
+
     /// Selects the hinted hero and says the hint on the message line.
     fn show_hint(&mut self) {
+        self.show_hint_words();
+        self.bring_hint_into_view();
+    }
+
+    fn show_hint_words(&mut self) {
         let Some(shown) = self.hints.shown().cloned() else {
             return;
         };

@@ -315,6 +315,68 @@ pub fn draw_cursor(list: &mut DrawList, proj: &Projection, v: ViewPos) {
     list.set_state(saved);
 }
 
+/// The fill of a hint's cell the party has never seen, so the outline
+/// stands on something on the dark.
+const UNSEEN_MARK: Rgba = [0.96, 0.77, 0.26, 0.22];
+
+/// Marks view cell `v`, a cell never seen (nothing else is drawn there),
+/// with a faint fill and a question mark of two bars and a dot, under
+/// its outline.
+pub fn draw_unseen_mark(list: &mut DrawList, proj: &Projection, v: ViewPos) {
+    let saved = list.state();
+    list.set_pass(Pass::Ui);
+    list.set_stencil(Stencil::None);
+    let s = proj.cell_px;
+    let c = proj.cell_centre(v);
+    list.quad(Rect::centred(c, Vec2::splat(s)), UNSEEN_MARK);
+    let t = (s * 0.08).max(2.0);
+    let mark = CURSOR;
+    list.quad(Rect::new(c.x - s * 0.15, c.y - s * 0.25, s * 0.3, t), mark);
+    list.quad(
+        Rect::new(c.x + s * 0.15 - t, c.y - s * 0.25, t, s * 0.2),
+        mark,
+    );
+    list.quad(Rect::new(c.x - t / 2.0, c.y - s * 0.05, t, s * 0.15), mark);
+    list.quad(
+        Rect::centred(Vec2::new(c.x, c.y + s * 0.22), Vec2::splat(t)),
+        mark,
+    );
+    list.set_state(saved);
+}
+
+/// An arrow at the edge of `area` pointing at `target` (screen pixels)
+/// outside it: where the hint's cell is when the camera shows elsewhere.
+pub fn draw_edge_arrow(list: &mut DrawList, area: Rect, target: Vec2, scale: f32) {
+    let saved = list.state();
+    list.set_pass(Pass::Ui);
+    list.set_stencil(Stencil::None);
+    let centre = area.centre();
+    let d = target - centre;
+    if d.length_squared() < 1.0 {
+        return;
+    }
+    let inset = 26.0 * scale;
+    let half = Vec2::new(area.w / 2.0 - inset, area.h / 2.0 - inset).max(Vec2::splat(1.0));
+    // Along the line to the target, as far as the inset edge.
+    let k = (half.x / d.x.abs().max(1e-3)).min(half.y / d.y.abs().max(1e-3));
+    let tip = centre + d * k.min(1.0);
+    let dir = d.normalize();
+    let side = Vec2::new(-dir.y, dir.x);
+    let len = 22.0 * scale;
+    let back = tip - dir * len;
+    let outline = [
+        tip + dir * 3.0,
+        back + side * (len * 0.7),
+        back - side * (len * 0.7),
+    ];
+    list.triangles(&outline, CURSOR_EDGE);
+    list.triangles(
+        &[tip, back + side * len * 0.5, back - side * len * 0.5],
+        CURSOR,
+    );
+    list.set_state(saved);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

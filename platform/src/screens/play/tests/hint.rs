@@ -151,3 +151,58 @@ fn the_words_read_as_one_sentence_and_one_undo_is_said_once() {
         "This position cannot be won (no hero able to carry the statue out can reach it): undo once (Z)"
     );
 }
+
+/// Issue 36: along every shipped solution played as shipped, each hint's
+/// cell is outlined on screen, clear of the HUD, once the hint is shown —
+/// in sight, remembered, or never seen (Sentry, Night haul and The keep
+/// hint moves that land out of sight).
+#[test]
+fn every_hint_cell_along_the_campaign_is_on_screen_wherever_it_lies() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
+    let campaign = crate::levels::Campaign::load(&dir);
+    let (mut levels, mut in_sight, mut remembered, mut unseen) = (0, 0, 0, 0);
+    for entry in &campaign.levels {
+        let shipped = entry.level.clone().expect("loads");
+        let Some(solution) = crate::levels::shipped_solution(&entry.path, &shipped) else {
+            continue;
+        };
+        let mut s = PlayScreen::new(&shipped).expect("plays");
+        s.handle(Input::MouseMove(glam::Vec2::ZERO), SIZE);
+        s.know_shipped_line(&entry.path, &shipped);
+        levels += 1;
+        for (i, &next) in solution.iter().enumerate() {
+            hint(&mut s);
+            let Some(Hint::Next { action, .. }) = s.hint_shown().map(|h| h.hint.clone()) else {
+                panic!("{} step {i}: {:?}", entry.file, s.hint_shown());
+            };
+            assert_eq!(action, next, "{} step {i}", entry.file);
+            if let Some(cell) = s.hint_cell() {
+                let v = s
+                    .hint_view_pos()
+                    .unwrap_or_else(|| panic!("{} step {i}: no place for {cell}", entry.file));
+                s.camera.settle();
+                let at = s.projection(SIZE).cell_centre(v);
+                let area = s.play_area(SIZE);
+                assert!(
+                    area.contains(at),
+                    "{} step {i}: the hint's cell {cell} is drawn at {at}, outside {area:?}",
+                    entry.file
+                );
+                match (s.view_pos_of_cell(cell).is_some(), s.hint_cell_unseen()) {
+                    (true, _) => in_sight += 1,
+                    (false, false) => remembered += 1,
+                    (false, true) => unseen += 1,
+                }
+            }
+            if s.perform(action).is_some() {
+                assert_eq!(i + 1, solution.len(), "{}: won at the end", entry.file);
+            }
+        }
+    }
+    assert!(levels >= 14, "{levels} levels walked");
+    assert!(in_sight > 100, "{in_sight} in sight");
+    assert!(
+        unseen > 0,
+        "a target never seen is among them ({remembered} remembered)"
+    );
+}
