@@ -586,7 +586,14 @@ fn plan_in(
             return Err(Refusal::FallsForever);
         }
         return Err(if view.is_visible(stage.grid(), cell) {
-            Refusal::Unreachable(cell)
+            // Open air: nobody stops there; say where a hero there lands.
+            match stage.fall_from(cell, Faller::Hero) {
+                Fall::Lands(path) if !path.is_empty() => Refusal::MidAir {
+                    lands: *path.last().unwrap_or(&cell),
+                    cells: path.len() as u16,
+                },
+                _ => Refusal::Unreachable(cell),
+            }
         } else {
             let origin = found.states.first().map_or(cell, |s| s.cell);
             blocked(stage, origin, cell).unwrap_or(Refusal::NotVisible(cell))

@@ -30,6 +30,13 @@ pub enum Refusal {
     Blocked(Dir),
     /// No path of walks, step-ups and climbs reaches it.
     Unreachable(CellPos),
+    /// The destination is open air with nothing to stand or hang on: no
+    /// move ends there. A hero there would fall `cells` cells and land in
+    /// `lands` (a move off the edge above ends there instead).
+    MidAir {
+        lands: CellPos,
+        cells: u16,
+    },
     /// The hero is already there.
     AlreadyThere,
     /// The only way there ends in a fall longer than the hero survives.
@@ -124,6 +131,13 @@ impl fmt::Display for Refusal {
             Refusal::Blocked(Dir::Up) => write!(f, "the ceiling is in the way"),
             Refusal::Blocked(Dir::Down) => write!(f, "the floor is in the way"),
             Refusal::Unreachable(_) => write!(f, "no way to get there from here"),
+            Refusal::MidAir { cells, .. } => {
+                let s = if cells == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "cannot stop in mid-air: from there a hero falls {cells} cell{s} (the landing is marked)"
+                )
+            }
             Refusal::AlreadyThere => write!(f, "already there"),
             Refusal::TooFarToFall { cells, safe } => {
                 write!(f, "too far to fall: {cells} cells, safe is {safe}")
@@ -235,6 +249,10 @@ mod tests {
             Refusal::NotAtEntrance,
             Refusal::SwitchedOff(Ability::StepUp),
             Refusal::NoRoom,
+            Refusal::MidAir {
+                lands: CellPos::new(3, 0),
+                cells: 4,
+            },
             Refusal::Internal,
         ];
         for r in &all {
@@ -247,6 +265,7 @@ mod tests {
                 | Refusal::NotVisible(_)
                 | Refusal::Blocked(_)
                 | Refusal::Unreachable(_)
+                | Refusal::MidAir { .. }
                 | Refusal::AlreadyThere
                 | Refusal::TooFarToFall { .. }
                 | Refusal::FallsForever

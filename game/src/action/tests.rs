@@ -225,6 +225,9 @@ impl Play {
         match self.act(action) {
             Ok(events) => panic!("{action:?} was accepted: {events:?}"),
             Err(Refusal::Unreachable(c)) => format!("no way to get to {c}"),
+            Err(Refusal::MidAir { lands, cells }) => {
+                format!("cannot stop in mid-air: lands at {lands}, {cells} down")
+            }
             Err(Refusal::NotVisible(c)) => format!("cell {c} is not in sight"),
             Err(r) => r.to_string(),
         }

@@ -47,8 +47,24 @@ fn walking_off_a_ledge_falls_to_the_floor_below() {
 #[test]
 fn a_hero_can_only_stop_where_something_holds_them_up() {
     let mut p = pit_play(2);
-    assert_eq!(p.refused(p.move_to("knight", 2, 1)), "no way to get to 2,1");
-    assert_eq!(p.refused(p.move_to("knight", 2, 2)), "no way to get to 2,2");
+    // Open air: refused, saying where a hero there lands (issue 36).
+    assert_eq!(
+        p.refused(p.move_to("knight", 2, 1)),
+        "cannot stop in mid-air: lands at 2,0, 1 down"
+    );
+    assert_eq!(
+        p.refused(p.move_to("knight", 2, 2)),
+        "cannot stop in mid-air: lands at 2,0, 2 down"
+    );
+    let said = Refusal::MidAir {
+        lands: c(2, 0),
+        cells: 2,
+    }
+    .to_string();
+    assert_eq!(
+        said,
+        "cannot stop in mid-air: from there a hero falls 2 cells (the landing is marked)"
+    );
 }
 
 #[test]

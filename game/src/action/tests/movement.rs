@@ -176,10 +176,16 @@ fn step_up_onto_a_block_costs_one_action_point() {
 #[test]
 fn step_up_never_ends_in_the_air() {
     let mut p = Play::new(STEP, "knight = hero knight at 1,0", "");
-    assert_eq!(p.refused(p.move_to("knight", 1, 1)), "no way to get to 1,1");
+    assert_eq!(
+        p.refused(p.move_to("knight", 1, 1)),
+        "cannot stop in mid-air: lands at 1,0, 1 down"
+    );
     // Nor beside the block, where nothing holds the hero up.
     p.go("knight", 2, 1);
-    assert_eq!(p.refused(p.move_to("knight", 3, 1)), "no way to get to 3,1");
+    assert_eq!(
+        p.refused(p.move_to("knight", 3, 1)),
+        "cannot stop in mid-air: lands at 3,0, 1 down"
+    );
 }
 
 #[test]
@@ -314,7 +320,10 @@ fn climbing_stops_where_the_rope_ends() {
     );
     p.ok(p.deploy("knight", DeployDir::Down));
     p.go("scout", 1, 2);
-    assert_eq!(p.refused(p.move_to("scout", 1, 1)), "no way to get to 1,1");
+    assert_eq!(
+        p.refused(p.move_to("scout", 1, 1)),
+        "cannot stop in mid-air: lands at 1,0, 1 down"
+    );
     assert_eq!(p.at("scout"), c(1, 2));
 }
 

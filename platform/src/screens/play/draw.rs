@@ -157,6 +157,9 @@ impl PlayScreen {
         if self.mode.context().is_none() {
             if let Some(p) = &self.preview {
                 preview::draw(list, &proj, p);
+                if let Some(lands) = p.mid_air_landing(&self.view) {
+                    preview::draw_mid_air_fall(list, &proj, p.target, lands);
+                }
             }
             match (self.hover, self.mode.aiming()) {
                 (Some(v), Some(_)) => preview::draw_cursor(list, &proj, v),

@@ -560,7 +560,7 @@ impl PlayScreen {
                     to: cell,
                 })
                 .map(|events| preview::path_of(&events, start, &self.view));
-            self.preview = Some(Preview { target: v, outcome });
+            self.preview = Some(Preview::new(v, outcome));
             return;
         }
         // A watcher under the pointer shows its route instead of a move (a
@@ -575,7 +575,7 @@ impl PlayScreen {
             .session
             .preview(&Action::Move { hero, to })
             .map(|events| preview::path_of(&events, ViewPos::default(), &self.view));
-        self.preview = Some(Preview { target: v, outcome });
+        self.preview = Some(Preview::new(v, outcome));
     }
 
     pub(super) fn cycle_hero(&mut self, by: i32) {

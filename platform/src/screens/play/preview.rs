@@ -51,6 +51,30 @@ pub struct Preview {
     pub outcome: Result<PreviewPath, Refusal>,
 }
 
+impl Preview {
+    /// The preview of `outcome` for view cell `target`.
+    pub fn new(target: ViewPos, outcome: Result<PreviewPath, Refusal>) -> Preview {
+        Preview { target, outcome }
+    }
+
+    /// Where a hero at the target would land, for a refusal to stop in
+    /// mid-air (`Refusal::MidAir`): the landing's copy nearest the target
+    /// where the hero sees it, else straight below the target as far as
+    /// the fall goes.
+    pub fn mid_air_landing(&self, view: &GridView) -> Option<ViewPos> {
+        let Err(Refusal::MidAir { lands, cells }) = self.outcome else {
+            return None;
+        };
+        let near = Vec2::new(self.target.x as f32, self.target.y as f32);
+        Some(
+            super::tween::nearest_position(view, lands, near).unwrap_or(ViewPos::new(
+                self.target.x,
+                self.target.y - i32::from(cells),
+            )),
+        )
+    }
+}
+
 /// A path as drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PreviewPath {
@@ -272,6 +296,24 @@ pub fn draw(list: &mut DrawList, proj: &Projection, preview: &Preview) {
             );
         }
     }
+    list.set_state(saved);
+}
+
+/// A refused stop in mid-air: a dotted fall from the pointed cell down to
+/// where a hero there would land, a hollow ring there.
+pub fn draw_mid_air_fall(list: &mut DrawList, proj: &Projection, from: ViewPos, lands: ViewPos) {
+    let saved = list.state();
+    list.set_pass(Pass::Ui);
+    list.set_stencil(Stencil::None);
+    let s = proj.cell_px;
+    let (at, to) = (proj.cell_centre(from), proj.cell_centre(lands));
+    let dots = ((to - at).length() / (s * 0.25)).ceil().max(1.0) as u32;
+    for k in 1..dots {
+        let p = at + (to - at) * (k as f32 / dots as f32);
+        list.disc(p, (s * 0.04).max(1.5), DOT_SEGMENTS, FALL_LINE);
+    }
+    list.disc(to, (s * 0.2).max(5.0), DOT_SEGMENTS, FALL);
+    list.disc(to, (s * 0.15).max(3.5), DOT_SEGMENTS, hex(0x20242f));
     list.set_state(saved);
 }
 

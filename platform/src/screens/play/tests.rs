@@ -140,6 +140,41 @@ fn a_new_input_finishes_the_running_tween() {
     assert!(s.tween().is_none(), "and it ends by itself");
 }
 
+/// Issue 36: a cell in mid-air under the pointer is refused saying that
+/// nobody stops in the air, and the preview marks where a hero there
+/// would land (the rules' landing, not the screen's guess).
+#[test]
+fn hovering_a_cell_in_mid_air_says_so_and_marks_the_landing() {
+    let mut s = screen("the_scouts_drop.txt");
+    key(&mut s, Key::Hero(1));
+    let air = CellPos::new(0, 3);
+    let at = s.screen_pos_of_cell(air, SIZE).expect("in sight");
+    s.handle(Input::MouseMove(at), SIZE);
+    let p = s.preview().expect("a preview");
+    let Err(game::action::Refusal::MidAir { lands, cells }) = p.outcome else {
+        panic!("{p:?}");
+    };
+    assert_eq!(
+        (lands, cells),
+        (
+            CellPos::new(0, 3 - i32::from(cells)),
+            s.session
+                .stage()
+                .fall_from(air, game::stage::support::Faller::Hero)
+                .cells()
+        )
+    );
+    let landing = p.mid_air_landing(&s.view).expect("the landing is marked");
+    assert_eq!(landing.x, p.target.x, "straight below");
+    assert_eq!(landing.y, p.target.y - i32::from(cells));
+    assert!(
+        s.hint()
+            .starts_with("Can't go there: cannot stop in mid-air"),
+        "{}",
+        s.hint()
+    );
+}
+
 #[test]
 fn hovering_previews_and_clicking_commits_the_move() {
     let mut s = screen("rope_descent.txt");
