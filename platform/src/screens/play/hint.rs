@@ -87,6 +87,12 @@ impl Hints {
         self.known = Some((actions.into(), fewest));
     }
 
+    /// Whether a line known to clear the level is known (the shipped
+    /// solution).
+    pub fn knows_a_line(&self) -> bool {
+        self.known.is_some()
+    }
+
     /// Hints shown this level.
     pub fn used(&self) -> u32 {
         self.used
@@ -307,13 +313,18 @@ impl super::PlayScreen {
     /// Lets the hint know the shipped solution of the level file at `path`
     /// ([`crate::levels::shipped_solution`]; loaded as `shipped`), proven
     /// the fewest turns (a test pins every shipped solution so). Only when
-    /// the level is played as shipped: equipped otherwise, its line may
-    /// differ. No solution file: nothing known, nothing said.
+    /// the level is played as shipped — with the equipment it requires
+    /// and no other (as the solution was proven; The sunken shrine's
+    /// second rope): equipped otherwise, its line may differ. No solution
+    /// file: nothing known, nothing said.
     pub fn know_shipped_line(&mut self, path: &std::path::Path, shipped: &Level) {
-        if self.hints.level != *shipped {
+        use game::equipment::{equip, Loadout};
+        let as_played =
+            equip(shipped, &Loadout::required(shipped)).unwrap_or_else(|_| shipped.clone());
+        if self.hints.level != as_played {
             return;
         }
-        if let Some(actions) = crate::levels::shipped_solution(path, shipped) {
+        if let Some(actions) = crate::levels::shipped_solution(path, &as_played) {
             self.hints.know(actions, true);
         }
     }
@@ -494,15 +505,37 @@ impl super::PlayScreen {
                 fewest,
                 from_here.map(|f| (f, clears_in)),
             ),
-            Hint::NoAnswer => "No hint found within a second: try again after a move".to_string(),
+            Hint::NoAnswer => no_answer_words(self.hints.knows_a_line()).to_string(),
             Hint::Cleared => return,
         };
         self.notify(text);
     }
 }
 
+/// What a hint that found nothing says: never "try again", but what can
+/// be done now — restart onto the known line, or undo.
+fn no_answer_words(knows_a_line: bool) -> &'static str {
+    if knows_a_line {
+        "No line found from here within a second: restart (R) to be back at the start of the shortest line"
+    } else {
+        "No line found from here within a second, and this level has no known solution to lead back to: undo (Z) to a position you trust"
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_hint_that_found_nothing_says_what_to_do_never_to_try_again() {
+        for knows in [true, false] {
+            let said = super::no_answer_words(knows);
+            assert!(!said.contains("try again"), "{said}");
+            assert!(
+                said.contains(if knows { "restart (R)" } else { "undo (Z)" }),
+                "{said}"
+            );
+        }
+    }
+
     #[test]
     fn a_hint_that_found_nothing_says_how_far_back_the_known_line_was() {
         assert_eq!(
