@@ -206,9 +206,9 @@ fn reach_is_clear_of_the_hud(s: &mut Screens, what: &str, size: (u32, u32)) {
 fn the_hud_never_hides_the_heros_reach_at_the_bottom_of_a_pit_or_shaft() {
     for size in [(1280, 720), (640, 360)] {
         // Sentry: the scout in the middle pit, at the start of turn 3
-        // (line 27 of the solution is turn 3's first comment).
+        // (line 29 of the solution is turn 3's first comment).
         let mut s = playing("sentry.txt");
-        play_solution(&mut s, &solution_until("sentry.txt", 27), size);
+        play_solution(&mut s, &solution_until("sentry.txt", 29), size);
         play_solution(&mut s, "select scout\n", size);
         reach_is_clear_of_the_hud(&mut s, "sentry's middle pit", size);
         // The well: the knight in the gallery at the foot of the well's

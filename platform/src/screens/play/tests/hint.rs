@@ -155,7 +155,8 @@ fn the_words_read_as_one_sentence_and_one_undo_is_said_once() {
 /// Issue 36: along every shipped solution played as shipped, each hint's
 /// cell is outlined on screen, clear of the HUD, once the hint is shown —
 /// in sight, remembered, or never seen (Sentry, Night haul and The keep
-/// hint moves that land out of sight).
+/// hint moves that land out of sight) — and no hint is a hero leaving
+/// while another action of the turn is still to come.
 #[test]
 fn every_hint_cell_along_the_campaign_is_on_screen_wherever_it_lies() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
@@ -179,6 +180,16 @@ fn every_hint_cell_along_the_campaign_is_on_screen_wherever_it_lies() {
                 panic!("{} step {i}: {:?}", entry.file, s.hint_shown());
             };
             assert_eq!(action, next, "{} step {i}", entry.file);
+            // Never a hero leaving while another action of the turn leads.
+            if matches!(action, Action::Exit { .. }) {
+                let turn_rest = solution[i..].iter().take_while(|a| **a != Action::EndTurn);
+                assert!(
+                    turn_rest.clone().all(|a| matches!(a, Action::Exit { .. })),
+                    "{} step {i}: a leave hinted before {:?}",
+                    entry.file,
+                    turn_rest.collect::<Vec<_>>()
+                );
+            }
             if let Some(cell) = s.hint_cell() {
                 let v = s
                     .hint_view_pos()
