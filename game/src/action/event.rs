@@ -34,6 +34,11 @@ pub struct PathStep {
     pub kind: MoveKind,
     /// The view cell it is seen in from where the action was planned.
     pub view: Option<ViewPos>,
+    /// Action points spent arriving here: a move's first step carries the
+    /// move's cost (a walk and the fall after it, a one- or two-cell step
+    /// up and across, a climb: one each); every other step is free. The
+    /// steps' sum is the path's cost.
+    pub ap: u8,
 }
 
 impl PathStep {
@@ -45,6 +50,7 @@ impl PathStep {
                 cell,
                 kind: MoveKind::Fall,
                 view: None,
+                ap: 0,
             })
             .collect()
     }

@@ -117,6 +117,7 @@ fn fall_steps(
             cell: c,
             kind: MoveKind::Fall,
             view: at.map(|k| k.0),
+            ap: 0,
         }
     }));
     at
@@ -264,6 +265,7 @@ fn search_into(
                             cell: c,
                             kind: MoveKind::Climb,
                             view: Some(k.0),
+                            ap: 0,
                         });
                         moves.push(Move {
                             steps: (first, first + 1),
@@ -285,6 +287,7 @@ fn search_into(
                         cell: c,
                         kind: MoveKind::Walk,
                         view: Some(k.0),
+                        ap: 0,
                     });
                     match fall_in_view(stage, view, k, c, safe, faller, steps) {
                         ViewFall::Lands(fell, k2, c2) => {
@@ -325,6 +328,7 @@ fn search_into(
                         cell: c,
                         kind: MoveKind::StepUp,
                         view: Some(k.0),
+                        ap: 0,
                     });
                     if let Some((k2, c2)) = step_view(stage, view, up.0, side) {
                         if stage.is_supported(c2, faller) {
@@ -334,6 +338,7 @@ fn search_into(
                                 cell: c2,
                                 kind: MoveKind::StepUp,
                                 view: Some(k2.0),
+                                ap: 0,
                             });
                             moves.push(Move {
                                 steps: (first, steps.len() as u32),
@@ -360,6 +365,10 @@ fn search_into(
                 }
                 None if !unseen_landings.insert(c) => continue,
                 None => {}
+            }
+            // The move's cost is its first step's.
+            if let Some(first) = steps.get_mut(range.0 as usize) {
+                first.ap = MOVE_AP_PER_STEP;
             }
             states.push(State {
                 key: k,
@@ -689,6 +698,7 @@ pub fn levitation_path(
                     cell: c,
                     kind: MoveKind::Float,
                     view: Some(k.0),
+                    ap: 0,
                 });
                 at = parent as usize;
             }

@@ -19,19 +19,13 @@ use super::{help, PlayScreen};
 use crate::screens::world::{self, CellLayout, Scene, WorldSprites};
 
 impl PlayScreen {
-    /// What the previewed path costs and does: "2 AP, falls 1 cell",
-    /// and whether a watcher will see where it ends.
+    /// What the previewed path does and costs, by segments: "walk 2 (2
+    /// AP) · fall 1 (free) = 2 AP", and whether a watcher will see where
+    /// it ends.
     fn path_summary(&self, path: &preview::PreviewPath, hero_moves: bool) -> String {
-        let falls = path.falls();
-        let mut text = format!("{} AP", path.cost);
-        if falls > 0 {
-            text.push_str(&format!(
-                ", falls {falls} cell{}",
-                if falls == 1 { "" } else { "s" }
-            ));
-            if path.landing.is_some_and(|l| !l.seen) {
-                text.push_str(", lands out of sight");
-            }
+        let mut text = path.words.clone();
+        if path.falls() > 0 && path.landing.is_some_and(|l| !l.seen) {
+            text.push_str(", lands out of sight");
         }
         // Watchers catch heroes, not items: only a hero's move ends seen.
         if hero_moves && path.end.is_some_and(|c| self.danger.contains(c)) {

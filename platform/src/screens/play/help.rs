@@ -60,7 +60,7 @@ pub const RULES: &[(&str, &str)] = &[
     ),
     (
         "Turns",
-        "Each hero has action points (AP) a round: 1 AP a cell walked or climbed, 1 AP a hand or rope action, leaving is free. Enter ends the turn: watchers move, AP refill. Z undoes anything, any number of times.",
+        "Each hero has action points (AP) a round: 1 AP a cell walked or climbed, 1 AP a step up (one cell up, the scout's two, then across), 1 AP a hand or rope action; falling and leaving are free, so a walk off a ledge into a 3-cell drop, through a portal or not, is 1 AP. The preview counts each stretch: 'walk 1 (1 AP) · fall 3 (free) = 1 AP'. Enter ends the turn: watchers move, AP refill. Z undoes anything, any number of times.",
     ),
     (
         "Knight · 4 AP",

@@ -425,7 +425,7 @@ impl PlayScreen {
 
     /// A move by an arrow key to view cell `v`: what a click there does;
     /// one that costs more than one action point says so on the message
-    /// line ("Stepped up and walked through a portal: 2 AP"), as the
+    /// line ("Step up 1 (1 AP) · walk 1 through a portal (1 AP) = 2 AP"), as the
     /// mouse hover (and the target cursor) says it before.
     pub(super) fn key_move(&mut self, hero: ThingId, v: ViewPos) -> Option<PlayAction> {
         let action = Action::Move {
@@ -433,13 +433,15 @@ impl PlayScreen {
             to: Target::View(v),
         };
         let from = self.session.stage().cell_of(hero);
-        let planned = self.session.preview(&action).ok();
+        // Worded in the view the move was planned in, before it changes.
+        let note = match (self.session.preview(&action).ok(), from) {
+            (Some(events), Some(from)) => preview::cost_note(&events, from, &self.view),
+            _ => None,
+        };
         let result = self.perform(action);
         if matches!(self.message, None | Some(Message::Info(_))) {
-            if let (Some(events), Some(from)) = (planned, from) {
-                if let Some(note) = preview::cost_note(&events, from) {
-                    self.message = Some(Message::Info(note));
-                }
+            if let Some(note) = note {
+                self.message = Some(Message::Info(note));
             }
         }
         result

@@ -90,6 +90,9 @@ pub struct PreviewPath {
     pub fallen: usize,
     /// Where the mover ends, as drawn.
     pub landing: Option<Landing>,
+    /// The path by segments with the action points of each and the total
+    /// ([`path_words`]): "walk 2 (2 AP) · fall 3 (free) = 2 AP".
+    pub words: String,
 }
 
 /// The view cell a path ends in, seen or not.
@@ -159,9 +162,11 @@ pub fn path_of(events: &[Event], start: ViewPos, view: &GridView) -> PreviewPath
     let mut end = None;
     let mut fallen = 0;
     let mut landing = None;
+    let mut words = format!("{cost} AP");
     for e in events {
         match e {
-            Event::Move { path, .. } if steps.is_empty() && end.is_none() => {
+            Event::Move { path, from, .. } if steps.is_empty() && end.is_none() => {
+                words = path_words(path, (*from, start), cost, view);
                 end = path.last().map(|s| s.cell);
                 landing = landing_of(path, view);
                 fallen = path.iter().filter(|s| s.kind == MoveKind::Fall).count();
@@ -185,15 +190,109 @@ pub fn path_of(events: &[Event], start: ViewPos, view: &GridView) -> PreviewPath
         end,
         fallen,
         landing,
+        words,
+    }
+}
+
+/// One stretch of a path as the player reads it: what the hero does, over
+/// how many cells, for how many action points (the rules' cost of each
+/// step, `PathStep::ap`), and whether it went through a portal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Segment {
+    kind: MoveKind,
+    cells: u16,
+    ap: u8,
+    portal: bool,
+}
+
+/// The region (portal transform, as a stencil id) `view` sees `cell` in
+/// at view cell `v`, if it sees it there.
+fn region(view: &GridView, v: ViewPos, cell: CellPos) -> Option<u8> {
+    view.nodes_at(v)
+        .find(|n| n.cell == cell)
+        .map(|n| n.stencil_id)
+}
+
+/// `path` (from `from`, the mover's cell and where it is seen) by
+/// segments: walks and climbs run together, each step up (one or two
+/// cells, then across) is its own, a fall is free. A step seen in another
+/// region of `view` than the one before went through a portal.
+fn segments(path: &[PathStep], from: (CellPos, ViewPos), view: &GridView) -> Vec<Segment> {
+    let mut out: Vec<Segment> = Vec::new();
+    let mut last = region(view, from.1, from.0);
+    for step in path {
+        let here = step.view.and_then(|v| region(view, v, step.cell));
+        let portal = matches!((last, here), (Some(a), Some(b)) if a != b);
+        last = here;
+        let starts_move = step.ap > 0;
+        match out.last_mut() {
+            // A step up's further cells, a fall's, a float's: the same
+            // stretch; a walk or climb goes on where another begins.
+            Some(seg)
+                if seg.kind == step.kind
+                    && (!starts_move || matches!(step.kind, MoveKind::Walk | MoveKind::Climb)) =>
+            {
+                seg.cells += 1;
+                seg.ap += step.ap;
+                seg.portal |= portal;
+            }
+            _ => out.push(Segment {
+                kind: step.kind,
+                cells: 1,
+                ap: step.ap,
+                portal,
+            }),
+        }
+    }
+    out
+}
+
+/// A path in words, by segments with the action points of each, then the
+/// total: "walk 2 (2 AP) · step up 2 (1 AP) · fall 3 (free) = 3 AP"; a
+/// path of one segment: "walk 1: 1 AP". `cost` is what the action spends.
+pub fn path_words(
+    path: &[PathStep],
+    from: (CellPos, ViewPos),
+    cost: u8,
+    view: &GridView,
+) -> String {
+    let segs = segments(path, from, view);
+    let words: Vec<String> = segs
+        .iter()
+        .map(|s| {
+            let what = match s.kind {
+                MoveKind::Walk => format!("walk {}", s.cells),
+                MoveKind::Climb => format!("climb {}", s.cells),
+                // Its last cell is the step across.
+                MoveKind::StepUp => format!("step up {}", s.cells.saturating_sub(1).max(1)),
+                MoveKind::Fall => format!("fall {}", s.cells),
+                MoveKind::Float => format!("float {}", s.cells),
+                MoveKind::Patrol => format!("go {}", s.cells),
+            };
+            let portal = if s.portal { " through a portal" } else { "" };
+            match s.kind {
+                MoveKind::Fall => format!("{what}{portal} (free)"),
+                MoveKind::Float | MoveKind::Patrol => format!("{what}{portal}"),
+                _ => format!("{what}{portal} ({} AP)", s.ap),
+            }
+        })
+        .collect();
+    match words.as_slice() {
+        [one] if segs[0].kind != MoveKind::Fall => {
+            // "walk 1 (1 AP)" says it all but the total: "walk 1: 1 AP".
+            let bare = one.rsplit_once(" (").map_or(one.as_str(), |(w, _)| w);
+            format!("{bare}: {cost} AP")
+        }
+        _ => format!("{} = {cost} AP", words.join(" · ")),
     }
 }
 
 /// What a move made by one key press did, in words, when it cost more
-/// than one action point ("Climbed and walked through a portal: 2 AP"):
-/// the mouse hover shows a move's cost before the click, a key press has
-/// no hover, so its message says it. `from` is the mover's cell before;
-/// `None` for a move of 1 AP or less.
-pub fn cost_note(events: &[Event], from: CellPos) -> Option<String> {
+/// than one action point ("climb 1 (1 AP) · walk 1 through a portal (1
+/// AP) = 2 AP"): the mouse hover shows a move's cost before the click, a
+/// key press has no hover, so its message says it. `from` is the mover's
+/// cell before, seen in `view`; `None` for a move of 1 AP or less.
+pub fn cost_note(events: &[Event], from: CellPos, view: &GridView) -> Option<String> {
     let cost = game::action::event::spent(events);
     if cost <= 1 {
         return None;
@@ -202,43 +301,14 @@ pub fn cost_note(events: &[Event], from: CellPos) -> Option<String> {
         Event::Move { path, .. } => Some(path),
         _ => None,
     })?;
-    let mut verbs: Vec<&str> = Vec::new();
-    let mut through_portal = false;
-    // Where the last step was, in the grid and as seen: a step whose move
-    // in the grid is not its move on screen went through a portal.
-    let mut last = Some((from, ViewPos::default()));
-    for step in path {
-        let verb = match step.kind {
-            MoveKind::Walk => "walked",
-            MoveKind::StepUp => "stepped up",
-            MoveKind::Climb => "climbed",
-            MoveKind::Fall => "fell",
-            MoveKind::Float => "floated",
-            MoveKind::Patrol => "went",
-        };
-        if !verbs.contains(&verb) {
-            verbs.push(verb);
-        }
-        if let (Some((cell, seen)), Some(view)) = (last, step.view) {
-            let grid_move = (step.cell.x - cell.x, step.cell.y - cell.y);
-            through_portal |= grid_move != (view.x - seen.x, view.y - seen.y);
-        }
-        last = step.view.map(|v| (step.cell, v));
-    }
-    let mut what = match verbs.split_last() {
-        Some((last, [])) => last.to_string(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-        None => "moved".into(),
-    };
-    if let Some(first) = what.get_mut(..1) {
-        first.make_ascii_uppercase();
-    }
-    let portal = if through_portal {
-        " through a portal"
-    } else {
-        ""
-    };
-    Some(format!("{what}{portal}: {cost} AP"))
+    let words = path_words(path, (from, ViewPos::default()), cost, view);
+    let mut chars = words.chars();
+    Some(
+        chars
+            .next()
+            .map(|c| c.to_uppercase().chain(chars).collect())
+            .unwrap_or_default(),
+    )
 }
 
 /// Draws `preview` (UI pass, over the world).
@@ -431,6 +501,7 @@ mod tests {
             cell: CellPos::new(0, 0),
             kind,
             view: Some(ViewPos::new(x, y)),
+            ap: u8::from(kind == MoveKind::Walk),
         };
         let events = vec![
             Event::Spend {
@@ -449,6 +520,7 @@ mod tests {
                         cell: CellPos::new(9, 9),
                         kind: MoveKind::Fall,
                         view: None,
+                        ap: 0,
                     },
                 ],
             },

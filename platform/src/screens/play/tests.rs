@@ -571,7 +571,10 @@ fn hovering_a_move_into_the_watchers_sight_says_so() {
         "{onto_pillar}"
     );
     let behind_it = hint_at(&mut s, CellPos::new(2, 0));
-    assert!(behind_it.starts_with("Click to move: 2 AP"), "{behind_it}");
+    assert!(
+        behind_it.starts_with("Click to move: walk 2: 2 AP"),
+        "{behind_it}"
+    );
     assert!(!behind_it.contains("watcher"), "{behind_it}");
 }
 

@@ -220,3 +220,51 @@ fn every_hint_cell_along_the_campaign_is_on_screen_wherever_it_lies() {
         "a target never seen is among them ({remembered} remembered)"
     );
 }
+
+/// Issue 36: a move's words are its rules' costs — along every shipped
+/// solution, each move's path spends on its steps exactly what the move
+/// costs, and the words name that total.
+#[test]
+fn every_move_along_the_campaign_is_worded_with_the_rules_costs() {
+    use game::action::event::{spent, Event};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
+    let campaign = crate::levels::Campaign::load(&dir);
+    let mut moves = 0;
+    for entry in &campaign.levels {
+        let shipped = entry.level.clone().expect("loads");
+        let loadout = game::equipment::Loadout::required(&shipped);
+        let played = game::equipment::equip(&shipped, &loadout).expect("equips");
+        let solution = crate::levels::shipped_solution(&entry.path, &played).expect("a solution");
+        let mut s = PlayScreen::new(&played).expect("plays");
+        for action in solution {
+            if let Action::Move { hero, .. } = action {
+                let events = s.session.preview(&action).expect("the solution's move");
+                let cost = spent(&events);
+                let path = events
+                    .iter()
+                    .find_map(|e| match e {
+                        Event::Move { path, .. } => Some(path.clone()),
+                        _ => None,
+                    })
+                    .expect("a path");
+                let on_steps: u8 = path.iter().map(|st| st.ap).sum();
+                assert_eq!(on_steps, cost, "{}: {action:?}", entry.file);
+                let from = s.session.stage().cell_of(hero).expect("in the level");
+                let words = super::super::preview::path_words(
+                    &path,
+                    (from, ViewPos::default()),
+                    cost,
+                    &s.view,
+                );
+                assert!(
+                    words.ends_with(&format!(" {cost} AP")),
+                    "{}: {words}",
+                    entry.file
+                );
+                moves += 1;
+            }
+            s.perform(action);
+        }
+    }
+    assert!(moves > 100, "{moves} moves");
+}

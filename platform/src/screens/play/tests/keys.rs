@@ -137,7 +137,9 @@ fn a_key_move_over_one_action_point_says_what_it_cost() {
     assert_eq!(ap_of_selected(&s), 2);
     assert_eq!(
         s.message(),
-        Some(&Message::Info("Walked and fell: 2 AP".into()))
+        Some(&Message::Info(
+            "Walk 1 (1 AP) · fall 1 (free) · walk 1 (1 AP) = 2 AP".into()
+        ))
     );
     // One action point: nothing said.
     key(&mut s, Key::Right);
@@ -165,7 +167,7 @@ fn up_on_the_wells_platform_steps_out_through_the_portal_for_one_ap() {
     assert_eq!(
         s.message(),
         Some(&Message::Info(
-            "Stepped up and walked through a portal: 2 AP".into()
+            "Step up 1 through a portal (1 AP) · walk 1 (1 AP) = 2 AP".into()
         ))
     );
 }
@@ -202,7 +204,7 @@ fn the_target_cursor_starts_on_the_hero_and_enter_moves_as_a_click_would() {
     assert_eq!(p.target, ViewPos::new(3, 0));
     assert_eq!(p.outcome.as_ref().map(|p| p.cost), Ok(3));
     assert!(
-        s.hint().starts_with("Enter moves there: 3 AP"),
+        s.hint().starts_with("Enter moves there: walk 3: 3 AP"),
         "{}",
         s.hint()
     );
@@ -295,7 +297,8 @@ fn the_levitation_cursor_starts_on_the_item_in_view_on_screen() {
         key(&mut s, Key::Left);
     }
     assert!(
-        s.hint().starts_with("Enter sends the statue there: 2 AP"),
+        s.hint()
+            .starts_with("Enter sends the statue there: float 3: 2 AP"),
         "{}",
         s.hint()
     );
@@ -346,7 +349,7 @@ fn a_levitation_preview_counts_the_whole_fall_even_out_of_sight() {
     assert_eq!(path.end, Some(CellPos::new(3, 0)));
     assert_eq!(path.falls(), 3, "the whole fall");
     assert!(path.steps.iter().filter(|st| st.fall).count() <= 3);
-    assert!(s.hint().contains("falls 3 cells"), "{}", s.hint());
+    assert!(s.hint().contains("fall 3 (free)"), "{}", s.hint());
 }
 
 #[test]

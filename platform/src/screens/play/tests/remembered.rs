@@ -76,7 +76,7 @@ fn a_click_on_a_remembered_cell_moves_there_by_the_rules() {
     assert_eq!(path.end, Some(corridor));
     assert!(
         s.hint()
-            .starts_with(&format!("Click to move: {} AP", path.cost)),
+            .starts_with(&format!("Click to move: {}", path.words)),
         "{}",
         s.hint()
     );
