@@ -103,16 +103,36 @@ impl Screens {
         })
     }
 
-    pub(super) fn back_to_level_select(&mut self) {
+    /// Leaves the level in play for the screens `then` makes once its
+    /// game is saved (the save waited for, so they see it; a failure is
+    /// told on the new top screen); its zoom is kept for the next level.
+    fn leave_level(&mut self, then: impl FnOnce(&mut Screens) -> Vec<Screen>) {
         self.save_game();
-        self.flush_saves();
+        self.wait_for_saves();
         self.zoom = self.zoom();
-        let mut select = self.level_select();
-        select.notice = self.unlocked_news.take();
-        let mut stack = self.base_stack();
-        stack.push(Screen::LevelSelect(select));
-        self.stack = stack;
         self.playing = None;
+        self.stack = then(self);
+        self.report_save_failures();
+    }
+
+    pub(super) fn back_to_level_select(&mut self) {
+        self.leave_level(|s| {
+            let mut select = s.level_select();
+            select.notice = s.unlocked_news.take();
+            let mut stack = s.base_stack();
+            stack.push(Screen::LevelSelect(select));
+            stack
+        });
+    }
+
+    /// The pause menu's Quit to title: the level left as for the level
+    /// select (its game saved), the title alone on the stack with
+    /// Continue focused.
+    pub(super) fn quit_to_title(&mut self) {
+        self.leave_level(|s| {
+            s.use_campaign();
+            vec![Screen::Title(s.title_screen())]
+        });
     }
 
     /// The screens under a level select: the title, and the Play screen

@@ -1,7 +1,9 @@
 //! Games in progress on the screens: which level's save a level in play
-//! goes to, saving it on leaving, on quitting and every few seconds of play
-//! (`crate::saves` writes off the frame), Title → Continue, the level
-//! select's Resume/Restart, and forgetting a game once it is won.
+//! goes to, saving it on leaving (the pause menu's Level select and Quit
+//! to title), on quitting and every few seconds of play (`crate::saves`
+//! writes off the frame), Title → Continue (focused whenever the title
+//! shows with a game in progress), the level select's Resume/Restart, and
+//! forgetting a game once it is won.
 //!
 //! Entering a level that has a game in progress resumes it, wherever the
 //! level is entered from (the level select asks first); so a game is only
@@ -39,6 +41,20 @@ impl Screens {
         match self.saves.as_ref().and_then(Saves::newest) {
             Some(_) => TitleScreen::with_continue(),
             None => TitleScreen::new(),
+        }
+    }
+
+    /// The title back on top (from a screen over it): its menu as
+    /// [`Screens::title_screen`] makes it now — a game may have been saved
+    /// since it was made — so Continue is shown, and focused, when there
+    /// is a game in progress. Its notice stays.
+    pub(super) fn refresh_title(&mut self) {
+        let fresh = self.title_screen();
+        if let Some(Screen::Title(t)) = self.stack.last_mut() {
+            *t = TitleScreen {
+                notice: t.notice.take(),
+                ..fresh
+            };
         }
     }
 
@@ -228,13 +244,19 @@ impl Screens {
     /// Waits for the saves asked for (leaving a level, quitting), telling
     /// the player of any that failed.
     pub fn flush_saves(&mut self) {
-        if let Some(saves) = &mut self.saves {
-            saves.flush();
-        }
+        self.wait_for_saves();
         self.report_save_failures();
     }
 
-    fn report_save_failures(&mut self) {
+    /// Waits for the saves asked for, telling nobody yet.
+    pub(super) fn wait_for_saves(&mut self) {
+        if let Some(saves) = &mut self.saves {
+            saves.flush();
+        }
+    }
+
+    /// Tells the player, on the top screen, of the last save that failed.
+    pub(super) fn report_save_failures(&mut self) {
         let failures = self.saves.as_mut().map(Saves::failures).unwrap_or_default();
         if let Some(last) = failures.into_iter().last() {
             warn!("{last}");
@@ -596,11 +618,11 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    #[test]
-    fn a_data_folder_that_cannot_be_written_says_so_and_the_game_plays_on() {
-        let dir = saves_dir("blocked");
+    /// Screens whose data folder `name` cannot be written (a file is in
+    /// its way), playing the campaign's first level, a step made.
+    fn blocked_and_playing(name: &str) -> (PathBuf, Screens) {
+        let dir = saves_dir(name);
         std::fs::create_dir_all(dir.parent().unwrap()).unwrap();
-        // A file where the data folder should be: nothing can be written.
         std::fs::write(&dir, b"in the way").unwrap();
         let mut s = screens();
         s.progress = crate::progress::Progress::empty(Some(dir.join("progress.txt")));
@@ -608,6 +630,22 @@ mod tests {
         let level = s.campaign.levels[0].level.clone().unwrap();
         s.start_level(level, Some(0)).unwrap();
         key(&mut s, Key::Right);
+        (dir, s)
+    }
+
+    /// Asserts that `notice` tells the player a save failed.
+    fn assert_told_not_saved(notice: &Option<String>) {
+        assert!(
+            notice
+                .as_deref()
+                .is_some_and(|n| n.contains("could not be saved")),
+            "{notice:?}"
+        );
+    }
+
+    #[test]
+    fn a_data_folder_that_cannot_be_written_says_so_and_the_game_plays_on() {
+        let (dir, mut s) = blocked_and_playing("blocked");
         s.save_game();
         s.flush_saves();
         let message = format!("{:?}", s.play().unwrap().message());
@@ -618,13 +656,70 @@ mod tests {
         let Screen::Results(r) = s.top() else {
             panic!("won all the same");
         };
-        assert!(
-            r.notice
-                .as_deref()
-                .is_some_and(|n| n.contains("could not be saved")),
-            "{:?}",
-            r.notice
-        );
+        assert_told_not_saved(&r.notice);
         let _ = std::fs::remove_file(&dir);
+    }
+
+    /// Where the title's focus is, if the title is on top.
+    fn title_focus(s: &Screens) -> Option<title::MenuItem> {
+        match s.top() {
+            Screen::Title(t) => Some(t.menu[t.selected]),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn back_on_the_title_with_a_game_in_progress_continue_has_the_focus() {
+        let (dir, mut s) = playing_first_level("title-focus");
+        key(&mut s, Key::Escape); // The intro card.
+        key(&mut s, Key::Right);
+        let steps = s.play().unwrap().session.undo_log().undoable();
+        // Level select, Escape, Escape: on the title, on Continue.
+        leave_for_level_select(&mut s);
+        key(&mut s, Key::Escape);
+        assert_eq!(title_focus(&s), Some(title::MenuItem::Continue));
+        key(&mut s, Key::Escape);
+        assert_eq!(title_focus(&s), Some(title::MenuItem::Continue));
+        // Play, and back: on Continue again.
+        key(&mut s, Key::Down);
+        key(&mut s, Key::Enter);
+        assert!(matches!(s.top(), Screen::PlayList(_)));
+        key(&mut s, Key::Escape);
+        assert_eq!(title_focus(&s), Some(title::MenuItem::Continue));
+        // Enter goes back in where the game was left.
+        key(&mut s, Key::Enter);
+        let p = s.play().expect("continued");
+        assert_eq!(p.session.undo_log().undoable(), steps);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn quit_to_title_saves_the_game_and_continue_goes_back_in() {
+        use super::super::pause::PauseAction;
+        let (dir, mut s) = playing_first_level("quit-to-title");
+        key(&mut s, Key::Escape); // The intro card.
+        key(&mut s, Key::Right);
+        let (hash, steps) = {
+            let p = s.play().unwrap();
+            (p.session.state_hash(), p.session.undo_log().undoable())
+        };
+        pause_and_choose(&mut s, PauseAction::QuitToTitle);
+        assert!(s.play().is_none(), "the level is left");
+        assert!(matches!(s.stack.as_slice(), [Screen::Title(_)]));
+        assert!(campaign_save(&dir, "loop_back.txt").is_file(), "saved");
+        assert_eq!(title_focus(&s), Some(title::MenuItem::Continue));
+        key(&mut s, Key::Enter);
+        let p = s.play().expect("continued");
+        assert_eq!(p.session.state_hash(), hash);
+        assert_eq!(p.session.undo_log().undoable(), steps);
+        // A save that fails is told on the title.
+        let (dir_blocked, mut s) = blocked_and_playing("quit-blocked");
+        pause_and_choose(&mut s, PauseAction::QuitToTitle);
+        let Screen::Title(t) = s.top() else {
+            panic!("the title");
+        };
+        assert_told_not_saved(&t.notice);
+        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_file(&dir_blocked);
     }
 }

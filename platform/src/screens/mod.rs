@@ -324,6 +324,7 @@ impl Screens {
                 editor::list::ListAction::CopyText(text) => Some(AppRequest::CopyText(text)),
                 editor::list::ListAction::Back => {
                     self.stack.pop();
+                    self.refresh_title();
                     None
                 }
             },
@@ -371,6 +372,7 @@ impl Screens {
             Restart,
             Replay,
             LevelSelect,
+            QuitToTitle,
             EndTest(TestEnd),
             Continue,
             Resume(usize, bool),
@@ -438,6 +440,7 @@ impl Screens {
                 Some(PauseAction::Restart) => Next::Restart,
                 Some(PauseAction::Notes) => Next::Notes,
                 Some(PauseAction::LevelSelect) => Next::LevelSelect,
+                Some(PauseAction::QuitToTitle) => Next::QuitToTitle,
                 Some(PauseAction::Quit) => Next::Quit,
                 Some(PauseAction::Sound(volume)) => {
                     self.sound_changed(volume);
@@ -486,6 +489,7 @@ impl Screens {
                 if matches!(self.top(), Screen::Title(_) | Screen::PlayList(_)) {
                     self.use_campaign();
                 }
+                self.refresh_title();
             }
             Next::OpenList(which) => self.open_list(which),
             Next::Play(i) => self.play_campaign(i),
@@ -519,6 +523,7 @@ impl Screens {
                 }
             }
             Next::LevelSelect => self.back_to_level_select(),
+            Next::QuitToTitle => self.quit_to_title(),
             Next::EndTest(how) => self.end_test(how),
         }
         None

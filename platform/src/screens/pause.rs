@@ -1,6 +1,7 @@
 //! The pause menu, over the dimmed play screen: Resume, Restart, Level
-//! notes, Level select, Volume, Sound, Ask before ending a turn, Quit.
-//! Escape resumes.
+//! notes, Level select, Quit to title, Volume, Sound, Ask before ending a
+//! turn, Quit game. Escape resumes. Level select and Quit to title save
+//! the game in progress, as leaving a level does (`games_in_progress.rs`).
 //!
 //! The sound entries change the setting in place: on Volume, Right and
 //! Left step it 10 % up and down (Enter or a click raises it, wrapping
@@ -29,11 +30,12 @@ pub enum Entry {
 }
 
 /// The entries, top to bottom.
-pub const ENTRIES: [Entry; 8] = [
+pub const ENTRIES: [Entry; 9] = [
     Entry::Do(PauseAction::Resume),
     Entry::Do(PauseAction::Restart),
     Entry::Do(PauseAction::Notes),
     Entry::Do(PauseAction::LevelSelect),
+    Entry::Do(PauseAction::QuitToTitle),
     Entry::Volume,
     Entry::Sound,
     Entry::ConfirmEndTurn,
@@ -49,6 +51,9 @@ pub enum PauseAction {
     /// Show the level's intro card again.
     Notes,
     LevelSelect,
+    /// Leave the level for the title (its game saved; Continue goes
+    /// back in).
+    QuitToTitle,
     /// End the game.
     Quit,
     /// The volume or mute was changed to this (the menu shows it already).
@@ -64,6 +69,7 @@ impl PauseAction {
             PauseAction::Restart => "Restart level",
             PauseAction::Notes => "Level notes",
             PauseAction::LevelSelect => "Level select",
+            PauseAction::QuitToTitle => "Quit to title",
             PauseAction::Quit => "Quit game",
             PauseAction::Sound(_) => "Sound",
             PauseAction::ConfirmEndTurn(_) => "Ask before ending a turn",
@@ -101,8 +107,8 @@ pub struct PauseScreen {
 /// Where things go: the frame, the title and the entries.
 pub fn layout(size: Vec2) -> (Rect, Vec2, Vec<Rect>, f32) {
     let s = (size.y / 720.0).min(size.x / 1280.0).max(0.2);
-    let item = Vec2::new(320.0 * s, 54.0 * s);
-    let step = (68.0 * s).round();
+    let item = Vec2::new(320.0 * s, 50.0 * s);
+    let step = (60.0 * s).round();
     let frame_h = (110.0 * s + step * ENTRIES.len() as f32 + 20.0 * s).round();
     let frame = Rect::centred(size / 2.0, Vec2::new(420.0 * s, frame_h));
     let frame = Rect::new(frame.x.round(), frame.y.round(), frame.w.round(), frame.h);
@@ -224,6 +230,13 @@ mod tests {
             assert!(
                 r.y > frame.y && r.y + r.h < frame.y + frame.h,
                 "{r:?} inside {frame:?}"
+            );
+        }
+        for size in [size, Vec2::new(640.0, 360.0), Vec2::new(1024.0, 600.0)] {
+            let (frame, _, _, _) = layout(size);
+            assert!(
+                frame.y >= 0.0 && frame.y + frame.h <= size.y,
+                "{frame:?} on {size}"
             );
         }
     }

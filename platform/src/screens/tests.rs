@@ -216,7 +216,7 @@ pub(super) fn clear_loop_back(s: &mut Screens) {
     key(s, Key::Hero(1));
     key(s, Key::Left);
     key(s, Key::Context);
-    key(s, Key::Enter); // Pick up relic: first, as it advances the goal.
+    key(s, Key::Enter); // Pick up relic: the first entry there.
     key(s, Key::Right);
     everybody_leaves(s);
 }

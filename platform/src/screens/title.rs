@@ -2,7 +2,11 @@
 //! Editor, Quit — chosen with Up/Down (or W/S) and Enter, or by hovering and
 //! clicking with the mouse. Play opens the Play screen (the campaign and
 //! the level packs, `play_list.rs`); Editor opens the
-//! level editor's list of levels; Quit ends the game.
+//! level editor's list of levels; Quit ends the game. With a game in
+//! progress, Continue comes first and has the focus: when the title shows
+//! (the screens make it afresh whenever it comes back on top), and after
+//! Escape, which goes back towards the game left; with none, Escape goes
+//! to Quit.
 //!
 //! Logic ([`TitleScreen::handle`]) and drawing ([`TitleScreen::draw`]) share
 //! one pure [`layout`] of the drawable, so what the mouse hits is exactly
@@ -192,7 +196,13 @@ impl TitleScreen {
         match input {
             Input::Key(Key::Up) => self.selected = (self.selected + n - 1) % n,
             Input::Key(Key::Down) => self.selected = (self.selected + 1) % n,
-            Input::Key(Key::Escape) => self.selected = n - 1,
+            Input::Key(Key::Escape) => {
+                self.selected = self
+                    .menu
+                    .iter()
+                    .position(|&m| m == MenuItem::Continue)
+                    .unwrap_or(n - 1)
+            }
             Input::Key(Key::Enter | Key::Space) => return self.activate(self.selected),
             Input::MouseMove(p) => {
                 if let Some(i) = self.layout(size_px).item_at(p) {
@@ -364,6 +374,20 @@ mod tests {
         assert_eq!(
             t.handle(Input::Key(Key::Enter), SIZE),
             Some(TitleAction::Quit)
+        );
+    }
+
+    #[test]
+    fn with_a_game_in_progress_continue_has_the_focus_and_escape_goes_back_to_it() {
+        let mut t = TitleScreen::with_continue();
+        assert_eq!(t.menu[t.selected], MenuItem::Continue);
+        t.handle(Input::Key(Key::Down), SIZE);
+        t.handle(Input::Key(Key::Escape), SIZE);
+        assert_eq!(t.menu[t.selected], MenuItem::Continue);
+        t.handle(Input::Key(Key::Escape), SIZE);
+        assert_eq!(
+            t.handle(Input::Key(Key::Enter), SIZE),
+            Some(TitleAction::Continue)
         );
     }
 

@@ -8,14 +8,21 @@
 //! who cannot do something sees why. The menu decides no rule: entries,
 //! costs and reasons are the offers'; it only names and orders them.
 //!
-//! The order is stable, so E then Enter does what a player expects: first
-//! whatever advances the level's goal here (hoisting a tied load; tying,
-//! putting in, taking out or picking up a relic — in that order,
-//! [`goal_order`]), then the other actions in one fixed order of kinds
-//! ([`kind_order`]). Leaving is never the first entry: it comes after
-//! every other allowed action and End turn, so a hero leaves the level
-//! only by choosing it. Each entry names what it acts on ("Tie the bucket
-//! to the rope").
+//! The menu holds still: the allowed entries come in one fixed order of
+//! kinds ([`kind_order`]), whatever the hero's AP, the turn or what the
+//! action would bring about — the rope's actions, packing, picking up, the
+//! rope let down, levitating, setting down, End turn, and leaving last
+//! (never the first entry, so a hero leaves the level only by choosing
+//! it) — so where the same actions are allowed, a remembered Down Down
+//! Enter picks the same one. The refused entries follow, dimmed, in the
+//! same order (one chosen only says why); at most
+//! [`REFUSED_ROWS`] rows of them are shown, the rest behind one "more"
+//! row that shows them all when chosen ([`Row`]). Each entry names what it
+//! acts on ("Tie the bucket to the rope").
+//!
+//! Enter, Space or a click choose the selected entry; E (the key that
+//! opened it) and Escape close the menu, so a press of E too many never
+//! acts.
 use game::action::{available, Action, DeployDir, Event, Offer};
 use game::session::Session;
 use game::stage::Stage;
@@ -24,7 +31,7 @@ use game::view::GridView;
 use glam::Vec2;
 use render::{DrawList, Font, Rect};
 
-use crate::screens::input::Input;
+use crate::screens::input::{Input, Key};
 use crate::screens::menu::{self, Menu, MenuEvent};
 
 /// What an entry does: an offer of the rules (an action, or a levitation
@@ -69,7 +76,12 @@ impl Entry {
 /// The open menu.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ContextMenu {
+    /// Every entry: the allowed ones, then the refused ones (shown as
+    /// [`ContextMenu::rows`] says).
     pub entries: Vec<Entry>,
+    /// Whether the "more" row was chosen: every refused entry is shown.
+    expanded: bool,
+    /// The selection, an index into [`ContextMenu::rows`].
     pub menu: Menu,
 }
 
@@ -254,27 +266,23 @@ pub(super) fn label(stage: &Stage, hero: ThingId, offer: &Offer) -> String {
     }
 }
 
-/// Whether `thing` is a relic or holds one (a bucket with the relic in it).
-fn carries_relic(stage: &Stage, thing: ThingId) -> bool {
-    stage.item_can(thing, Capabilities::RELIC)
-        || stage
-            .children(thing)
-            .into_iter()
-            .any(|c| carries_relic(stage, c))
-}
-
-/// The place of an action's kind in the menu's fixed order.
+/// The place of an action's kind in the menu's one fixed order (see the
+/// module docs): what the rope does (hoisting a load up), then packing
+/// (tying to the rope, putting in, taking out: a load that can go up the
+/// rope is better tied than carried), then picking up; letting the rope
+/// down, levitating, setting down, lowering, taking the rope back; End
+/// turn; leaving last.
 pub fn kind_order(action: &ContextAction) -> u8 {
     match action {
         ContextAction::Do(a) => match a {
+            Action::Hoist { .. } => 0,
             // Offered only at a rope's end, with something that hangs:
             // tying it is what a player came down for (an empty bucket
             // tied before the load goes in), picking it up a press below.
-            Action::Tie { .. } => 0,
-            Action::PickUp { .. } => 1,
+            Action::Tie { .. } => 1,
             Action::PutIn { .. } => 2,
             Action::TakeOut { .. } => 3,
-            Action::Hoist { .. } => 4,
+            Action::PickUp { .. } => 4,
             Action::DeployRope { dir, .. } => match dir {
                 DeployDir::Down => 5,
                 DeployDir::Left => 6,
@@ -283,50 +291,36 @@ pub fn kind_order(action: &ContextAction) -> u8 {
             Action::SetDown { .. } => 9,
             Action::Lower { .. } => 10,
             Action::TakeRope { .. } => 11,
-            Action::Move { .. } | Action::Levitate { .. } => 13,
-            Action::EndTurn => 14,
+            Action::Move { .. } | Action::Levitate { .. } => 12,
+            Action::EndTurn => 13,
             // Never first: after End turn (see the module docs).
-            Action::Exit { .. } => 15,
+            Action::Exit { .. } => 14,
         },
         ContextAction::Levitate(_) => 8,
     }
 }
 
-/// The order among the entries that advance the goal: what the rope
-/// does, then packing, then picking up (a load that can go up the rope is
-/// better tied than carried).
-pub fn goal_order(action: &ContextAction) -> u8 {
-    match action {
-        ContextAction::Do(Action::Hoist { .. }) => 1,
-        ContextAction::Do(Action::Tie { .. }) => 2,
-        ContextAction::Do(Action::PutIn { .. }) => 3,
-        ContextAction::Do(Action::TakeOut { .. }) => 4,
-        ContextAction::Do(Action::PickUp { .. }) => 5,
-        other => 6 + kind_order(other),
-    }
+/// The most rows the refused entries take: as many entries, or one fewer
+/// and the "more" row that shows the rest.
+pub const REFUSED_ROWS: usize = 3;
+
+/// One row of the menu as shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Row<'a> {
+    /// An entry: an action, allowed or refused.
+    Entry(&'a Entry),
+    /// "More": this many refused entries not shown yet; chosen, it shows
+    /// them.
+    More(usize),
 }
 
-/// Whether `action` (with the `events` it would have) advances the goal:
-/// a relic packed, tied or taken up, or a tied load hoisted.
-fn advances_goal(stage: &Stage, hero: ThingId, action: &Action, events: &[Event]) -> bool {
-    let held_relic = stage.held(hero).is_some_and(|h| carries_relic(stage, h));
-    match action {
-        Action::PutIn { .. } => held_relic,
-        Action::PickUp { .. } | Action::TakeOut { .. } | Action::Tie { .. } => {
-            events.iter().any(|e| match e {
-                Event::Attach { child, .. } => carries_relic(stage, *child),
-                _ => false,
-            })
+impl Row<'_> {
+    /// The text drawn.
+    pub fn text(&self) -> String {
+        match self {
+            Row::Entry(e) => e.text(),
+            Row::More(n) => format!("More… ({n} not possible now)"),
         }
-        Action::Hoist { .. } => events.iter().any(|e| match e {
-            // Something tied climbs with the rope's end.
-            Event::Hoist { rope, .. } => stage
-                .rope_segments(*rope)
-                .last()
-                .is_some_and(|end| !stage.children(*end).is_empty()),
-            _ => false,
-        }),
-        _ => false,
     }
 }
 
@@ -337,68 +331,70 @@ impl ContextMenu {
     /// sorceress sees to levitate). Empty once the level is over.
     pub fn build(session: &mut Session, view: &GridView, hero: ThingId) -> ContextMenu {
         let stage = session.stage();
-        let mut allowed: Vec<((bool, u8), Entry)> = Vec::new();
-        let mut refused: Vec<(u8, Entry)> = Vec::new();
-        for offer in available(stage, view, hero) {
-            let entry = Entry {
+        // While the level is played there is always End turn; once it is
+        // over, nothing (the screen says why).
+        if stage.outcome() != game::stage::Outcome::Playing {
+            return ContextMenu::new(Vec::new());
+        }
+        let mut entries: Vec<Entry> = available(stage, view, hero)
+            .into_iter()
+            .map(|offer| Entry {
                 label: label(stage, hero, &offer),
                 action: offer.what,
                 cost: offer.cost,
                 refused: offer.refusal().map(|why| why.to_string()),
-            };
-            match (&offer.verdict, offer.what) {
-                (Ok(events), ContextAction::Do(action)) => {
-                    let goal = advances_goal(stage, hero, &action, events);
-                    let order = if goal {
-                        goal_order(&entry.action)
-                    } else {
-                        kind_order(&entry.action)
-                    };
-                    allowed.push(((!goal, order), entry));
-                }
-                (Ok(_), ContextAction::Levitate(_)) => {
-                    allowed.push(((true, kind_order(&entry.action)), entry))
-                }
-                (Err(_), _) => refused.push((kind_order(&entry.action), entry)),
-            }
-        }
-        // While the level is played there is always End turn; once it is
-        // over, nothing (the screen says why).
-        if stage.outcome() != game::stage::Outcome::Playing {
-            return ContextMenu {
-                entries: Vec::new(),
-                menu: Menu::default(),
-            };
-        }
-        allowed.push((
-            (true, kind_order(&ContextAction::Do(Action::EndTurn))),
-            Entry {
-                label: "End turn".into(),
-                action: ContextAction::Do(Action::EndTurn),
-                cost: 0,
-                refused: None,
-            },
-        ));
-        allowed.sort_by_key(|(rank, _)| *rank);
-        refused.sort_by_key(|(rank, _)| *rank);
-        let entries = allowed
-            .into_iter()
-            .map(|(_, e)| e)
-            .chain(refused.into_iter().map(|(_, e)| e))
+            })
             .collect();
+        entries.push(Entry {
+            label: "End turn".into(),
+            action: ContextAction::Do(Action::EndTurn),
+            cost: 0,
+            refused: None,
+        });
+        // A stable sort: two offers of one kind (two items to pick up)
+        // keep the rules' order.
+        entries.sort_by_key(|e| (e.refused.is_some(), kind_order(&e.action)));
+        ContextMenu::new(entries)
+    }
+
+    /// A closed-up menu of `entries` (allowed ones first, then the
+    /// refused ones), the first selected.
+    pub fn new(entries: Vec<Entry>) -> ContextMenu {
         ContextMenu {
             entries,
+            expanded: false,
             menu: Menu::default(),
         }
     }
 
-    /// The entry rectangles when the menu opens beside the hero's cell
-    /// (centred on `anchor`, `cell_px` wide on screen) on a drawable of
-    /// `size`, kept inside it and clear of the HUD's bars. The menu's frame
-    /// never covers the hero's cell: it goes right of the cell and its
-    /// neighbours (the cells the hero's actions act on) if it fits there,
-    /// else left of them, else right or left of the cell alone, else below
-    /// or above it.
+    /// The rows shown, top to bottom: every allowed entry, then the
+    /// refused ones — all of them once expanded or when they fit in
+    /// [`REFUSED_ROWS`] rows, else the first `REFUSED_ROWS - 1` and the
+    /// "more" row.
+    pub fn rows(&self) -> Vec<Row<'_>> {
+        let allowed = self.entries.iter().filter(|e| e.refused.is_none()).count();
+        let refused = self.entries.len() - allowed;
+        let shown = if self.expanded || refused <= REFUSED_ROWS {
+            self.entries.len()
+        } else {
+            allowed + REFUSED_ROWS - 1
+        };
+        let mut rows: Vec<Row> = self.entries[..shown].iter().map(Row::Entry).collect();
+        if shown < self.entries.len() {
+            rows.push(Row::More(self.entries.len() - shown));
+        }
+        rows
+    }
+
+    /// The rectangles of the rows ([`ContextMenu::rows`]) when the menu
+    /// opens beside the hero's cell (centred on `anchor`, `cell_px` wide on
+    /// screen) on a drawable of `size`, kept inside it and clear of the
+    /// HUD's bars. The menu's frame never covers the hero's cell: it goes
+    /// right of the cell and its neighbours (the cells the hero's actions
+    /// act on) if it fits there, else left of them, else right or left of
+    /// the cell alone, else below or above it. It is placed, and sized
+    /// across, as if every entry were shown, so choosing "more" only adds
+    /// rows below: the rows shown stay where they were.
     pub fn layout(&self, anchor: Vec2, cell_px: f32, size: Vec2, scale: f32) -> Vec<Rect> {
         let margin = 8.0 * scale;
         let item = Vec2::new(
@@ -406,8 +402,8 @@ impl ContextMenu {
             (34.0 * scale).round(),
         );
         let step = (40.0 * scale).round();
-        let n = self.entries.len();
-        let height = step * n as f32;
+        let n = self.rows().len();
+        let height = step * self.entries.len() as f32;
         // The frame drawn around the entries (`draw`), and a gap.
         let pad = 10.0 * scale + 4.0 * scale;
         let (bar_top, bar_bottom) = (64.0 * scale, 120.0 * scale);
@@ -439,24 +435,39 @@ impl ContextMenu {
         column(left, above.max(margin))
     }
 
-    /// How wide the entries are: 300 px at scale 1, or wider to hold the
-    /// longest entry's text (a refused entry with its reason), at about
-    /// 0.56 em a character of the 18 px menu text, with room either side.
+    /// How wide the rows are: 300 px at scale 1, or wider to hold the
+    /// longest text of an entry shown or not (a refused entry with its
+    /// reason) or of the "more" row, at about 0.56 em a character of the
+    /// 18 px menu text, with room either side.
     fn item_width(&self, scale: f32) -> f32 {
         let longest = self
             .entries
             .iter()
             .map(|e| e.text().chars().count())
+            .chain(self.rows().iter().map(|r| r.text().chars().count()))
             .max()
             .unwrap_or(0);
         (300.0 * scale).max((longest as f32 * 0.56 * 18.0 + 28.0) * scale)
     }
 
-    /// Applies one input: what it asks for, if anything.
+    /// Applies one input to the rows drawn at `rects`: what it asks for,
+    /// if anything. E closes the menu as Escape does (Enter and Space
+    /// choose); the "more" row, chosen, shows every refused entry, the
+    /// selection on the first of those it showed.
     pub fn handle(&mut self, input: Input, rects: &[Rect]) -> Option<MenuOutcome> {
-        match self.menu.handle(input, rects)? {
-            MenuEvent::Chosen(i) => self.entries.get(i).map(|e| MenuOutcome::Chosen(e.action)),
-            MenuEvent::Back => Some(MenuOutcome::Close),
+        if input == Input::Key(Key::Context) {
+            return Some(MenuOutcome::Close);
+        }
+        let chosen = match self.menu.handle(input, rects)? {
+            MenuEvent::Chosen(i) => i,
+            MenuEvent::Back => return Some(MenuOutcome::Close),
+        };
+        match self.rows().get(chosen)? {
+            Row::Entry(e) => Some(MenuOutcome::Chosen(e.action)),
+            Row::More(_) => {
+                self.expanded = true;
+                None
+            }
         }
     }
 
@@ -473,14 +484,20 @@ impl ContextMenu {
             menu::overlay_panel(list, frame, scale);
         }
         let text_px = (18.0 * scale).round().max(6.0);
-        for (i, (entry, rect)) in self.entries.iter().zip(rects).enumerate() {
+        for (i, (row, rect)) in self.rows().iter().zip(rects).enumerate() {
             menu::draw_item(
                 list,
                 font,
                 *rect,
-                &entry.text(),
+                &row.text(),
                 i == self.menu.selected,
-                entry.refused.is_none(),
+                !matches!(
+                    row,
+                    Row::Entry(Entry {
+                        refused: Some(_),
+                        ..
+                    })
+                ),
                 text_px,
                 scale,
             );

@@ -71,7 +71,7 @@ impl PlayScreen {
             return self.aiming_hint(aim);
         }
         if self.mode.context().is_some() {
-            return "Up/Down choose · Enter or E do it · Esc closes".into();
+            return "Up/Down choose · Enter or Space do it · E or Esc closes".into();
         }
         if self.watcher_shown.is_some() {
             return "Watcher: orange dots its route, the arrow its next step; at the end of the round it sees the red cells".into();

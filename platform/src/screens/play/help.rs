@@ -26,7 +26,10 @@ pub const CONTROLS: &[(&str, &str)] = &[
         "target cursor: arrows pick any cell in sight, Enter goes there, Esc cancels",
     ),
     ("Tab, 1-3", "select a hero (Shift+Tab: back)"),
-    ("E / Space", "actions here: pick up, drop, rope, leave…"),
+    (
+        "E / Space",
+        "actions here: pick up, drop, rope, leave… (Enter or Space chooses, E closes)",
+    ),
     ("Enter", "end the turn"),
     ("Z, Ctrl+Z", "undo"),
     ("Y, Ctrl+Shift+Z", "redo"),
@@ -40,7 +43,7 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ),
     (
         "Esc",
-        "pause menu: resume, restart level, level notes, level select, volume (Left/Right), sound on/off, ask to end a turn, quit game",
+        "pause menu: resume, restart level, level notes, level select, quit to title, volume (Left/Right), sound on/off, ask to end a turn, quit game",
     ),
     ("M", "sound off and on (on every screen but the editor)"),
     ("F1 / H", "this help"),

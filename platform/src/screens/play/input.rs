@@ -199,7 +199,6 @@ impl PlayScreen {
     ) -> Option<PlayAction> {
         let rects = self.context_rects(size_px);
         let input = match input {
-            Input::Key(Key::Context) => Input::Key(Key::Enter),
             Input::Key(Key::Help) => {
                 self.mode.open_help();
                 return None;

@@ -351,6 +351,35 @@ fn clicking_a_portrait_selects_and_the_help_panel_toggles() {
 }
 
 #[test]
+fn e_on_an_open_menu_closes_it_and_enter_or_space_choose() {
+    // The well: a click on one's own hero opens the actions menu; the
+    // next E closes it and does nothing (not its first entry).
+    let mut s = screen("the_well.txt");
+    let click_hero = |s: &mut PlayScreen| {
+        let at = s.screen_pos_of_cell(cell_of_selected(s), SIZE).unwrap();
+        s.handle(Input::Click(at), SIZE);
+        s.context_menu()
+            .expect("a click on the hero opens the menu")
+            .entries[0]
+            .label
+            .clone()
+    };
+    let first = click_hero(&mut s);
+    assert_eq!(key(&mut s, Key::Context), None);
+    assert!(s.context_menu().is_none(), "E closes the menu");
+    assert_eq!(s.session.undo_log().undoable(), 0, "and does nothing");
+    assert_eq!(s.message(), None);
+    // Enter chooses the selected entry, and so does Space (gamepad A).
+    let chosen = |s: &PlayScreen| (s.session.undo_log().undoable(), s.context_menu().is_none());
+    key(&mut s, Key::Context);
+    key(&mut s, Key::Enter);
+    assert_eq!(chosen(&s), (1, true), "Enter did {first:?}");
+    let next = click_hero(&mut s);
+    key(&mut s, Key::Space);
+    assert_eq!(chosen(&s), (2, true), "Space did {next:?}");
+}
+
+#[test]
 fn the_context_menu_closes_on_escape_and_a_click_outside() {
     let mut s = screen("loop_back.txt");
     key(&mut s, Key::Context);

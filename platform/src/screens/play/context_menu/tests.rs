@@ -249,15 +249,19 @@ fn inline(things: &str) -> Session {
     Session::new(&game::level::load_text("inline.txt", &text).unwrap()).unwrap()
 }
 
-fn menu_texts(s: &mut Session, hero: ThingId) -> Vec<String> {
+/// `hero`'s menu where the hero stands, as the hero sees.
+fn menu_of(s: &mut Session, hero: ThingId) -> ContextMenu {
     let mut view = GridView::new();
     view.build(
         s.stage().grid(),
         s.stage().cell_of(hero).unwrap(),
         SIGHT_RADIUS,
     );
-    let m = ContextMenu::build(s, &view, hero);
-    m.entries.iter().map(Entry::text).collect()
+    ContextMenu::build(s, &view, hero)
+}
+
+fn menu_texts(s: &mut Session, hero: ThingId) -> Vec<String> {
+    menu_of(s, hero).entries.iter().map(Entry::text).collect()
 }
 
 #[test]
@@ -387,11 +391,12 @@ fn with_the_spare_bucket_every_entry_says_which_bucket_it_acts_on() {
     );
 }
 
-#[test]
-fn with_the_spare_bucket_at_the_end_of_the_line_the_take_out_names_the_tied_bucket() {
-    // The rest of the shipped line: down, the statue in the bucket tied
-    // on, hoisted up to the entrance where the spare lies.
-    let (mut s, scout) = heavy_haul_with_the_spare_bucket_at_the_entrance();
+/// The rest of Heavy haul's shipped line from
+/// [`heavy_haul_with_the_spare_bucket_at_the_entrance`]: down, the statue
+/// in the bucket tied on, hoisted up to the entrance where the spare lies
+/// (the scout hoists from there, turn 5's three pulls, the knight comes
+/// up, three more).
+fn the_rest_of_heavy_haul(s: &Session, scout: ThingId) -> Vec<Action> {
     let knight = s.stage().heroes()[0];
     let statue = s.stage().find("statue").unwrap();
     let to = |x, y| game::action::Target::Cell(CellPos::new(x, y));
@@ -422,10 +427,24 @@ fn with_the_spare_bucket_at_the_end_of_the_line_the_take_out_names_the_tied_buck
     line.extend([Action::Hoist { hero: scout }; 3]);
     line.push(mv(knight, 1, 7));
     line.extend([Action::Hoist { hero: scout }; 3]);
+    line
+}
+
+/// Plays `line` on `s`.
+fn play(s: &mut Session, line: &[Action]) {
     for action in line {
-        s.perform(&action)
+        s.perform(action)
             .unwrap_or_else(|e| panic!("{action:?}: {e}"));
     }
+}
+
+#[test]
+fn with_the_spare_bucket_at_the_end_of_the_line_the_take_out_names_the_tied_bucket() {
+    let (mut s, scout) = heavy_haul_with_the_spare_bucket_at_the_entrance();
+    let knight = s.stage().heroes()[0];
+    let statue = s.stage().find("statue").unwrap();
+    let line = the_rest_of_heavy_haul(&s, scout);
+    play(&mut s, &line);
     let texts = all_different(&mut s, knight);
     for expected in [
         "Take statue out of the bucket on the rope · 1 AP",
@@ -465,18 +484,15 @@ fn a_load_too_heavy_to_take_out_says_what_of_what_and_for_whom() {
 
 #[test]
 fn the_menu_stays_on_screen_beside_the_heros_cell() {
-    let m = ContextMenu {
-        entries: vec![
-            Entry {
-                label: "a".into(),
-                action: ContextAction::Do(Action::EndTurn),
-                cost: 0,
-                refused: None,
-            };
-            6
-        ],
-        menu: Menu::default(),
-    };
+    let m = ContextMenu::new(vec![
+        Entry {
+            label: "a".into(),
+            action: ContextAction::Do(Action::EndTurn),
+            cost: 0,
+            refused: None,
+        };
+        6
+    ]);
     // The menu's frame as drawn (10 px at scale 1 around the entries).
     let frame = |rects: &[Rect], scale: f32| {
         let (a, b) = (rects[0], rects[rects.len() - 1]);
@@ -528,4 +544,162 @@ fn the_menu_stays_on_screen_beside_the_heros_cell() {
             assert!(!overlaps(f, square(centre, 1.5 * cell)), "{size}: {f:?}");
         }
     }
+}
+
+/// Heavy haul's shipped line (levels/solutions/heavy_haul.sim) up to the
+/// knight's last action: the statue hoisted up to the entrance and taken
+/// out of the bucket, the knight holding it there with no AP left.
+fn heavy_haul_with_the_statue_taken_out() -> (Session, ThingId) {
+    let path = |p: &str| Path::new(env!("CARGO_MANIFEST_DIR")).join(p);
+    let level = game::level::load_file(&path("../levels/heavy_haul.txt")).unwrap();
+    let script = std::fs::read_to_string(path("../levels/solutions/heavy_haul.sim")).unwrap();
+    let line = game::script::script_actions(&level, &script).unwrap();
+    let mut s = Session::new(&level).unwrap();
+    let knight = s.stage().heroes()[0];
+    let taken_out = line
+        .iter()
+        .position(|a| matches!(a, Action::TakeOut { .. }))
+        .expect("the line takes the statue out");
+    for action in &line[..=taken_out] {
+        s.perform(action).unwrap();
+    }
+    (s, knight)
+}
+
+/// The texts of the entries the rules allow, in the menu's order.
+fn allowed_texts(s: &mut Session, hero: ThingId) -> Vec<String> {
+    menu_of(s, hero)
+        .entries
+        .iter()
+        .filter(|e| e.refused.is_none())
+        .map(Entry::text)
+        .collect()
+}
+
+#[test]
+fn the_same_menu_at_full_and_at_low_ap_keeps_its_allowed_entries_in_one_order() {
+    // The knight at the entrance with the statue, out of AP: what costs
+    // AP is refused, dimmed after the rest.
+    let (mut s, knight) = heavy_haul_with_the_statue_taken_out();
+    let low = allowed_texts(&mut s, knight);
+    assert_eq!(low, ["End turn", "Leave the level with statue"]);
+    // The next turn, the same hero in the same cell with his AP back:
+    // the same kinds in the same order, those he can now afford among
+    // them.
+    s.perform(&Action::EndTurn).unwrap();
+    let full = allowed_texts(&mut s, knight);
+    assert_eq!(
+        full,
+        [
+            "Put statue in the bucket · 1 AP",
+            "Set down statue · 1 AP",
+            "Lower the rope · 1 AP",
+            "End turn",
+            "Leave the level with statue",
+        ]
+    );
+    let mut rest = full.iter();
+    assert!(
+        low.iter().all(|e| rest.any(|f| f == e)),
+        "{low:?} in the order of {full:?}"
+    );
+    // And the turn after, unchanged.
+    s.perform(&Action::EndTurn).unwrap();
+    assert_eq!(allowed_texts(&mut s, knight), full);
+}
+
+#[test]
+fn the_order_is_by_kind_whatever_the_action_brings_about() {
+    // Heavy haul with the spare bucket: the scout at the entrance, where
+    // the rope hangs from, with a bucket at her feet — first with nothing
+    // on the rope, then at the end of the line with the statue tied on.
+    let (mut s, scout) = heavy_haul_with_the_spare_bucket_at_the_entrance();
+    s.perform(&Action::SetDown { hero: scout }).unwrap();
+    let allowed = [
+        "Hoist the rope · 1 AP",
+        "Pick up bucket here (1) · 1 AP",
+        "Pick up bucket here (2) · 1 AP",
+        "Take the rope back · 1 AP",
+        "End turn",
+        "Leave the level",
+    ];
+    assert_eq!(allowed_texts(&mut s, scout), allowed);
+    // Back in hand, down, and the line played to its last pull but one
+    // (the statue tied on, nobody on the rope): hoisting brings the load
+    // up now, and it is where it was.
+    s.perform(&Action::PickUp {
+        hero: scout,
+        item: s.stage().find("bucket"),
+    })
+    .unwrap();
+    let line = the_rest_of_heavy_haul(&s, scout);
+    play(&mut s, &line[..line.len() - 1]);
+    let tied = s.stage().find("bucket").unwrap();
+    assert!(
+        s.stage().store().parent(tied).is_some(),
+        "the bucket is on the rope"
+    );
+    assert_eq!(
+        allowed_texts(&mut s, scout),
+        [
+            "Hoist the rope · 1 AP",
+            "Pick up bucket here · 1 AP",
+            "Lower the rope · 1 AP",
+            "End turn",
+            "Leave the level",
+        ]
+    );
+}
+
+#[test]
+fn a_crowded_menu_shows_a_few_refused_entries_then_more_which_shows_the_rest_in_place() {
+    // Heavy haul: the knight at the entrance with the statue, out of AP:
+    // six things he cannot do there.
+    let (mut s, knight) = heavy_haul_with_the_statue_taken_out();
+    let mut m = menu_of(&mut s, knight);
+    let refused: Vec<String> = m
+        .entries
+        .iter()
+        .filter(|e| e.refused.is_some())
+        .map(Entry::text)
+        .collect();
+    assert_eq!(refused.len(), 6, "{refused:?}");
+    let texts = |m: &ContextMenu| m.rows().iter().map(Row::text).collect::<Vec<_>>();
+    assert_eq!(
+        texts(&m),
+        [
+            "End turn",
+            "Leave the level with statue",
+            refused[0].as_str(),
+            refused[1].as_str(),
+            "More… (4 not possible now)",
+        ]
+    );
+    let dimmed = m
+        .rows()
+        .iter()
+        .filter(|r| matches!(r, Row::Entry(e) if e.refused.is_some()))
+        .count();
+    assert!(dimmed < REFUSED_ROWS, "{:?}", texts(&m));
+    // Down to "more", Enter: every refused entry, each saying why, the
+    // selection on the first one it showed; the rows shown before stay
+    // where they were.
+    let (anchor, size) = (Vec2::new(400.0, 360.0), Vec2::new(1280.0, 720.0));
+    let before = m.layout(anchor, 80.0, size, 1.0);
+    for _ in 0..4 {
+        m.handle(Input::Key(Key::Down), &before);
+    }
+    assert_eq!(m.handle(Input::Key(Key::Enter), &before), None);
+    let shown = texts(&m);
+    assert_eq!(shown.len(), 8, "{shown:?}");
+    assert_eq!(shown[2..], refused[..]);
+    assert!(refused.iter().all(|t| t.ends_with(')')), "{refused:?}");
+    assert_eq!(m.menu.selected, 4);
+    assert_eq!(shown[4], refused[2]);
+    let after = m.layout(anchor, 80.0, size, 1.0);
+    assert_eq!(after[..5], before[..5]);
+    // A click on "more" does the same.
+    let mut m = menu_of(&mut s, knight);
+    assert_eq!(m.handle(Input::Click(before[4].centre()), &before), None);
+    assert_eq!(texts(&m), shown);
 }
