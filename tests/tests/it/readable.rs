@@ -369,8 +369,8 @@ fn being_caught_shows_the_glare_the_red_hero_and_how_to_go_on() {
     let guard = stage.of_kind(game::things::ThingKind::Enemy)[0];
     assert_eq!(play.danger().glares(), &[(guard, scout)]);
     assert_eq!(
-        platform::screens::play::hud::caught_message(stage),
-        "Caught! A watcher saw the scout. Z undoes, R restarts"
+        platform::screens::play::hud::caught_message(stage, play.danger().glares()),
+        "Caught! The guard saw the scout. Z undoes, R restarts"
     );
     let img = draw(&s, SIZE);
     keep(&img, "caught");

@@ -20,7 +20,8 @@ use crate::screens::world::{self, CellLayout, Scene, WorldSprites};
 
 impl PlayScreen {
     /// What the previewed path costs and does: "2 AP, falls 1 cell",
-    /// and whether a watcher will see where it ends.
+    /// and which watcher, named as its level names it, will see where it
+    /// ends.
     fn path_summary(&self, path: &preview::PreviewPath, hero_moves: bool) -> String {
         let falls = path.falls();
         let mut text = format!("{} AP", path.cost);
@@ -34,8 +35,16 @@ impl PlayScreen {
             }
         }
         // Watchers catch heroes, not items: only a hero's move ends seen.
-        if hero_moves && path.end.is_some_and(|c| self.danger.contains(c)) {
-            text.push_str(" · seen by the watcher there");
+        if let Some(end) = path.end.filter(|_| hero_moves) {
+            let stage = self.session.stage();
+            let seers: Vec<&str> = self
+                .danger
+                .seen_by(end)
+                .map(|w| stage.item_name(w))
+                .collect();
+            if !seers.is_empty() {
+                text.push_str(&format!(" · seen by {} there", hud::listed(&seers)));
+            }
         }
         text
     }
@@ -79,8 +88,8 @@ impl PlayScreen {
         if self.mode.context().is_some() {
             return "Up/Down choose · Enter or E do it · Esc closes".into();
         }
-        if self.watcher_shown.is_some() {
-            return "Watcher: orange dots its route, the arrow its next step; at the end of the round it sees the red cells".into();
+        if let Some(watcher) = self.watcher_shown {
+            return danger::legend(self.session.stage(), watcher);
         }
         if self.camera.overview.is_some() {
             return "Overview of everything seen · Shift+arrows pan · O or C back to the hero"
@@ -182,7 +191,7 @@ impl PlayScreen {
                 message: self.message.as_ref(),
                 hint: &hint,
                 sprites: &sprites,
-                lost: stage.outcome() == Outcome::Lost,
+                lost: (stage.outcome() == Outcome::Lost).then(|| self.danger.glares()),
             },
         );
         if let Some(menu) = self.mode.context() {
