@@ -23,7 +23,9 @@
 //! Paying out and reeling in move the anchor: lowering starts the longer
 //! chain with its new top links above the anchor (hidden: `y > 0` is inside
 //! the winch) and moves the anchor down; hoisting moves it up and then
-//! swaps to the shorter chain, pose for pose. Deploying pays the whole rope
+//! swaps to the shorter chain, pose for pose. A load tied on or taken off
+//! changes the bottom cell's links: the rope then hangs straight at its new
+//! length at once, its sideways swing carried over. Deploying pays the whole rope
 //! out from the anchor. A rope taken back reels in the same way, all of
 //! it, into the hero's hands: its links vanish at the middle of the anchor
 //! cell (where a hero holds things) rather than at its top, and once the
@@ -443,9 +445,17 @@ impl RopeMotion {
                         old
                     } else if n_new > n_old || old.shape != *shape {
                         // Lower (or a load or a hanging hero changed): the
-                        // new chain, its new top still in the winch.
+                        // new chain, its new top still in the winch. A load
+                        // tied or untied changes the bottom cell's links
+                        // (`LOAD_LIFT`), so the rope then hangs straight at
+                        // its new length, still swinging sideways: carried
+                        // as it was, the load would hang from where the
+                        // longer rope ended, under the floor.
                         let extra = (n_new - n_old) as f32;
-                        let carry = old.carry();
+                        let mut carry = old.carry();
+                        if old.shape.load != shape.load {
+                            carry.straighten(shape, extra);
+                        }
                         let mut c = Chain::build(shape, extra, &carry);
                         if extra > 0.0 {
                             c.pay_out();
@@ -675,6 +685,36 @@ impl RopeMotion {
     }
 }
 
+impl Carry {
+    /// Hangs the carried bodies straight down as `shape` hangs from an
+    /// anchor at height `anchor_y` (no rotation, no vertical speed), each
+    /// keeping its sideways place and swing; the load, if any (carried, or
+    /// added at the rope's end), under the rope's end.
+    fn straighten(&mut self, shape: &Shape, anchor_y: f32) {
+        let n_links = shape.n_links();
+        for (j, (xf, v)) in self.links.iter_mut().enumerate().take(n_links) {
+            let i = n_links - 1 - j;
+            xf.p.y = anchor_y - shape.link_top(i) - shape.link_len(i) / 2.0;
+            xf.q = crate::physics::Rot::IDENTITY;
+            v.y = 0.0;
+        }
+        let end_x = self.links.first().map_or(0.0, |(xf, _)| xf.p.x);
+        let foot = anchor_y - shape.length() - LOAD_HALF;
+        if !shape.load {
+            self.load = None;
+        } else if let Some((xf, v)) = &mut self.load {
+            xf.p.y = foot;
+            v.y = 0.0;
+        } else {
+            let xf = Transform {
+                p: Vec2::new(end_x, foot),
+                q: crate::physics::Rot::IDENTITY,
+            };
+            self.load = Some((xf, Vec2::ZERO));
+        }
+    }
+}
+
 impl Chain {
     /// Completes a pending reel-in at once: the shorter chain, as it hangs.
     fn finish_pending(&mut self) {
@@ -684,17 +724,7 @@ impl Chain {
             // overshoots, and carried as it is it would stay folded over
             // the anchor); its sideways swing goes on.
             let mut carry = self.carry();
-            let n_links = shape.n_links();
-            for (j, (xf, v)) in carry.links.iter_mut().enumerate().take(n_links) {
-                let i = n_links - 1 - j;
-                xf.p.y = -shape.link_top(i) - shape.link_len(i) / 2.0;
-                xf.q = crate::physics::Rot::IDENTITY;
-                v.y = 0.0;
-            }
-            if let Some((xf, v)) = &mut carry.load {
-                xf.p.y = -shape.length() - LOAD_HALF;
-                v.y = 0.0;
-            }
+            carry.straighten(&shape, 0.0);
             *self = Chain::build(&shape, 0.0, &carry);
         }
     }

@@ -296,6 +296,58 @@ post = watcher at 4,0
     }
 
     #[test]
+    fn the_watch_says_which_watcher_sees_each_cell() {
+        use crate::action::watch::Watch;
+        // Two floors joined at the left: the guard below and the post
+        // above each see their own floor, and both the cells by the way
+        // up.
+        let floors = "[level]
+name = \"Two floors\"
+
+[grid]
+###########
+#.........#
+#.#########
+#@........#
+###########
+
+[things]
+scout = hero scout at 0,0
+guard = watcher at 3,0
+post = watcher at 3,1
+";
+        let level = load_text("floors.txt", floors).expect("the test level loads");
+        let stage = Stage::from_level(&level).expect("sets up");
+        let (guard, post) = (stage.find("guard").unwrap(), stage.find("post").unwrap());
+        let mut both = Watch::new();
+        both.rebuild(&stage, |_| true);
+        let alone = |w: ThingId| {
+            let mut one = Watch::new();
+            one.rebuild(&stage, |k| k == w);
+            one
+        };
+        let (guards, posts) = (alone(guard), alone(post));
+        let grid = stage.grid();
+        let (mut shared, mut one) = (0, 0);
+        for y in -1..=grid.height() as i32 {
+            for x in -1..=grid.width() as i32 {
+                let c = CellPos::new(x, y);
+                let want: Vec<ThingId> = [(guard, &guards), (post, &posts)]
+                    .into_iter()
+                    .filter(|(_, own)| own.sees(c))
+                    .map(|(w, _)| w)
+                    .collect();
+                assert_eq!(both.seen_by(c).collect::<Vec<_>>(), want, "{c:?}");
+                assert_eq!(both.sees(c), !want.is_empty(), "{c:?}");
+                shared += usize::from(want.len() == 2);
+                one += usize::from(want.len() == 1);
+            }
+        }
+        assert!(shared > 0, "some cell is seen by both, in level order");
+        assert!(one > 1, "some cells are seen by one only");
+    }
+
+    #[test]
     fn the_watch_some_rounds_ahead_sees_what_the_watch_then_sees() {
         use crate::action::watch::Watch;
         let level = load_text("patrol.txt", HALL).expect("the test level loads");

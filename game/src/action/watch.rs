@@ -1,7 +1,8 @@
 //! What the watchers will do at the end of this round, as far as the
 //! party knows them (`README.md`, "Playing"): the cells each known watcher
-//! will see after its patrol step, through portals, and which heroes it
-//! would catch if the turn ended now. The play screen draws this (the red
+//! will see after its patrol step, through portals (and which of them sees
+//! a cell: [`Watch::seen_by`]), and which heroes it would catch if the turn
+//! ended now. The play screen draws this (the red
 //! danger cells, the question before ending a turn that gets a hero
 //! caught); it does not compute it.
 //!
@@ -32,6 +33,9 @@ pub struct Watch {
     view: GridView,
     /// One bit per grid cell (`y * width + x`): seen by a known watcher.
     seen: Vec<u64>,
+    /// The same bits for each known watcher on its own, in the order of
+    /// `watchers`: `seen.len()` words each.
+    seen_by: Vec<u64>,
     width: usize,
     height: usize,
     /// The known watchers with their patrol steps, in level order.
@@ -61,38 +65,64 @@ impl Watch {
         let grid = stage.grid();
         self.width = grid.width();
         self.height = grid.height();
+        let words = grid.cell_count().div_ceil(64);
         self.seen.clear();
-        self.seen.resize(grid.cell_count().div_ceil(64), 0);
+        self.seen.resize(words, 0);
         self.watchers.clear();
         self.caught.clear();
         self.watchers
             .extend(patrol_steps_after(stage, rounds).filter(|&(w, _)| known(w)));
+        self.seen_by.clear();
+        self.seen_by.resize(words * self.watchers.len(), 0);
         let heroes = stage.active_heroes();
-        for &(watcher, step) in &self.watchers {
+        for (k, &(watcher, step)) in self.watchers.iter().enumerate() {
             watcher_sight(stage, &mut self.view, step.to);
+            let own = &mut self.seen_by[k * words..(k + 1) * words];
             for node in self.view.nodes() {
                 if let Some(i) = grid.cell_index(node.cell) {
                     self.seen[i / 64] |= 1 << (i % 64);
+                    own[i / 64] |= 1 << (i % 64);
                 }
             }
             catch(stage, &self.view, watcher, &heroes, &mut self.caught);
         }
     }
 
-    /// Whether a known watcher will see grid cell `cell` at the end of the
-    /// round.
-    pub fn sees(&self, cell: CellPos) -> bool {
+    /// The bit of grid cell `cell`, if it is on the grid.
+    fn bit(&self, cell: CellPos) -> Option<usize> {
         let inside = cell.x >= 0
             && cell.y >= 0
             && (cell.x as usize) < self.width
             && (cell.y as usize) < self.height;
-        if !inside {
-            return false;
-        }
-        let i = cell.y as usize * self.width + cell.x as usize;
-        self.seen
-            .get(i / 64)
-            .is_some_and(|w| w & (1 << (i % 64)) != 0)
+        inside.then(|| cell.y as usize * self.width + cell.x as usize)
+    }
+
+    /// Whether a known watcher will see grid cell `cell` at the end of the
+    /// round.
+    pub fn sees(&self, cell: CellPos) -> bool {
+        self.bit(cell).is_some_and(|i| {
+            self.seen
+                .get(i / 64)
+                .is_some_and(|w| w & (1 << (i % 64)) != 0)
+        })
+    }
+
+    /// The known watchers that will see grid cell `cell` at the end of the
+    /// round, in level order (none where [`Watch::sees`] is false).
+    pub fn seen_by(&self, cell: CellPos) -> impl Iterator<Item = ThingId> + '_ {
+        let words = self.seen.len();
+        let bit = self.bit(cell);
+        self.watchers
+            .iter()
+            .enumerate()
+            .filter(move |&(k, _)| {
+                bit.is_some_and(|i| {
+                    self.seen_by
+                        .get(k * words + i / 64)
+                        .is_some_and(|w| w & (1 << (i % 64)) != 0)
+                })
+            })
+            .map(|(_, &(watcher, _))| watcher)
     }
 
     /// The grid cells known watchers will see, in index order.

@@ -258,3 +258,52 @@ fn a_load_hangs_inside_the_ropes_bottom_cell_clear_of_its_floor() {
     assert_eq!(motion.loads_in(bottom).count(), 1);
     assert_eq!(motion.load_segment(rope), Some(4));
 }
+
+#[test]
+fn a_load_tied_in_play_hangs_where_the_rope_at_rest_holds_it_and_untied_is_gone() {
+    // Night haul, turn 2: the scout ties the bucket to the rope's end in
+    // the cellar. Animated, the rope takes the load and hangs as a loaded
+    // rope at rest does: the bucket in the bottom cell, above its floor,
+    // not under it where the unloaded rope ended.
+    let level = shipped("night_haul.txt");
+    let script = "select knight\nmove 3 3\ndeploy-rope right\nselect scout\nmove 1 3\npickup bucket\nmove 2 4\nmove 4 2\nend-turn\nselect knight\nmove 4 3\nmove 4 0\nselect scout\nmove 4 0\ntie\n";
+    let actions = crate::script::script_actions(&level, script).expect("the line parses");
+    let (tie, before) = actions.split_last().expect("a tie");
+    let mut session = Session::new(&level).expect("stage");
+    for a in before {
+        session.perform(a).expect("the shipped line plays");
+    }
+    let mut motion = RopeMotion::new();
+    motion.sync(session.stage(), false);
+    session.perform(tie).expect("ties");
+    motion.sync(session.stage(), true);
+    run(&mut motion, 3.0);
+    let cellar = CellPos::new(4, 0);
+    let moved: Vec<Vec2> = motion.loads_in(cellar).map(|(_, c)| c).collect();
+    let mut rest = RopeMotion::new();
+    rest.sync(session.stage(), false);
+    let still: Vec<Vec2> = rest.loads_in(cellar).map(|(_, c)| c).collect();
+    assert_eq!((moved.len(), still.len()), (1, 1), "{moved:?} {still:?}");
+    assert!(
+        (moved[0] - still[0]).length() < 0.05,
+        "tied in play {:?}, at rest {:?}",
+        moved[0],
+        still[0]
+    );
+    assert!(
+        moved[0].y + LOAD_HALF < 0.5,
+        "above the floor: {:?}",
+        moved[0]
+    );
+    // Untied (the tie undone, followed as a change): no load hangs, and
+    // the rope's end is back at the bottom of the cell.
+    assert!(session.undo());
+    motion.sync(session.stage(), true);
+    run(&mut motion, 3.0);
+    assert_eq!(motion.loads_in(cellar).count(), 0);
+    let end = motion
+        .links_in(cellar)
+        .map(|l| l.centre.y + l.half_len)
+        .fold(f32::MIN, f32::max);
+    assert!((end - 0.5).abs() < 0.05, "the rope's end at {end}");
+}

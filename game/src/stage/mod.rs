@@ -98,7 +98,8 @@ pub struct Stage {
     /// Each watcher's route, expanded to one cell per round; a watcher's
     /// `data.route` is its index + 1 (0 = stands still).
     routes: Vec<Vec<CellPos>>,
-    /// The level's ids and item names, by slot index.
+    /// The level's ids and the names shown ([`Stage::item_name`]), by slot
+    /// index.
     names: Vec<(ThingIndex, String, String)>,
     /// Relics that must leave to clear the level.
     relics_to_clear: usize,
@@ -145,7 +146,7 @@ impl Stage {
                         routes.push(expand_route(route));
                         data.route = routes.len() as u16;
                     }
-                    (ThingKind::Enemy, data, "watcher".into())
+                    (ThingKind::Enemy, data, watcher_name(&spec.id))
                 }
             };
             let id = store.spawn(kind, cell, data)?;
@@ -253,12 +254,17 @@ impl Stage {
             .map(|(_, n, _)| n.as_str())
     }
 
-    /// What `id` is called and drawn as (`knight`, `bucket`, `rope`, …).
+    /// What `id` is called on screen, the one name every message gives
+    /// it: a hero by its kind (`knight`), an item by its name, which is its
+    /// look (`bucket`, `relic`), a coil `rope`, and a watcher by the name
+    /// the level gives it, its id (`guard`, `sentry`; `guard_2` reads
+    /// `guard 2`), or `watcher` where the level gives none.
     pub fn item_name(&self, id: ThingId) -> &str {
         match self.names.iter().find(|(i, _, _)| *i == id.index()) {
             Some((_, _, name)) => name,
             None => match self.thing(id).map(Thing::kind) {
                 Some(ThingKind::RopeSegment) => "rope segment",
+                Some(ThingKind::Enemy) => "watcher",
                 _ => "thing",
             },
         }
@@ -477,6 +483,16 @@ impl Stage {
     }
 }
 
+/// A watcher's name on screen ([`Stage::item_name`]): its level id, words
+/// apart (`guard_2` reads `guard 2`), or `watcher` where it has none.
+fn watcher_name(id: &str) -> String {
+    if id.is_empty() {
+        "watcher".into()
+    } else {
+        id.replace('_', " ")
+    }
+}
+
 fn rope_data(len_cells: u16) -> ThingData {
     let mut data = ThingData::item(Capabilities::ACQUIRE | Capabilities::PLACE);
     data.rope_len_cells = len_cells.max(1);
@@ -500,5 +516,41 @@ mod tests {
             vec![CellPos::new(4, 4)]
         );
         assert!(expand_route(&[]).is_empty());
+    }
+
+    /// The shipped level `levels/<stem>.txt` set up for play.
+    fn shipped(stem: &str) -> Stage {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../levels")
+            .join(format!("{stem}.txt"));
+        let level = crate::level::load_file(&path).unwrap_or_else(|e| panic!("{stem}: {e}"));
+        Stage::from_level(&level).expect("sets up")
+    }
+
+    #[test]
+    fn a_watcher_is_called_by_the_name_its_level_gives_it() {
+        for (stem, name) in [("sentry", "sentry"), ("night_haul", "guard")] {
+            let stage = shipped(stem);
+            let watchers = stage.of_kind(ThingKind::Enemy);
+            assert_eq!(watchers.len(), 1, "{stem}");
+            assert_eq!(stage.item_name(watchers[0]), name, "{stem}");
+        }
+        // Heroes by their kind, items by their name, as before.
+        let stage = shipped("night_haul");
+        let names: Vec<&str> = ["knight", "scout", "bucket", "statue", "knight_rope"]
+            .map(|id| stage.item_name(stage.find(id).expect(id)))
+            .to_vec();
+        assert_eq!(names, ["knight", "scout", "bucket", "statue", "rope"]);
+        // An id of two words reads as two.
+        let text = "[level]\nname = \"Two guards\"\n\n[grid]\n###########\n#@........#\n###########\n\n[things]\nscout = hero scout at 0,0\nguard = watcher at 2,0\nguard_2 = watcher at 3,0\n";
+        let level = crate::level::load_text("two.txt", text).expect("loads");
+        let stage = Stage::from_level(&level).expect("sets up");
+        let names: Vec<&str> = stage
+            .of_kind(ThingKind::Enemy)
+            .into_iter()
+            .map(|w| stage.item_name(w))
+            .collect();
+        assert_eq!(names, ["guard", "guard 2"]);
+        assert_eq!(watcher_name(""), "watcher");
     }
 }

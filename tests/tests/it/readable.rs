@@ -5,8 +5,8 @@
 //! portal, remembered cells drawn dark once out of sight, companions out of
 //! sight drawn dimmed where the party knows them (one whose cell shows
 //! only a sliver too), a remembered cell pointed at showing the rules'
-//! move there, and a bucket tied to the rope's end drawn there with the
-//! statue in it.
+//! move there, a bucket tied to the rope's end drawn there with the
+//! statue in it, and heroes who share its cell drawn either side of it.
 //! Each test keeps its frames under `target/readable/` to look at.
 use game::grid::CellPos;
 use game::view::ViewPos;
@@ -369,8 +369,8 @@ fn being_caught_shows_the_glare_the_red_hero_and_how_to_go_on() {
     let guard = stage.of_kind(game::things::ThingKind::Enemy)[0];
     assert_eq!(play.danger().glares(), &[(guard, scout)]);
     assert_eq!(
-        platform::screens::play::hud::caught_message(stage),
-        "Caught! A watcher saw the scout. Z undoes, R restarts"
+        platform::screens::play::hud::caught_message(stage, play.danger().glares()),
+        "Caught! The guard saw the scout. Z undoes, R restarts"
     );
     let img = draw(&s, SIZE);
     keep(&img, "caught");
@@ -645,5 +645,84 @@ fn a_remembered_cell_pointed_at_shows_the_rules_move_there() {
         "{} {}",
         gold(&img),
         gold(&plain)
+    );
+}
+
+/// The colours of the heroes and of the bucket's wood in grid cell `cell`
+/// of `img`: each with how many pixels show it and their mean x.
+fn occupants(img: &RgbaImage, s: &Screens, cell: CellPos) -> [(&'static str, usize, f32); 4] {
+    let r = grid_cell_rect(s, cell);
+    let look = |name, f: fn([u8; 3]) -> bool| (name, count(img, r, f), mean_x(img, r, f));
+    [
+        look("knight", knight_blue),
+        look("bucket", bucket_wood),
+        look("scout", scout_green),
+        look("sorceress", sorceress_purple),
+    ]
+}
+
+/// Plays `line` on `level` and checks the frame: a bucket tied to the
+/// rope's end in `cell`, hanging on the rope's line (the cell's middle),
+/// and every one of `who` (from the left: heroes, the bucket among them)
+/// seen there in that order.
+fn tied_bucket_among_heroes(level: &str, line: &str, cell: CellPos, who: &[&str], kept: &str) {
+    let mut s = playing(level);
+    play_solution(&mut s, line, SIZE);
+    settle(&mut s);
+    let play = s.play().unwrap();
+    let stage = play.session.stage();
+    let rope = stage.segment_in(cell).expect("the rope's end");
+    assert_eq!(stage.children(rope).len(), 1, "{level}: the bucket is tied");
+    let here = stage
+        .heroes()
+        .into_iter()
+        .filter(|&h| stage.cell_of(h) == Some(cell))
+        .count();
+    assert_eq!(here + 1, who.len(), "{level}: heroes in the cell");
+    let img = draw(&s, SIZE);
+    keep(&img, kept);
+    let seen = occupants(&img, &s, cell);
+    let find = |name: &str| *seen.iter().find(|o| o.0 == name).expect("a colour");
+    for &name in who {
+        let (_, n, _) = find(name);
+        // Four in a cell are drawn small, the bucket smallest.
+        let least = if name == "bucket" { 8 } else { 15 };
+        assert!(n > least, "{level}: the {name} is seen: {seen:?}");
+    }
+    let r = grid_cell_rect(&s, cell);
+    let middle = r.0 + r.2 / 2.0;
+    let bucket = find("bucket").2;
+    assert!(
+        (bucket - middle).abs() < 0.1 * r.2,
+        "{level}: the bucket on the rope's line: {bucket}, the middle at {middle}"
+    );
+    let xs: Vec<f32> = who.iter().map(|&name| find(name).2).collect();
+    assert!(
+        xs.windows(2).all(|w| w[0] < w[1]),
+        "{level}: {who:?} from the left: {seen:?}"
+    );
+}
+
+#[test]
+fn heroes_sharing_a_cell_with_a_tied_bucket_stand_either_side_of_it() {
+    // Night haul, turn 2: the knight and the scout climb down to the
+    // cellar and the scout ties the bucket to the rope's end there: the
+    // knight left of it, the scout right, both seen whole.
+    tied_bucket_among_heroes(
+        "night_haul.txt",
+        "select knight\nmove 3 3\ndeploy-rope right\nselect scout\nmove 1 3\npickup bucket\nmove 2 4\nmove 4 2\nend-turn\nselect knight\nmove 4 3\nmove 4 0\nselect scout\nmove 4 0\ntie\n",
+        CellPos::new(4, 0),
+        &["knight", "bucket", "scout"],
+        "tied_bucket_night_haul",
+    );
+    // The well, turn 2: all three at the rope's foot in the gallery, the
+    // bucket tied there: the knight and the scout left of it, the
+    // sorceress right.
+    tied_bucket_among_heroes(
+        "the_well.txt",
+        "select knight\nmove 1 11\ndeploy-rope left\nmove 13 8\nselect scout\nmove 3 11\npickup bucket\nmove 13 8\nselect sorceress\nmove 13 7\nend-turn\nselect knight\nmove 13 5\nselect scout\nmove 13 5\ntie\nselect sorceress\nmove 13 5\n",
+        CellPos::new(13, 5),
+        &["knight", "scout", "bucket", "sorceress"],
+        "tied_bucket_the_well",
     );
 }

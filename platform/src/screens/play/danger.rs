@@ -127,6 +127,11 @@ impl Danger {
         self.watch.sees(cell)
     }
 
+    /// The known watchers that will see grid cell `cell`, in level order.
+    pub fn seen_by(&self, cell: CellPos) -> impl Iterator<Item = ThingId> + '_ {
+        self.watch.seen_by(cell)
+    }
+
     /// The tinted grid cells, in index order.
     pub fn cells(&self) -> impl Iterator<Item = CellPos> + '_ {
         self.watch.cells()
@@ -142,6 +147,15 @@ impl Danger {
     pub fn caught_if_ended_now(&self) -> &[(ThingId, ThingId)] {
         self.watch.caught()
     }
+}
+
+/// What pointing at `watcher` shows, in words, naming it as its level
+/// does ([`Stage::item_name`]).
+pub fn legend(stage: &Stage, watcher: ThingId) -> String {
+    format!(
+        "The {}: orange dots its route, the arrow its next step; at the end of the round it sees the red cells",
+        stage.item_name(watcher)
+    )
 }
 
 /// The watcher standing in the grid cell shown at view cell `v`, if any.

@@ -20,16 +20,24 @@ use crate::screens::world::{self, CellLayout, Scene, WorldSprites};
 
 impl PlayScreen {
     /// What the previewed path does and costs, by segments: "walk 2 (2
-    /// AP) · fall 1 (free) = 2 AP", and whether a watcher will see where
-    /// it ends.
+    /// AP) · fall 1 (free) = 2 AP", and which watcher, named as its level
+    /// names it, will see where it ends.
     fn path_summary(&self, path: &preview::PreviewPath, hero_moves: bool) -> String {
         let mut text = path.words.clone();
         if path.falls() > 0 && path.landing.is_some_and(|l| !l.seen) {
             text.push_str(", lands out of sight");
         }
         // Watchers catch heroes, not items: only a hero's move ends seen.
-        if hero_moves && path.end.is_some_and(|c| self.danger.contains(c)) {
-            text.push_str(" · seen by the watcher there");
+        if let Some(end) = path.end.filter(|_| hero_moves) {
+            let stage = self.session.stage();
+            let seers: Vec<&str> = self
+                .danger
+                .seen_by(end)
+                .map(|w| stage.item_name(w))
+                .collect();
+            if !seers.is_empty() {
+                text.push_str(&format!(" · seen by {} there", hud::listed(&seers)));
+            }
         }
         text
     }
@@ -73,8 +81,8 @@ impl PlayScreen {
         if self.mode.context().is_some() {
             return "Up/Down choose · Enter or Space do it · E or Esc closes".into();
         }
-        if self.watcher_shown.is_some() {
-            return "Watcher: orange dots its route, the arrow its next step; at the end of the round it sees the red cells".into();
+        if let Some(watcher) = self.watcher_shown {
+            return danger::legend(self.session.stage(), watcher);
         }
         if self.camera.overview.is_some() {
             return "Overview of everything seen · Shift+arrows pan · O or C back to the hero"
@@ -189,7 +197,7 @@ impl PlayScreen {
                 message: self.message.as_ref(),
                 hint: &hint,
                 sprites: &sprites,
-                lost: stage.outcome() == Outcome::Lost,
+                lost: (stage.outcome() == Outcome::Lost).then(|| self.danger.glares()),
             },
         );
         if let Some(menu) = self.mode.context() {

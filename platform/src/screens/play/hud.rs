@@ -132,7 +132,9 @@ pub struct Hud<'a> {
     pub message: Option<&'a Message>,
     pub hint: &'a str,
     pub sprites: &'a WorldSprites,
-    pub lost: bool,
+    /// When the level is lost: who caught whom (watcher, hero; see
+    /// [`super::danger::Danger::glares`]).
+    pub lost: Option<&'a [(ThingId, ThingId)]>,
 }
 
 /// Draws the HUD (UI pass).
@@ -176,8 +178,8 @@ pub fn draw(list: &mut DrawList, font: &mut Font, l: &HudLayout, hud: &Hud) {
         draw_portrait(list, font, l, hud, i, hero, rect);
     }
 
-    let message = if hud.lost {
-        Some((caught_message(stage), LOST_TEXT))
+    let message = if let Some(glares) = hud.lost {
+        Some((caught_message(stage, glares), LOST_TEXT))
     } else {
         hud.message.map(|m| match m {
             Message::Refused(t) => (format!("Can't: {t}"), NOTICE_TEXT),
@@ -295,23 +297,58 @@ fn draw_portrait(
     }
 }
 
-/// The message of a lost level: who was caught, and how to go on.
-pub fn caught_message(stage: &Stage) -> String {
-    let caught: Vec<&str> = stage
-        .heroes()
-        .into_iter()
-        .filter(|&h| stage.has_flag(h, ThingFlags::CAUGHT))
-        .map(|h| stage.hero_kind(h).unwrap_or_default().name())
-        .collect();
-    let who = match caught.as_slice() {
-        [] => String::new(),
-        [one] => format!(" A watcher saw the {one}."),
-        [init @ .., last] => format!(" A watcher saw the {} and the {last}.", init.join(", the ")),
-    };
-    format!("Caught!{who} Z undoes, R restarts")
+/// The message of a lost level: who was caught by whom, and how to go on.
+/// `glares`: each watcher with a hero it caught
+/// ([`super::danger::Danger::glares`]).
+pub fn caught_message(stage: &Stage, glares: &[(ThingId, ThingId)]) -> String {
+    match caught_words(stage, glares) {
+        Some(who) => format!("Caught! {}. Z undoes, R restarts", capitalised(&who)),
+        None => "Caught! Z undoes, R restarts".into(),
+    }
 }
 
-fn capitalised(name: &str) -> String {
+/// Who caught whom, each watcher named as its level names it
+/// ([`Stage::item_name`]): "the guard saw the scout", "the guard saw the
+/// knight and the scout; the sentry saw the sorceress". Each caught hero is
+/// named once, with the first watcher in `glares` (level order: the one
+/// the rules' catch names); one no glare names "was caught". `None` when
+/// nobody was caught.
+pub fn caught_words(stage: &Stage, glares: &[(ThingId, ThingId)]) -> Option<String> {
+    let mut by: Vec<(Option<ThingId>, Vec<&str>)> = Vec::new();
+    for hero in stage.heroes() {
+        if !stage.has_flag(hero, ThingFlags::CAUGHT) {
+            continue;
+        }
+        let watcher = glares.iter().find(|&&(_, h)| h == hero).map(|&(w, _)| w);
+        let name = stage.item_name(hero);
+        match by.iter_mut().find(|(w, _)| *w == watcher) {
+            Some((_, heroes)) => heroes.push(name),
+            None => by.push((watcher, vec![name])),
+        }
+    }
+    let said: Vec<String> = by
+        .iter()
+        .map(|(w, heroes)| match w {
+            Some(w) => format!("the {} saw {}", stage.item_name(*w), listed(heroes)),
+            None if heroes.len() == 1 => format!("{} was caught", listed(heroes)),
+            None => format!("{} were caught", listed(heroes)),
+        })
+        .collect();
+    (!said.is_empty()).then(|| said.join("; "))
+}
+
+/// `names` as a list of things: "the knight", "the knight and the scout",
+/// "the knight, the scout and the sorceress".
+pub fn listed(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => format!("the {one}"),
+        [init @ .., last] => format!("the {} and the {last}", init.join(", the ")),
+    }
+}
+
+/// `name` with its first letter upper case.
+pub(super) fn capitalised(name: &str) -> String {
     let mut c = name.chars();
     c.next()
         .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
@@ -356,5 +393,39 @@ mod tests {
             assert_eq!(l.portrait_at(Vec2::new(w / 2.0, h / 2.0)), None);
         }
         assert_eq!(capitalised("knight"), "Knight");
+    }
+
+    #[test]
+    fn a_catch_names_each_watcher_as_its_level_does_with_whom_it_saw() {
+        // Two floors joined at the left: the guard and the scout below,
+        // the night watch, the knight and the sorceress above. Ending the
+        // turn, each watcher catches who shares its floor.
+        let text = "[level]\nname = \"Two floors\"\n\n[grid]\n###########\n#.........#\n#.#########\n#@........#\n###########\n\n[things]\nscout = hero scout at 2,0\nknight = hero knight at 2,1\nsorceress = hero sorceress at 3,1\nguard = watcher at 4,0\nnight_watch = watcher at 4,1\n";
+        let level = game::level::load_text("floors.txt", text).expect("loads");
+        let mut session = game::session::Session::new(&level).expect("sets up");
+        session
+            .perform(&game::action::Action::EndTurn)
+            .expect("ends");
+        let stage = session.stage();
+        let id = |name: &str| stage.find(name).expect(name);
+        let (scout, knight, sorceress) = (id("scout"), id("knight"), id("sorceress"));
+        let (guard, watch) = (id("guard"), id("night_watch"));
+        let glares = [
+            (guard, scout),
+            (watch, knight),
+            (watch, sorceress),
+            (watch, scout),
+        ];
+        assert_eq!(
+            caught_message(stage, &glares),
+            "Caught! The guard saw the scout; the night watch saw the knight and the sorceress. Z undoes, R restarts"
+        );
+        // A caught hero no glare names is still named.
+        assert_eq!(
+            caught_words(stage, &glares[..2]).as_deref(),
+            Some(
+                "the guard saw the scout; the night watch saw the knight; the sorceress was caught"
+            )
+        );
     }
 }

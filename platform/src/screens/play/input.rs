@@ -180,13 +180,13 @@ impl PlayScreen {
             // not.
             return self.move_to(hero, v);
         }
-        if super::danger::watcher_at(self.session.stage(), &self.view, v).is_some() {
+        if let Some(watcher) = super::danger::watcher_at(self.session.stage(), &self.view, v) {
             // Clicking a watcher looks at it (its route stays drawn while
             // pointed at); walking into it takes the arrows.
-            self.message = Some(Message::Info(
-                "A watcher: orange dots its route, the arrow its next step, red what it will see"
-                    .into(),
-            ));
+            self.message = Some(Message::Info(super::danger::legend(
+                self.session.stage(),
+                watcher,
+            )));
             return None;
         }
         self.move_to(hero, v)
@@ -305,10 +305,7 @@ impl PlayScreen {
                 format!(
                     "the {} will be seen by the {}",
                     stage.item_name(hero),
-                    // The level's name for it ("sentry", "guard").
-                    stage
-                        .id_name(watcher)
-                        .unwrap_or_else(|| stage.item_name(watcher))
+                    stage.item_name(watcher)
                 )
             })
             .collect();

@@ -596,7 +596,7 @@ fn hovering_a_move_into_the_watchers_sight_says_so() {
     };
     let onto_pillar = hint_at(&mut s, CellPos::new(3, 1));
     assert!(
-        onto_pillar.ends_with("· seen by the watcher there"),
+        onto_pillar.ends_with("· seen by the guard there"),
         "{onto_pillar}"
     );
     let behind_it = hint_at(&mut s, CellPos::new(2, 0));
@@ -824,3 +824,4 @@ mod keys;
 mod known_danger;
 mod preview;
 mod remembered;
+mod watcher_names;

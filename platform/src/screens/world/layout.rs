@@ -1,9 +1,12 @@
 //! Who stands where in a cell: everyone in one row on the floor — heroes
-//! from the left, then the items (loose, or hanging from a rope's end),
-//! then watchers — fanned out so that each stays visible, and scaled down
-//! together when the cell is crowded. One [`CellLayout`] decides it for
-//! the world drawing, the play screen's selection marker and anything else
-//! that must point at a drawn thing.
+//! from the left, then the items lying loose, then watchers — fanned out
+//! so that each stays visible, and scaled down together when the cell is
+//! crowded. What hangs from a rope's end (a load: the tied bucket) hangs on
+//! the rope's line, the cell's middle, so its slot is pinned there: the
+//! heroes stand either side of it, the first half left, the rest right,
+//! and the loose items and watchers after them. One [`CellLayout`]
+//! decides it for the world drawing, the play screen's selection marker
+//! and anything else that must point at a drawn thing.
 //!
 //! The geometry, in cell-local coordinates (the cell is `[-0.5, 0.5]²`, y
 //! down, the floor line at [`FLOOR_Y`]): each occupant has a square box of
@@ -13,9 +16,14 @@
 //! in [`ROW_WIDTH`], else it shrinks so the row fits, but never below
 //! [`MIN_PITCH`]: the figures drawn in the boxes take the middle ~55 % of
 //! their width, so at that pitch they touch but do not cover each other.
-//! Past that, every box shrinks by the same factor. The row is centred. A
-//! lone hero is drawn at the same size as the first of a pair would be
-//! without crowding, small enough to stand under a ceiling.
+//! Past that, every box shrinks by the same factor. The row is centred;
+//! with a load, it is shifted so the load's box is centred on the rope's
+//! line and, where that pushes a box past the row's half width `R`, every
+//! centre and size is scaled by `R / e` about the line (`e` the farthest
+//! box edge from it): a uniform scaling keeps every ratio of distance to
+//! size, so neighbours are still at least [`MIN_PITCH`] apart. A lone hero
+//! is drawn at the same size as the first of a pair would be without
+//! crowding, small enough to stand under a ceiling.
 use game::grid::CellPos;
 use game::stage::Stage;
 use game::things::{ThingFlags, ThingId, ThingKind};
@@ -46,9 +54,12 @@ pub struct CellLayout {
     /// The heroes still in play standing there (roots), in slot order; a
     /// hero drawn elsewhere by a tween keeps its slot.
     pub heroes: Vec<ThingId>,
-    /// Items lying loose or hanging from a rope's end there, not counting
-    /// those drawn elsewhere.
+    /// Items lying loose there, not counting those drawn elsewhere.
     pub items: usize,
+    /// Items tied to a rope's end there, not counting those drawn
+    /// elsewhere (0 = none): they hang on the rope's line and share one
+    /// slot pinned to the cell's middle ([`CellLayout::load_rect`]).
+    pub loads: usize,
     /// Watchers standing there, not counting those drawn elsewhere.
     pub watchers: usize,
 }
@@ -96,7 +107,7 @@ impl CellLayout {
                     out.items += 1
                 }
                 ThingKind::RopeSegment => {
-                    out.items += store
+                    out.loads += store
                         .children(id)
                         .filter(|(c, _)| !is_hidden(stage, hidden, *c))
                         .count();
@@ -116,9 +127,9 @@ impl CellLayout {
         }
     }
 
-    /// How many occupants share the row.
+    /// How many occupants share the row (the loads one slot).
     pub fn len(&self) -> usize {
-        self.heroes.len() + self.items + self.watchers
+        self.heroes.len() + self.items + self.watchers + usize::from(self.loads > 0)
     }
 
     /// Whether nobody is drawn in the cell.
@@ -126,19 +137,51 @@ impl CellLayout {
         self.len() == 0
     }
 
-    /// Where the `i`-th hero stands.
-    pub fn hero_rect(&self, i: usize) -> Rect {
-        self.slot(i.min(self.heroes.len().saturating_sub(1)))
+    /// How many heroes stand left of the loads' slot (all of them when
+    /// nothing hangs there).
+    fn heroes_left(&self) -> usize {
+        if self.loads == 0 {
+            self.heroes.len()
+        } else {
+            self.heroes.len().div_ceil(2)
+        }
     }
 
-    /// Where the `i`-th item lies.
+    /// The row position of the loads' slot, if something hangs there.
+    fn load_slot(&self) -> Option<usize> {
+        (self.loads > 0).then(|| self.heroes_left())
+    }
+
+    /// The slots before the loose items: the heroes and the loads' one.
+    fn before_items(&self) -> usize {
+        self.heroes.len() + usize::from(self.loads > 0)
+    }
+
+    /// Where the `i`-th hero stands.
+    pub fn hero_rect(&self, i: usize) -> Rect {
+        let i = i.min(self.heroes.len().saturating_sub(1));
+        let past_load = usize::from(self.loads > 0 && i >= self.heroes_left());
+        self.slot(i + past_load)
+    }
+
+    /// Where the `i`-th loose item lies.
     pub fn item_rect(&self, i: usize) -> Rect {
-        self.slot(self.heroes.len() + i.min(self.items.saturating_sub(1)))
+        self.slot(self.before_items() + i.min(self.items.saturating_sub(1)))
+    }
+
+    /// Where what hangs from a rope's end here is drawn at rest: every load
+    /// shares the one slot on the rope's line (`x` centred on 0). With no
+    /// load counted, the box of a load alone.
+    pub fn load_rect(&self) -> Rect {
+        match self.load_slot() {
+            Some(k) => self.slot(k),
+            None => floor_box(0.0, ITEM_SIZE),
+        }
     }
 
     /// Where the `i`-th watcher stands.
     pub fn watcher_rect(&self, i: usize) -> Rect {
-        self.slot(self.heroes.len() + self.items + i.min(self.watchers.saturating_sub(1)))
+        self.slot(self.before_items() + self.items + i.min(self.watchers.saturating_sub(1)))
     }
 
     /// Where hero `id` stands, if it is in the cell.
@@ -149,9 +192,14 @@ impl CellLayout {
             .map(|i| self.hero_rect(i))
     }
 
-    /// The base size of each slot, heroes, items, watchers in order.
+    /// The base size of each slot in row order: the heroes left of the
+    /// loads, the loads' one slot, the other heroes, the loose items, the
+    /// watchers.
     fn base_sizes(&self) -> impl Iterator<Item = f32> + '_ {
-        std::iter::repeat_n(HERO_SIZE, self.heroes.len())
+        let left = self.heroes_left();
+        std::iter::repeat_n(HERO_SIZE, left)
+            .chain(std::iter::repeat_n(ITEM_SIZE, usize::from(self.loads > 0)))
+            .chain(std::iter::repeat_n(HERO_SIZE, self.heroes.len() - left))
             .chain(std::iter::repeat_n(ITEM_SIZE, self.items))
             .chain(std::iter::repeat_n(WATCHER_SIZE, self.watchers))
     }
@@ -178,10 +226,27 @@ impl CellLayout {
         };
         let length = scale * (ends + pitch * pairs) + gap * (sizes.len() - 1) as f32;
         let mut centre = -length / 2.0 + scale * sizes[0] / 2.0;
-        for w in sizes[..=k].windows(2) {
-            centre += scale * pitch * (w[0] + w[1]) / 2.0 + gap;
-        }
-        floor_box(centre, scale * sizes[k])
+        let centres: Vec<f32> = std::iter::once(centre)
+            .chain(sizes.windows(2).map(|w| {
+                centre += scale * pitch * (w[0] + w[1]) / 2.0 + gap;
+                centre
+            }))
+            .collect();
+        // Pinned on the rope's line: shift, then scale about the line if a
+        // box now reaches past the row (see the module docs).
+        let (shift, fit) = match self.load_slot() {
+            Some(l) => {
+                let shift = -centres[l];
+                let reach = centres
+                    .iter()
+                    .zip(&sizes)
+                    .map(|(c, s)| (c + shift).abs() + scale * s / 2.0)
+                    .fold(0.0, f32::max);
+                (shift, (ROW_WIDTH / 2.0 / reach).min(1.0))
+            }
+            None => (0.0, 1.0),
+        };
+        floor_box(fit * (centres[k] + shift), fit * scale * sizes[k])
     }
 }
 
@@ -203,16 +268,54 @@ mod tests {
             heroes: (1..=heroes as u16).map(id).collect(),
             items,
             watchers,
+            loads: 0,
+        }
+    }
+
+    /// `heroes` heroes with something hanging from a rope's end among them.
+    fn with_load(heroes: usize, items: usize) -> CellLayout {
+        CellLayout {
+            loads: 1,
+            ..layout(heroes, items, 0)
         }
     }
 
     /// Every slot's box, in row order.
     fn boxes(l: &CellLayout) -> Vec<Rect> {
-        (0..l.heroes.len())
+        let left = l.heroes_left();
+        (0..left)
             .map(|i| l.hero_rect(i))
+            .chain((l.loads > 0).then(|| l.load_rect()))
+            .chain((left..l.heroes.len()).map(|i| l.hero_rect(i)))
             .chain((0..l.items).map(|i| l.item_rect(i)))
             .chain((0..l.watchers).map(|i| l.watcher_rect(i)))
             .collect()
+    }
+
+    /// The checks every row passes: inside the row, on the floor, readable,
+    /// neighbours no closer than [`MIN_PITCH`].
+    fn assert_readable(l: &CellLayout, what: &str) -> Vec<Rect> {
+        let b = boxes(l);
+        assert_eq!(b.len(), l.len(), "{what}");
+        for r in &b {
+            assert!(
+                r.x >= -ROW_WIDTH / 2.0 - 1e-5 && r.x + r.w <= ROW_WIDTH / 2.0 + 1e-5,
+                "{what}: inside the row: {r:?}"
+            );
+            assert!((r.y + r.h - FLOOR_Y).abs() < 1e-5, "{what}: on the floor");
+            assert!(r.w > 0.15, "{what}: still a readable size: {}", r.w);
+        }
+        for pair in b.windows(2) {
+            let (a, c) = (pair[0], pair[1]);
+            let apart = c.centre().x - a.centre().x;
+            assert!(
+                apart >= MIN_PITCH * (a.w + c.w) / 2.0 - 1e-5,
+                "{what}: neighbours {apart} apart ({} and {})",
+                a.w,
+                c.w
+            );
+        }
+        b
     }
 
     #[test]
@@ -243,26 +346,7 @@ mod tests {
             (3, 3, 0),
         ] {
             let l = layout(h, i, w);
-            let b = boxes(&l);
-            assert_eq!(b.len(), h + i + w);
-            for r in &b {
-                assert!(
-                    r.x >= -ROW_WIDTH / 2.0 - 1e-5 && r.x + r.w <= ROW_WIDTH / 2.0 + 1e-5,
-                    "{h}+{i}+{w}: inside the row: {r:?}"
-                );
-                assert!((r.y + r.h - FLOOR_Y).abs() < 1e-5, "on the floor");
-                assert!(r.w > 0.15, "{h}+{i}+{w}: still a readable size: {}", r.w);
-            }
-            for pair in b.windows(2) {
-                let (a, c) = (pair[0], pair[1]);
-                let apart = c.centre().x - a.centre().x;
-                assert!(
-                    apart >= MIN_PITCH * (a.w + c.w) / 2.0 - 1e-5,
-                    "{h}+{i}+{w}: neighbours {apart} apart ({} and {})",
-                    a.w,
-                    c.w
-                );
-            }
+            let b = assert_readable(&l, &format!("{h}+{i}+{w}"));
             let mid = (b[0].x + b[b.len() - 1].x + b[b.len() - 1].w) / 2.0;
             assert!(mid.abs() < 1e-5, "{h}+{i}+{w}: the row is centred");
         }
@@ -274,6 +358,35 @@ mod tests {
             l.item_rect(0).w < l.hero_rect(0).w,
             "items smaller than heroes"
         );
+    }
+
+    #[test]
+    fn what_hangs_from_a_rope_s_end_keeps_the_middle_and_the_heroes_stand_either_side() {
+        for (h, i) in [(0, 0), (1, 0), (2, 0), (3, 0), (1, 1), (2, 1), (3, 2)] {
+            let l = with_load(h, i);
+            let what = format!("{h} heroes, {i} items and a load");
+            let b = assert_readable(&l, &what);
+            let load = l.load_rect();
+            assert!(load.centre().x.abs() < 1e-5, "{what}: on the rope's line");
+            // The first half of the heroes left of it, the rest right.
+            for k in 0..h {
+                let x = l.hero_rect(k).centre().x;
+                let left = k < h.div_ceil(2);
+                assert!(left == (x < load.centre().x), "{what}: hero {k} at {x}");
+            }
+            // The loose items after the heroes.
+            for k in 0..i {
+                assert!(l.item_rect(k).centre().x > load.centre().x, "{what}");
+            }
+            assert!(b.contains(&load), "{what}");
+        }
+        // Two heroes and the load: symmetric, as wide as the row allows.
+        let l = with_load(2, 0);
+        assert!((l.hero_rect(0).centre().x + l.hero_rect(1).centre().x).abs() < 1e-5);
+        assert!((l.hero_rect(0).x + ROW_WIDTH / 2.0).abs() < 1e-5);
+        // Alone it keeps a load's size.
+        assert_eq!(with_load(0, 0).load_rect(), floor_box(0.0, ITEM_SIZE));
+        assert_eq!(layout(1, 0, 0).load_rect(), floor_box(0.0, ITEM_SIZE));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The Things of a cell as the world shows them: heroes (with how each
-//! copy looks: [`HeroLook`]), items, rope segments and their links,
-//! watchers, and a Thing mid-move.
+//! copy looks: [`HeroLook`]), items, rope segments and their links, what
+//! hangs from a rope's end, watchers, and a Thing mid-move; each in its
+//! slot of the cell's [`CellLayout`].
 
 use game::grid::{CellPos, CellTransform};
 use game::motion::RopeMotion;
@@ -82,21 +83,30 @@ pub(super) fn draw_things(
     // Ropes in motion are drawn where their physics puts them, whatever
     // the state holds in this cell (a rope reeled in still climbs through
     // cells it has left), and so is what hangs on their ends: on the
-    // rope's line, in front of whoever stands in the cell (the layout
-    // keeps the load's slot free, so they stand aside), with what is in it.
+    // rope's line, with what is in it, at the size of the load's slot (the
+    // layout pins that slot to the line and stands whoever shares the cell
+    // either side of it).
     if let Some(motion) = world.ropes {
         match layer {
             Layer::Rope => draw_rope_links(list, motion, cell),
             Layer::Items => {
                 for (rope, centre) in motion.loads_in(cell) {
-                    let tied = stage
-                        .rope_segments(rope)
-                        .last()
-                        .and_then(|&end| stage.children(end).first().copied());
+                    let end = stage.rope_segments(rope).last().copied();
+                    let tied = end.and_then(|end| stage.children(end).first().copied());
                     if let Some(item) = tied.filter(|&i| !is_hidden(stage, world.hidden, i)) {
-                        let size = ITEM_SIZE;
-                        let rect =
-                            Rect::new(centre.x - size / 2.0, centre.y - size / 2.0, size, size);
+                        // Its size is its slot's in the cell the state
+                        // holds it in (so a load across two cells is one
+                        // size). Its body is a load's box alone around
+                        // `centre`; shrunk, it still hangs from the top of
+                        // that box, where the rope's end holds its handle.
+                        let size = match end.and_then(|e| stage.cell_of(e)) {
+                            Some(home) if home != cell => {
+                                CellLayout::of(stage, home, world.hidden).load_rect().w
+                            }
+                            _ => layout.load_rect().w,
+                        };
+                        let top = centre.y - ITEM_SIZE / 2.0;
+                        let rect = Rect::new(centre.x - size / 2.0, top, size, size);
                         draw_item(list, world, item, rect, DEPTH_LOAD);
                     }
                 }
@@ -120,9 +130,7 @@ pub(super) fn draw_things(
                     .is_some_and(|(m, rope)| m.carries_load(rope));
                 for (child, _) in store.children(id) {
                     if !moving && !is_hidden(stage, world.hidden, child) {
-                        let rect = layout.item_rect(item_i);
-                        item_i += 1;
-                        draw_item(list, world, child, rect, DEPTH_ITEM);
+                        draw_item(list, world, child, layout.load_rect(), DEPTH_ITEM);
                     }
                 }
             }
