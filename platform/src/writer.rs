@@ -125,30 +125,26 @@ impl Drop for Writer {
 
 /// Does `jobs` in order until the queue closes.
 fn run_jobs(jobs: Receiver<Job>, failures: &Sender<String>, what: &str) {
+    let fail = |e: &dyn std::fmt::Display| {
+        let _ = failures.send(format!("{what} ({e})"));
+    };
+    let write = |path: &Path, bytes: &[u8]| {
+        let written = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| write_atomic(path, bytes));
+        match written {
+            Ok(()) => log::debug!("wrote {}", escaped_path(path)),
+            Err(e) => fail(&e),
+        }
+    };
     for job in jobs {
-        let job = match job {
-            Job::EncodeWrite(path, encode) => match encode() {
-                Ok(bytes) => Job::Write(path, bytes),
-                Err(e) => {
-                    let _ = failures.send(format!("{what} ({e})"));
-                    continue;
-                }
-            },
-            other => other,
-        };
         match job {
-            Job::Write(path, bytes) => {
-                let written = path
-                    .parent()
-                    .map_or(Ok(()), std::fs::create_dir_all)
-                    .and_then(|()| write_atomic(&path, &bytes));
-                match written {
-                    Ok(()) => log::debug!("wrote {}", escaped_path(&path)),
-                    Err(e) => {
-                        let _ = failures.send(format!("{what} ({e})"));
-                    }
-                }
-            }
+            Job::Write(path, bytes) => write(&path, &bytes),
+            Job::EncodeWrite(path, encode) => match encode() {
+                Ok(bytes) => write(&path, &bytes),
+                Err(e) => fail(&e),
+            },
             Job::Remove(path) => match std::fs::remove_file(&path) {
                 Ok(()) => {}
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -157,7 +153,6 @@ fn run_jobs(jobs: Receiver<Job>, failures: &Sender<String>, what: &str) {
             Job::Flush(done) => {
                 let _ = done.send(());
             }
-            Job::EncodeWrite(..) => unreachable!("encoded above"),
         }
     }
 }

@@ -459,9 +459,15 @@ impl Document {
 
     /// Removes the autosave (its work was saved or discarded).
     pub fn drop_autosave(&mut self) {
-        if let Some(slot) = self.slot.clone() {
-            self.writer().remove(&slot);
+        let Some(slot) = self.slot.clone() else {
+            return;
+        };
+        // With no writer yet nothing is queued: no file, nothing to do
+        // (and no thread to start for it).
+        if self.writer.is_none() && !slot.exists() {
+            return;
         }
+        self.writer().remove(&slot);
     }
 
     /// Waits until every autosave asked for is written (or failed).

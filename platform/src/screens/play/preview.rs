@@ -335,14 +335,7 @@ pub fn draw(list: &mut DrawList, proj: &Projection, preview: &Preview) {
                 // Out of sight: a dotted line on to the landing, and the
                 // ring there hollow.
                 Some(Landing { view, seen: false }) => {
-                    let to = proj.cell_centre(view);
-                    let dots = ((to - at).length() / (s * 0.25)).ceil().max(1.0) as u32;
-                    for k in 1..dots {
-                        let p = at + (to - at) * (k as f32 / dots as f32);
-                        list.disc(p, (s * 0.04).max(1.5), DOT_SEGMENTS, FALL_LINE);
-                    }
-                    list.disc(to, (s * 0.2).max(5.0), DOT_SEGMENTS, FALL);
-                    list.disc(to, (s * 0.15).max(3.5), DOT_SEGMENTS, hex(0x20242f));
+                    dotted_fall(list, s, at, proj.cell_centre(view));
                 }
                 _ => {
                     if let Some(last) = path.steps.last() {
@@ -375,8 +368,18 @@ pub fn draw_mid_air_fall(list: &mut DrawList, proj: &Projection, from: ViewPos, 
     let saved = list.state();
     list.set_pass(Pass::Ui);
     list.set_stencil(Stencil::None);
-    let s = proj.cell_px;
-    let (at, to) = (proj.cell_centre(from), proj.cell_centre(lands));
+    dotted_fall(
+        list,
+        proj.cell_px,
+        proj.cell_centre(from),
+        proj.cell_centre(lands),
+    );
+    list.set_state(saved);
+}
+
+/// A fall drawn where it is not seen: dots from `at` on to `to` (screen
+/// pixels, cells of `s` pixels), and a hollow ring where it lands.
+fn dotted_fall(list: &mut DrawList, s: f32, at: Vec2, to: Vec2) {
     let dots = ((to - at).length() / (s * 0.25)).ceil().max(1.0) as u32;
     for k in 1..dots {
         let p = at + (to - at) * (k as f32 / dots as f32);
@@ -384,7 +387,6 @@ pub fn draw_mid_air_fall(list: &mut DrawList, proj: &Projection, from: ViewPos, 
     }
     list.disc(to, (s * 0.2).max(5.0), DOT_SEGMENTS, FALL);
     list.disc(to, (s * 0.15).max(3.5), DOT_SEGMENTS, hex(0x20242f));
-    list.set_state(saved);
 }
 
 /// A frame `w` pixels wide just inside `r`.
