@@ -310,6 +310,20 @@ impl Screens {
                 return None;
             }
         }
+        // The play camera's glide waits while the left button is down.
+        match raw {
+            input::RawInput::Press(input::Button::Left, _) => {
+                if let Some(Screen::Play(p)) = self.stack.last_mut() {
+                    p.hold_pointer(true);
+                }
+            }
+            input::RawInput::Release(input::Button::Left, _) => {
+                if let Some(p) = self.play_mut() {
+                    p.hold_pointer(false);
+                }
+            }
+            _ => {}
+        }
         match self.stack.last_mut() {
             Some(Screen::Editor(e)) => {
                 let action = e.handle(raw, size_px)?;

@@ -253,6 +253,9 @@ fn scout_across_watcher_hall() -> Screens {
 #[test]
 fn remembered_cells_stay_drawn_dark_and_empty_once_out_of_sight() {
     let mut s = scout_across_watcher_hall();
+    // Back on the scout (C): the camera held still while she crossed.
+    key(&mut s, Key::Recentre, SIZE);
+    settle(&mut s);
     keep(&draw(&s, SIZE), "remembered_close");
     let close = s.play().unwrap().projection(SIZE);
     // The overview: everything the party has seen fits on screen.
@@ -314,7 +317,7 @@ fn remembered_cells_stay_drawn_dark_and_empty_once_out_of_sight() {
     let entrance_close = close.to_screen(Vec2::new(-8.5, 0.0));
     assert!(entrance_close.x < 0.0, "{entrance_close}");
     assert!(at(CellPos::new(0, 0), Vec2::new(-0.5, 0.0)).x > 0.0);
-    // O again: back on the hero as before.
+    // O again: back close up as before.
     key(&mut s, Key::Overview, SIZE);
     let play = s.play().unwrap();
     assert!(!play.overview_on());

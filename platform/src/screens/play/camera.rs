@@ -8,24 +8,32 @@
 //! cell is `cell_px` pixels. The same projection draws and picks, so what
 //! the mouse points at is what is drawn, at any size and pixel density.
 //!
-//! The [`Camera`] keeps the hero in view between the HUD's bands (the top
-//! bar and hint band, the portraits and message line: `hud::bands`): the
-//! hero in the middle of the room between them, shifted up or down (its
-//! *frame*, [`Camera::frame_shift`]) so that the cells it can reach this
-//! round — where its move previews end — stay clear of the bands too, as
-//! far as they fit; the hero's own cell always does. Its offset (where it
-//! looks, relative to that) eases back to zero, so switching heroes or a
-//! new frame glides instead of jumping; zoom steps by 1.25× between limits. The cell size
-//! scales with the drawable's height (a HiDPI drawable is larger, so cells
-//! keep their size on screen) and the aspect is always square.
+//! The [`Camera`] holds still. The map moves only when it must: when the
+//! selected hero, or the cells it can reach this round (where its move
+//! previews end, [`Camera::keep`]), would otherwise be off-screen or under
+//! one of the HUD's bands (the top bar and hint band, the portraits and
+//! message line: `hud::bands`). Then it glides ([`Camera::hold`]) as
+//! little as brings them clear, never jumps. A hero walking on screen
+//! walks across a still map; selecting another hero on screen moves
+//! nothing. The view space is the selected hero's, so when its origin
+//! moves (the hero acted, another hero is selected) the camera is first
+//! [`Camera::rebase`]d onto the new origin, which keeps what is drawn
+//! where it was. A pressed pointer holds any glide until it is let go, so
+//! the map never moves under a click. Its *frame* ([`Camera::frame_shift`])
+//! is where it starts and where C recentres: the hero in the middle of the
+//! room between the bands, shifted up or down so that its reach stays
+//! clear of the bands too, as far as they fit. Zoom steps by 1.25× between
+//! limits. The cell size scales with the drawable's height (a HiDPI
+//! drawable is larger, so cells keep their size on screen) and the aspect
+//! is always square.
 //!
 //! The player can look around: Shift+arrows (Shift+W A S D, the right
 //! stick) *pan* the camera [`PAN_STEP_CELLS`] at a time, and the pan holds
-//! until the hero acts, another hero is selected, or C recentres (then it
-//! glides back). O toggles the *overview*: the camera fits everything the
-//! party has seen (the remembered map and what is in sight, a box in view
-//! space kept up to date by the play screen) on screen at once, never
-//! closer than the zoom; panning works there too.
+//! (an action moves the camera only as [`Camera::hold`] must); C recentres
+//! (it glides back to the frame). O toggles the *overview*: the camera
+//! fits everything the party has seen (the remembered map and what is in
+//! sight, a box in view space kept up to date by the play screen) on
+//! screen at once, never closer than the zoom; panning works there too.
 use glam::Vec2;
 
 use super::PlayScreen;
@@ -65,13 +73,15 @@ impl ViewBox {
 /// Where the camera looks and how close.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Camera {
-    /// The camera centre relative to the selected hero, in view cells;
-    /// eases to zero.
+    /// The glide: where the camera looks relative to where it settles, in
+    /// view cells; eases to zero.
     pub offset: Vec2,
     /// Multiplier on the base cell size.
     pub zoom: f32,
-    /// Where the player panned to, in view cells from the hero (or from
-    /// the overview's centre); zero when not panned. Holds until
+    /// Where the camera settles, in view cells from its frame (or from
+    /// the overview's centre): moved by the player's pans, by
+    /// [`Camera::rebase`] to keep the map still, by [`Camera::hold`] to
+    /// bring the hero clear; zero at the frame. Holds until
     /// [`Camera::recentre`].
     pub pan: Vec2,
     /// The overview's box, when it is on (`None`: off).
@@ -80,6 +90,12 @@ pub struct Camera {
     /// box of the cells it can reach this round (the hero's own cell
     /// alone when it can reach none).
     pub keep: ViewBox,
+    /// The close-up pan while the overview is on, given back when it is
+    /// turned off.
+    pub close_pan: Vec2,
+    /// A pointer is pressed: the glide waits (the map never moves under a
+    /// click).
+    pub held: bool,
 }
 
 impl Default for Camera {
@@ -93,6 +109,8 @@ impl Default for Camera {
                 min: Vec2::ZERO,
                 max: Vec2::ZERO,
             },
+            close_pan: Vec2::ZERO,
+            held: false,
         }
     }
 }
@@ -105,13 +123,11 @@ pub fn ui_scale(size_px: (u32, u32)) -> f32 {
 }
 
 impl Camera {
-    /// Starts a glide from `offset` (view cells from the hero) back to the hero.
-    pub fn ease_from(&mut self, offset: Vec2) {
-        self.offset = offset;
-    }
-
     /// Advances the glide by `dt_s` seconds.
     pub fn update(&mut self, dt_s: f32) {
+        if self.held {
+            return;
+        }
         self.offset *= (-EASE_RATE * dt_s.max(0.0)).exp();
         if self.offset.length_squared() < 1e-6 {
             self.offset = Vec2::ZERO;
@@ -157,7 +173,7 @@ impl Camera {
             offset: Vec2::ZERO,
             ..*self
         }
-        .projection(size_px, Vec2::ZERO);
+        .projection(size_px);
         let c = settled.to_screen(at);
         let cell = settled.cell_px;
         // How far (pixels) the camera must move along one axis for the
@@ -184,6 +200,100 @@ impl Camera {
             self.offset += self.pan;
         }
         self.pan = Vec2::ZERO;
+    }
+
+    /// The view's origin moved (the hero acted, another hero was
+    /// selected): `old_origin` is where the old origin lies in the new
+    /// view. What is drawn stays where it was; the overview, fitted to
+    /// what is seen, is left to follow its box.
+    pub fn rebase(&mut self, old_origin: Vec2) {
+        if self.overview.is_none() {
+            self.pan += old_origin;
+        } else {
+            self.close_pan += old_origin;
+        }
+    }
+
+    /// The frame changed from `before` (its reach changed): the camera
+    /// stays where it was.
+    pub fn reframe(&mut self, before: Vec2, size_px: (u32, u32)) {
+        let by = before - self.frame_shift(size_px);
+        if self.overview.is_none() {
+            self.pan += by;
+        } else {
+            self.close_pan += by;
+        }
+    }
+
+    /// Glides as little as brings the hero's cell and its reach
+    /// ([`Camera::keep`]) on screen and clear of the HUD's bands, once
+    /// any glide has settled: nothing when they already are. Per axis,
+    /// the first that fits of: the whole reach, its shorter side (the
+    /// part the frame shows whole), the hero's cell. The overview is left
+    /// alone.
+    pub fn hold(&mut self, size_px: (u32, u32)) {
+        if self.overview.is_some() {
+            return;
+        }
+        let size = Vec2::new(size_px.0.max(1) as f32, size_px.1.max(1) as f32);
+        let cell = self.close_cell_px(size_px);
+        let (top, bottom) = super::hud::bands(size, ui_scale(size_px));
+        let margin = CLEAR_MARGIN_CELLS;
+        // The room around the settled centre, in view cells (y up).
+        let half = size / 2.0 / cell;
+        let room_lo = Vec2::new(-half.x + margin, -(size.y / 2.0 - bottom) / cell + margin);
+        let room_hi = Vec2::new(half.x - margin, (size.y / 2.0 - top) / cell - margin);
+        let settled = self.pan + self.frame_shift(size_px);
+        let axis = |c: f32, lo: f32, hi: f32, min: f32, max: f32| -> f32 {
+            let (min, max) = (min.min(0.0), max.max(0.0));
+            let shorter = if -min <= max { (min, 0.0) } else { (0.0, max) };
+            let fits = |(a, b): (f32, f32)| b - a + 1.0 <= hi - lo;
+            let (a, b) = [(min, max), shorter, (0.0, 0.0)]
+                .into_iter()
+                .find(|&span| fits(span))
+                .unwrap_or((0.0, 0.0));
+            // The centre range that puts `a - ½ ..= b + ½` inside the room.
+            let (need_lo, need_hi) = (b + 0.5 - hi, a - 0.5 - lo);
+            if need_lo > need_hi {
+                // Not even the hero's cell fits: centre it.
+                (a + b) / 2.0 - (lo + hi) / 2.0 - c
+            } else {
+                c.clamp(need_lo, need_hi) - c
+            }
+        };
+        let delta = Vec2::new(
+            axis(
+                settled.x,
+                room_lo.x,
+                room_hi.x,
+                self.keep.min.x,
+                self.keep.max.x,
+            ),
+            axis(
+                settled.y,
+                room_lo.y,
+                room_hi.y,
+                self.keep.min.y,
+                self.keep.max.y,
+            ),
+        );
+        // On whole pixels, rounded away from zero so the cells stay clear
+        // (a float's dust is no move).
+        let whole = |d: f32| {
+            let px = d * cell;
+            if px.abs() < 0.01 {
+                0.0
+            } else if px > 0.0 {
+                px.ceil() / cell
+            } else {
+                px.floor() / cell
+            }
+        };
+        let delta = Vec2::new(whole(delta.x), whole(delta.y));
+        if delta != Vec2::ZERO {
+            self.pan += delta;
+            self.offset -= delta;
+        }
     }
 
     /// The cell size for a drawable of `size_px` (close up, not the
@@ -237,9 +347,8 @@ impl Camera {
         Vec2::new(0.0, (hero_y.round() - h / 2.0) / cell)
     }
 
-    /// The projection for a drawable of `size_px`, looking at `hero` (the
-    /// hero's drawn position in view space: the origin, or a tween's).
-    pub fn projection(&self, size_px: (u32, u32), hero: Vec2) -> Projection {
+    /// The projection for a drawable of `size_px`.
+    pub fn projection(&self, size_px: (u32, u32)) -> Projection {
         let size = Vec2::new(size_px.0.max(1) as f32, size_px.1.max(1) as f32);
         let close = self.close_cell_px(size_px);
         match self.overview {
@@ -260,7 +369,7 @@ impl Camera {
                 }
             }
             None => Projection {
-                centre: hero + self.offset + self.pan + self.frame_shift(size_px),
+                centre: self.offset + self.pan + self.frame_shift(size_px),
                 cell_px: close,
                 size,
             },
@@ -276,12 +385,16 @@ impl PlayScreen {
     }
 
     /// Turns the overview of everything seen on or off; off, the camera
-    /// glides back to the hero.
+    /// is back where it was close up (or, if the hero acted meanwhile,
+    /// where it must be to show the hero clear).
     pub(super) fn toggle_overview(&mut self) {
         if self.camera.overview.is_some() {
             self.camera.overview = None;
-            self.camera.pan = Vec2::ZERO;
+            self.camera.pan = self.camera.close_pan;
+            self.camera.hold(self.size_px);
+            self.camera.settle();
         } else {
+            self.camera.close_pan = self.camera.pan;
             self.camera.pan = Vec2::ZERO;
             self.camera.overview = Some(self.seen_box());
         }
@@ -290,7 +403,9 @@ impl PlayScreen {
 
     /// The camera back on the hero (C), out of the overview.
     pub(super) fn recentre_camera(&mut self) {
-        self.camera.overview = None;
+        if self.camera.overview.take().is_some() {
+            self.camera.pan = self.camera.close_pan;
+        }
         self.camera.recentre();
         self.refresh_hover();
     }
@@ -326,13 +441,25 @@ impl PlayScreen {
     }
 
     /// After the view is rebuilt (a change of state or of hero, the party's
-    /// memory already updated): a pan glides back to the hero, and the
-    /// overview follows what is seen.
+    /// memory already updated): the overview follows what is seen.
     pub(super) fn after_view_rebuilt(&mut self) {
-        self.camera.recentre();
         if self.camera.overview.is_some() {
             self.camera.overview = Some(self.seen_box());
         }
+    }
+
+    /// The view's origin moved, the old one now at `old_origin` in the
+    /// new view: the map stays where it was drawn, and the camera glides
+    /// only as far as brings the hero and its reach clear.
+    pub(super) fn follow_origin(&mut self, old_origin: Vec2) {
+        self.camera.rebase(old_origin);
+        self.camera.hold(self.size_px);
+    }
+
+    /// A pointer pressed or let go: while pressed, the camera's glide
+    /// waits.
+    pub fn hold_pointer(&mut self, pressed: bool) {
+        self.camera.held = pressed;
     }
 }
 
@@ -353,7 +480,7 @@ mod tests {
     #[test]
     fn the_hero_is_centred_between_the_hud_bands_and_pixels_round_trip() {
         let cam = Camera::default();
-        let p = cam.projection(SIZE, Vec2::ZERO);
+        let p = cam.projection(SIZE);
         assert_eq!(p.cell_px, 80.0);
         let y = room_middle();
         assert!(y < 360.0, "the top bands are thinner than the bottom ones");
@@ -377,11 +504,11 @@ mod tests {
     #[test]
     fn cells_stay_square_and_scale_with_the_drawable() {
         let cam = Camera::default();
-        let hidpi = cam.projection((2560, 1440), Vec2::ZERO);
+        let hidpi = cam.projection((2560, 1440));
         assert_eq!(hidpi.cell_px, 160.0, "a 2x drawable draws 2x cells");
-        let narrow = cam.projection((640, 720), Vec2::ZERO);
+        let narrow = cam.projection((640, 720));
         assert_eq!(narrow.cell_px, 80.0);
-        let tall = cam.projection((400, 1000), Vec2::ZERO);
+        let tall = cam.projection((400, 1000));
         assert!(tall.cell_px < 80.0, "a narrow window shrinks cells to fit");
     }
 
@@ -398,13 +525,13 @@ mod tests {
             cam.zoom_out();
         }
         assert_eq!(cam.zoom, ZOOM_MIN);
-        cam.ease_from(Vec2::new(4.0, 0.0));
+        cam.offset = Vec2::new(4.0, 0.0);
         cam.update(0.1);
         assert!(cam.offset.x > 0.5 && cam.offset.x < 2.0, "{:?}", cam.offset);
         cam.update(2.0);
         assert_eq!(cam.offset, Vec2::ZERO);
-        let p = cam.projection(SIZE, Vec2::new(2.0, 0.0));
-        assert_eq!(p.centre, Vec2::new(2.0, 0.0) + cam.frame_shift(SIZE));
+        let p = cam.projection(SIZE);
+        assert_eq!(p.centre, cam.frame_shift(SIZE));
     }
 
     #[test]
@@ -414,14 +541,14 @@ mod tests {
         cam.pan_by(Vec2::new(0.0, -1.0));
         assert_eq!(cam.pan, Vec2::new(PAN_STEP_CELLS, -PAN_STEP_CELLS));
         cam.update(5.0);
-        let p = cam.projection(SIZE, Vec2::ZERO);
+        let p = cam.projection(SIZE);
         let frame = cam.frame_shift(SIZE);
         assert_eq!(p.centre, cam.pan + frame, "the pan does not ease away");
         cam.recentre();
         assert_eq!(cam.pan, Vec2::ZERO);
-        assert_eq!(cam.projection(SIZE, Vec2::ZERO).centre, p.centre, "no jump");
+        assert_eq!(cam.projection(SIZE).centre, p.centre, "no jump");
         cam.update(2.0);
-        assert_eq!(cam.projection(SIZE, Vec2::ZERO).centre, frame);
+        assert_eq!(cam.projection(SIZE).centre, frame);
     }
 
     #[test]
@@ -433,17 +560,19 @@ mod tests {
         // Fifteen cells right: 640 px + 15 * 80 px; with a cell of margin
         // its right edge lands on the area's.
         cam.bring_into(SIZE, Vec2::new(15.0, 0.0), area, 1.0);
-        let p = cam.projection(SIZE, Vec2::ZERO);
+        let p = cam.projection(SIZE);
         let right = p.to_screen(Vec2::new(15.0, 0.0)).x + 1.5 * 80.0;
         assert!((right - 1280.0).abs() < 0.01, "{right}");
         // Down under the area's bottom: the camera follows down.
         cam.bring_into(SIZE, Vec2::new(15.0, -4.0), area, 1.0);
-        let p = cam.projection(SIZE, Vec2::ZERO);
+        let p = cam.projection(SIZE);
         let s = p.to_screen(Vec2::new(15.0, -4.0));
         assert!(s.y + 1.5 * 80.0 <= 600.01 && s.y > 70.0, "{s}");
         // A glide in progress does not count: where it settles does.
-        let mut gliding = Camera::default();
-        gliding.ease_from(Vec2::new(-30.0, 0.0));
+        let mut gliding = Camera {
+            offset: Vec2::new(-30.0, 0.0),
+            ..Camera::default()
+        };
         gliding.bring_into(SIZE, Vec2::new(2.0, 0.0), area, 1.0);
         assert_eq!(gliding.pan, Vec2::ZERO);
     }
@@ -456,7 +585,7 @@ mod tests {
             max: Vec2::new(12.0, 2.0),
         };
         cam.overview = Some(b);
-        let p = cam.projection(SIZE, Vec2::ZERO);
+        let p = cam.projection(SIZE);
         let (top, bottom) = crate::screens::play::hud::bands(Vec2::new(1280.0, 720.0), 1.0);
         assert!(p.cell_px < BASE_CELL_PX, "zoomed out: {}", p.cell_px);
         for corner in [b.min, b.max, Vec2::new(b.min.x, b.max.y)] {
@@ -469,12 +598,12 @@ mod tests {
             min: Vec2::ZERO,
             max: Vec2::ONE,
         });
-        assert_eq!(cam.projection(SIZE, Vec2::ZERO).cell_px, BASE_CELL_PX);
+        assert_eq!(cam.projection(SIZE).cell_px, BASE_CELL_PX);
     }
 
     #[test]
     fn cell_transforms_put_local_down_on_the_grid_floor() {
-        let p = Camera::default().projection(SIZE, Vec2::ZERO);
+        let p = Camera::default().projection(SIZE);
         let y = room_middle();
         let id = CellTransform::IDENTITY;
         let t = p.cell_transform(Vec2::ZERO, &id);
@@ -498,7 +627,7 @@ mod tests {
             let (w, h) = (size.0 as f32, size.1 as f32);
             let (top, bottom) = crate::screens::play::hud::bands(Vec2::new(w, h), ui_scale(size));
             let clear = |cam: &Camera, v: ViewPos| {
-                let p = cam.projection(size, Vec2::ZERO);
+                let p = cam.projection(size);
                 let c = p.cell_centre(v);
                 c.y - p.cell_px / 2.0 >= top && c.y + p.cell_px / 2.0 <= h - bottom
             };
@@ -545,6 +674,73 @@ mod tests {
                 ..Camera::default()
             };
             assert!(clear(&cam, ViewPos::new(0, 0)), "{size:?}");
+        }
+    }
+
+    #[test]
+    fn holding_moves_nothing_while_the_reach_is_clear_and_as_little_as_it_must_when_not() {
+        let (top, bottom) = crate::screens::play::hud::bands(Vec2::new(1280.0, 720.0), 1.0);
+        let clear = |cam: &Camera, v: Vec2| {
+            let p = cam.projection(SIZE);
+            let c = p.to_screen(v);
+            let half = p.cell_px / 2.0;
+            c.x - half >= 0.0
+                && c.x + half <= 1280.0
+                && c.y - half >= top
+                && c.y + half <= 720.0 - bottom
+        };
+        let mut cam = Camera {
+            keep: ViewBox {
+                min: Vec2::new(-2.0, -1.0),
+                max: Vec2::new(2.0, 0.0),
+            },
+            ..Camera::default()
+        };
+        cam.hold(SIZE);
+        assert_eq!(
+            (cam.pan, cam.offset),
+            (Vec2::ZERO, Vec2::ZERO),
+            "clear at the frame"
+        );
+        // The hero walked five cells right: the map stays (rebased), the
+        // reach still fits, nothing glides.
+        cam.rebase(Vec2::new(-5.0, 0.0));
+        cam.hold(SIZE);
+        assert_eq!(cam.offset, Vec2::ZERO);
+        assert_eq!(cam.pan, Vec2::new(-5.0, 0.0));
+        // Three more: its reach would cross the right edge; the camera
+        // glides just far enough, from where it was drawn.
+        let drawn = cam.projection(SIZE).centre;
+        cam.rebase(Vec2::new(-3.0, 0.0));
+        cam.hold(SIZE);
+        assert_eq!(
+            cam.projection(SIZE).centre,
+            drawn + Vec2::new(-3.0, 0.0),
+            "no jump: drawn where it was, in the new view"
+        );
+        assert!(
+            cam.offset.x < 0.0,
+            "a glide (the camera goes right): {:?}",
+            cam.offset
+        );
+        cam.settle();
+        assert!(clear(&cam, Vec2::new(2.0, 0.0)) && clear(&cam, Vec2::new(-2.0, -1.0)));
+        let p = cam.projection(SIZE);
+        let right = p.to_screen(Vec2::new(2.5, 0.0)).x;
+        assert!(1280.0 - right < 0.2 * 80.0, "as little as it must: {right}");
+        // A reach taller than the room: the shorter side (up) whole.
+        let mut tall = Camera {
+            keep: ViewBox {
+                min: Vec2::new(0.0, -30.0),
+                max: Vec2::new(0.0, 2.0),
+            },
+            pan: Vec2::new(0.0, -4.0),
+            ..Camera::default()
+        };
+        tall.hold(SIZE);
+        tall.settle();
+        for y in 0..=2 {
+            assert!(clear(&tall, Vec2::new(0.0, y as f32)), "{y}");
         }
     }
 }

@@ -108,10 +108,11 @@ impl PlayScreen {
             .bring_into(self.size_px, to_vec(v), area, MARGIN_CELLS);
     }
 
-    /// Puts the cursor away; the camera glides back to the hero.
+    /// Puts the cursor away; the camera stays, or glides as little as
+    /// brings the hero clear.
     fn stop_aiming(&mut self) {
         self.mode.stop_aiming();
-        self.camera.recentre();
+        self.camera.hold(self.size_px);
         self.refresh_hover();
     }
 
@@ -198,7 +199,7 @@ impl PlayScreen {
             *self.mode.base_mut() = Mode::Aiming(aim);
             self.set_hover(Some(v));
         } else {
-            self.camera.recentre();
+            self.camera.hold(self.size_px);
         }
         result
     }

@@ -308,6 +308,9 @@ impl PlayScreen {
             forward,
         });
         self.tween = Tween::new(movers);
+        // `shift` is the new origin in the old view (zero when the origin
+        // did not move, or moved out of the old view's sight).
+        self.follow_origin(-shift);
         self.mode.close_context();
         self.refresh_hover();
     }

@@ -587,7 +587,8 @@ impl PlayScreen {
         }
     }
 
-    /// Selects hero `index`; the camera glides from the old hero to the new.
+    /// Selects hero `index`; the camera stays, or glides as little as
+    /// brings the new hero clear.
     pub fn select(&mut self, index: usize) {
         let Some(&hero) = self.heroes.get(index) else {
             return;
@@ -610,16 +611,14 @@ impl PlayScreen {
         self.mode.stop_aiming();
         self.facing = None;
         self.tween = None;
-        let frame_before = self.camera.frame_shift(self.size_px);
         self.rebuild_view();
         if let (Some(old), Some(new)) = (old_cell, new_cell) {
+            // Where the old hero stands in the new hero's view: the map
+            // stays put, and moves only if the new hero is not clear.
             let from = tween::nearest_position(&self.view, old, Vec2::ZERO)
                 .map(to_vec)
                 .unwrap_or_else(|| Vec2::new((old.x - new.x) as f32, (old.y - new.y) as f32));
-            // From where the camera looked: the old hero in its frame.
-            let frame_now = self.camera.frame_shift(self.size_px);
-            self.camera
-                .ease_from(from.clamp_length_max(16.0) + frame_before - frame_now);
+            self.follow_origin(from);
         }
         self.message = None;
         self.refresh_hover();

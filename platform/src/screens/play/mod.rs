@@ -347,11 +347,11 @@ impl PlayScreen {
                 keep.max = keep.max.max(p);
             }
         }
-        // The camera frames the hero's reach clear of the HUD; a new frame
-        // glides in.
+        // The camera keeps the hero's reach clear of the HUD; a new frame
+        // alone moves nothing (`Camera::hold` moves it when it must).
         let before = self.camera.frame_shift(self.size_px);
         self.camera.keep = keep;
-        self.camera.offset += before - self.camera.frame_shift(self.size_px);
+        self.camera.reframe(before, self.size_px);
         self.after_view_rebuilt();
     }
 
@@ -365,7 +365,7 @@ impl PlayScreen {
 
     /// The projection for a drawable of `size_px`.
     pub fn projection(&self, size_px: (u32, u32)) -> Projection {
-        self.camera.projection(size_px, self.hero_position())
+        self.camera.projection(size_px)
     }
 
     /// Where the selected hero sees grid cell `cell` (the copy nearest

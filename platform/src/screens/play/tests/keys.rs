@@ -271,8 +271,20 @@ fn the_camera_keeps_the_cursor_on_screen_clear_of_the_hud() {
         "the camera followed: {}",
         s.camera.pan
     );
-    // Put away, the camera glides back to the hero.
+    // Put away, the camera glides only as far as brings the hero and its
+    // reach clear of the edges and the HUD, then C recentres.
     key(&mut s, Key::Escape);
+    s.settle();
+    let area = s.play_area(SIZE);
+    let proj = s.projection(SIZE);
+    let hero = proj.cell_centre(ViewPos::default());
+    let half = proj.cell_px / 2.0;
+    assert!(
+        hero.x + half <= area.x + area.w && hero.x - half >= area.x,
+        "the hero is back on screen: {hero}"
+    );
+    assert_ne!(proj.centre, home, "but not recentred: {}", proj.centre);
+    key(&mut s, Key::Recentre);
     s.settle();
     assert_eq!(s.projection(SIZE).centre, home);
 }
