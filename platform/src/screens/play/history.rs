@@ -125,7 +125,10 @@ impl PlayScreen {
                 match stage.outcome() {
                     Outcome::Cleared => return Some(PlayAction::Won(result)),
                     Outcome::Retreated => return Some(PlayAction::Retreated(result)),
-                    Outcome::Playing | Outcome::Lost => {}
+                    // The message line says who was caught, until the
+                    // player asks something (a hint, an action refused).
+                    Outcome::Lost => self.message = None,
+                    Outcome::Playing => {}
                 }
             }
             Err(refusal) => {

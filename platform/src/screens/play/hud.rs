@@ -178,16 +178,7 @@ pub fn draw(list: &mut DrawList, font: &mut Font, l: &HudLayout, hud: &Hud) {
         draw_portrait(list, font, l, hud, i, hero, rect);
     }
 
-    let message = if let Some(glares) = hud.lost {
-        Some((caught_message(stage, glares), LOST_TEXT))
-    } else {
-        hud.message.map(|m| match m {
-            Message::Refused(t) => (format!("Can't: {t}"), NOTICE_TEXT),
-            Message::Info(t) => (t.clone(), INFO_TEXT),
-            Message::Warning(t) => (t.clone(), NOTICE_TEXT),
-        })
-    };
-    if let Some((text, colour)) = message {
+    if let Some((text, colour)) = message_line(stage, hud.message, hud.lost) {
         let style = TextStyle::new(l.text_px, colour);
         let size = render::text::measure(font, &text, &style);
         let pad = Vec2::new(10.0 * s, 4.0 * s);
@@ -294,6 +285,23 @@ fn draw_portrait(
                 with_alpha(WHITE, fade),
             );
         }
+    }
+}
+
+/// The message line's text and colour: the screen's message, or, when
+/// the level is lost and nothing was said since (a hint's answer, a
+/// refusal), who was caught ([`caught_message`]).
+pub fn message_line(
+    stage: &Stage,
+    message: Option<&Message>,
+    lost: Option<&[(ThingId, ThingId)]>,
+) -> Option<(String, Rgba)> {
+    match (message, lost) {
+        (Some(Message::Refused(t)), _) => Some((format!("Can't: {t}"), NOTICE_TEXT)),
+        (Some(Message::Info(t)), _) => Some((t.clone(), INFO_TEXT)),
+        (Some(Message::Warning(t)), _) => Some((t.clone(), NOTICE_TEXT)),
+        (None, Some(glares)) => Some((caught_message(stage, glares), LOST_TEXT)),
+        (None, None) => None,
     }
 }
 

@@ -240,6 +240,13 @@ impl PlayScreen {
         self.selected == index
     }
 
+    /// The message line as drawn: its text.
+    pub fn message_line(&self) -> Option<String> {
+        let stage = self.session.stage();
+        let lost = (stage.outcome() == Outcome::Lost).then(|| self.danger.glares());
+        hud::message_line(stage, self.message.as_ref(), lost).map(|(text, _)| text)
+    }
+
     /// The selected hero's view, as drawn.
     pub fn view(&self) -> &GridView {
         &self.view

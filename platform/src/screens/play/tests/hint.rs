@@ -268,3 +268,28 @@ fn every_move_along_the_campaign_is_worded_with_the_rules_costs() {
     }
     assert!(moves > 100, "{moves} moves");
 }
+
+/// After a catch the message line says who was caught; a hint asked then
+/// is shown in its place (it was hidden behind the catch before).
+#[test]
+fn a_hint_asked_after_a_catch_is_shown_not_hidden_by_it() {
+    use game::action::Target;
+    let mut s = screen("watcher_hall.txt");
+    key(&mut s, Key::Hero(1));
+    let scout = s.selected_hero().unwrap();
+    s.perform(Action::Move {
+        hero: scout,
+        to: Target::Cell(CellPos::new(3, 1)),
+    });
+    end_turn(&mut s);
+    assert_eq!(s.session.stage().outcome(), game::stage::Outcome::Lost);
+    let caught = s.message_line().expect("a line");
+    assert!(
+        caught.starts_with("Caught! The guard saw the scout"),
+        "{caught}"
+    );
+    hint(&mut s);
+    let answer = s.message_line().expect("a line");
+    assert!(answer.contains("undo once (Z)"), "{answer}");
+    assert!(!answer.starts_with("Caught!"), "{answer}");
+}
