@@ -13,26 +13,19 @@ use crate::error::PlatformError;
 /// Checks, before any frame is drawn, that `path` can take a screenshot:
 /// nothing is there yet, or a regular file (a symlink to one is followed).
 pub fn check_target(path: &Path) -> Result<(), PlatformError> {
-    use std::os::unix::fs::FileTypeExt;
     let Ok(meta) = std::fs::metadata(path) else {
         // Nothing there (or not reachable): the write reports it.
         return Ok(());
     };
-    let t = meta.file_type();
-    let what = if t.is_file() {
+    if meta.is_file() {
         return Ok(());
-    } else if t.is_dir() {
-        "a folder"
-    } else if t.is_fifo() {
-        "a named pipe"
-    } else if t.is_char_device() || t.is_block_device() {
-        "a device"
-    } else {
-        "not a file"
-    };
+    }
     Err(PlatformError::Screenshot {
         path: path.to_path_buf(),
-        message: format!("it is {what}, not a regular file"),
+        message: format!(
+            "it is {}, not a regular file",
+            game::io::file::kind_of(&meta)
+        ),
     })
 }
 
@@ -86,6 +79,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(unix)]
     fn a_target_that_is_not_a_regular_file_is_refused_and_left_alone() {
         use std::os::unix::fs::FileTypeExt;
         let dir = std::env::temp_dir().join(format!("rappel-shot-odd-{}", std::process::id()));

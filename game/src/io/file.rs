@@ -11,12 +11,13 @@
 //! then the folder itself is flushed, so the rename survives a power cut. A
 //! crash at any moment leaves either the old file or the new one, never a
 //! mix; a failed write removes its temporary file and leaves the old file
-//! as it was. The temporary file is `.NAME.tmp`, a stale one (a crash
-//! mid-write) replaced, never written through; where that name is taken by
-//! something that cannot be removed (a folder), the next free one of
-//! `.NAME.2.tmp`, `.NAME.3.tmp`… is used, so nothing left beside the file
-//! blocks its saves. A target that exists and is not a regular file (a
-//! folder, a device, a FIFO) is refused; a symlink is written through to
+//! as it was. Each write has a temporary file of its own,
+//! `.NAME.PID-N.tmp` (the process and a count within it), made new, so two
+//! writers of one file never touch each other's half-written file; after
+//! a write, temporary files beside the file older than [`STALE_AFTER`]
+//! (left by a crash mid-write) are removed, and anything else of such a
+//! name (a folder) is left alone. A target that exists and is not a regular file (a
+//! //! folder, a device, a FIFO) is refused; a symlink is written through to
 //! the file it names, even one that does not exist yet (a dangling link is
 //! never replaced by a file), and when that cannot be written the error
 //! says where the link leads. Levels, saved games, editor autosaves,
@@ -24,6 +25,8 @@
 use std::fs;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
 
 fn not_regular(path: &Path, what: &str) -> std::io::Error {
     std::io::Error::new(
@@ -32,21 +35,25 @@ fn not_regular(path: &Path, what: &str) -> std::io::Error {
     )
 }
 
-/// What kind of non-regular file `meta` is, in words.
-fn kind_of(meta: &fs::Metadata) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
+/// What kind of non-regular file `meta` is, in words ("a folder", "a
+/// named pipe", "a device", …).
+pub fn kind_of(meta: &fs::Metadata) -> &'static str {
     let t = meta.file_type();
     if t.is_dir() {
-        "a folder"
-    } else if t.is_fifo() {
-        "a named pipe"
-    } else if t.is_char_device() || t.is_block_device() {
-        "a device"
-    } else if t.is_socket() {
-        "a socket"
-    } else {
-        "something else"
+        return "a folder";
     }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a named pipe";
+        } else if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        } else if t.is_socket() {
+            return "a socket";
+        }
+    }
+    "something else"
 }
 
 /// The bytes of the regular file at `path`, at most `max_bytes` of them
@@ -106,23 +113,48 @@ fn link_target(path: &Path) -> std::io::Result<PathBuf> {
 /// The most temporary names tried beside one file.
 const MAX_TEMPORARY_NAMES: u32 = 100;
 
-/// Creates a new temporary file beside `path` (`.NAME.tmp`, else
-/// `.NAME.2.tmp`, `.NAME.3.tmp`…), removing a stale file of that name (a
-/// crash mid-write) but never writing through whatever it is: a name taken
-/// by something that cannot be removed (a folder) is passed over.
+/// How old a temporary file beside a file must be to count as left by a
+/// crash: no write of the game's files takes a fraction of that.
+pub const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
+
+/// The count in this process's temporary names.
+static NEXT_TEMPORARY: AtomicU32 = AtomicU32::new(1);
+
+/// Whether `name` is a temporary file's beside `file_name`: this
+/// version's `.NAME.PID-N.tmp`, or older versions' `.NAME.tmp` and
+/// `.NAME.N.tmp` (never another file's, such as `.NAME.sav.1-2.tmp`).
+fn is_temporary_of(name: &str, file_name: &str) -> bool {
+    let Some(rest) = name
+        .strip_prefix('.')
+        .and_then(|n| n.strip_prefix(file_name))
+        .and_then(|n| n.strip_suffix(".tmp"))
+    else {
+        return false;
+    };
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    match rest.strip_prefix('.') {
+        None => rest.is_empty(),
+        Some(tag) => match tag.split_once('-') {
+            Some((pid, n)) => digits(pid) && digits(n),
+            None => digits(tag),
+        },
+    }
+}
+
+/// Creates a new temporary file of this write's own beside `path`
+/// (`.NAME.PID-N.tmp`), never opening one that is there: a name taken
+/// (a folder, a crashed process's file) is passed over.
 fn create_temporary(path: &Path) -> std::io::Result<(PathBuf, fs::File)> {
     let file_name = path.file_name().ok_or_else(|| {
         std::io::Error::new(std::io::ErrorKind::InvalidInput, "path has no file name")
     })?;
-    for n in 1..=MAX_TEMPORARY_NAMES {
+    let pid = std::process::id();
+    for _ in 0..MAX_TEMPORARY_NAMES {
+        let n = NEXT_TEMPORARY.fetch_add(1, Ordering::Relaxed);
         let mut tmp_name = std::ffi::OsString::from(".");
         tmp_name.push(file_name);
-        if n > 1 {
-            tmp_name.push(format!(".{n}"));
-        }
-        tmp_name.push(".tmp");
+        tmp_name.push(format!(".{pid}-{n}.tmp"));
         let tmp = path.with_file_name(tmp_name);
-        let _ = fs::remove_file(&tmp);
         match fs::OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -137,6 +169,41 @@ fn create_temporary(path: &Path) -> std::io::Result<(PathBuf, fs::File)> {
         "no free temporary name beside {}",
         path.display()
     )))
+}
+
+/// Removes the temporary files beside `path` that a crash left: regular
+/// files of a temporary name ([`is_temporary_of`]) last changed more
+/// than [`STALE_AFTER`] ago. Best effort: what cannot be listed or
+/// removed stays.
+fn sweep_stale_temporaries(path: &Path) {
+    let (Some(file_name), Some(dir)) = (path.file_name(), path.parent()) else {
+        return;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let file_name = file_name.to_string_lossy();
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        if !is_temporary_of(&entry.file_name().to_string_lossy(), &file_name) {
+            continue;
+        }
+        let Ok(meta) = entry.metadata() else {
+            continue;
+        };
+        let stale = meta
+            .modified()
+            .ok()
+            .and_then(|m| m.elapsed().ok())
+            .is_some_and(|age| age > STALE_AFTER);
+        if meta.is_file() && stale {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Writes `bytes` to `path` atomically (see the module docs). The folder
@@ -176,6 +243,7 @@ fn replace_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = fs::remove_file(&tmp);
         return result;
     }
+    sweep_stale_temporaries(path);
     // Flush the folder's entry too (best effort: some file systems refuse).
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         if let Ok(d) = fs::File::open(dir) {
@@ -241,10 +309,12 @@ mod tests {
         let err = write_atomic(&blocked, b"three").expect_err("a folder");
         assert!(err.to_string().contains("a folder"), "{err}");
         assert!(blocked.join("x").is_dir());
-        // A temporary file left by a crash mid-write is replaced, not
-        // written through.
-        let stale = dir.join(".f.txt.tmp");
-        fs::write(&stale, b"left by a crash").expect("stale");
+        // Temporary files left by a crash mid-write (an hour old: this
+        // version's name and an older version's) are removed after the
+        // next write, never written through.
+        for stale in [".f.txt.tmp", ".f.txt.77-3.tmp"] {
+            left_an_hour_ago(&dir.join(stale), b"left by a crash");
+        }
         write_atomic(&path, b"four").expect("over a stale temporary file");
         assert_eq!(fs::read(&path).expect("read"), b"four");
         let litter: Vec<_> = fs::read_dir(&dir)
@@ -253,16 +323,100 @@ mod tests {
             .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
             .collect();
         assert!(litter.is_empty(), "{litter:?}");
+        #[cfg(unix)]
+        through_a_symlink(&dir, &path);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// A file at `path` holding `bytes`, last changed an hour ago.
+    fn left_an_hour_ago(path: &Path, bytes: &[u8]) {
+        fs::write(path, bytes).expect("write");
+        let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+        fs::File::options()
+            .write(true)
+            .open(path)
+            .and_then(|f| f.set_modified(hour_ago))
+            .expect("set the time");
+    }
+
+    #[cfg(unix)]
+    fn through_a_symlink(dir: &Path, path: &Path) {
         // Through a symlink: the file it names is replaced, the link stays.
         let link = dir.join("link.txt");
-        std::os::unix::fs::symlink(&path, &link).expect("symlink");
+        std::os::unix::fs::symlink(path, &link).expect("symlink");
         write_atomic(&link, b"five").expect("through the link");
         assert!(fs::symlink_metadata(&link)
             .expect("link")
             .file_type()
             .is_symlink());
-        assert_eq!(fs::read(&path).expect("read"), b"five");
+        assert_eq!(fs::read(path).expect("read"), b"five");
+    }
+
+    #[test]
+    fn two_writers_of_one_file_never_touch_each_others_temporary_file() {
+        let dir = std::env::temp_dir().join(format!("rappel-two-writers-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("progress.txt");
+        // Another process half way through its write of the same file,
+        // under every name a writer of this or an older version uses; and
+        // a stale temporary file of another file beside it.
+        let theirs = [
+            ".progress.txt.tmp",
+            ".progress.txt.2.tmp",
+            ".progress.txt.4242-1.tmp",
+        ];
+        for name in theirs {
+            fs::write(dir.join(name), b"half written").expect("theirs");
+        }
+        left_an_hour_ago(&dir.join(".progress.txt.sav.9-9.tmp"), b"another file's");
+        for bytes in [&b"one"[..], b"two"] {
+            write_atomic(&path, bytes).expect("write");
+            assert_eq!(fs::read(&path).expect("read"), bytes);
+        }
+        for name in theirs {
+            assert_eq!(
+                fs::read(dir.join(name)).expect("still there"),
+                b"half written"
+            );
+        }
+        assert!(
+            dir.join(".progress.txt.sav.9-9.tmp").exists(),
+            "not ours to sweep"
+        );
+        // Two writers in this process at once: each has its own name.
+        std::thread::scope(|s| {
+            for t in 0..4u8 {
+                let path = &path;
+                s.spawn(move || {
+                    for _ in 0..20 {
+                        write_atomic(path, &[t; 64]).expect("concurrent write");
+                    }
+                });
+            }
+        });
+        let last = fs::read(&path).expect("read");
+        assert!(
+            last.len() == 64 && last.iter().all(|&b| b == last[0]),
+            "one write whole"
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn temporary_names_are_told_from_other_files() {
+        for (name, ours) in [
+            (".f.txt.tmp", true),
+            (".f.txt.3.tmp", true),
+            (".f.txt.12-7.tmp", true),
+            (".f.txt.sav.12-7.tmp", false),
+            (".f.txt.x.tmp", false),
+            (".f.txt.1-.tmp", false),
+            ("f.txt.tmp", false),
+            (".f.txt", false),
+        ] {
+            assert_eq!(is_temporary_of(name, "f.txt"), ours, "{name}");
+        }
     }
 
     fn names_in(dir: &Path) -> Vec<String> {
@@ -290,9 +444,9 @@ mod tests {
             "the folder left alone, no temporary file left"
         );
         assert!(dir.join(".campaign-a.txt.sav.tmp/inside").is_dir());
-        // A stale temporary file of the next name (a crash mid-write) is
-        // replaced, not written through nor left.
-        fs::write(dir.join(".campaign-a.txt.sav.2.tmp"), b"left by a crash").expect("stale");
+        // A stale temporary file (a crash mid-write) is removed, not
+        // written through nor left.
+        left_an_hour_ago(&dir.join(".campaign-a.txt.sav.2.tmp"), b"left by a crash");
         write_atomic(&path, b"four").expect("saves");
         assert_eq!(fs::read(&path).expect("read"), b"four");
         assert_eq!(
@@ -303,6 +457,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(unix)]
     fn a_dangling_symlink_is_written_through_or_says_where_it_leads() {
         let dir = std::env::temp_dir().join(format!("rappel-dangling-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
@@ -381,6 +536,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(unix)]
     fn reading_refuses_special_files_and_stops_at_the_limit() {
         let dir = std::env::temp_dir().join(format!("rappel-read-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
