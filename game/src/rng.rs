@@ -1,9 +1,8 @@
 //! A small seeded pseudo-random generator (SplitMix64) for tests, property
 //! tests, benchmarks and generated scenes: deterministic on every machine,
 //! no dependency. Not for anything that needs real randomness. Its output
-//! mix, [`mix64`], is also the solver's position hash's mixer and the
-//! finish of [`FastHasher`], the hasher of the hot in-memory tables (move
-//! searches, the solver's).
+//! mix, [`mix64`], is also the solver's position hash's mixer. Here too
+//! the hot in-memory tables' map and set ([`FastMap`], [`FastSet`]).
 
 /// SplitMix64's finaliser: every bit of the input reaches every bit of the
 /// output. A bijection of `u64`.
@@ -14,63 +13,14 @@ pub const fn mix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A fast hasher for the game's own small keys (cells, view slices) in
-/// tables rebuilt many times a second: words folded in with a multiply,
-/// [`mix64`] at the end. Not resistant to chosen keys; never for input
-/// from outside.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct FastHasher(u64);
+/// A `HashMap` for the game's own small keys (cells, view slices) in
+/// tables rebuilt many times a second: foldhash's fast hasher with its
+/// fixed seed (the same on every run and machine). Not resistant to
+/// chosen keys; never for input from outside.
+pub type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
 
-impl FastHasher {
-    #[inline]
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
-    }
-}
-
-impl std::hash::Hasher for FastHasher {
-    #[inline]
-    fn finish(&self) -> u64 {
-        mix64(self.0)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
-        }
-    }
-    #[inline]
-    fn write_u8(&mut self, n: u8) {
-        self.add(u64::from(n));
-    }
-    #[inline]
-    fn write_u16(&mut self, n: u16) {
-        self.add(u64::from(n));
-    }
-    #[inline]
-    fn write_u32(&mut self, n: u32) {
-        self.add(u64::from(n));
-    }
-    #[inline]
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
-    }
-    #[inline]
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-    #[inline]
-    fn write_i32(&mut self, n: i32) {
-        self.add(u64::from(n as u32));
-    }
-}
-
-/// A `HashMap` with [`FastHasher`].
-pub type FastMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
-
-/// A `HashSet` with [`FastHasher`].
-pub type FastSet<K> = std::collections::HashSet<K, std::hash::BuildHasherDefault<FastHasher>>;
+/// A `HashSet` with the hasher of [`FastMap`].
+pub type FastSet<K> = std::collections::HashSet<K, foldhash::fast::FixedState>;
 
 /// SplitMix64: a 64-bit state stepped by a constant and mixed on output.
 #[derive(Clone, Debug)]

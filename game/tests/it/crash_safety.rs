@@ -14,8 +14,10 @@
 //! in flight is there, and that temporary file holds the start of a save.
 //! When the write in flight had all its bytes in the temporary file, the
 //! save file is exactly the save written before it: the old one, not the
-//! new one half-renamed. The next save replaces a temporary file left
-//! behind and leaves none.
+//! new one half-renamed. A temporary file left behind is the child's own
+//! (`.game.sav.PID-N.tmp`); the next save leaves it while it could be a
+//! writer's in flight, and removes it once it is stale (its time set back
+//! an hour).
 
 use std::fs;
 use std::io::{BufRead, BufReader};
@@ -191,7 +193,12 @@ fn a_save_killed_at_random_moments_is_the_old_one_or_the_new_one() {
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).expect("scratch folder");
     let path = dir.join("game.sav");
-    let tmp_name = ".game.sav.tmp";
+    // The child's temporary file: `.game.sav.PID-N.tmp`.
+    let is_childs_tmp = |name: &str, pid: u32| {
+        name.strip_prefix(&format!(".game.sav.{pid}-"))
+            .and_then(|n| n.strip_suffix(".tmp"))
+            .is_some_and(|n| n.parse::<u32>().is_ok())
+    };
     write_atomic(&path, &saves[0].bytes).expect("the first save");
 
     let exe = std::env::current_exe().expect("the test binary");
@@ -210,6 +217,7 @@ fn a_save_killed_at_random_moments_is_the_old_one_or_the_new_one() {
                 .expect("the child starts"),
         );
         let child = &mut child.0;
+        let child_pid = child.id();
         // Wait for its first whole save, so every kill lands in the loop.
         let out = child.stdout.take().expect("the child's stdout");
         let ready = BufReader::new(out)
@@ -231,11 +239,12 @@ fn a_save_killed_at_random_moments_is_the_old_one_or_the_new_one() {
         let names = names_in(&dir);
         match names.as_slice() {
             [only] if only == "game.sav" => {}
-            [tmp, save] if tmp == tmp_name && save == "game.sav" => {
+            [tmp, save] if is_childs_tmp(tmp, child_pid) && save == "game.sav" => {
                 // Killed mid-write: the temporary file holds the start of
                 // a save, never anything else.
                 torn += 1;
-                let partial = fs::read(dir.join(tmp_name)).expect("read the temporary file");
+                let tmp = dir.join(tmp);
+                let partial = fs::read(&tmp).expect("read the temporary file");
                 assert!(
                     saves.iter().any(|s| s.bytes.starts_with(&partial)),
                     "kill {kill}: the temporary file ({} bytes) is no save's start",
@@ -251,10 +260,19 @@ fn a_save_killed_at_random_moments_is_the_old_one_or_the_new_one() {
                     );
                     whole_in_flight += 1;
                 }
-                // The next save replaces it and leaves none.
+                // The next save leaves it while it could be a writer's in
+                // flight; once stale, the next save removes it.
                 let next = &saves[kill % saves.len()].bytes;
                 write_atomic(&path, next).expect("the save after a crash");
                 assert_eq!(&fs::read(&path).expect("read"), next, "kill {kill}");
+                assert_eq!(names_in(&dir).len(), 2, "kill {kill}: a fresh one is kept");
+                let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+                fs::File::options()
+                    .write(true)
+                    .open(&tmp)
+                    .and_then(|f| f.set_modified(hour_ago))
+                    .expect("set back its time");
+                write_atomic(&path, next).expect("the save after that");
                 assert_eq!(names_in(&dir), ["game.sav"], "kill {kill}");
             }
             other => panic!("kill {kill}: the folder holds {other:?}"),
