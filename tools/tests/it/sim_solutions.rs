@@ -86,7 +86,7 @@ fn across_the_gap_solution_wins() {
 
 #[test]
 fn mirror_door_solution_wins() {
-    assert_solved("mirror_door", 0xb1d7_5b39_3bca_5ae5);
+    assert_solved("mirror_door", 0xfbe4_814b_707d_2bfb);
 }
 
 #[test]
