@@ -824,4 +824,5 @@ mod keys;
 mod known_danger;
 mod preview;
 mod remembered;
+mod together;
 mod watcher_names;
