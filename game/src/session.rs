@@ -1,7 +1,8 @@
 //! A session: one level being played, with its undo log. This is what the
 //! play screen and the `sim` tool drive: [`Session::preview`] an action
 //! (its events, nothing changed), [`Session::perform`] it (check → execute →
-//! apply → one undo step), [`Session::undo`], [`Session::redo`],
+//! apply → one undo step), [`Session::perform_all`] several actions as
+//! one undo step (all or nothing), [`Session::undo`], [`Session::redo`],
 //! [`Session::restart`] (itself an undoable step). Everything is
 //! deterministic: the same level and the same calls give bit-identical
 //! states and the same [`Session::state_hash`].
@@ -39,6 +40,16 @@ pub struct Session {
     self_checks: bool,
     /// Sight and move searches kept (see the module docs).
     kept: Kept,
+}
+
+/// The kind of undo step `actions` make: an end of turn if one of them
+/// ends it.
+fn kind_of(actions: &[Action]) -> UndoKind {
+    if actions.contains(&Action::EndTurn) {
+        UndoKind::EndTurn
+    } else {
+        UndoKind::Action
+    }
 }
 
 /// Move searches a session keeps, at most (then it starts over, reusing
@@ -154,6 +165,55 @@ impl Session {
 
     /// Does `action`: its events are applied and recorded as one undo step.
     pub fn perform(&mut self, action: &Action) -> Result<Vec<Event>, Refusal> {
+        let events = self.apply_one(action)?;
+        self.undo
+            .commit(&mut self.stage, kind_of(std::slice::from_ref(action)));
+        self.debug_validate("perform");
+        debug!(
+            "performed {action:?}: {} events, turn {}",
+            events.len(),
+            self.stage.turn()
+        );
+        Ok(events)
+    }
+
+    /// Does `actions` one after the other as ONE undo step (a compound
+    /// step: everyone at the entrance leaving, a walk of moves): each is
+    /// checked by the rules on the stage the ones before it left, and
+    /// their events are returned in order. All or nothing: when the rules
+    /// refuse one, the stage is put back as it was before the first and
+    /// the refusal says why, with the index of the action refused. One
+    /// undo takes the whole step back, one redo does it again; a save
+    /// keeps it as one step like any other (it holds the step's Thing
+    /// snapshots, not its actions). No actions: nothing is done.
+    pub fn perform_all(&mut self, actions: &[Action]) -> Result<Vec<Event>, (usize, Refusal)> {
+        let mut events = Vec::new();
+        for (i, action) in actions.iter().enumerate() {
+            match self.apply_one(action) {
+                Ok(mut more) => events.append(&mut more),
+                Err(refusal) => {
+                    if i > 0 {
+                        self.restore_committed();
+                    }
+                    self.debug_validate("a refused compound step");
+                    return Err((i, refusal));
+                }
+            }
+        }
+        self.undo.commit(&mut self.stage, kind_of(actions));
+        self.debug_validate("perform_all");
+        debug!(
+            "performed {} actions as one step: {} events, turn {}",
+            actions.len(),
+            events.len(),
+            self.stage.turn()
+        );
+        Ok(events)
+    }
+
+    /// Checks `action`, works out its events and applies them, committing
+    /// nothing (the caller commits the step).
+    fn apply_one(&mut self, action: &Action) -> Result<Vec<Event>, Refusal> {
         let events = match *action {
             Action::Move { hero, .. } => match self.kept.moves(&self.stage, hero) {
                 Some(i) => {
@@ -180,18 +240,6 @@ impl Session {
             self.restore_committed();
             return Err(Refusal::Internal);
         }
-        let kind = if matches!(action, Action::EndTurn) {
-            UndoKind::EndTurn
-        } else {
-            UndoKind::Action
-        };
-        self.undo.commit(&mut self.stage, kind);
-        self.debug_validate("perform");
-        debug!(
-            "performed {action:?}: {} events, turn {}",
-            events.len(),
-            self.stage.turn()
-        );
         Ok(events)
     }
 
@@ -336,6 +384,79 @@ mod tests {
         // Undo all the way is still exact.
         while s.undo() {}
         assert_eq!(s.state_hash(), start);
+    }
+
+    fn night_haul() -> Level {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels/night_haul.txt");
+        crate::level::load_file(&path).expect("a shipped level")
+    }
+
+    #[test]
+    fn everyone_leaving_together_is_one_undo_step_that_saves_and_loads_as_one() {
+        use crate::action::offer::everyone_here_leaves;
+        let level = night_haul();
+        let mut s = Session::new(&level).expect("stage");
+        let heroes = s.stage().heroes();
+        assert_eq!(heroes.len(), 2, "the knight and the scout, at the entrance");
+        let (knight, scout) = (heroes[0], heroes[1]);
+        let leaving = everyone_here_leaves(s.stage(), scout)
+            .expect("both at the entrance")
+            .expect("both may leave");
+        assert_eq!(
+            leaving,
+            [Action::Exit { hero: scout }, Action::Exit { hero: knight }],
+            "the hero asking first"
+        );
+        s.perform(&Action::EndTurn).expect("a step before");
+        let (before, done) = (s.state_hash(), s.undo_log().undoable());
+        let events = s.perform_all(&leaving).expect("the rules let both leave");
+        assert_eq!(events.len(), 2, "each Exit's events, in order");
+        let after = s.state_hash();
+        let gone = |s: &Session| {
+            heroes
+                .iter()
+                .filter(|&&h| s.stage().has_flag(h, crate::things::ThingFlags::EXITED))
+                .count()
+        };
+        assert_eq!(gone(&s), 2);
+        assert_eq!(s.undo_log().undoable(), done + 1, "one step");
+        // A save in the middle of it all: the grouped step round-trips.
+        let bytes = s.save_bytes(&level).expect("encodes");
+        assert!(s.undo(), "one undo");
+        assert_eq!((s.state_hash(), gone(&s)), (before, 0), "brings both back");
+        assert!(s.redo());
+        assert_eq!(s.state_hash(), after);
+        let mut loaded = Session::load_bytes(&level, &bytes).expect("loads");
+        assert_eq!(loaded.state_hash(), after);
+        assert_eq!(loaded.undo_log().undoable(), done + 1);
+        assert!(loaded.undo());
+        assert_eq!((loaded.state_hash(), gone(&loaded)), (before, 0));
+        assert!(loaded.redo());
+        assert_eq!(loaded.state_hash(), after);
+        // Nobody left standing there: nothing to offer.
+        assert!(s.undo());
+        s.perform(&Action::Exit { hero: knight })
+            .expect("leaves alone");
+        assert_eq!(everyone_here_leaves(s.stage(), scout), None, "alone");
+    }
+
+    #[test]
+    fn a_compound_step_is_all_or_nothing_and_the_refusal_says_which() {
+        let level = night_haul();
+        let mut s = Session::new(&level).expect("stage");
+        let knight = s.stage().heroes()[0];
+        let (before, done) = (s.state_hash(), s.undo_log().undoable());
+        let twice = [Action::Exit { hero: knight }, Action::Exit { hero: knight }];
+        assert_eq!(s.perform_all(&twice), Err((1, Refusal::HeroHasLeft)));
+        assert_eq!(s.state_hash(), before, "the first exit is taken back too");
+        assert_eq!(s.undo_log().undoable(), done, "no step recorded");
+        assert_eq!(s.perform_all(&[]), Ok(Vec::new()), "nothing to do");
+        assert_eq!(s.undo_log().undoable(), done);
+        // And the session goes on exactly: one exit, one undo.
+        s.perform(&Action::Exit { hero: knight }).expect("leaves");
+        assert!(s.undo());
+        assert_eq!(s.state_hash(), before);
     }
 
     #[test]

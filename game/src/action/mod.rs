@@ -8,7 +8,8 @@
 //! only code that changes a stage. A refused action returns a [`Refusal`]
 //! a player can read. Files per concern: [`movement`] (moving by
 //! destination), [`items`] (hand actions, levitation), [`rope`], [`turn`]
-//! (end of round, leaving), [`abilities`] (the heroes' table and costs),
+//! (end of round, leaving), [`walk`] (a chain of moves to a cell out of
+//! sight), [`abilities`] (the heroes' table and costs),
 //! [`refusal`] (every reason, rendered in one place).
 //!
 //! What screens, the solver, random play and tests ask of the rules, so
@@ -25,6 +26,7 @@ pub mod offer;
 pub mod refusal;
 pub mod rope;
 pub mod turn;
+pub mod walk;
 pub mod watch;
 
 #[cfg(test)]

@@ -198,16 +198,21 @@ fn search(
     without: Without,
 ) -> Search {
     let mut found = Search::default();
-    search_into(&mut found, stage, view, hero, max_cost, heavy, without);
+    search_into(
+        &mut found, stage, view, hero, None, max_cost, heavy, without,
+    );
     found
 }
 
-/// [`search`] into `found`, whose space is reused.
+/// [`search`] into `found`, whose space is reused; from the hero's cell,
+/// or from `from` when given (a walk planned ahead, [`one_ap_moves_from`]).
+#[allow(clippy::too_many_arguments)]
 fn search_into(
     found: &mut Search,
     stage: &Stage,
     view: &GridView,
     hero: ThingId,
+    from: Option<CellPos>,
     max_cost: u8,
     heavy: bool,
     without: Without,
@@ -231,7 +236,7 @@ fn search_into(
     forever_falls.clear();
     seen.clear();
     unseen_landings.clear();
-    let Some(start_cell) = stage.cell_of(hero) else {
+    let Some(start_cell) = from.or_else(|| stage.cell_of(hero)) else {
         return;
     };
     let start: Key = (ViewPos::default(), 1);
@@ -473,6 +478,7 @@ impl Moves {
             stage,
             view,
             hero,
+            None,
             u8::MAX,
             self.heavy,
             stage.without(),
@@ -506,6 +512,44 @@ impl Moves {
         ap: u8,
     ) -> Result<MovePlan, Refusal> {
         plan_in(&self.found, self.heavy, stage, view, hero, target, ap)
+    }
+}
+
+/// The one-action-point moves `hero` would have if it stood in `from`,
+/// seen in `view` (built from `from`): the move search of the rules, run
+/// from there. Everything a move reads besides the hero's cell is the
+/// stage's as it stands ([`MoveInputs`]: heroes never block one another,
+/// loose items hold up no hero), so these are the moves the rules will
+/// plan once the hero stands in `from`. Each is the cell it ends in and
+/// every cell it passes (the end last), in search order; `out` is
+/// cleared first.
+pub fn one_ap_moves_from(
+    stage: &Stage,
+    view: &GridView,
+    hero: ThingId,
+    from: CellPos,
+    out: &mut Vec<(CellPos, Vec<CellPos>)>,
+) {
+    out.clear();
+    let heavy = carries_heavy_load(stage, hero);
+    let mut found = Search::default();
+    search_into(
+        &mut found,
+        stage,
+        view,
+        hero,
+        Some(from),
+        MOVE_AP_PER_STEP,
+        heavy,
+        stage.without(),
+    );
+    for state in found.states.iter().skip(1) {
+        let (a, b) = state.steps;
+        let cells = found.steps[a as usize..b as usize]
+            .iter()
+            .map(|step| step.cell)
+            .collect();
+        out.push((state.cell, cells));
     }
 }
 

@@ -184,6 +184,40 @@ pub fn available(stage: &Stage, view: &GridView, hero: ThingId) -> Vec<Offer> {
     out
 }
 
+/// Everyone standing with `hero` at the entrance leaving the level
+/// together (a screen's one choice for what is otherwise one Exit each):
+/// the Exit of every hero still in the level in the entrance cell, `hero`
+/// first, then the others in level order — each asked of the rules
+/// ([`execute_here`]); `Err` with the first refusal when the rules refuse
+/// one. `None` when there is nothing to offer: `hero` is not at the
+/// entrance, or stands there alone (its own Exit is the offer), or cannot
+/// act. [`Session::perform_all`](crate::session::Session::perform_all)
+/// does the actions as one undo step.
+pub fn everyone_here_leaves(stage: &Stage, hero: ThingId) -> Option<Result<Vec<Action>, Refusal>> {
+    super::acting_hero(stage, &Action::Exit { hero }).ok()?;
+    let entrance = stage.entrance();
+    if stage.cell_of(hero) != Some(entrance) {
+        return None;
+    }
+    let mut leaving = vec![Action::Exit { hero }];
+    leaving.extend(
+        stage
+            .active_heroes()
+            .into_iter()
+            .filter(|&h| h != hero && stage.cell_of(h) == Some(entrance))
+            .map(|h| Action::Exit { hero: h }),
+    );
+    if leaving.len() < 2 {
+        return None;
+    }
+    for action in &leaving {
+        if let Err(refusal) = execute_here(stage, action) {
+            return Some(Err(refusal));
+        }
+    }
+    Some(Ok(leaving))
+}
+
 /// The loose items `hero` sees (in `view`, built from its cell), in slot
 /// order, itself and what it holds left out.
 fn levitation_items(stage: &Stage, view: &GridView, hero: ThingId) -> Vec<ThingId> {

@@ -30,6 +30,9 @@ pub enum Refusal {
     Blocked(Dir),
     /// No path of walks, step-ups and climbs reaches it.
     Unreachable(CellPos),
+    /// A cell out of sight that no walk of one-action-point moves reaches
+    /// through the cells the party has seen ([`super::walk`]).
+    NoKnownWay(CellPos),
     /// The destination is open air with nothing to stand or hang on: no
     /// move ends there. A hero there would fall `cells` cells and land in
     /// `lands` (a move off the edge above ends there instead).
@@ -131,6 +134,9 @@ impl fmt::Display for Refusal {
             Refusal::Blocked(Dir::Up) => write!(f, "the ceiling is in the way"),
             Refusal::Blocked(Dir::Down) => write!(f, "the floor is in the way"),
             Refusal::Unreachable(_) => write!(f, "no way to get there from here"),
+            Refusal::NoKnownWay(_) => {
+                write!(f, "no way there through the cells the party has seen")
+            }
             Refusal::MidAir { cells, .. } => {
                 let s = if cells == 1 { "" } else { "s" };
                 write!(
@@ -218,6 +224,7 @@ mod tests {
             Refusal::Blocked(Dir::Up),
             Refusal::Blocked(Dir::Down),
             Refusal::Unreachable(CellPos::new(1, 2)),
+            Refusal::NoKnownWay(CellPos::new(1, 2)),
             Refusal::AlreadyThere,
             Refusal::TooFarToFall { cells: 5, safe: 2 },
             Refusal::FallsForever,
@@ -265,6 +272,7 @@ mod tests {
                 | Refusal::NotVisible(_)
                 | Refusal::Blocked(_)
                 | Refusal::Unreachable(_)
+                | Refusal::NoKnownWay(_)
                 | Refusal::MidAir { .. }
                 | Refusal::AlreadyThere
                 | Refusal::TooFarToFall { .. }
@@ -331,6 +339,7 @@ mod tests {
         for r in [
             Refusal::NotVisible(CellPos::new(-1, 0)),
             Refusal::Unreachable(CellPos::new(12, 7)),
+            Refusal::NoKnownWay(CellPos::new(12, 7)),
         ] {
             let text = r.to_string();
             assert!(!text.chars().any(|c| c.is_ascii_digit()), "{text}");

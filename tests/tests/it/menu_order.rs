@@ -63,13 +63,18 @@ fn at_the_entrance_with_the_relic_leaving_is_offered_but_never_first() {
     // Rope descent: the scout is back at the entrance with the relic.
     // Leaving is what she came for, but E then Enter must not take her out
     // by accident (issue 24): it comes after every other action and End
-    // turn, so a hero leaves only by choosing it.
+    // turn, so a hero leaves only by choosing it; the knight stands there
+    // too, so everyone leaving together comes last.
     let mut s = played("rope_descent.txt", 15);
     let m = menu(&mut s);
     assert!(m[0].starts_with("Set down"), "{m:?}");
     assert_eq!(
-        &m[m.len() - 2..],
-        ["End turn", "Leave the level with relic"],
+        &m[m.len() - 3..],
+        [
+            "End turn",
+            "Leave the level with relic",
+            "Everyone here leaves"
+        ],
         "{m:?}"
     );
     // Loop-back room: the scout has picked up the relic beside the entrance.
@@ -77,8 +82,9 @@ fn at_the_entrance_with_the_relic_leaving_is_offered_but_never_first() {
     let m = menu(&mut s);
     assert_ne!(m[0], "Leave the level with relic", "{m:?}");
     assert_eq!(
-        m.last().map(String::as_str),
-        Some("Leave the level with relic")
+        &m[m.len() - 2..],
+        ["Leave the level with relic", "Everyone here leaves"],
+        "the party is there with her: {m:?}"
     );
 }
 
@@ -209,8 +215,15 @@ fn the_menu_lists_exactly_what_the_rules_offer_along_every_solution() {
                 let mut offered: Vec<(ContextAction, Option<String>)> =
                     available(stage, &view, hero)
                         .into_iter()
-                        .map(|o| (o.what, o.refusal().map(|r| r.to_string())))
+                        .map(|o| (o.what.into(), o.refusal().map(|r| r.to_string())))
                         .collect();
+                // Everyone at the entrance leaving: the rules' verdict too.
+                if let Some(verdict) = game::action::offer::everyone_here_leaves(stage, hero) {
+                    offered.push((
+                        ContextAction::EveryoneLeaves,
+                        verdict.err().map(|r| r.to_string()),
+                    ));
+                }
                 key(&mut s, Key::Context, SIZE);
                 let mut shown: Vec<(ContextAction, Option<String>)> = s
                     .play()

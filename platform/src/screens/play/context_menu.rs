@@ -2,7 +2,9 @@
 //! a click on the hero or a right click): what the rules offer the hero
 //! here ([`game::action::available`]) — pick up, set down, put in, take
 //! out, the rope let down, hoist, lower, take the rope back, tie,
-//! levitate, leave — each with its AP cost, then End turn. What the rules
+//! levitate, leave — each with its AP cost, then End turn; at the
+//! entrance with other heroes, "Everyone here leaves" (all of them, one
+//! undo step). What the rules
 //! refuse here is listed too, dimmed, after the rest, with the rules'
 //! reason ("Hoist the rope (stand in the rope's top cell)"), so a player
 //! who cannot do something sees why. The menu decides no rule: entries,
@@ -11,9 +13,9 @@
 //! The menu holds still: the allowed entries come in one fixed order of
 //! kinds ([`kind_order`]), whatever the hero's AP, the turn or what the
 //! action would bring about — the rope's actions, packing, picking up, the
-//! rope let down, levitating, setting down, End turn, and leaving last
-//! (never the first entry, so a hero leaves the level only by choosing
-//! it) — so where the same actions are allowed, a remembered Down Down
+//! rope let down, levitating, setting down, End turn, and leaving last,
+//! then everyone here leaving (never the first entry, so a hero leaves
+//! the level only by choosing it) — so where the same actions are allowed, a remembered Down Down
 //! Enter picks the same one. The refused entries follow, dimmed, in the
 //! same order (one chosen only says why); at most
 //! [`REFUSED_ROWS`] rows of them are shown, the rest behind one "more"
@@ -23,7 +25,8 @@
 //! Enter, Space or a click choose the selected entry; E (the key that
 //! opened it) and Escape close the menu, so a press of E too many never
 //! acts.
-use game::action::{available, Action, DeployDir, Event, Offer};
+use game::action::offer::everyone_here_leaves;
+use game::action::{available, Action, DeployDir, Event, Offer, Offered};
 use game::session::Session;
 use game::stage::Stage;
 use game::things::{Capabilities, ThingId};
@@ -35,8 +38,29 @@ use crate::screens::input::{Input, Key};
 use crate::screens::menu::{self, Menu, MenuEvent};
 
 /// What an entry does: an offer of the rules (an action, or a levitation
-/// whose destination is chosen next).
-pub use game::action::Offered as ContextAction;
+/// whose destination is chosen next), or everyone at the entrance leaving
+/// as one step ([`game::action::offer::everyone_here_leaves`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ContextAction {
+    /// This action, as it stands.
+    Do(Action),
+    /// The sorceress levitates this item; where to is chosen next.
+    Levitate(ThingId),
+    /// Every hero at the entrance leaves, as one undo step.
+    EveryoneLeaves,
+}
+
+impl From<Offered> for ContextAction {
+    fn from(offered: Offered) -> ContextAction {
+        match offered {
+            Offered::Do(action) => ContextAction::Do(action),
+            Offered::Levitate(item) => ContextAction::Levitate(item),
+        }
+    }
+}
+
+/// The label of the entry that makes everyone at the entrance leave.
+pub const EVERYONE_LEAVES: &str = "Everyone here leaves";
 
 /// What an input to the open menu did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -197,10 +221,8 @@ pub(super) fn label(stage: &Stage, hero: ThingId, offer: &Offer) -> String {
         _ => None,
     });
     let action = match offer.what {
-        ContextAction::Levitate(item) => {
-            return format!("Levitate {}…", item_words(stage, hero, item))
-        }
-        ContextAction::Do(action) => action,
+        Offered::Levitate(item) => return format!("Levitate {}…", item_words(stage, hero, item)),
+        Offered::Do(action) => action,
     };
     match action {
         Action::PickUp { item, .. } => match item {
@@ -297,6 +319,8 @@ pub fn kind_order(action: &ContextAction) -> u8 {
             Action::Exit { .. } => 14,
         },
         ContextAction::Levitate(_) => 8,
+        // Last: after this hero's own leaving.
+        ContextAction::EveryoneLeaves => 15,
     }
 }
 
@@ -340,11 +364,21 @@ impl ContextMenu {
             .into_iter()
             .map(|offer| Entry {
                 label: label(stage, hero, &offer),
-                action: offer.what,
+                action: offer.what.into(),
                 cost: offer.cost,
                 refused: offer.refusal().map(|why| why.to_string()),
             })
             .collect();
+        // Everyone at the entrance at once, where more than this hero
+        // stands there: allowed when the rules let each of them leave.
+        if let Some(verdict) = everyone_here_leaves(stage, hero) {
+            entries.push(Entry {
+                label: EVERYONE_LEAVES.into(),
+                action: ContextAction::EveryoneLeaves,
+                cost: 0,
+                refused: verdict.err().map(|why| why.to_string()),
+            });
+        }
         entries.push(Entry {
             label: "End turn".into(),
             action: ContextAction::Do(Action::EndTurn),

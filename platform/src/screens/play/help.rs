@@ -15,7 +15,7 @@ use crate::screens::theme::{DISABLED_TEXT, GOLD, SUB_TEXT};
 pub const CONTROLS: &[(&str, &str)] = &[
     (
         "Mouse",
-        "hover a cell to preview the move, click to do it; hover a watcher: its route",
+        "hover a cell to preview the move, click to do it (a remembered cell: walk there); hover a watcher: its route",
     ),
     (
         "Arrows / WASD",
@@ -28,7 +28,7 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("Tab, 1-3", "select a hero (Shift+Tab: back)"),
     (
         "E / Space",
-        "actions here: pick up, drop, rope, leave… (Enter or Space chooses, E closes)",
+        "actions here: pick up, drop, rope, leave, everyone here leaves… (Enter or Space chooses, E closes)",
     ),
     ("Enter", "end the turn"),
     ("Z, Ctrl+Z", "undo"),

@@ -2,7 +2,8 @@
 //! party stands, on a worker thread so the screen never waits.
 //!
 //! The screen keeps the line of play that led here — each undo step's
-//! action, or a restart — beside the session's undo log, and the hint
+//! actions (one, or several done as one step), or a restart — beside the
+//! session's undo log, and the hint
 //! replays it on a fresh session (the actions since the last restart
 //! still done). The first press asks (the message line says "thinking…");
 //! when the answer comes, the hero to act is selected and the cell they
@@ -31,9 +32,11 @@ use game::view::ViewPos;
 pub const BUDGET: Duration = Duration::from_secs(1);
 
 /// One undo step of the line of play.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 enum Step {
-    Action(Action),
+    /// The actions of the step, in order: one, or several done as one
+    /// step (everyone at the entrance leaving, a walk).
+    Actions(Vec<Action>),
     /// The level restarted (the line starts over).
     Restart,
     /// A step of a game resumed from its save: its action is not known.
@@ -44,6 +47,9 @@ enum Step {
 struct Job {
     progress: Arc<Progress>,
     answer: Receiver<Result<Hint, HintError>>,
+    /// How many actions each undo step of the line asked about holds, in
+    /// order: the hint counts undos in actions, the player in steps.
+    step_sizes: Vec<usize>,
 }
 
 /// What the hint shows now.
@@ -110,7 +116,12 @@ impl Hints {
 
     /// Undo step `index` (from 0) was `action`; the steps after it are gone.
     pub fn record_action(&mut self, index: usize, action: Action) {
-        self.record(index, Step::Action(action));
+        self.record(index, Step::Actions(vec![action]));
+    }
+
+    /// Undo step `index` (from 0) was `actions`, done as one step.
+    pub fn record_actions(&mut self, index: usize, actions: &[Action]) {
+        self.record(index, Step::Actions(actions.to_vec()));
     }
 
     /// Undo step `index` restarted the level.
@@ -133,20 +144,26 @@ impl Hints {
     }
 
     /// The line of play from the start (or the last restart) to the
-    /// position `done` undo steps in; `None` when a step is not known.
-    fn line(&self, done: usize) -> Option<Vec<Action>> {
+    /// position `done` undo steps in, with how many actions each undo
+    /// step of it holds; `None` when a step is not known.
+    fn line(&self, done: usize) -> Option<(Vec<Action>, Vec<usize>)> {
         let steps = &self.steps[..done.min(self.steps.len())];
         let from = steps
             .iter()
             .rposition(|s| *s == Step::Restart)
             .map_or(0, |i| i + 1);
-        steps[from..]
-            .iter()
-            .map(|s| match s {
-                Step::Action(a) => Some(*a),
-                Step::Restart | Step::Unknown => None,
-            })
-            .collect()
+        let mut actions = Vec::new();
+        let mut sizes = Vec::new();
+        for step in &steps[from..] {
+            match step {
+                Step::Actions(a) => {
+                    actions.extend_from_slice(a);
+                    sizes.push(a.len());
+                }
+                Step::Restart | Step::Unknown => return None,
+            }
+        }
+        Some((actions, sizes))
     }
 
     /// I pressed with `done` undo steps done: what to say now (the
@@ -163,7 +180,7 @@ impl Hints {
             }
             return Ok(Press::Again);
         }
-        let line = self.line(done).ok_or_else(|| {
+        let (line, step_sizes) = self.line(done).ok_or_else(|| {
             "No hint for a resumed game's earlier moves: restart (R) to use hints".to_string()
         })?;
         let progress = Arc::new(Progress::new());
@@ -181,7 +198,11 @@ impl Hints {
                 let _ = send.send(hint(&level, &line, BUDGET, known, Some(&watch)));
             })
             .map_err(|e| format!("No hint: cannot start its search ({e})"))?;
-        self.job = Some(Job { progress, answer });
+        self.job = Some(Job {
+            progress,
+            answer,
+            step_sizes,
+        });
         Ok(Press::Thinking)
     }
 
@@ -194,6 +215,7 @@ impl Hints {
         } else {
             job.answer.try_recv().ok()
         };
+        let answer = answer.map(|a| a.map(|hint| in_undo_steps(hint, &job.step_sizes)));
         if answer.is_some() {
             self.job = None;
         }
@@ -216,6 +238,50 @@ impl Hints {
 impl Drop for Hints {
     fn drop(&mut self) {
         self.position_changed();
+    }
+}
+
+/// `hint` with its undos counted in undo steps of a line whose steps hold
+/// `step_sizes` actions each (the game's hint counts them in actions): a
+/// position inside a step done as one (a walk, everyone leaving) is not
+/// one undo reaches, so the count goes back to that step's start. For a
+/// position that can be won that is sound — an earlier position of the
+/// line can play on to the later one — and a known line rejoined inside a
+/// walk is rejoined by walking that part again.
+fn in_undo_steps(hint: Hint, step_sizes: &[usize]) -> Hint {
+    let steps_back = |actions: usize| {
+        let mut back = 0;
+        let mut steps = 0;
+        for size in step_sizes.iter().rev() {
+            if back >= actions {
+                break;
+            }
+            back += size;
+            steps += 1;
+        }
+        steps
+    };
+    match hint {
+        Hint::Unwinnable { undos, why } => Hint::Unwinnable {
+            undos: undos.map(steps_back),
+            why,
+        },
+        Hint::Rejoin {
+            undos,
+            from_start,
+            turns,
+            fewest,
+            clears_in,
+            from_here,
+        } => Hint::Rejoin {
+            undos: steps_back(undos),
+            from_start,
+            turns,
+            fewest,
+            clears_in,
+            from_here,
+        },
+        other => other,
     }
 }
 

@@ -82,6 +82,68 @@ impl PlayScreen {
         self.cues.take()
     }
 
+    /// Performs `actions` as one undo step (everyone at the entrance
+    /// leaving, a walk: [`Session::perform_all`]), with `message` on the
+    /// message line once done; a refusal (nothing changed) becomes the
+    /// message. The step's moves were planned from positions the screen
+    /// never showed, so undo and redo animate it straight, without ways.
+    ///
+    /// [`Session::perform_all`]: game::session::Session::perform_all
+    pub fn perform_group(&mut self, actions: &[Action], message: String) -> Option<PlayAction> {
+        let before = tween::places(self.session.stage());
+        let done_before = self.session.undo_log().undoable();
+        let relics_before = self.session.stage().relics_recovered();
+        match self.session.perform_all(actions) {
+            Ok(events) => {
+                self.cues
+                    .extend(cues_of(self.session.stage(), &events, relics_before));
+                self.motion.sync(self.session.stage(), true);
+                if self.session.undo_log().undoable() == done_before + 1 {
+                    self.hints.record_actions(done_before, actions);
+                    self.history.truncate(done_before);
+                    self.history.resize(done_before, None);
+                    self.history.push(None);
+                }
+                self.message = Some(Message::Info(message));
+                self.after_change(&before, Direction::Forward(None));
+                self.outcome_action()
+            }
+            Err((_, refusal)) => {
+                debug!("refused {actions:?}: {refusal}");
+                self.message = Some(Message::Refused(refusal.to_string()));
+                self.cues.push(Cue::Refused);
+                None
+            }
+        }
+    }
+
+    /// What the screens around must do once the level is over (cleared,
+    /// or everyone gone without the relics); lost, the message line is
+    /// left to the catch.
+    fn outcome_action(&mut self) -> Option<PlayAction> {
+        let stage = self.session.stage();
+        let result = LevelResult {
+            relics: stage.relics_recovered() as u32,
+            relics_total: stage.relics_total() as u32,
+            turns: stage.turn(),
+            hints: self.hints.used(),
+            // The level as written is the campaign's to name (its file).
+            level: None,
+            equipment: game::equipment::EquipmentSet::EMPTY,
+        };
+        match stage.outcome() {
+            Outcome::Cleared => Some(PlayAction::Won(result)),
+            Outcome::Retreated => Some(PlayAction::Retreated(result)),
+            // The message line says who was caught, until the player asks
+            // something (a hint, an action refused).
+            Outcome::Lost => {
+                self.message = None;
+                None
+            }
+            Outcome::Playing => None,
+        }
+    }
+
     /// Performs `action`; a refusal becomes the message.
     pub fn perform(&mut self, action: Action) -> Option<PlayAction> {
         let before = tween::places(self.session.stage());
@@ -112,24 +174,7 @@ impl PlayScreen {
                     _ => None,
                 };
                 self.after_change(&before, Direction::Forward(path));
-                let stage = self.session.stage();
-                let result = LevelResult {
-                    relics: stage.relics_recovered() as u32,
-                    relics_total: stage.relics_total() as u32,
-                    turns: stage.turn(),
-                    hints: self.hints.used(),
-                    // The level as written is the campaign's to name (its file).
-                    level: None,
-                    equipment: game::equipment::EquipmentSet::EMPTY,
-                };
-                match stage.outcome() {
-                    Outcome::Cleared => return Some(PlayAction::Won(result)),
-                    Outcome::Retreated => return Some(PlayAction::Retreated(result)),
-                    // The message line says who was caught, until the
-                    // player asks something (a hint, an action refused).
-                    Outcome::Lost => self.message = None,
-                    Outcome::Playing => {}
-                }
+                return self.outcome_action();
             }
             Err(refusal) => {
                 debug!("refused {action:?}: {refusal}");

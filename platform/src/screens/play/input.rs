@@ -223,6 +223,10 @@ impl PlayScreen {
                 self.mode.close_context();
                 return self.perform(action);
             }
+            Some(MenuOutcome::Chosen(ContextAction::EveryoneLeaves)) => {
+                self.mode.close_context();
+                return self.everyone_leaves();
+            }
             Some(MenuOutcome::Chosen(ContextAction::Levitate(item))) => {
                 self.mode.close_context();
                 self.message = Some(Message::Info(format!(
@@ -453,10 +457,29 @@ impl PlayScreen {
             self.cues.push(crate::audio::Cue::Refused);
             return None;
         }
+        if let Some(cell) = self.walk_target(hero, v) {
+            return self.walk_to(hero, cell);
+        }
         self.perform(Action::Move {
             hero,
             to: self.move_target(v),
         })
+    }
+
+    /// The remembered grid cell at view cell `v` that a click walks to
+    /// (`walk`): one the party remembers, out of sight, that the rules'
+    /// one move does not reach (it goes only where the hero sees); `None`
+    /// where a click makes one move.
+    pub(super) fn walk_target(&mut self, hero: ThingId, v: ViewPos) -> Option<CellPos> {
+        let cell = self.remembered_at(v)?;
+        let one_move = self.session.preview(&Action::Move {
+            hero,
+            to: Target::Cell(cell),
+        });
+        match one_move {
+            Ok(_) | Err(Refusal::NotEnoughAp { .. } | Refusal::AlreadyThere) => None,
+            Err(_) => Some(cell),
+        }
     }
 
     /// The grid cell the remembered map shows at view cell `v`: where the
@@ -566,6 +589,11 @@ impl PlayScreen {
         // moves there, it shows the move too.
         let aiming = self.mode.aiming().is_some();
         if v == ViewPos::default() || (self.watcher_shown.is_some() && !aiming) {
+            return;
+        }
+        if let Some(cell) = self.walk_target(hero, v) {
+            let outcome = self.walk_of(hero, cell).map(|w| self.walk_preview(&w));
+            self.preview = Some(Preview::new(v, outcome));
             return;
         }
         let to = self.move_target(v);

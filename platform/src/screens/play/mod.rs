@@ -9,7 +9,9 @@
 //! [`danger`] (what the watchers in sight will see),
 //! [`preview`] (the hovered move's path), [`tween`] (what moved, drawn
 //! moving), [`context_menu`] (the actions of the hero's cell), [`hud`],
-//! [`help`] and [`hint`] (I: a hint from where the party stands).
+//! [`help`] and [`hint`] (I: a hint from where the party stands), `walk`
+//! (steps of several actions: everyone at the entrance leaving, a walk to
+//! a remembered cell).
 //!
 //! `PlayScreen::handle` turns one `Input` into session calls —
 //! preview, perform, undo, redo, restart — and screen state; it needs no GL,
@@ -25,8 +27,10 @@
 //! down), and the target cursor (T) points at any cell in sight by keys.
 //! Where the hero sees nothing, a cell of the remembered map (drawn at its
 //! grid offset from the hero, [`memory`]) is pointed at as its grid cell
-//! (`Target::Cell`): the rules plan the move there, or say why not; a cell
-//! never seen is no target ("not seen yet").
+//! (`Target::Cell`): the rules plan the move there; where their one move
+//! cannot reach it (out of sight), the hero walks there through the cells
+//! the party has seen, one undo step (`walk`); a cell never seen is no
+//! target ("not seen yet").
 pub mod camera;
 pub mod context_menu;
 mod cursor;
@@ -43,6 +47,7 @@ pub mod memory;
 pub mod mode;
 pub mod preview;
 pub mod tween;
+mod walk;
 
 use game::action::movement;
 use game::grid::CellPos;
@@ -391,8 +396,9 @@ impl PlayScreen {
     /// The view cell to point at (click, or the target cursor) to move the
     /// selected hero to grid cell `cell`: the copy of the cell nearest the
     /// hero if the hero sees it, else a cell in sight whose move ends there
-    /// (walking off a ledge into a fall that lands out of sight); `None`
-    /// when neither.
+    /// (walking off a ledge into a fall that lands out of sight), else
+    /// where the remembered map draws it (a click walks there); `None`
+    /// when none.
     pub fn view_pos_to_move_to(&self, cell: CellPos) -> Option<ViewPos> {
         if let Some(v) = self.view_pos_of_cell(cell) {
             return Some(v);
@@ -400,13 +406,16 @@ impl PlayScreen {
         let hero = self.selected_hero()?;
         let stage = self.session.stage();
         let ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
-        Some(
-            movement::reachable(stage, &self.view, hero, ap)
-                .into_iter()
-                .filter(|&(_, to, _)| to == cell)
-                .min_by_key(|&(_, _, cost)| cost)?
-                .0,
-        )
+        let by_a_move = movement::reachable(stage, &self.view, hero, ap)
+            .into_iter()
+            .filter(|&(_, to, _)| to == cell)
+            .min_by_key(|&(_, _, cost)| cost)
+            .map(|(v, _, _)| v);
+        by_a_move.or_else(|| {
+            let origin = stage.cell_of(hero)?;
+            let v = ViewPos::new(cell.x - origin.x, cell.y - origin.y);
+            (self.remembered_at(v) == Some(cell)).then_some(v)
+        })
     }
 
     /// Where to click to move the selected hero to grid cell `cell` (see

@@ -827,4 +827,5 @@ mod known_danger;
 mod layout;
 mod preview;
 mod remembered;
+mod together;
 mod watcher_names;

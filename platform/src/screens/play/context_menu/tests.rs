@@ -51,8 +51,14 @@ fn the_knight_at_the_rope_descent_entrance_can_set_down_or_leave_but_not_first()
     let (_, m) = knights_menu("rope_descent.txt", None);
     assert_eq!(
         labels(&m),
-        ["Set down rope", "End turn", "Leave the level with rope"],
-        "no drop beside the entrance: no deploy entries; leaving never first"
+        [
+            "Set down rope",
+            "End turn",
+            "Leave the level with rope",
+            "Everyone here leaves"
+        ],
+        "no drop beside the entrance: no deploy entries; leaving never first, \
+         everyone leaving after it (the party starts there)"
     );
 }
 
@@ -582,7 +588,14 @@ fn the_same_menu_at_full_and_at_low_ap_keeps_its_allowed_entries_in_one_order() 
     // AP is refused, dimmed after the rest.
     let (mut s, knight) = heavy_haul_with_the_statue_taken_out();
     let low = allowed_texts(&mut s, knight);
-    assert_eq!(low, ["End turn", "Leave the level with statue"]);
+    assert_eq!(
+        low,
+        [
+            "End turn",
+            "Leave the level with statue",
+            "Everyone here leaves"
+        ]
+    );
     // The next turn, the same hero in the same cell with his AP back:
     // the same kinds in the same order, those he can now afford among
     // them.
@@ -596,6 +609,7 @@ fn the_same_menu_at_full_and_at_low_ap_keeps_its_allowed_entries_in_one_order() 
             "Lower the rope · 1 AP",
             "End turn",
             "Leave the level with statue",
+            "Everyone here leaves",
         ]
     );
     let mut rest = full.iter();
@@ -622,6 +636,7 @@ fn the_order_is_by_kind_whatever_the_action_brings_about() {
         "Take the rope back · 1 AP",
         "End turn",
         "Leave the level",
+        "Everyone here leaves",
     ];
     assert_eq!(allowed_texts(&mut s, scout), allowed);
     // Back in hand, down, and the line played to its last pull but one
@@ -647,6 +662,7 @@ fn the_order_is_by_kind_whatever_the_action_brings_about() {
             "Lower the rope · 1 AP",
             "End turn",
             "Leave the level",
+            "Everyone here leaves",
         ]
     );
 }
@@ -670,6 +686,7 @@ fn a_crowded_menu_shows_a_few_refused_entries_then_more_which_shows_the_rest_in_
         [
             "End turn",
             "Leave the level with statue",
+            "Everyone here leaves",
             refused[0].as_str(),
             refused[1].as_str(),
             "More… (4 not possible now)",
@@ -681,25 +698,26 @@ fn a_crowded_menu_shows_a_few_refused_entries_then_more_which_shows_the_rest_in_
         .filter(|r| matches!(r, Row::Entry(e) if e.refused.is_some()))
         .count();
     assert!(dimmed < REFUSED_ROWS, "{:?}", texts(&m));
-    // Down to "more", Enter: every refused entry, each saying why, the
+    // Down to "more" (past everyone leaving: the knight and the scout
+    // stand there), Enter: every refused entry, each saying why, the
     // selection on the first one it showed; the rows shown before stay
     // where they were.
     let (anchor, size) = (Vec2::new(400.0, 360.0), Vec2::new(1280.0, 720.0));
     let before = m.layout(anchor, 80.0, size, 1.0);
-    for _ in 0..4 {
+    for _ in 0..5 {
         m.handle(Input::Key(Key::Down), &before);
     }
     assert_eq!(m.handle(Input::Key(Key::Enter), &before), None);
     let shown = texts(&m);
-    assert_eq!(shown.len(), 8, "{shown:?}");
-    assert_eq!(shown[2..], refused[..]);
+    assert_eq!(shown.len(), 9, "{shown:?}");
+    assert_eq!(shown[3..], refused[..]);
     assert!(refused.iter().all(|t| t.ends_with(')')), "{refused:?}");
-    assert_eq!(m.menu.selected, 4);
-    assert_eq!(shown[4], refused[2]);
+    assert_eq!(m.menu.selected, 5);
+    assert_eq!(shown[5], refused[2]);
     let after = m.layout(anchor, 80.0, size, 1.0);
-    assert_eq!(after[..5], before[..5]);
+    assert_eq!(after[..6], before[..6]);
     // A click on "more" does the same.
     let mut m = menu_of(&mut s, knight);
-    assert_eq!(m.handle(Input::Click(before[4].centre()), &before), None);
+    assert_eq!(m.handle(Input::Click(before[5].centre()), &before), None);
     assert_eq!(texts(&m), shown);
 }
