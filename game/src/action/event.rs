@@ -39,6 +39,10 @@ pub struct PathStep {
     /// up and across, a climb: one each); every other step is free. The
     /// steps' sum is the path's cost.
     pub ap: u8,
+    /// Whether arriving here crossed a portal: the cell is seen in another
+    /// region of the planner's view than the step before (false where
+    /// either is not seen, and on paths not planned in a view).
+    pub portal: bool,
 }
 
 impl PathStep {
@@ -51,6 +55,7 @@ impl PathStep {
                 kind: MoveKind::Fall,
                 view: None,
                 ap: 0,
+                portal: false,
             })
             .collect()
     }
@@ -114,6 +119,21 @@ pub enum Event {
     /// The round ends: the turn counter becomes `turn` and every hero still
     /// in the level gets a full round of action points.
     NextRound { turn: u32 },
+}
+
+impl Event {
+    /// The hero this event takes out of the level through the entrance,
+    /// if it is one's leaving.
+    pub fn hero_left(&self) -> Option<ThingId> {
+        match *self {
+            Event::Flag {
+                thing,
+                flag,
+                on: true,
+            } if flag == ThingFlags::EXITED => Some(thing),
+            _ => None,
+        }
+    }
 }
 
 fn cell(stage: &Stage, c: CellPos) -> Result<CellIndex, StoreError> {

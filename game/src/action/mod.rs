@@ -42,7 +42,7 @@ use abilities::{HAND_ACTION_AP, LEVITATE_AP};
 
 use crate::grid::CellPos;
 use crate::stage::{Outcome, Stage, SIGHT_RADIUS};
-use crate::things::{ThingFlags, ThingId};
+use crate::things::ThingId;
 use crate::view::GridView;
 
 /// Something the player asks for.
@@ -216,19 +216,31 @@ pub fn execute_here(stage: &Stage, action: &Action) -> Result<Vec<Event>, Refusa
 /// The hero acting, once the level and the hero can act at all; `None`
 /// for the end of the turn.
 pub(crate) fn acting_hero(stage: &Stage, action: &Action) -> Result<Option<ThingId>, Refusal> {
-    match stage.outcome() {
-        Outcome::Playing => {}
-        Outcome::Cleared | Outcome::Retreated => return Err(Refusal::LevelWon),
-        Outcome::Lost => return Err(Refusal::LevelLost),
+    match action.hero() {
+        None => level_in_play(stage).map(|()| None),
+        Some(hero) => may_act(stage, hero).map(|()| Some(hero)),
     }
-    let Some(hero) = action.hero() else {
-        return Ok(None);
-    };
+}
+
+/// Whether the level is still being played, and if not why.
+fn level_in_play(stage: &Stage) -> Result<(), Refusal> {
+    match stage.outcome() {
+        Outcome::Playing => Ok(()),
+        Outcome::Cleared | Outcome::Retreated => Err(Refusal::LevelWon),
+        Outcome::Lost => Err(Refusal::LevelLost),
+    }
+}
+
+/// Whether `hero` may act at all now, and if not why: the level is over,
+/// the hero left, or it is no hero. The first check of every action of a
+/// hero; screens ask it before offering one.
+pub fn may_act(stage: &Stage, hero: ThingId) -> Result<(), Refusal> {
+    level_in_play(stage)?;
     stage.hero_kind(hero).ok_or(Refusal::NoSuchHero)?;
-    if stage.has_flag(hero, ThingFlags::EXITED) {
+    if stage.has_left(hero) {
         return Err(Refusal::HeroHasLeft);
     }
-    Ok(Some(hero))
+    Ok(())
 }
 
 /// The cost and events of a hand, rope or exit action.

@@ -109,6 +109,7 @@ fn fall_steps(
 ) -> Option<Key> {
     let mut at = Some(key);
     out.extend(cells.iter().map(|&c| {
+        let before = at;
         at = at
             .and_then(|k| step_view(stage, view, k, Dir::Down))
             .filter(|&(_, seen)| seen == c)
@@ -118,9 +119,16 @@ fn fall_steps(
             kind: MoveKind::Fall,
             view: at.map(|k| k.0),
             ap: 0,
+            portal: crossed(before, at),
         }
     }));
     at
+}
+
+/// Whether a step from slice `from` to slice `to` crossed a portal: both
+/// seen, in different regions of the view.
+fn crossed(from: Option<Key>, to: Option<Key>) -> bool {
+    matches!((from, to), (Some(a), Some(b)) if a.1 != b.1)
 }
 
 /// Outcome of a fall from a cell just walked into.
@@ -271,6 +279,7 @@ fn search_into(
                             kind: MoveKind::Climb,
                             view: Some(k.0),
                             ap: 0,
+                            portal: crossed(Some(key), Some(k)),
                         });
                         moves.push(Move {
                             steps: (first, first + 1),
@@ -293,6 +302,7 @@ fn search_into(
                         kind: MoveKind::Walk,
                         view: Some(k.0),
                         ap: 0,
+                        portal: crossed(Some(key), Some(k)),
                     });
                     match fall_in_view(stage, view, k, c, safe, faller, steps) {
                         ViewFall::Lands(fell, k2, c2) => {
@@ -328,13 +338,14 @@ fn search_into(
                     let Some((k, c)) = step_view(stage, view, up.0, Dir::Up) else {
                         break;
                     };
-                    up = (k, c);
                     climbed.push(PathStep {
                         cell: c,
                         kind: MoveKind::StepUp,
                         view: Some(k.0),
                         ap: 0,
+                        portal: crossed(Some(up.0), Some(k)),
                     });
+                    up = (k, c);
                     if let Some((k2, c2)) = step_view(stage, view, up.0, side) {
                         if stage.is_supported(c2, faller) {
                             let first = steps.len() as u32;
@@ -344,6 +355,7 @@ fn search_into(
                                 kind: MoveKind::StepUp,
                                 view: Some(k2.0),
                                 ap: 0,
+                                portal: crossed(Some(up.0), Some(k2)),
                             });
                             moves.push(Move {
                                 steps: (first, steps.len() as u32),
@@ -743,6 +755,7 @@ pub fn levitation_path(
                     kind: MoveKind::Float,
                     view: Some(k.0),
                     ap: 0,
+                    portal: crossed(Some(found[parent as usize].0), Some(k)),
                 });
                 at = parent as usize;
             }

@@ -204,15 +204,13 @@ impl fmt::Display for Refusal {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::grid::CellPos;
-
-    /// One of every refusal. The match has no catch-all arm, so a new
+impl Refusal {
+    /// One refusal of every kind, with sample data: for checks that every
+    /// one renders, and that no screen retypes a sentence of the rules.
+    /// The match has no catch-all arm, so a new
     /// variant does not compile until it is listed here, and then it must
     /// render.
-    fn every_refusal() -> Vec<Refusal> {
+    pub fn one_of_each() -> Vec<Refusal> {
         let all = vec![
             Refusal::NoSuchHero,
             Refusal::HeroHasLeft,
@@ -310,11 +308,20 @@ mod tests {
         }
         all
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::CellPos;
 
     #[test]
     fn every_refusal_renders_as_its_own_sentence() {
-        let texts: Vec<String> = every_refusal().iter().map(|r| r.to_string()).collect();
-        for (r, t) in every_refusal().iter().zip(&texts) {
+        let texts: Vec<String> = Refusal::one_of_each()
+            .iter()
+            .map(|r| r.to_string())
+            .collect();
+        for (r, t) in Refusal::one_of_each().iter().zip(&texts) {
             assert!(t.len() > 8, "{r:?}: {t:?}");
             assert!(
                 t.starts_with(|c: char| c.is_ascii_lowercase()),

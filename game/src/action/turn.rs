@@ -138,6 +138,46 @@ pub fn catch(
     }
 }
 
+/// Who of `heroes` the watchers, each looking from its cell in
+/// `watchers`, catch: each hero once, with the first watcher (in the
+/// order given) to see it.
+fn catches(
+    stage: &Stage,
+    view: &mut GridView,
+    watchers: &[(ThingId, CellPos)],
+    heroes: &[ThingId],
+) -> Vec<(ThingId, ThingId)> {
+    let mut caught = Vec::new();
+    for &(watcher, at) in watchers {
+        watcher_sight(stage, view, at);
+        catch(stage, view, watcher, heroes, &mut caught);
+    }
+    caught
+}
+
+/// Who caught whom in a lost position, as (hero, watcher): the catch the
+/// round's end made (the same pairs as its [`Event::Caught`]s), asked of
+/// the stage as it stands — the watchers look from where they stand, the
+/// heroes are those caught. Empty when nobody was caught. For a screen
+/// that shows a lost position reached without its events (undo, redo, a
+/// saved game).
+pub fn caught_by(stage: &Stage, view: &mut GridView) -> Vec<(ThingId, ThingId)> {
+    let heroes: Vec<ThingId> = stage
+        .heroes()
+        .into_iter()
+        .filter(|&h| stage.has_flag(h, ThingFlags::CAUGHT))
+        .collect();
+    if heroes.is_empty() {
+        return Vec::new();
+    }
+    let watchers: Vec<(ThingId, CellPos)> = stage
+        .of_kind(ThingKind::Enemy)
+        .into_iter()
+        .filter_map(|w| Some((w, stage.cell_of(w)?)))
+        .collect();
+    catches(stage, view, &watchers, &heroes)
+}
+
 /// End the round: watchers patrol, then catch who they see; the turn passes.
 pub fn execute_end_turn(stage: &Stage, view: &mut GridView) -> Vec<Event> {
     let mut events = Vec::new();
@@ -154,13 +194,8 @@ pub fn execute_end_turn(stage: &Stage, view: &mut GridView) -> Vec<Event> {
         watchers.push((watcher, step.to));
     }
     let heroes: Vec<ThingId> = stage.active_heroes();
-    let mut caught = Vec::new();
-    for (watcher, at) in watchers {
-        watcher_sight(stage, view, at);
-        catch(stage, view, watcher, &heroes, &mut caught);
-    }
     events.extend(
-        caught
+        catches(stage, view, &watchers, &heroes)
             .into_iter()
             .map(|(hero, watcher)| Event::Caught { hero, watcher }),
     );

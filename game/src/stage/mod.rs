@@ -318,6 +318,22 @@ impl Stage {
         self.thing(id).is_some_and(|t| t.data.flags.contains(flags))
     }
 
+    /// Whether hero `id` has left the level through the entrance.
+    pub fn has_left(&self, id: ThingId) -> bool {
+        self.has_flag(id, ThingFlags::EXITED)
+    }
+
+    /// Whether hero `id` was caught by a watcher.
+    pub fn is_caught(&self, id: ThingId) -> bool {
+        self.has_flag(id, ThingFlags::CAUGHT)
+    }
+
+    /// Whether rope `id` hangs from an anchor (deployed), not carried or
+    /// lying as an item.
+    pub fn is_deployed(&self, id: ThingId) -> bool {
+        self.has_flag(id, ThingFlags::DEPLOYED)
+    }
+
     /// The hero kind of `id`, if it is a hero.
     pub fn hero_kind(&self, id: ThingId) -> Option<HeroKind> {
         self.thing(id)

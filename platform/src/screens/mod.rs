@@ -625,4 +625,6 @@ impl Screens {
 #[cfg(test)]
 mod pack_tests;
 #[cfg(test)]
+mod rules_asked_tests;
+#[cfg(test)]
 mod tests;

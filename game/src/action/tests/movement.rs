@@ -107,6 +107,16 @@ fn pointing_at_a_farther_image_of_a_cell_walks_round_the_loop_to_it() {
         vec![c(3, 0), c(2, 0), c(1, 0), c(0, 0), c(3, 0)]
     );
     assert_eq!((p.at("scout"), p.ap("scout")), (c(3, 0), 1));
+    // Each step says whether it crossed the portal: the first (out of
+    // 0,0's left wall into 3,0) and the last (again).
+    let crossed: Vec<bool> = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Move { path, .. } => Some(path.iter().map(|s| s.portal).collect()),
+            _ => None,
+        })
+        .expect("a move");
+    assert_eq!(crossed, [true, false, false, false, true]);
 }
 
 /// Two rooms with rock between, joined by a door: the right wall of 1,0 is

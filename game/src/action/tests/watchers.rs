@@ -54,6 +54,13 @@ fn a_hero_out_of_sight_is_not_caught_and_one_in_sight_is() {
         watcher: p.id("guard")
     }));
     assert_eq!(p.outcome(), Outcome::Lost);
+    // Asked of the lost position itself (after an undo and redo, or a
+    // saved game), the rules name the same catch.
+    let mut view = crate::view::GridView::new();
+    assert_eq!(
+        crate::action::turn::caught_by(p.stage(), &mut view),
+        [(p.id("scout"), p.id("guard"))]
+    );
 }
 
 #[test]

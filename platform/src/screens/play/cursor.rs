@@ -15,8 +15,8 @@
 //!
 //! While aiming, the cursor is the screen's hovered cell (`hover`), so its
 //! preview is worked out and drawn by the same code as the mouse's.
-use game::stage::{Outcome, SIGHT_RADIUS};
-use game::things::{ThingFlags, ThingId};
+use game::stage::SIGHT_RADIUS;
+use game::things::ThingId;
 use game::view::ViewPos;
 use glam::Vec2;
 
@@ -36,12 +36,13 @@ impl PlayScreen {
             return;
         };
         let stage = self.session.stage();
-        if stage.has_flag(hero, ThingFlags::EXITED) {
-            self.message = Some(Message::Refused("that hero has left the level".into()));
-            return;
-        }
-        if stage.outcome() != Outcome::Playing {
-            return;
+        match game::action::may_act(stage, hero) {
+            Ok(()) => {}
+            Err(why @ game::action::Refusal::HeroHasLeft) => {
+                self.message = Some(Message::Refused(why.to_string()));
+                return;
+            }
+            Err(_) => return,
         }
         self.message = None;
         self.start_aiming(Aim::Move, ViewPos::default());

@@ -25,11 +25,11 @@
 //! Cost: [`Danger::rebuild`] runs only when the hero's view is rebuilt (a
 //! change of state or of hero), never per frame: one watcher view build
 //! per known watcher. Drawing tests one bit per drawn grid cell.
-use game::action::turn::{catch, next_patrol_step, watcher_sight};
+use game::action::turn::{caught_by, next_patrol_step};
 use game::action::watch::Watch;
 use game::grid::{CellPos, CellTransform};
 use game::stage::{Outcome, Stage};
-use game::things::{ThingFlags, ThingId, ThingKind};
+use game::things::{ThingId, ThingKind};
 use game::view::{GridView, ViewPos};
 use glam::Vec2;
 use render::{hex, DrawList, Pass, Rgba, Stencil};
@@ -92,29 +92,18 @@ impl Danger {
         self.rebuild_glares(stage);
     }
 
-    /// Who caught whom, when the level is lost: every watcher, from where
-    /// it stands (the round has ended: it looked from there), paired with
-    /// each caught hero it sees — the rules' catch, asked again.
+    /// Who caught whom, when the level is lost: the rules' answer
+    /// (`turn::caught_by`), as (watcher, hero).
     fn rebuild_glares(&mut self, stage: &Stage) {
         self.glares.clear();
         if stage.outcome() != Outcome::Lost {
             return;
         }
-        let caught: Vec<ThingId> = stage
-            .heroes()
-            .into_iter()
-            .filter(|&h| stage.has_flag(h, ThingFlags::CAUGHT))
-            .collect();
-        let mut pairs = Vec::new();
-        for watcher in stage.of_kind(ThingKind::Enemy) {
-            let Some(at) = stage.cell_of(watcher) else {
-                continue;
-            };
-            watcher_sight(stage, &mut self.scratch, at);
-            pairs.clear();
-            catch(stage, &self.scratch, watcher, &caught, &mut pairs);
-            self.glares.extend(pairs.iter().map(|&(hero, w)| (w, hero)));
-        }
+        self.glares.extend(
+            caught_by(stage, &mut self.scratch)
+                .into_iter()
+                .map(|(hero, watcher)| (watcher, hero)),
+        );
     }
 
     /// When the level is lost: each watcher with a hero it caught.

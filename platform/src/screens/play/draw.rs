@@ -5,7 +5,6 @@
 //! marker, the HUD, the context menu and the help panel.
 use game::action::Refusal;
 use game::stage::Outcome;
-use game::things::ThingFlags;
 use glam::Vec2;
 use render::{DrawList, Font, Pass, SpriteAtlas};
 
@@ -225,7 +224,7 @@ impl PlayScreen {
             .iter()
             .copied()
             .filter(|&h| Some(h) != self.selected_hero())
-            .filter(|&h| !stage.has_flag(h, ThingFlags::EXITED))
+            .filter(|&h| !stage.has_left(h))
             .filter(|&h| {
                 stage
                     .cell_of(h)
@@ -244,7 +243,7 @@ impl PlayScreen {
         let Some(cell) = stage.cell_of(hero) else {
             return;
         };
-        if stage.has_flag(hero, ThingFlags::EXITED) {
+        if stage.has_left(hero) {
             return;
         }
         let moving = self.tween.as_ref().and_then(|t| t.position_of(hero));

@@ -539,7 +539,7 @@ impl super::PlayScreen {
                 let stage = self.session.stage();
                 let why = match why {
                     Why::Caught => super::hud::caught_words(stage, self.danger.glares())
-                        .unwrap_or_else(|| "a hero was caught".to_string()),
+                        .unwrap_or_else(|| "a watcher caught a hero".to_string()),
                     Why::Retreated => "the party left without the relics".to_string(),
                     Why::Stranded(hero) => format!(
                         "{} can no longer get back to the entrance",

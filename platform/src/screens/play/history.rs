@@ -6,7 +6,7 @@
 use game::action::event::MoveKind;
 use game::action::{Action, Event};
 use game::stage::{Outcome, Stage};
-use game::things::{ThingFlags, ThingId};
+use game::things::ThingId;
 use game::undo::UndoKind;
 use glam::Vec2;
 use log::debug;
@@ -59,7 +59,7 @@ pub fn cues_of(stage: &Stage, events: &[Event], relics_before: usize) -> Vec<Cue
             }
             Event::DeployRope { .. } => add(Cue::RopeDeploy),
             Event::Hoist { .. } | Event::Lower { .. } => add(Cue::Hoist),
-            Event::Flag { flag, on: true, .. } if *flag == ThingFlags::EXITED => {
+            e if e.hero_left().is_some() => {
                 add(if stage.relics_recovered() > relics_before {
                     Cue::RelicOut
                 } else {
@@ -284,14 +284,11 @@ impl PlayScreen {
     pub(super) fn after_change(&mut self, before: &[tween::Place], direction: Direction) {
         self.hints.position_changed();
         let stage = self.session.stage();
-        if self
-            .selected_hero()
-            .is_some_and(|h| stage.has_flag(h, ThingFlags::EXITED))
-        {
+        if self.selected_hero().is_some_and(|h| stage.has_left(h)) {
             let n = self.heroes.len();
             if let Some(next) = (1..n)
                 .map(|k| (self.selected + k) % n)
-                .find(|&i| !stage.has_flag(self.heroes[i], ThingFlags::EXITED))
+                .find(|&i| !stage.has_left(self.heroes[i]))
             {
                 self.selected = next;
             }

@@ -10,7 +10,7 @@
 //! is drawn; [`bands`] says how much of the drawable's top and bottom the
 //! HUD covers, which the camera keeps the hero and its reach out of.
 use game::stage::Stage;
-use game::things::{ThingFlags, ThingId};
+use game::things::ThingId;
 use glam::Vec2;
 use render::colour::with_alpha;
 use render::{hex, Align, DrawList, Font, PanelStyle, Rect, Rgba, TextStyle, WHITE};
@@ -207,8 +207,8 @@ fn draw_portrait(
     let s = l.scale;
     let stage = hud.stage;
     let selected = i == hud.selected;
-    let left = stage.has_flag(hero, ThingFlags::EXITED);
-    let caught = stage.has_flag(hero, ThingFlags::CAUGHT);
+    let left = stage.has_left(hero);
+    let caught = stage.is_caught(hero);
     let style: PanelStyle = if selected { SELECTED_STYLE } else { ITEM_STYLE };
     list.panel(
         rect,
@@ -324,7 +324,7 @@ pub fn caught_message(stage: &Stage, glares: &[(ThingId, ThingId)]) -> String {
 pub fn caught_words(stage: &Stage, glares: &[(ThingId, ThingId)]) -> Option<String> {
     let mut by: Vec<(Option<ThingId>, Vec<&str>)> = Vec::new();
     for hero in stage.heroes() {
-        if !stage.has_flag(hero, ThingFlags::CAUGHT) {
+        if !stage.is_caught(hero) {
             continue;
         }
         let watcher = glares.iter().find(|&&(_, h)| h == hero).map(|&(w, _)| w);

@@ -14,7 +14,7 @@
 use game::action::{movement, Action, Refusal, Target};
 use game::grid::CellPos;
 use game::stage::Outcome;
-use game::things::{ThingFlags, ThingId};
+use game::things::ThingId;
 use game::view::ViewPos;
 use glam::Vec2;
 
@@ -26,10 +26,6 @@ use super::preview::{self, Preview};
 use super::tween::{self};
 use super::{to_vec, PlayAction, PlayScreen};
 use crate::screens::input::{Input, Key};
-
-/// Why a cell the party has never seen cannot be gone to: nothing is
-/// known there.
-pub const NOT_SEEN_YET: &str = "not seen yet";
 
 impl PlayScreen {
     /// Applies one input on a drawable of `size_px`.
@@ -241,7 +237,9 @@ impl PlayScreen {
         None
     }
 
-    /// Sends the levitated `item` to view cell `v` (a refusal is the
+    /// Sends the levitated `item` to view cell `v`: the cell seen there,
+    /// else the one at that grid offset from the hero, where the
+    /// remembered map draws it (the rules say why not; a refusal is the
     /// message).
     pub(super) fn levitate_to(
         &mut self,
@@ -249,10 +247,11 @@ impl PlayScreen {
         item: ThingId,
         v: ViewPos,
     ) -> Option<PlayAction> {
-        let Some(cell) = self.view.nodes_at(v).next().map(|n| n.cell) else {
-            self.message = Some(Message::Refused("that cell is not in sight".into()));
-            return None;
-        };
+        let seen = self.view.nodes_at(v).next().map(|n| n.cell);
+        let cell = seen.or_else(|| {
+            let at = self.session.stage().cell_of(hero)?;
+            Some(CellPos::new(at.x + v.x, at.y + v.y))
+        })?;
         self.perform(Action::Levitate {
             hero,
             item,
@@ -275,8 +274,8 @@ impl PlayScreen {
     }
 
     pub(super) fn open_context(&mut self, hero: ThingId) {
-        if self.session.stage().has_flag(hero, ThingFlags::EXITED) {
-            self.message = Some(Message::Refused("that hero has left the level".into()));
+        if let Err(why @ Refusal::HeroHasLeft) = game::action::may_act(self.session.stage(), hero) {
+            self.message = Some(Message::Refused(why.to_string()));
             return;
         }
         let menu = ContextMenu::build(&mut self.session, &self.view, hero);
@@ -432,12 +431,11 @@ impl PlayScreen {
             hero,
             to: Target::View(v),
         };
-        let from = self.session.stage().cell_of(hero);
-        // Worded in the view the move was planned in, before it changes.
-        let note = match (self.session.preview(&action).ok(), from) {
-            (Some(events), Some(from)) => preview::cost_note(&events, from, &self.view),
-            _ => None,
-        };
+        let note = self
+            .session
+            .preview(&action)
+            .ok()
+            .and_then(|events| preview::cost_note(&events));
         let result = self.perform(action);
         if matches!(self.message, None | Some(Message::Info(_))) {
             if let Some(note) = note {
@@ -507,7 +505,7 @@ impl PlayScreen {
 
     /// Why `hero` cannot go to view cell `v` where nothing is drawn (not
     /// in sight, never seen): the rules' refusal where a wall beside the
-    /// hero hides it, else [`NOT_SEEN_YET`]. `None` where something is
+    /// hero hides it, else that it is not in sight. `None` where something is
     /// drawn (in sight, or remembered).
     pub(super) fn unseen_refusal(&mut self, hero: ThingId, v: ViewPos) -> Option<String> {
         if self.view.nodes_at(v).next().is_some() || self.remembered_at(v).is_some() {
@@ -517,10 +515,7 @@ impl PlayScreen {
             hero,
             to: Target::View(v),
         });
-        Some(match asked {
-            Err(Refusal::NotVisible(_)) | Ok(_) => NOT_SEEN_YET.into(),
-            Err(refusal) => refusal.to_string(),
-        })
+        asked.err().map(|refusal| refusal.to_string())
     }
 
     /// Recomputes the hovered cell and its preview from the last pointer
@@ -553,9 +548,7 @@ impl PlayScreen {
         let (Some(v), Some(hero)) = (hover, self.selected_hero()) else {
             return;
         };
-        if self.session.stage().outcome() != Outcome::Playing
-            || self.session.stage().has_flag(hero, ThingFlags::EXITED)
-        {
+        if game::action::may_act(self.session.stage(), hero).is_err() {
             return;
         }
         if let Some(item) = self.mode.levitating() {
@@ -609,7 +602,7 @@ impl PlayScreen {
         let stage = self.session.stage();
         if let Some(i) = (1..=n)
             .map(|k| (self.selected as i32 + by * k).rem_euclid(n) as usize)
-            .find(|&i| !stage.has_flag(self.heroes[i], ThingFlags::EXITED))
+            .find(|&i| !stage.has_left(self.heroes[i]))
         {
             self.select(i);
         }
@@ -622,11 +615,8 @@ impl PlayScreen {
             return;
         };
         let stage = self.session.stage();
-        if stage.has_flag(hero, ThingFlags::EXITED) {
-            self.message = Some(Message::Refused(format!(
-                "the {} has left the level",
-                stage.item_name(hero)
-            )));
+        if let Err(why @ Refusal::HeroHasLeft) = game::action::may_act(stage, hero) {
+            self.message = Some(Message::Refused(why.to_string()));
             return;
         }
         if index == self.selected {

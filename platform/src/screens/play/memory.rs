@@ -15,7 +15,7 @@
 //! built in one reused context. Storage: one bit per grid cell.
 use game::grid::{CellPos, Grid};
 use game::stage::{Stage, SIGHT_RADIUS};
-use game::things::{ThingFlags, ThingId, ThingKind};
+use game::things::{ThingId, ThingKind};
 use game::view::GridView;
 
 /// The cells seen so far (see the module docs).
@@ -90,7 +90,7 @@ impl Memory {
         self.record_view(grid, selected_view);
         self.record_watchers(stage, selected_view);
         for hero in stage.heroes() {
-            if stage.has_flag(hero, ThingFlags::EXITED) {
+            if stage.has_left(hero) {
                 continue;
             }
             let Some(cell) = stage.cell_of(hero) else {

@@ -30,7 +30,7 @@
 //! (`Target::Cell`): the rules plan the move there; where their one move
 //! cannot reach it (out of sight), the hero walks there through the cells
 //! the party has seen, one undo step (`walk`); a cell never seen is no
-//! target ("not seen yet").
+//! target (the rules' "that cell is not in sight").
 pub mod camera;
 pub mod context_menu;
 mod cursor;
@@ -55,7 +55,7 @@ use game::level::Level;
 use game::motion::RopeMotion;
 use game::session::Session;
 use game::stage::{Outcome, SIGHT_RADIUS};
-use game::things::{ThingFlags, ThingId};
+use game::things::ThingId;
 use game::view::{GridView, ViewPos};
 use glam::Vec2;
 use render::Rgba;
@@ -351,7 +351,7 @@ impl PlayScreen {
             min: Vec2::ZERO,
             max: Vec2::ZERO,
         };
-        if stage.outcome() == Outcome::Playing && !stage.has_flag(hero, ThingFlags::EXITED) {
+        if game::action::may_act(stage, hero).is_ok() {
             for (v, _, _) in movement::reachable(stage, &self.view, hero, ap) {
                 self.reachable.insert(v);
                 let p = Vec2::new(v.x as f32, v.y as f32);

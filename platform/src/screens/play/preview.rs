@@ -12,7 +12,7 @@
 //! as sight would place it, hollow and reached by a dotted line, and the
 //! hint line says it lands out of sight.
 use game::action::{Event, MoveKind, PathStep, Refusal};
-use game::grid::{CellPos, Dir};
+use game::grid::Dir;
 use game::view::{GridView, ViewPos};
 use glam::Vec2;
 use render::{hex, DrawList, Pass, Rect, Rgba, Stencil};
@@ -166,7 +166,7 @@ pub fn path_of(events: &[Event], start: ViewPos, view: &GridView) -> PreviewPath
     for e in events {
         match e {
             Event::Move { path, from, .. } if steps.is_empty() && end.is_none() => {
-                words = path_words(path, (*from, start), cost, view);
+                words = path_words(path, cost);
                 end = path.last().map(|s| s.cell);
                 landing = landing_of(path, view);
                 fallen = path.iter().filter(|s| s.kind == MoveKind::Fall).count();
@@ -205,25 +205,13 @@ struct Segment {
     portal: bool,
 }
 
-/// The region (portal transform, as a stencil id) `view` sees `cell` in
-/// at view cell `v`, if it sees it there.
-fn region(view: &GridView, v: ViewPos, cell: CellPos) -> Option<u8> {
-    view.nodes_at(v)
-        .find(|n| n.cell == cell)
-        .map(|n| n.stencil_id)
-}
-
-/// `path` (from `from`, the mover's cell and where it is seen) by
-/// segments: walks and climbs run together, each step up (one or two
-/// cells, then across) is its own, a fall is free. A step seen in another
-/// region of `view` than the one before went through a portal.
-fn segments(path: &[PathStep], from: (CellPos, ViewPos), view: &GridView) -> Vec<Segment> {
+/// `path` by segments: walks and climbs run together, each step up (one
+/// or two cells, then across) is its own, a fall is free; a segment went
+/// through a portal where one of its steps did (`PathStep::portal`).
+fn segments(path: &[PathStep]) -> Vec<Segment> {
     let mut out: Vec<Segment> = Vec::new();
-    let mut last = region(view, from.1, from.0);
     for step in path {
-        let here = step.view.and_then(|v| region(view, v, step.cell));
-        let portal = matches!((last, here), (Some(a), Some(b)) if a != b);
-        last = here;
+        let portal = step.portal;
         let starts_move = step.ap > 0;
         match out.last_mut() {
             // A step up's further cells, a fall's, a float's: the same
@@ -250,13 +238,8 @@ fn segments(path: &[PathStep], from: (CellPos, ViewPos), view: &GridView) -> Vec
 /// A path in words, by segments with the action points of each, then the
 /// total: "walk 2 (2 AP) · step up 2 (1 AP) · fall 3 (free) = 3 AP"; a
 /// path of one segment: "walk 1: 1 AP". `cost` is what the action spends.
-pub fn path_words(
-    path: &[PathStep],
-    from: (CellPos, ViewPos),
-    cost: u8,
-    view: &GridView,
-) -> String {
-    let segs = segments(path, from, view);
+pub fn path_words(path: &[PathStep], cost: u8) -> String {
+    let segs = segments(path);
     let words: Vec<String> = segs
         .iter()
         .map(|s| {
@@ -290,9 +273,9 @@ pub fn path_words(
 /// What a move made by one key press did, in words, when it cost more
 /// than one action point ("climb 1 (1 AP) · walk 1 through a portal (1
 /// AP) = 2 AP"): the mouse hover shows a move's cost before the click, a
-/// key press has no hover, so its message says it. `from` is the mover's
-/// cell before, seen in `view`; `None` for a move of 1 AP or less.
-pub fn cost_note(events: &[Event], from: CellPos, view: &GridView) -> Option<String> {
+/// key press has no hover, so its message says it. `None` for a move of
+/// 1 AP or less.
+pub fn cost_note(events: &[Event]) -> Option<String> {
     let cost = game::action::event::spent(events);
     if cost <= 1 {
         return None;
@@ -301,7 +284,7 @@ pub fn cost_note(events: &[Event], from: CellPos, view: &GridView) -> Option<Str
         Event::Move { path, .. } => Some(path),
         _ => None,
     })?;
-    let words = path_words(path, (from, ViewPos::default()), cost, view);
+    let words = path_words(path, cost);
     let mut chars = words.chars();
     Some(
         chars
@@ -494,6 +477,7 @@ pub fn draw_edge_arrow(list: &mut DrawList, area: Rect, target: Vec2, scale: f32
 #[cfg(test)]
 mod tests {
     use super::*;
+    use game::grid::CellPos;
     use game::things::ThingId;
 
     #[test]
@@ -504,6 +488,7 @@ mod tests {
             kind,
             view: Some(ViewPos::new(x, y)),
             ap: u8::from(kind == MoveKind::Walk),
+            portal: false,
         };
         let events = vec![
             Event::Spend {
@@ -523,6 +508,7 @@ mod tests {
                         kind: MoveKind::Fall,
                         view: None,
                         ap: 0,
+                        portal: false,
                     },
                 ],
             },

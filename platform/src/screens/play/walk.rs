@@ -22,7 +22,7 @@ use game::action::walk::plan_walk;
 use game::action::{Action, Refusal, Target};
 use game::grid::CellPos;
 use game::things::ThingId;
-use game::view::ViewPos;
+use game::view::{GridView, ViewPos};
 
 use super::hud::{self, Message};
 use super::preview::{PreviewPath, PreviewStep};
@@ -143,10 +143,12 @@ impl PlayScreen {
             now += 1;
         }
         if now == 0 && stop == Some(Stop::OutOfAp) {
-            return Err(Refusal::NotEnoughAp {
-                needs: MOVE_AP_PER_STEP,
-                has: ap,
-            });
+            // Not even one step: why, in the rules' words.
+            let first = Action::Move {
+                hero,
+                to: Target::Cell(steps[0]),
+            };
+            game::action::execute(stage, &mut GridView::new(), &first)?;
         }
         Ok(Walk { steps, now, stop })
     }

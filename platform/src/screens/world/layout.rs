@@ -26,7 +26,7 @@
 //! crowding, small enough to stand under a ceiling.
 use game::grid::CellPos;
 use game::stage::Stage;
-use game::things::{ThingFlags, ThingId, ThingKind};
+use game::things::{ThingId, ThingKind};
 use render::Rect;
 
 /// Wall thickness as a fraction of a cell: a wall is drawn as a band this
@@ -96,13 +96,9 @@ impl CellLayout {
         for (id, t) in store.iter_cell(index) {
             let root = t.parent().is_none();
             match t.kind() {
-                ThingKind::Hero if root && !t.data.flags.contains(ThingFlags::EXITED) => {
-                    out.heroes.push(id)
-                }
+                ThingKind::Hero if root && !stage.has_left(id) => out.heroes.push(id),
                 ThingKind::Interactable
-                    if root
-                        && !t.data.flags.contains(ThingFlags::DEPLOYED)
-                        && !is_hidden(stage, hidden, id) =>
+                    if root && !stage.is_deployed(id) && !is_hidden(stage, hidden, id) =>
                 {
                     out.items += 1
                 }

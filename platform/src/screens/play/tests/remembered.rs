@@ -116,7 +116,10 @@ fn a_cell_never_seen_is_not_a_target_and_says_not_seen_yet() {
     s.handle(Input::MouseMove(pixel_of(&s, v)), SIZE);
     assert_eq!(s.hover(), None, "nothing to point at");
     s.handle(Input::Click(pixel_of(&s, v)), SIZE);
-    assert_eq!(s.message(), Some(&Message::Refused("not seen yet".into())));
+    assert_eq!(
+        s.message(),
+        Some(&Message::Refused("that cell is not in sight".into()))
+    );
     assert_eq!(cell_of_selected(&s), CellPos::new(0, 3));
 }
 

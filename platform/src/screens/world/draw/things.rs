@@ -5,7 +5,7 @@
 
 use game::grid::{CellPos, CellTransform};
 use game::motion::RopeMotion;
-use game::things::{ThingFlags, ThingId, ThingKind};
+use game::things::{ThingId, ThingKind};
 use glam::{Affine2, Vec2};
 use render::colour::with_alpha;
 use render::{hex, DrawList, Pass, Rect, Rgba, Stencil, WHITE};
@@ -33,7 +33,7 @@ impl HeroLook {
     /// red everywhere; copies seen through portals cooler, with a cyan rim
     /// that grows with depth; the selected hero, real, with a gold rim.
     pub fn of(world: &Scene, hero: ThingId, depth: u8) -> HeroLook {
-        if world.stage.has_flag(hero, ThingFlags::CAUGHT) {
+        if world.stage.is_caught(hero) {
             return HeroLook {
                 tint: CAUGHT_TINT,
                 rim: Some((CAUGHT_RED, 0.04)),
@@ -134,9 +134,7 @@ pub(super) fn draw_things(
                     }
                 }
             }
-            (ThingKind::Hero, Layer::Creatures)
-                if root && !t.data.flags.contains(ThingFlags::EXITED) =>
-            {
+            (ThingKind::Hero, Layer::Creatures) if root && !stage.has_left(id) => {
                 let slot = layout.hero_rect(hero_i);
                 hero_i += 1;
                 if !is_hidden(stage, world.hidden, id) {
@@ -150,17 +148,13 @@ pub(super) fn draw_things(
                     draw_hero(list, world, id, slot, z, HeroLook::of(world, id, depth));
                 }
             }
-            (ThingKind::Interactable, Layer::Rope)
-                if root && t.data.flags.contains(ThingFlags::DEPLOYED) =>
-            {
+            (ThingKind::Interactable, Layer::Rope) if root && stage.is_deployed(id) => {
                 // The anchor: a beam the rope is tied to.
                 list.set_depth(DEPTH_ROPE - 0.01);
                 list.quad(Rect::new(-0.3, -0.5, 0.6, 0.1), ANCHOR);
             }
             (ThingKind::Interactable, Layer::Items)
-                if root
-                    && !t.data.flags.contains(ThingFlags::DEPLOYED)
-                    && !is_hidden(stage, world.hidden, id) =>
+                if root && !stage.is_deployed(id) && !is_hidden(stage, world.hidden, id) =>
             {
                 let rect = layout.item_rect(item_i);
                 item_i += 1;
