@@ -207,6 +207,9 @@ pub struct EditorScreen {
     /// of the search, the same however loaded the machine.
     #[cfg(test)]
     solve_pause_at: Option<u64>,
+    /// Tests: the Needs checks' first holds before it searches anything.
+    #[cfg(test)]
+    needs_held: bool,
 }
 
 impl EditorScreen {
@@ -255,6 +258,8 @@ impl EditorScreen {
             solving: solving::Solving::Idle,
             #[cfg(test)]
             solve_pause_at: None,
+            #[cfg(test)]
+            needs_held: false,
             needs: None,
         };
         screen.refresh_stage();
