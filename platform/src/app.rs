@@ -261,6 +261,9 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
                 _ => requests.extend(script::run_step(&mut screens, step, drawable)),
             }
         }
+        if scripted && script_at == steps.len() && wait == 0 {
+            info!("script played: {} steps", steps.len());
+        }
         let mut shoot = false;
         for request in requests {
             match request {

@@ -496,7 +496,7 @@ fn settings_come_back_next_run_and_a_terminated_game_keeps_its_place() {
     std::fs::write(&script, "key right\nkey zoom-in\n").expect("script");
     // An interactive run (no --frames), told to terminate as a desktop
     // session ending would.
-    let child = Command::new(env!("CARGO_BIN_EXE_rappel"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rappel"))
         .args([
             "--level",
             &levels.join("loop_back.txt").display().to_string(),
@@ -510,15 +510,28 @@ fn settings_come_back_next_run_and_a_terminated_game_keeps_its_place() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("run rappel");
-    std::thread::sleep(std::time::Duration::from_secs(3));
+    // Terminated once its script has played (its log says so), not after
+    // a guessed while: a loaded machine starts it later, nothing else.
+    use std::io::{BufRead, Read};
+    let mut log = std::io::BufReader::new(child.stderr.take().expect("stderr"));
+    let mut err = String::new();
+    loop {
+        let mut line = String::new();
+        let read = log.read_line(&mut line).expect("read its log");
+        err.push_str(&line);
+        assert!(read > 0, "rappel ended before its script was played: {err}");
+        if line.contains("script played") {
+            break;
+        }
+    }
     let status = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()
         .expect("kill");
     assert!(status.success());
-    let out = child.wait_with_output().expect("ends");
-    let err = stderr(&out);
-    assert!(out.status.success(), "SIGTERM is a quit: {err}");
+    log.read_to_string(&mut err).expect("the rest of its log");
+    let ended = child.wait().expect("ends");
+    assert!(ended.success(), "SIGTERM is a quit: {err}");
     assert!(err.contains("window 900x500"), "the saved size: {err}");
     // The game in progress was saved on the way out…
     assert!(

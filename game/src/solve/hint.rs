@@ -4,7 +4,9 @@
 //!
 //! The position is given the way the play screen reached it: the level and
 //! the actions played since its start, replayed on a fresh
-//! [`Session`]. [`hint`] answers within a time budget:
+//! [`Session`]. [`hint`] answers within a [`Budget`]: time in play (a
+//! second), positions in tests (the same answer on any machine, however
+//! loaded, and on any number of threads):
 //!
 //! 1. **Over already.** A hero caught ([`Outcome::Lost`]), the party gone
 //!    without the relics ([`Outcome::Retreated`]), or a hero who can never
@@ -37,12 +39,13 @@
 //! answer and a line is known, the hint says how many undos back the
 //! played line last stood on it ([`Hint::Rejoin`]).
 
+use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 use super::bound::{Bound, DeadEnd};
 use super::key::{position, Position};
 use super::solver::{solve_from, Start};
-use super::{Limits, Progress, Report};
+use super::{Budget, Limits, Progress, Report};
 use crate::action::Action;
 use crate::level::Level;
 use crate::session::Session;
@@ -319,14 +322,52 @@ fn verdict_of(level: &Level, report: &Report, played: &[Action], session: &Sessi
     })
 }
 
+/// What is left of a hint's budget as its searches spend it.
+struct Purse {
+    budget: Budget,
+    started: Instant,
+    /// Positions the searches so far reached.
+    spent: Cell<u64>,
+}
+
+impl Purse {
+    fn new(budget: Budget) -> Purse {
+        Purse {
+            budget,
+            started: Instant::now(),
+            spent: Cell::new(0),
+        }
+    }
+
+    /// The positions and the time the next search may take.
+    fn left(&self) -> (u64, Option<Duration>) {
+        match self.budget {
+            Budget::Time(d) => (u64::MAX, Some(d.saturating_sub(self.started.elapsed()))),
+            Budget::Positions(n) => (n.saturating_sub(self.spent.get()), None),
+        }
+    }
+
+    fn spend(&self, states: u64) {
+        self.spent.set(self.spent.get().saturating_add(states));
+    }
+
+    fn is_empty(&self) -> bool {
+        match self.left() {
+            (0, _) => true,
+            (_, Some(time)) => time.is_zero(),
+            (_, None) => false,
+        }
+    }
+}
+
 /// Asks about the position `played` leads to: cheap checks, the known
-/// line, then the solver until `deadline` (with `first`, for any line
-/// only).
+/// line, then the solver within what is left in `purse` (with `first`, for
+/// any line only).
 fn verdict(
     level: &Level,
     played: &[Action],
     known: Option<&KnownLine<'_>>,
-    deadline: Instant,
+    purse: &Purse,
     first: bool,
     spend: &HintLimits,
     progress: Option<&Progress>,
@@ -349,10 +390,11 @@ fn verdict(
             return Ok(Verdict::Winnable(line.hint_at(i, &session)));
         }
     }
+    let (max_states, max_time) = purse.left();
     let limits = Limits {
         max_turns: stage.turn() + MORE_TURNS,
-        max_states: u64::MAX,
-        max_time: Some(deadline.saturating_duration_since(Instant::now())),
+        max_states,
+        max_time,
         max_memory: None,
         first,
         threads: spend.threads,
@@ -364,26 +406,29 @@ fn verdict(
         ..Start::default()
     };
     let report = solve_from(level, start, limits, progress)?;
+    purse.spend(report.states);
     Ok(verdict_of(level, &report, played, &session))
 }
 
 /// What a hint may spend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HintLimits {
-    /// The whole time: the answer comes within it.
-    pub budget: Duration,
+    /// The whole budget: the answer comes within it (the time), or its
+    /// searches reach at most so many positions in all.
+    pub budget: Budget,
     /// Once a line is found, the search for a shorter one (and the proof
-    /// that there is none) takes at most this long of what is left of the
+    /// that there is none) takes at most this much of what is left of the
     /// budget; `None`: all of it. The answer comes as soon; it is proven
     /// the fewest less often.
-    pub improve_for: Option<Duration>,
-    /// Threads the search may use; 0: one per core.
+    pub improve_for: Option<Budget>,
+    /// Threads the search may use; 0: one per core. With a budget in
+    /// positions the answer is the same with any number.
     pub threads: usize,
 }
 
 impl HintLimits {
     /// As in play: `budget`, all of it for improving, every core.
-    pub fn within(budget: Duration) -> HintLimits {
+    pub fn within(budget: Budget) -> HintLimits {
         HintLimits {
             budget,
             improve_for: None,
@@ -399,7 +444,7 @@ impl HintLimits {
 pub fn hint(
     level: &Level,
     played: &[Action],
-    budget: Duration,
+    budget: Budget,
     known: Option<Known<'_>>,
     progress: Option<&Progress>,
 ) -> Result<Hint, HintError> {
@@ -414,14 +459,14 @@ pub fn hint_with(
     known: Option<Known<'_>>,
     progress: Option<&Progress>,
 ) -> Result<Hint, HintError> {
-    let deadline = Instant::now() + limits.budget;
+    let purse = Purse::new(limits.budget);
     let known = known.and_then(|k| KnownLine::new(level, k));
     let ask = |back: &[Action], first: bool| {
         verdict(
             level,
             back,
             known.as_ref(),
-            deadline,
+            &purse,
             first,
             &limits,
             progress,
@@ -435,7 +480,7 @@ pub fn hint_with(
             .unwrap_or(Hint::NoAnswer)),
         Verdict::Unwinnable(why) => {
             for undos in 1..=played.len() {
-                if Instant::now() >= deadline {
+                if purse.is_empty() {
                     break;
                 }
                 match ask(&played[..played.len() - undos], true)? {
@@ -492,7 +537,13 @@ relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
         load_text("test.txt", text).expect("the test level loads")
     }
 
-    const SECOND: Duration = Duration::from_secs(1);
+    /// The hints' budget here: positions, so the answer is the same on a
+    /// loaded machine; far more than these small levels' whole searches
+    /// (a few thousand positions), so every answer is proven.
+    const BUDGET: Budget = Budget::Positions(200_000);
+
+    /// No search at all: only what needs none can answer.
+    const NONE: Budget = Budget::Positions(0);
 
     /// A spare hero leaving first tells a player nothing: the hint is the
     /// first thing to do instead, and the line still clears as soon.
@@ -513,7 +564,7 @@ relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
             line.actions
         );
         let Hint::Next { action, turns, .. } =
-            hint(&level, &[], SECOND, None, None).expect("replays")
+            hint(&level, &[], BUDGET, None, None).expect("replays")
         else {
             panic!("a hint from the start");
         };
@@ -521,7 +572,7 @@ relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
         assert_eq!(turns, line.turns);
         // Played, the rest still clears as soon.
         let after = [action];
-        match hint(&level, &after, SECOND, None, None).expect("replays") {
+        match hint(&level, &after, BUDGET, None, None).expect("replays") {
             Hint::Next { clears_in, .. } => assert_eq!(clears_in, line.turns),
             other => panic!("{other:?}"),
         }
@@ -540,7 +591,7 @@ relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
         let mut check = replay(&level, &played).expect("the scout drops in");
         assert_eq!(check.stage().cell_of(scout), Some(CellPos::new(2, 0)));
         assert!(check.undo());
-        let answer = hint(&level, &played, SECOND, None, None).expect("replays");
+        let answer = hint(&level, &played, BUDGET, None, None).expect("replays");
         assert_eq!(
             answer,
             Hint::Unwinnable {
@@ -549,7 +600,7 @@ relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
             }
         );
         // From the start the hint leads to the relic, not into the pit.
-        match hint(&level, &[], SECOND, None, None).expect("replays") {
+        match hint(&level, &[], BUDGET, None, None).expect("replays") {
             Hint::Next { action, fewest, .. } => {
                 assert!(fewest);
                 assert_ne!(action, jump);
@@ -570,7 +621,7 @@ relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
         let statue = s.stage().find("statue").expect("statue");
         let played = [Action::Exit { hero: knight }];
         assert_eq!(
-            hint(&level, &played, SECOND, None, None).expect("replays"),
+            hint(&level, &played, BUDGET, None, None).expect("replays"),
             Hint::Unwinnable {
                 undos: Some(1),
                 why: Why::OutOfReach(statue)
@@ -593,7 +644,7 @@ relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
                 clears_in,
                 fewest,
                 ..
-            } = hint(&level, &played, SECOND, None, None).expect("replays")
+            } = hint(&level, &played, BUDGET, None, None).expect("replays")
             else {
                 panic!("no hint after {played:?}");
             };
@@ -621,15 +672,9 @@ relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
             fewest: false,
         };
         for i in 0..best.actions.len() {
-            // No time at all to search: only the known line can answer.
-            let answer = hint(
-                &level,
-                &best.actions[..i],
-                Duration::ZERO,
-                Some(known),
-                None,
-            )
-            .expect("replays");
+            // No search at all: only the known line can answer.
+            let answer =
+                hint(&level, &best.actions[..i], NONE, Some(known), None).expect("replays");
             let Hint::Next {
                 action,
                 clears_in,
@@ -643,7 +688,7 @@ relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
             assert_eq!(clears_in, best.turns);
             assert!(!fewest, "the known line was not said to be the fewest");
         }
-        // Off the line and without time, no answer from here, but one undo
+        // Off the line and without a search, no answer from here, but one undo
         // back stands on the known line; without a known line, no answer,
         // said so.
         let scout = level_hero(&level);
@@ -652,7 +697,7 @@ relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
             to: Target::Cell(CellPos::new(1, 0)),
         }];
         assert_eq!(
-            hint(&level, &off, Duration::ZERO, Some(known), None),
+            hint(&level, &off, NONE, Some(known), None),
             Ok(Hint::Rejoin {
                 undos: 1,
                 from_start: true,
@@ -662,10 +707,7 @@ relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
                 from_here: None,
             })
         );
-        assert_eq!(
-            hint(&level, &off, Duration::ZERO, None, None),
-            Ok(Hint::NoAnswer)
-        );
+        assert_eq!(hint(&level, &off, NONE, None, None), Ok(Hint::NoAnswer));
     }
 
     #[test]
@@ -739,7 +781,7 @@ relic = item relic at 1,3 flags ACQUIRE|PLACE|RELIC
         let scout = level_hero(&level);
         let bad = [Action::SetDown { hero: scout }];
         assert!(matches!(
-            hint(&level, &bad, SECOND, None, None),
+            hint(&level, &bad, BUDGET, None, None),
             Err(HintError::Refused { index: 0, .. })
         ));
     }

@@ -51,13 +51,29 @@ pub use solver::{solve, solve_without};
 
 use crate::action::Action;
 
+/// What a hint's search, or a share of a solve, may spend: time, or
+/// positions reached. Play gives a hint time (a second: it feels the same
+/// on any machine); tests give it positions, a budget that ends at the same
+/// point of the search on any machine, however loaded, and on any number
+/// of threads, so its answer is always the same.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Budget {
+    /// Wall-clock time.
+    Time(Duration),
+    /// Positions reached (the count [`Report::states`] gives).
+    Positions(u64),
+}
+
 /// How far the search may go.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Limits {
     /// The most turns a solution may take (a level cleared in its first
     /// turn takes 1).
     pub max_turns: u32,
-    /// The most positions reached before giving up.
+    /// The most positions reached before giving up: a budget that stops
+    /// the search at the same point on any machine and any number of
+    /// threads (what the positions of one bucket reach is taken in in
+    /// their order up to the position that spends it).
     pub max_states: u64,
     /// The most time spent before giving up; `None`: no limit.
     pub max_time: Option<Duration>,

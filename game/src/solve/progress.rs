@@ -5,13 +5,18 @@
 //! hand-off of data. [`Progress::pause`] holds the search where it is (the
 //! solver's thread waits at its next look at the flags, every few hundred
 //! positions, with everything it has searched kept) until
-//! [`Progress::resume`] or [`Progress::cancel`].
+//! [`Progress::resume`] or [`Progress::cancel`]. [`Progress::pause_at`]
+//! holds it at a point fixed in advance instead: its first look once it has
+//! reached so many positions, the same point on any machine, however
+//! loaded, and on any number of threads (the search looks at the flags
+//! between the slices of a bucket, at the same counts whatever the
+//! threads).
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
 
 /// Shared between the solver and whoever watches it.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Progress {
     /// Positions reached so far.
     states: AtomicU64,
@@ -33,6 +38,29 @@ pub struct Progress {
     wake: Condvar,
     /// Whether the search is holding now.
     holding: AtomicBool,
+    /// Holds begun so far.
+    holds: AtomicU64,
+    /// Hold at the first look at or past this many positions; `u64::MAX`:
+    /// none asked.
+    pause_at: AtomicU64,
+}
+
+impl Default for Progress {
+    fn default() -> Progress {
+        Progress {
+            states: AtomicU64::new(0),
+            turn: AtomicU32::new(0),
+            best_turns: AtomicU32::new(0),
+            whole_party: AtomicBool::new(false),
+            cancel: AtomicBool::new(false),
+            ruled_out: AtomicU32::new(0),
+            paused: Mutex::new(false),
+            wake: Condvar::new(),
+            holding: AtomicBool::new(false),
+            holds: AtomicU64::new(0),
+            pause_at: AtomicU64::new(u64::MAX),
+        }
+    }
 }
 
 impl Progress {
@@ -84,6 +112,14 @@ impl Progress {
         *self.paused.lock().unwrap_or_else(PoisonError::into_inner) = true;
     }
 
+    /// Asks the search to hold, as [`Progress::pause`] does, at its first
+    /// look at the flags once it has reached `states` positions: a point of
+    /// the search fixed in advance, not a moment. It holds there once (until
+    /// [`Progress::resume`]); a later call sets the next point.
+    pub fn pause_at(&self, states: u64) {
+        self.pause_at.store(states, Ordering::Relaxed);
+    }
+
     /// Lets a held search go on from where it was.
     pub fn resume(&self) {
         *self.paused.lock().unwrap_or_else(PoisonError::into_inner) = false;
@@ -100,10 +136,25 @@ impl Progress {
         self.holding.load(Ordering::Relaxed)
     }
 
-    /// Called by the search at each check: waits while paused, until
+    /// How many times the search has begun to hold (each pause it saw,
+    /// each [`Progress::pause_at`] point it reached).
+    pub fn holds(&self) -> u64 {
+        self.holds.load(Ordering::Acquire)
+    }
+
+    /// Called by the search at each check, at `states` positions: waits
+    /// while paused (or from a [`Progress::pause_at`] point reached), until
     /// resumed or cancelled.
-    pub(super) fn hold_while_paused(&self) {
+    pub(super) fn hold_while_paused(&self, states: u64) {
         let mut paused = self.paused.lock().unwrap_or_else(PoisonError::into_inner);
+        if states >= self.pause_at.load(Ordering::Relaxed) {
+            self.pause_at.store(u64::MAX, Ordering::Relaxed);
+            *paused = true;
+        }
+        if *paused && !self.is_cancelled() {
+            self.holding.store(true, Ordering::Relaxed);
+            self.holds.fetch_add(1, Ordering::Release);
+        }
         while *paused && !self.is_cancelled() {
             self.holding.store(true, Ordering::Relaxed);
             paused = self

@@ -230,7 +230,7 @@ impl Meter<'_> {
     pub fn check(&self) -> Result<(), Stop> {
         if let Some(p) = self.progress {
             p.set_states(self.states);
-            p.hold_while_paused();
+            p.hold_while_paused(self.states);
             if p.is_cancelled() {
                 return Err(Stop::Cancelled);
             }
@@ -623,9 +623,14 @@ impl Search {
             done
         });
         done.sort_by_key(|(i, _)| *i);
+        // The position budget ends at a point of the list's order, the
+        // same on any number of threads: chunks past the one that spent it
+        // (expanded by other workers meanwhile) are not taken in, as one
+        // thread would not have expanded them.
+        let budget = meter.stop_at.min(meter.limits.max_states);
         let mut expanded = 0;
         for (expected, (i, exp)) in done.iter_mut().enumerate() {
-            if *i != expected {
+            if *i != expected || meter.states >= budget {
                 break;
             }
             meter.states += exp.states;

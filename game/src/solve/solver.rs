@@ -37,7 +37,7 @@ use log::info;
 
 use super::bound::Bound;
 use super::search::{Found, Goal, Meter, Search, StepOutcome, Stop};
-use super::{Limits, Progress, Report, Solution};
+use super::{Budget, Limits, Progress, Report, Solution};
 use crate::action::abilities::Without;
 use crate::action::Action;
 use crate::level::Level;
@@ -80,9 +80,9 @@ pub struct Start<'a> {
     /// for an answer at all, proven the fewest or not (a hint).
     pub any_line_takes_all: bool,
     /// After phase 1, phases 2 and 3 (a shorter line, the proof) take at
-    /// most this long (within the budget still); `None`: the rest of the
-    /// budget.
-    pub improve_for: Option<std::time::Duration>,
+    /// most this long, or reach at most this many more positions (within
+    /// the limits still); `None`: the rest of the limits.
+    pub improve_for: Option<Budget>,
 }
 
 /// Why a solve could not start.
@@ -416,20 +416,29 @@ pub fn solve_from(
         Race::Over | Race::Budget => {}
     }
     let go_on = ended.stopped.is_none() && !ended.complete && !limits.first;
-    // A phase's deadline `whole`, capped at `halves` halves of what
-    // improving may take ([`Start::improve_for`]).
-    let improving = Instant::now();
+    // A phase's deadline `whole` and its positions `most`, capped at
+    // `halves` halves of what improving may take ([`Start::improve_for`]).
+    let improving = (Instant::now(), meter.states);
     let until = |halves: u32, whole: Option<Instant>| {
-        let cap = start.improve_for.map(|d| improving + d / 2 * halves);
+        let cap = match start.improve_for {
+            Some(Budget::Time(d)) => Some(improving.0 + d / 2 * halves),
+            _ => None,
+        };
         match (whole, cap) {
             (Some(w), Some(c)) => Some(w.min(c)),
             (w, c) => w.or(c),
         }
     };
+    let stop_at = |halves: u32, most: u64| match start.improve_for {
+        Some(Budget::Positions(n)) => {
+            most.min(improving.1.saturating_add(n / 2 * u64::from(halves)))
+        }
+        _ => most,
+    };
 
     // 2. Groups, turn by turn.
     if go_on && !groups.is_empty() {
-        meter.stop_at = limits.max_states / 2;
+        meter.stop_at = stop_at(1, limits.max_states / 2);
         meter.deadline = until(1, limits.max_time.map(|t| started + t / 2));
         let mut racers: Vec<Racer> = Vec::new();
         for &g in &groups {
@@ -458,7 +467,7 @@ pub fn solve_from(
     // 3. Everyone: first no shorter line, then no line as short with
     // fewer actions.
     if go_on && ended.stopped.is_none() {
-        meter.stop_at = limits.max_states;
+        meter.stop_at = stop_at(2, limits.max_states);
         meter.deadline = until(2, limits.max_time.map(|t| started + t));
         if let Some(p) = progress {
             p.set_whole_party(true);

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use super::{solve, Limits, Progress, Report, Stop};
+use super::{solve, Budget, Limits, Progress, Report, Stop};
 use crate::action::offer::hand_actions;
 use crate::action::{Action, Target};
 use crate::grid::CellPos;
@@ -410,24 +410,26 @@ fn without_time(report: Report) -> Report {
     }
 }
 
-/// Waits (at most ten seconds) until `progress`'s search holds or `thread`
-/// has ended; true if it holds.
-fn holds(progress: &Progress, thread: &std::thread::JoinHandle<Report>) -> bool {
-    let start = std::time::Instant::now();
-    while !progress.is_holding() && !thread.is_finished() {
-        assert!(
-            start.elapsed().as_secs() < 10,
-            "the search neither holds nor ends"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(1));
+/// Waits until `progress`'s search has begun its `n`th hold or `thread`
+/// has ended; true if it holds. No time limit: the holds are points of the
+/// search fixed in advance, so either it reaches them or the test is wrong,
+/// whatever the machine's load.
+fn holds(progress: &Progress, n: u64, thread: &std::thread::JoinHandle<Report>) -> bool {
+    while progress.holds() < n && !thread.is_finished() {
+        std::thread::yield_now();
     }
-    progress.is_holding()
+    progress.holds() == n && progress.is_holding()
 }
 
+/// Held at its start and at points fixed in positions (never at a moment,
+/// so a loaded machine holds it at the same points), the search resumes
+/// each time where it was and ends with the answer it gives alone.
 #[test]
 fn a_paused_search_holds_and_resumes_where_it_was_to_the_same_answer() {
     let level = load(CORRIDOR_PAIR);
     let alone = solve(&level, Limits::default(), None).expect("sets up");
+    // It searches thousands of positions: room for holds on the way.
+    assert!(alone.states > 2_000, "{}", alone.states);
     let progress = std::sync::Arc::new(Progress::new());
     // Paused before it starts: it holds at its first look.
     progress.pause();
@@ -435,35 +437,53 @@ fn a_paused_search_holds_and_resumes_where_it_was_to_the_same_answer() {
     let job = level.clone();
     let thread =
         std::thread::spawn(move || solve(&job, Limits::default(), Some(&shared)).expect("sets up"));
-    assert!(holds(&progress, &thread));
-    let held_at = progress.states();
-    std::thread::sleep(std::time::Duration::from_millis(30));
-    assert_eq!(progress.states(), held_at, "a held search searches nothing");
-    assert!(!thread.is_finished());
-    // Resumed and paused again, several times, wherever it has got to.
-    let mut pauses = 1;
-    loop {
-        // Let it search a little (it checks every 256 positions).
-        let before = progress.states();
+    assert!(holds(&progress, 1, &thread), "held at the start");
+    assert_eq!(progress.states(), 0, "held before searching anything");
+    // Held, it searches nothing and does not end, however long it is left.
+    for _ in 0..1_000 {
+        std::thread::yield_now();
+        assert!(progress.is_holding() && !thread.is_finished());
+        assert_eq!(progress.states(), 0);
+    }
+    // Then held at a quarter, half and three quarters of its positions:
+    // each at its first look past the point.
+    let mut held = vec![0];
+    for (n, quarter) in (2..).zip(1..=3) {
+        let point = alone.states * quarter / 4;
+        progress.pause_at(point);
         progress.resume();
-        while progress.states() == before && !thread.is_finished() {
+        assert!(holds(&progress, n, &thread), "held past {point}");
+        let at = progress.states();
+        assert!(at >= point && at <= alone.states, "{at} for {point}");
+        for _ in 0..100 {
             std::thread::yield_now();
+            assert_eq!(progress.states(), at, "a held search searches nothing");
         }
-        progress.pause();
-        if !holds(&progress, &thread) {
-            break;
-        }
-        pauses += 1;
+        held.push(at);
     }
     progress.resume();
     let report = thread.join().expect("no panic");
-    // Held at the start and at least once on the way (it searches
-    // thousands of positions).
-    assert!(alone.states > 2_000, "{}", alone.states);
-    assert!(pauses >= 2, "{pauses}");
+    assert_eq!(progress.holds(), 4, "held where asked and nowhere else");
     assert_eq!(without_time(report.clone()), without_time(alone.clone()));
     assert_eq!(progress.states(), alone.states);
     assert_eq!(progress.ruled_out(), alone.none_within);
+    // The points are the search's own: a second run on one thread holds at
+    // the same counts.
+    let again = std::sync::Arc::new(Progress::new());
+    again.pause_at(alone.states / 4);
+    let shared = std::sync::Arc::clone(&again);
+    let job = level.clone();
+    let thread = std::thread::spawn(move || {
+        let one = Limits {
+            threads: 1,
+            ..Limits::default()
+        };
+        solve(&job, one, Some(&shared)).expect("sets up")
+    });
+    assert!(holds(&again, 1, &thread));
+    assert_eq!(again.states(), held[1]);
+    again.resume();
+    thread.join().expect("no panic");
 }
 
 #[test]
@@ -474,7 +494,7 @@ fn a_held_search_that_is_cancelled_ends() {
     let thread = std::thread::spawn(move || {
         solve(&load(CORRIDOR), Limits::default(), Some(&shared)).expect("sets up")
     });
-    assert!(holds(&progress, &thread));
+    assert!(holds(&progress, 1, &thread));
     progress.cancel();
     let report = thread.join().expect("no panic");
     assert_eq!(report.stopped, Some(Stop::Cancelled));
@@ -508,6 +528,31 @@ fn the_answer_is_the_same_on_one_thread_and_on_several() {
         assert!(one.complete, "{}", one.summary());
         for threads in [2, 3] {
             assert_eq!(on(threads), one, "{} on {threads} threads", level.name);
+        }
+    }
+}
+
+/// A budget in positions stops the search at a point of its own order,
+/// not of the threads' race: on one thread or several, stopped half way
+/// and at a tenth, the same report (what it found, what it ruled out, the
+/// positions counted).
+#[test]
+fn a_budget_in_positions_stops_at_the_same_point_on_any_number_of_threads() {
+    let level = load(CORRIDOR_PAIR);
+    let whole = solve(&level, Limits::default(), None).expect("sets up");
+    for part in [2, 10] {
+        let on = |threads: usize| {
+            let limits = Limits {
+                max_states: whole.states / part,
+                threads,
+                ..Limits::default()
+            };
+            without_time(solve(&level, limits, None).expect("sets up"))
+        };
+        let one = on(1);
+        assert_eq!(one.stopped, Some(Stop::Budget), "{}", one.summary());
+        for threads in [2, 3] {
+            assert_eq!(on(threads), one, "1/{part} of it on {threads} threads");
         }
     }
 }
@@ -587,15 +632,10 @@ fn improving_may_be_capped_apart_from_finding_a_line() {
         improve_for,
         ..Start::default()
     };
-    let capped = solve_from(
-        &level,
-        start(Some(std::time::Duration::ZERO)),
-        limits(10),
-        None,
-    )
-    .expect("sets up");
+    let capped =
+        solve_from(&level, start(Some(Budget::Positions(0))), limits(10), None).expect("sets up");
     assert!(capped.solution.is_some(), "a line all the same");
-    assert!(!capped.complete, "not proven without time to improve");
+    assert!(!capped.complete, "not proven without positions to improve");
     assert_eq!(capped.stopped, Some(Stop::Budget));
     let full = solve_from(&level, start(None), limits(10), None).expect("sets up");
     assert!(full.complete, "proven with time to improve");

@@ -1,14 +1,17 @@
 //! Hints (`game::solve::hint`) on the shipped campaign: from every
 //! position along each level's shipped solution and from twenty positions
 //! per level reached by random legal actions (a fixed seed), the hint
-//! answers within a second with an action the rules accept, or says the
-//! position cannot be won; and following the hints from the start of a
-//! small level clears it in its par.
+//! answers within a budget of positions with an action the rules accept,
+//! or says the position cannot be won; and following the hints from the
+//! start of a small level clears it in its par.
 //!
-//! The shipped solution is the line the hint knows, the fewest (as in
-//! play): along it the hint is its next action, proven the fewest;
-//! positions off it are searched. What each level took is
-//! printed (`--nocapture`) for `BENCHMARKS.md`.
+//! The budget is in positions, not time (play's is a second): a search
+//! stops at the same point on any machine, however loaded, and on any
+//! number of threads, so every verdict here, the counts of positions
+//! without an answer included, is the same on every run. The shipped
+//! solution is the line the hint knows, the fewest (as in play): along it
+//! the hint is its next action, proven the fewest; positions off it are
+//! searched. What each level took is printed (`--nocapture`).
 use std::time::{Duration, Instant};
 
 use game::action::Action;
@@ -18,52 +21,49 @@ use game::rng::SplitMix64;
 use game::script::script_actions;
 use game::session::Session;
 use game::solve::hint::{hint, hint_with, Hint, HintLimits, Known};
+use game::solve::Budget;
 use game::stage::Outcome;
 
 use crate::common::{as_played, campaign, root};
 
-/// What the hint is given; it must answer within [`LIMIT`]. The margin
-/// is for a loaded machine: the levels run side by side here, and CI
-/// runs other tests beside this one.
-const BUDGET: Duration = Duration::from_millis(800);
-const LIMIT: Duration = Duration::from_secs(1);
+/// What the hint is given: 300,000 positions, less than what play's second
+/// searches on the two-core development machine in a release build at the
+/// solver's rate on most levels (0.35–1.25 M positions a second on one
+/// core, `BENCHMARKS.md`, "Solver"; the keep and the sunken shrine are
+/// slower). Positions, not time: the same answers on a loaded machine.
+const BUDGET: Budget = Budget::Positions(300_000);
 
-/// How long a hint here looks for a shorter line once it has one (in play:
-/// the rest of the budget). This test asserts that an answer comes within
-/// the second and is legal, not that it is proven the fewest (the
-/// positions along the solution and `following_the_hints_…` pin that);
-/// finding the first line takes the whole budget as in play, so what is
-/// cut is only the proof, which off the line rarely finishes in a second
-/// anyway and was most of the test's time.
-const IMPROVE: Duration = Duration::from_millis(100);
+/// How much of it a hint here spends looking for a shorter line once it
+/// has one (in play: the rest of the budget). This test asserts that an
+/// answer comes within the budget and is legal, not that it is proven the
+/// fewest (the positions along the solution and `following_the_hints_…`
+/// pin that); finding the first line takes the whole budget as in play, so
+/// what is cut is only the proof, which off the line rarely finishes
+/// within the budget anyway and was most of the test's time.
+const IMPROVE: Budget = Budget::Positions(50_000);
 
 /// Random positions per level.
 const RANDOM: usize = 20;
 
 /// Levels where some random positions get no answer within the budget
 /// (neither a line nor a proof that none exists; the hint then only says
-/// how far back the shipped line was), and how many of the twenty may. The
-/// positions are seeded by the level's file name. Measured (a debug test
-/// build, the game crate at opt-level 2, the levels on two threads) on a
-/// quiet machine: heavy haul 4, the well 6, the keep 10, the vault 1, every
-/// other level 0. The budget is wall time, so a loaded machine answers
-/// fewer: at load 8 to 10 the vault left 11 unanswered, Night haul 4 to 7,
-/// the sunken shrine 9 and 10; the allowances are for such a machine. The
-/// keep's count does not swing with the load: off its solution a position
-/// the party can still win takes a search of about a million positions,
-/// more than a second holds on any machine. The others are positions where
-/// a hero is stranded or a relic is out of reach in a way the search only
-/// proves by searching every position the party can reach. Every level
-/// answers from every position along its solution.
+/// how far back the shipped line was), and how many of the twenty do; every
+/// other level answers all twenty. The positions are seeded by the level's
+/// file name and the budget is in positions, so the counts are the same on
+/// every run, however loaded the machine (these were measured with the
+/// budget above); a count that grows is a hint that needs more
+/// positions than it did. The keep's: off its solution a position the
+/// party can still win takes a search of about a million positions. The
+/// others are positions where a hero is stranded or a relic is out of
+/// reach in a way the search only proves by searching every position the
+/// party can reach. Every level answers from every position along its
+/// solution.
 const MAY_NOT_ANSWER: &[(&str, usize)] = &[
-    ("The scout's drop", 4),
-    ("Heavy haul", 12),
-    ("Night haul", 8),
-    ("The well", 16),
-    ("Sentry", 6),
-    ("The sunken shrine", 12),
-    ("The keep", 12),
-    ("The vault", 16),
+    ("Heavy haul", 6),
+    ("The well", 9),
+    ("The sunken shrine", 7),
+    ("The keep", 10),
+    ("The vault", 7),
 ];
 
 fn solution_of(level: &Level, file: &std::path::Path) -> Vec<Action> {
@@ -102,7 +102,8 @@ fn random_line(level: &Level, rng: &mut SplitMix64) -> Vec<Action> {
     line
 }
 
-/// Asks the hint at `played` and checks what it says; returns the time.
+/// Asks the hint at `played` and checks what it says; returns the time it
+/// took (printed, never asserted on).
 fn check(level: &Level, played: &[Action], known: Known<'_>, tally: &mut [usize; 4]) -> Duration {
     let started = Instant::now();
     let limits = HintLimits {
@@ -150,12 +151,6 @@ fn check(level: &Level, played: &[Action], known: Known<'_>, tally: &mut [usize;
         }
         Hint::Cleared => panic!("{}: cleared after {played:?}", level.name),
     }
-    assert!(
-        took < LIMIT,
-        "{}: the hint took {took:?} after {} actions",
-        level.name,
-        played.len()
-    );
     took
 }
 
@@ -223,11 +218,11 @@ fn seed_of(file: &std::path::Path) -> u64 {
 }
 
 /// The levels run on two threads, each hint's search on one (in play: on
-/// every core, so a hint here has one core where it has them all in play);
-/// the campaign's last levels, the slowest here, go first so that the
-/// threads end together.
+/// every core; with a budget in positions the answers are the same); the
+/// campaign's last levels, the slowest here, go first so that the threads
+/// end together.
 #[test]
-fn the_hint_answers_within_a_second_along_each_solution_and_off_it() {
+fn the_hint_answers_within_its_budget_along_each_solution_and_off_it() {
     let _cores = crate::common::every_core();
     let files = campaign();
     let left = std::sync::Mutex::new((0..files.len()).collect::<Vec<_>>());

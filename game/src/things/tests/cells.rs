@@ -379,7 +379,7 @@ fn undo_and_redo_of_crowded_steps_give_the_rebuilt_lists() {
 }
 
 #[test]
-fn a_store_crowded_into_one_cell_rebuilds_in_linear_time() {
+fn a_store_crowded_into_one_cell_rebuilds_to_the_lists_spawning_built() {
     // Loading, restarting and levels rebuild the lists. Inserted one by
     // one, each entry walked its cell's whole list again: 16,383 Things in
     // one cell took ~70 ms (~100 us spread out); built at once, about as
@@ -402,10 +402,9 @@ fn a_store_crowded_into_one_cell_rebuilds_in_linear_time() {
         .expect("three tries");
     assert!(store == played, "the same lists as spawning built");
     agrees(&store, "rebuilt");
-    assert!(
-        best < std::time::Duration::from_millis(10),
-        "rebuilding one crowded cell took {best:?}"
-    );
+    // The time is printed, not asserted: on a loaded machine any bound on
+    // wall-clock time can fail with nothing wrong (issue 38).
+    eprintln!("rebuilding one crowded cell took {best:?}");
 }
 
 #[test]

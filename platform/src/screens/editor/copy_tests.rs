@@ -168,12 +168,7 @@ fn set_par_from_solution_writes_the_proven_fewest_turns() {
     assert!(refusal(&s).contains("solve the level first"));
     assert!(s.par_button(&s.layout()).is_none());
     chord(&mut s, "f6");
-    let start = std::time::Instant::now();
-    while s.is_solving() {
-        assert!(start.elapsed().as_secs() < 60, "still solving");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        s.update(0.016);
-    }
+    super::tests::wait_for_the_solver(&mut s);
     // Proven: one turn. The button shows; F8 writes it, one undo step.
     let button = s.par_button(&s.layout()).expect("the par button");
     let steps = s.editor.history().undoable();

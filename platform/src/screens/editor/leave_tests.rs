@@ -51,12 +51,7 @@ fn leaving_a_solved_level_asks_and_a_bare_session_leaves_at_once() {
         "nothing to lose: no question"
     );
     chord(&mut s, "f6");
-    let start = std::time::Instant::now();
-    while s.is_solving() {
-        assert!(start.elapsed().as_secs() < 60, "still solving");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        s.update(0.016);
-    }
+    super::tests::wait_for_the_solver(&mut s);
     assert_eq!(chord(&mut s, "escape"), None);
     let message = asked(&s).expect("leaving asks");
     assert!(message.contains("solver's solution"), "{message}");

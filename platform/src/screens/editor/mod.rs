@@ -202,6 +202,14 @@ pub struct EditorScreen {
     /// The Needs panel's checks after a proven solve; `None`: none asked
     /// (or the level edited since).
     needs: Option<needs::Needs>,
+    /// Tests: each solve started holds once it has reached this many
+    /// positions (`Progress::pause_at`), as if F6 stopped it there: a point
+    /// of the search, the same however loaded the machine.
+    #[cfg(test)]
+    solve_pause_at: Option<u64>,
+    /// Tests: the Needs checks' first holds before it searches anything.
+    #[cfg(test)]
+    needs_held: bool,
 }
 
 impl EditorScreen {
@@ -248,6 +256,10 @@ impl EditorScreen {
             size_px: (1280, 720),
             fitted: false,
             solving: solving::Solving::Idle,
+            #[cfg(test)]
+            solve_pause_at: None,
+            #[cfg(test)]
+            needs_held: false,
             needs: None,
         };
         screen.refresh_stage();

@@ -78,6 +78,11 @@ pub struct Needs {
     selected: Option<usize>,
     /// The first row shown (the wheel scrolls).
     scroll: usize,
+    /// Tests: the first check holds before it searches anything (as if
+    /// F6 stopped it at once), so it cannot end within the frame that
+    /// started it.
+    #[cfg(test)]
+    hold_first: bool,
 }
 
 /// What to check on `level`: the abilities of the heroes it has, the
@@ -224,6 +229,10 @@ impl Needs {
             }
             self.checks[i].without = Some(Box::new(taken.level.clone()));
             let progress = Arc::new(Progress::new());
+            #[cfg(test)]
+            if std::mem::take(&mut self.hold_first) {
+                progress.pause();
+            }
             let shared = Arc::clone(&progress);
             let spawned = std::thread::Builder::new()
                 .name("needs".into())
@@ -299,6 +308,8 @@ impl EditorScreen {
             current: None,
             selected: None,
             scroll: 0,
+            #[cfg(test)]
+            hold_first: self.needs_held,
         };
         needs.start_next();
         self.needs = Some(needs);

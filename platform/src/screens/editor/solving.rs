@@ -328,6 +328,10 @@ impl EditorScreen {
             return;
         }
         let progress = Arc::new(Progress::new());
+        #[cfg(test)]
+        if let Some(states) = self.solve_pause_at {
+            progress.pause_at(states);
+        }
         let shared = Arc::clone(&progress);
         let job = level.clone();
         let spawned = std::thread::Builder::new()

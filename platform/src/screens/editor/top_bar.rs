@@ -211,12 +211,7 @@ mod tests {
         );
         for size in [(1280, 720), (1024, 600)] {
             s.handle(RawInput::Chord(Chord::parse("f6").expect("chord")), size);
-            let start = std::time::Instant::now();
-            while s.is_solving() {
-                assert!(start.elapsed().as_secs() < 60, "still solving");
-                std::thread::sleep(std::time::Duration::from_millis(5));
-                s.update(0.016);
-            }
+            crate::screens::editor::tests::wait_for_the_solver(&mut s);
             let l = s.layout();
             let bar = s.top_bar(&mut font, &l);
             let (title, file, verdict) = (

@@ -24,12 +24,14 @@ use game::action::{Action, Offer, Offered, Target};
 use game::grid::CellPos;
 use game::level::Level;
 use game::solve::hint::{hint, Hint, HintError, Known, Why};
-use game::solve::Progress;
+use game::solve::{Budget, Progress};
 use game::things::ThingId;
 use game::view::ViewPos;
 
-/// What a hint may search for, at most.
-pub const BUDGET: Duration = Duration::from_secs(1);
+/// What a hint may search for in play, at most: a second, which feels the
+/// same on any machine. Tests give the hint positions instead
+/// ([`Hints::set_budget`]), for the same answer however loaded the machine.
+pub const BUDGET: Budget = Budget::Time(Duration::from_secs(1));
 
 /// One undo step of the line of play.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,6 +73,8 @@ pub struct Hints {
     /// A line known to clear the level (its shipped solution), and whether
     /// it is proven the fewest turns.
     known: Option<(Arc<[Action]>, bool)>,
+    /// What a hint's search may spend ([`BUDGET`] in play).
+    budget: Budget,
 }
 
 impl Hints {
@@ -83,7 +87,14 @@ impl Hints {
             shown: None,
             used: 0,
             known: None,
+            budget: BUDGET,
         }
+    }
+
+    /// Hints from now on search within `budget` (in play [`BUDGET`], a
+    /// second; a budget in positions answers the same on any machine).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
     }
 
     /// `actions` clear the level from its start (`fewest`: in the fewest
@@ -188,6 +199,7 @@ impl Hints {
         let level = self.level.clone();
         let watch = Arc::clone(&progress);
         let known = self.known.clone();
+        let budget = self.budget;
         std::thread::Builder::new()
             .name("hint".into())
             .spawn(move || {
@@ -195,7 +207,7 @@ impl Hints {
                     actions,
                     fewest: *fewest,
                 });
-                let _ = send.send(hint(&level, &line, BUDGET, known, Some(&watch)));
+                let _ = send.send(hint(&level, &line, budget, known, Some(&watch)));
             })
             .map_err(|e| format!("No hint: cannot start its search ({e})"))?;
         self.job = Some(Job {
@@ -413,6 +425,11 @@ impl super::PlayScreen {
             Some(Ok(_)) => self.show_hint(),
             Some(Err(e)) => self.message = Some(super::Message::Refused(format!("No hint: {e}"))),
         }
+    }
+
+    /// Hints from now on search within `budget` ([`Hints::set_budget`]).
+    pub fn set_hint_budget(&mut self, budget: Budget) {
+        self.hints.set_budget(budget);
     }
 
     /// Hints shown this level.

@@ -100,19 +100,16 @@ fn along_the_shipped_solution_the_hint_is_its_next_action_at_once_and_the_fewest
     let solution = crate::levels::shipped_solution(&path, &shipped).expect("The well's solution");
     let mut s = screen("the_well.txt");
     s.know_shipped_line(&path, &shipped);
+    // No search at all: only the known line can answer, so every answer
+    // below comes at once, not searched.
+    s.set_hint_budget(game::solve::Budget::Positions(0));
     for (i, &next) in solution.iter().enumerate() {
-        let started = std::time::Instant::now();
         hint(&mut s);
-        let took = started.elapsed();
         let Some(Hint::Next { action, fewest, .. }) = s.hint_shown().map(|h| h.hint.clone()) else {
             panic!("step {i}: {:?}", s.hint_shown());
         };
         assert_eq!(action, next, "step {i}: the solution's next action");
         assert!(fewest, "step {i}: the shipped line is the fewest");
-        assert!(
-            took < std::time::Duration::from_millis(500),
-            "step {i}: at once, not searched: {took:?}"
-        );
         if i == 0 {
             key(&mut s, Key::Hint);
             let words = message_text(&s);
@@ -171,6 +168,7 @@ fn every_hint_cell_along_the_campaign_is_on_screen_wherever_it_lies() {
             continue;
         };
         let mut s = PlayScreen::new(&played).expect("plays");
+        s.set_hint_budget(HINT_BUDGET);
         s.handle(Input::MouseMove(glam::Vec2::ZERO), SIZE);
         s.know_shipped_line(&entry.path, &shipped);
         levels += 1;
