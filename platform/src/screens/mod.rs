@@ -301,7 +301,7 @@ impl Screens {
                 _ => {}
             }
             // Ctrl+V on the Play screen: a pack's text to import.
-            let paste = c.ctrl && !c.alt && c.code == sdl2::keyboard::Keycode::V;
+            let paste = c.ctrl && !c.alt && c.code == crate::screens::input::Code::V;
             if paste && matches!(self.top(), Screen::PlayList(_)) {
                 return Some(AppRequest::ReadClipboard);
             }

@@ -4,9 +4,9 @@
 //! (a file name, a field's value). A dialog takes every input until it is
 //! answered; Left/Right (or Tab) and Enter choose, Esc cancels, the mouse
 //! clicks a button.
+use crate::screens::input::Code;
 use glam::Vec2;
 use render::{Rect, WHITE};
-use sdl2::keyboard::Keycode;
 
 use super::top_bar::fit_tail;
 use super::EditorAction;
@@ -71,7 +71,7 @@ pub enum Purpose {
     /// once saved.
     CopyName { then: After },
     /// Removing a row or column that holds things.
-    Resize { code: Keycode, shrink: bool },
+    Resize { code: Code, shrink: bool },
     /// A new level: its name (the list screen).
     NewLevel,
     /// A field of the pack to copy (the list screen, `pack_maker.rs`):
@@ -217,21 +217,21 @@ impl Dialog {
         let layout = self.layout(size_px);
         let key = match input {
             RawInput::Chord(c) => Some(c.code),
-            RawInput::Input(Input::Key(Key::Escape)) => Some(Keycode::Escape),
-            RawInput::Input(Input::Key(Key::Enter | Key::Space)) => Some(Keycode::Return),
-            RawInput::Input(Input::Key(Key::Left)) => Some(Keycode::Left),
-            RawInput::Input(Input::Key(Key::Right)) => Some(Keycode::Right),
+            RawInput::Input(Input::Key(Key::Escape)) => Some(Code::Escape),
+            RawInput::Input(Input::Key(Key::Enter | Key::Space)) => Some(Code::Return),
+            RawInput::Input(Input::Key(Key::Left)) => Some(Code::Left),
+            RawInput::Input(Input::Key(Key::Right)) => Some(Code::Right),
             _ => None,
         };
         match &mut self.body {
             Body::Choices { choices, selected } => {
                 match (input, key) {
-                    (_, Some(Keycode::Escape)) => return Some(DialogOutcome::Cancelled),
-                    (_, Some(Keycode::Return | Keycode::KpEnter)) => {
+                    (_, Some(Code::Escape)) => return Some(DialogOutcome::Cancelled),
+                    (_, Some(Code::Return | Code::KpEnter)) => {
                         return choices.get(*selected).map(|&c| DialogOutcome::Chose(c))
                     }
-                    (_, Some(Keycode::Left)) => *selected = selected.saturating_sub(1),
-                    (_, Some(Keycode::Right | Keycode::Tab)) => {
+                    (_, Some(Code::Left)) => *selected = selected.saturating_sub(1),
+                    (_, Some(Code::Right | Code::Tab)) => {
                         *selected = (*selected + 1).min(choices.len().saturating_sub(1))
                     }
                     (RawInput::Press(Button::Left, p), _)
@@ -246,15 +246,15 @@ impl Dialog {
             }
             Body::Prompt { text, selected, .. } => {
                 match (input, key) {
-                    (_, Some(Keycode::Escape)) => return Some(DialogOutcome::Cancelled),
-                    (_, Some(Keycode::Return | Keycode::KpEnter)) => {
+                    (_, Some(Code::Escape)) => return Some(DialogOutcome::Cancelled),
+                    (_, Some(Code::Return | Code::KpEnter)) => {
                         return Some(DialogOutcome::Text(text.clone()))
                     }
-                    (_, Some(Keycode::Backspace | Keycode::Delete)) if *selected => text.clear(),
-                    (_, Some(Keycode::Backspace)) => {
+                    (_, Some(Code::Backspace | Code::Delete)) if *selected => text.clear(),
+                    (_, Some(Code::Backspace)) => {
                         text.pop();
                     }
-                    (_, Some(Keycode::Left | Keycode::Right | Keycode::End | Keycode::Home)) => {}
+                    (_, Some(Code::Left | Code::Right | Code::End | Code::Home)) => {}
                     (RawInput::Text(c), _) => {
                         if *selected {
                             text.clear();
@@ -382,9 +382,9 @@ mod tests {
             Purpose::LeaveSession,
         );
         let key = |c| RawInput::Chord(Chord::plain(c));
-        assert_eq!(d.handle(key(Keycode::Right), SIZE), None);
+        assert_eq!(d.handle(key(Code::Right), SIZE), None);
         assert_eq!(
-            d.handle(key(Keycode::Return), SIZE),
+            d.handle(key(Code::Return), SIZE),
             Some(DialogOutcome::Chose(Choice::Discard))
         );
         let third = d.layout(SIZE).buttons[2].centre();
@@ -393,7 +393,7 @@ mod tests {
             Some(DialogOutcome::Chose(Choice::Cancel))
         );
         assert_eq!(
-            d.handle(key(Keycode::Escape), SIZE),
+            d.handle(key(Code::Escape), SIZE),
             Some(DialogOutcome::Cancelled)
         );
     }
@@ -403,9 +403,9 @@ mod tests {
         let mut d = Dialog::prompt("Save as", "File", "a.tx", Purpose::SaveAs { then: None });
         assert_eq!(d.handle(RawInput::Text('t'), SIZE), None);
         d.handle(RawInput::Text('x'), SIZE);
-        d.handle(RawInput::Chord(Chord::plain(Keycode::Backspace)), SIZE);
+        d.handle(RawInput::Chord(Chord::plain(Code::Backspace)), SIZE);
         assert_eq!(
-            d.handle(RawInput::Chord(Chord::plain(Keycode::Return)), SIZE),
+            d.handle(RawInput::Chord(Chord::plain(Code::Return)), SIZE),
             Some(DialogOutcome::Text("a.txt".into()))
         );
     }

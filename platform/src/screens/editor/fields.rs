@@ -1,8 +1,8 @@
 //! The side panel's input: clicking a problem jumps to it, clicking a
 //! Needs row selects it (F7 plays its line), clicking an inspector row
 //! edits it (typed in place, or cycled / toggled).
+use crate::screens::input::Code;
 use glam::Vec2;
-use sdl2::keyboard::Keycode;
 
 use super::inspector::{self, Field, FieldEdit};
 use super::{outliner, panels, EditorAction, EditorScreen};
@@ -62,13 +62,13 @@ impl EditorScreen {
         let edit = self.typing.as_mut()?;
         match input {
             RawInput::Text(c) => edit.text.push(c),
-            RawInput::Chord(c) if c.code == Keycode::Backspace => {
+            RawInput::Chord(c) if c.code == Code::Backspace => {
                 edit.text.pop();
             }
-            RawInput::Chord(c) if c.code == Keycode::Escape => {
+            RawInput::Chord(c) if c.code == Code::Escape => {
                 self.typing = None;
             }
-            RawInput::Chord(c) if matches!(c.code, Keycode::Return | Keycode::KpEnter) => {
+            RawInput::Chord(c) if matches!(c.code, Code::Return | Code::KpEnter) => {
                 let edit = self.typing.take()?;
                 self.commit_field(edit.field.clone(), &edit.text);
             }

@@ -8,12 +8,12 @@
 //! level pack of chosen levels and copy its text (`pack_maker.rs`).
 use std::path::{Path, PathBuf};
 
+use crate::screens::input::Code;
 use game::campaign::ListHeader;
 use game::grid::Grid;
 use game::level::Level;
 use glam::Vec2;
 use render::{DrawList, Font, Rect, TextStyle, WHITE};
-use sdl2::keyboard::Keycode;
 
 use super::dialog::{Dialog, DialogOutcome, Purpose};
 use super::document::{unsaved_work, Opening};
@@ -212,19 +212,17 @@ impl EditorList {
         }
         let n = self.entries.len() + 1;
         match input {
-            RawInput::Chord(c) if c.ctrl && c.code == Keycode::V => {
+            RawInput::Chord(c) if c.ctrl && c.code == Code::V => {
                 return Some(ListAction::ReadClipboard)
             }
-            RawInput::Chord(c) if !c.ctrl && !c.alt && c.code == Keycode::P => {
-                self.toggle_in_pack()
-            }
-            RawInput::Chord(c) if !c.ctrl && !c.alt && c.code == Keycode::LeftBracket => {
+            RawInput::Chord(c) if !c.ctrl && !c.alt && c.code == Code::P => self.toggle_in_pack(),
+            RawInput::Chord(c) if !c.ctrl && !c.alt && c.code == Code::LeftBracket => {
                 self.move_in_pack(false)
             }
-            RawInput::Chord(c) if !c.ctrl && !c.alt && c.code == Keycode::RightBracket => {
+            RawInput::Chord(c) if !c.ctrl && !c.alt && c.code == Code::RightBracket => {
                 self.move_in_pack(true)
             }
-            RawInput::Chord(c) if c.ctrl && c.code == Keycode::E => self.ask_pack_header(),
+            RawInput::Chord(c) if c.ctrl && c.code == Code::E => self.ask_pack_header(),
             RawInput::Chord(c) => {
                 return c
                     .key()

@@ -53,13 +53,13 @@ mod timeline;
 pub mod tools;
 pub mod top_bar;
 
+use crate::screens::input::Code;
 use game::edit::{Area, Clip, Editor, History};
 use game::grid::{CellPos, EdgePos, PortalEnd};
 use game::level::{HeroKind, Level};
 use game::stage::Stage;
 use game::view::GridView;
 use glam::Vec2;
-use sdl2::keyboard::Keycode;
 
 use crate::screens::input::{Button, Chord, Input, Key, RawInput};
 use canvas::{CanvasCamera, ZOOM_STEP};
@@ -460,13 +460,13 @@ impl EditorScreen {
         match input {
             RawInput::Chord(c) => self.chord(c),
             RawInput::KeyUp(c) => {
-                if c.code == Keycode::Space {
+                if c.code == Code::Space {
                     self.space_held = false;
                 }
-                if c.code == Keycode::V {
+                if c.code == Code::V {
                     self.sight = None;
                 }
-                if matches!(c.code, Keycode::LShift | Keycode::RShift) {
+                if matches!(c.code, Code::LShift | Code::RShift) {
                     self.shift_held = false;
                 }
                 None
@@ -543,20 +543,20 @@ impl EditorScreen {
         let code = c.code;
         if c.ctrl {
             match (code, c.shift) {
-                (Keycode::Z, false) => self.undo(),
-                (Keycode::Z, true) | (Keycode::Y, _) => self.redo(),
-                (Keycode::S, false) => self.save(),
-                (Keycode::S, true) => self.save_as(),
-                (Keycode::C, true) => {
+                (Code::Z, false) => self.undo(),
+                (Code::Z, true) | (Code::Y, _) => self.redo(),
+                (Code::S, false) => self.save(),
+                (Code::S, true) => self.save_as(),
+                (Code::C, true) => {
                     self.info("Copied the level's text to the clipboard");
                     return Some(EditorAction::CopyText(game::level::to_text(
                         self.editor.level(),
                     )));
                 }
-                (Keycode::C, false) => self.copy(false),
-                (Keycode::X, _) => self.copy(true),
-                (Keycode::V, _) => self.start_paste(),
-                (Keycode::A, _) => {
+                (Code::C, false) => self.copy(false),
+                (Code::X, _) => self.copy(true),
+                (Code::V, _) => self.start_paste(),
+                (Code::A, _) => {
                     let g = &self.editor.level().grid;
                     let all = Area::new(
                         CellPos::new(0, 0),
@@ -564,7 +564,7 @@ impl EditorScreen {
                     );
                     self.selection = Selection::Area(all);
                 }
-                (Keycode::Left | Keycode::Right | Keycode::Up | Keycode::Down, shrink) => {
+                (Code::Left | Code::Right | Code::Up | Code::Down, shrink) => {
                     self.resize_side(code, shrink)
                 }
                 _ => {}
@@ -572,40 +572,36 @@ impl EditorScreen {
             return None;
         }
         match code {
-            Keycode::F5 => return self.test_play(),
-            Keycode::F6 => self.solve_key(),
-            Keycode::F7 => self.play_solution(),
-            Keycode::F8 => self.set_par_from_solution(),
-            Keycode::F1 => self.help_open = true,
-            Keycode::F => self.fit(),
-            Keycode::Escape => return self.escape(),
-            Keycode::Space => self.space_held = true,
-            Keycode::LShift | Keycode::RShift => self.shift_held = true,
-            Keycode::V => self.start_sight(),
-            Keycode::Delete | Keycode::Backspace => self.delete_selection(),
-            Keycode::M => self.mirror(),
-            Keycode::K => self.next_portal_kind(),
-            Keycode::O => self.show_outliner(!self.outliner_open),
-            Keycode::Tab => self.next_problem(),
-            Keycode::Comma | Keycode::Period => {
-                self.timeline_key(if code == Keycode::Comma { -1 } else { 1 });
+            Code::F5 => return self.test_play(),
+            Code::F6 => self.solve_key(),
+            Code::F7 => self.play_solution(),
+            Code::F8 => self.set_par_from_solution(),
+            Code::F1 => self.help_open = true,
+            Code::F => self.fit(),
+            Code::Escape => return self.escape(),
+            Code::Space => self.space_held = true,
+            Code::LShift | Code::RShift => self.shift_held = true,
+            Code::V => self.start_sight(),
+            Code::Delete | Code::Backspace => self.delete_selection(),
+            Code::M => self.mirror(),
+            Code::K => self.next_portal_kind(),
+            Code::O => self.show_outliner(!self.outliner_open),
+            Code::Tab => self.next_problem(),
+            Code::Comma | Code::Period => {
+                self.timeline_key(if code == Code::Comma { -1 } else { 1 });
             }
-            Keycode::Return | Keycode::KpEnter => self.edit_first_field(),
-            Keycode::Up | Keycode::W => self.pan_cells(Vec2::new(0.0, 1.0)),
-            Keycode::Down | Keycode::S => self.pan_cells(Vec2::new(0.0, -1.0)),
-            Keycode::Left | Keycode::A => self.pan_cells(Vec2::new(-1.0, 0.0)),
-            Keycode::Right | Keycode::D => self.pan_cells(Vec2::new(1.0, 0.0)),
-            Keycode::Equals | Keycode::Plus | Keycode::KpPlus => self.zoom(ZOOM_STEP),
-            Keycode::Minus | Keycode::KpMinus => self.zoom(1.0 / ZOOM_STEP),
+            Code::Return | Code::KpEnter => self.edit_first_field(),
+            Code::Up | Code::W => self.pan_cells(Vec2::new(0.0, 1.0)),
+            Code::Down | Code::S => self.pan_cells(Vec2::new(0.0, -1.0)),
+            Code::Left | Code::A => self.pan_cells(Vec2::new(-1.0, 0.0)),
+            Code::Right | Code::D => self.pan_cells(Vec2::new(1.0, 0.0)),
+            Code::Equals | Code::Plus | Code::KpPlus => self.zoom(ZOOM_STEP),
+            Code::Minus | Code::KpMinus => self.zoom(1.0 / ZOOM_STEP),
             _ => {
-                let name = code.name().to_lowercase();
-                let mut chars = name.chars();
-                if let (Some(ch), None) = (chars.next(), chars.next()) {
-                    if let Some(d) = ch.to_digit(10) {
-                        self.pick_variant(d as usize);
-                    } else if let Some(t) = Tool::from_hotkey(ch) {
-                        self.set_tool(t);
-                    }
+                if let Some(d) = code.digit() {
+                    self.pick_variant(d as usize);
+                } else if let Some(t) = code.letter().and_then(Tool::from_hotkey) {
+                    self.set_tool(t);
                 }
             }
         }

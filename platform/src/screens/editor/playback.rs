@@ -11,12 +11,12 @@
 //!
 //! The counter counts what the solver's report counts: actions, not the
 //! ends of turns between them ("action 5 of 19" for a line of 19 actions).
+use crate::screens::input::Code;
 use game::action::Action;
 use game::session::Session;
 use game::stage::{Outcome, Stage};
 use glam::Vec2;
 use render::{Align, DrawList, Font, Rect, TextStyle};
-use sdl2::keyboard::Keycode;
 
 use super::draw::TEXT;
 use super::solving::describe;
@@ -54,13 +54,13 @@ pub const CONTROLS: [Control; 6] = [
 
 impl Control {
     /// The control a key stands for, if any.
-    pub fn of_key(code: Keycode) -> Option<Control> {
+    pub fn of_key(code: Code) -> Option<Control> {
         Some(match code {
-            Keycode::Space => Control::Pause,
-            Keycode::Right | Keycode::Period => Control::Forward,
-            Keycode::Left | Keycode::Comma => Control::Back,
-            Keycode::Up | Keycode::RightBracket => Control::Faster,
-            Keycode::Down | Keycode::LeftBracket => Control::Slower,
+            Code::Space => Control::Pause,
+            Code::Right | Code::Period => Control::Forward,
+            Code::Left | Code::Comma => Control::Back,
+            Code::Up | Code::RightBracket => Control::Faster,
+            Code::Down | Code::LeftBracket => Control::Slower,
             _ => return None,
         })
     }

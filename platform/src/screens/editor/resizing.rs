@@ -5,23 +5,23 @@
 //! shrink of rock alone does not ask. The level stays where it was on
 //! screen, and the side that changed is brought into view. A refused
 //! resize leaves the view alone.
+use crate::screens::input::Code;
 use game::edit::op;
 use game::grid::CellPos;
 use glam::Vec2;
-use sdl2::keyboard::Keycode;
 
 use super::dialog::{Choice, Dialog, Purpose};
 use super::EditorScreen;
 
 impl EditorScreen {
-    pub(super) fn resize_side(&mut self, code: Keycode, shrink: bool) {
+    pub(super) fn resize_side(&mut self, code: Code, shrink: bool) {
         let (l, r, b, t) = resize_amounts(code, shrink);
         let lost = op::resize_casualties(self.editor.level(), l, r, b, t);
         if shrink && !lost.is_empty() && !lost.iter().any(|s| s == "the entrance") {
             let side = match code {
-                Keycode::Left => "the left column",
-                Keycode::Right => "the right column",
-                Keycode::Down => "the bottom row",
+                Code::Left => "the left column",
+                Code::Right => "the right column",
+                Code::Down => "the bottom row",
                 _ => "the top row",
             };
             self.dialog = Some(Dialog::choice(
@@ -38,7 +38,7 @@ impl EditorScreen {
         self.apply_resize(code, shrink, false);
     }
 
-    pub(super) fn apply_resize(&mut self, code: Keycode, shrink: bool, force: bool) {
+    pub(super) fn apply_resize(&mut self, code: Code, shrink: bool, force: bool) {
         let (l, r, b, t) = resize_amounts(code, shrink);
         let name = if shrink {
             "remove a row or column"
@@ -58,9 +58,9 @@ impl EditorScreen {
         let g = &self.editor.level().grid;
         let (w, h) = (g.width() as i32, g.height() as i32);
         let side = match code {
-            Keycode::Left => CellPos::new(0, h / 2),
-            Keycode::Right => CellPos::new(w - 1, h / 2),
-            Keycode::Down => CellPos::new(w / 2, 0),
+            Code::Left => CellPos::new(0, h / 2),
+            Code::Right => CellPos::new(w - 1, h / 2),
+            Code::Down => CellPos::new(w / 2, 0),
             _ => CellPos::new(w / 2, h - 1),
         };
         self.show_cell(side);
@@ -68,12 +68,12 @@ impl EditorScreen {
 }
 
 /// `(left, right, bottom, top)` for Ctrl(+Shift)+arrow.
-pub(super) fn resize_amounts(code: Keycode, shrink: bool) -> (i32, i32, i32, i32) {
+pub(super) fn resize_amounts(code: Code, shrink: bool) -> (i32, i32, i32, i32) {
     let n = if shrink { -1 } else { 1 };
     match code {
-        Keycode::Left => (n, 0, 0, 0),
-        Keycode::Right => (0, n, 0, 0),
-        Keycode::Down => (0, 0, n, 0),
+        Code::Left => (n, 0, 0, 0),
+        Code::Right => (0, n, 0, 0),
+        Code::Down => (0, 0, n, 0),
         _ => (0, 0, 0, n),
     }
 }

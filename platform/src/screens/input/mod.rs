@@ -10,12 +10,13 @@
 //!
 //! Here the vocabulary (what screens act on) and the names scripts use;
 //! in `sdl.rs` how SDL's keyboard, mouse and gamepad events map onto it.
+mod code;
 mod sdl;
 
 use glam::Vec2;
-use sdl2::keyboard::{Keycode, Mod};
 
-pub use sdl::{button, from_sdl, hidpi_scale, key, text_of, InputMapper};
+pub use code::Code;
+pub use sdl::{button, code_of, from_sdl, hidpi_scale, text_of, InputMapper};
 
 /// A key a screen understands (from the keyboard or a gamepad).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,7 +91,7 @@ pub enum Input {
 /// means ([`Chord::key`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Chord {
-    pub code: Keycode,
+    pub code: Code,
     /// Ctrl (or the Command/GUI key).
     pub ctrl: bool,
     pub shift: bool,
@@ -99,7 +100,7 @@ pub struct Chord {
 
 impl Chord {
     /// `code` with no modifier.
-    pub const fn plain(code: Keycode) -> Chord {
+    pub const fn plain(code: Code) -> Chord {
         Chord {
             code,
             ctrl: false,
@@ -109,7 +110,7 @@ impl Chord {
     }
 
     /// `code` with Ctrl.
-    pub const fn ctrl(code: Keycode) -> Chord {
+    pub const fn ctrl(code: Code) -> Chord {
         Chord {
             code,
             ctrl: true,
@@ -118,39 +119,22 @@ impl Chord {
         }
     }
 
-    /// The chord of an SDL key event.
-    pub fn from_sdl(code: Keycode, modifiers: Mod) -> Chord {
-        Chord {
-            code,
-            ctrl: modifiers.intersects(Mod::LCTRLMOD | Mod::RCTRLMOD | Mod::LGUIMOD | Mod::RGUIMOD),
-            shift: modifiers.intersects(Mod::LSHIFTMOD | Mod::RSHIFTMOD),
-            alt: modifiers.intersects(Mod::LALTMOD | Mod::RALTMOD),
-        }
-    }
-
     /// Whether it is M alone, which switches the sound off and on on every
     /// screen but the editor's (read from the chord, not a [`Key`]: the
     /// editor and text fields keep the letter).
     pub fn is_mute(self) -> bool {
-        self.code == Keycode::M && !self.ctrl && !self.alt
+        self.code == Code::M && !self.ctrl && !self.alt
     }
 
     /// The screen key it means (see [`key`]).
     pub fn key(self) -> Option<Key> {
-        let mut m = Mod::NOMOD;
-        if self.ctrl {
-            m |= Mod::LCTRLMOD;
-        }
-        if self.shift {
-            m |= Mod::LSHIFTMOD;
-        }
-        key(self.code, m)
+        key(self.code, self.ctrl, self.shift)
     }
 
     /// Parses `ctrl+shift+z`, `f5`, `delete`, `a`: modifiers joined by `+`
-    /// before one key name (see [`keycode_named`]).
+    /// before one key name (see [`Code::named`]).
     pub fn parse(text: &str) -> Option<Chord> {
-        let mut chord = Chord::plain(Keycode::Escape);
+        let mut chord = Chord::plain(Code::Escape);
         let mut parts: Vec<&str> = text.split('+').collect();
         // "ctrl++" names the plus key.
         if text.ends_with("++") {
@@ -166,50 +150,54 @@ impl Chord {
                 _ => return None,
             }
         }
-        chord.code = keycode_named(last)?;
+        chord.code = Code::named(last)?;
         Some(chord)
     }
 }
 
-/// The key named `name` (lower case): a letter or digit, one of `, . [ ]`,
-/// `f1`–`f12`, or
-/// one of `escape enter space tab backspace delete insert home end up down
-/// left right plus minus pageup pagedown`.
-pub fn keycode_named(name: &str) -> Option<Keycode> {
-    let mut chars = name.chars();
-    if let (Some(c), None) = (chars.next(), chars.next()) {
-        if c.is_ascii_lowercase() || c.is_ascii_digit() || ",.[]".contains(c) {
-            return Keycode::from_i32(c as i32);
-        }
+/// Maps a key with its modifiers (Ctrl or the Command key, Shift) to a
+/// screen key (see [`Key`]): the keyboard's half of the controls table.
+pub fn key(code: Code, ctrl: bool, shift: bool) -> Option<Key> {
+    let digit = |n: u8| Some(Key::Hero(n));
+    match code {
+        Code::Up | Code::W if shift && !ctrl => Some(Key::PanUp),
+        Code::Down | Code::S if shift && !ctrl => Some(Key::PanDown),
+        Code::Left | Code::A if shift && !ctrl => Some(Key::PanLeft),
+        Code::Right | Code::D if shift && !ctrl => Some(Key::PanRight),
+        Code::Up | Code::W => Some(Key::Up),
+        Code::Down | Code::S => Some(Key::Down),
+        Code::Left | Code::A => Some(Key::Left),
+        Code::Right | Code::D => Some(Key::Right),
+        Code::Return | Code::KpEnter => Some(Key::Enter),
+        Code::Space => Some(Key::Space),
+        Code::Escape => Some(Key::Escape),
+        Code::Tab if shift => Some(Key::PrevHero),
+        Code::Tab => Some(Key::NextHero),
+        Code::Num1 | Code::Kp1 => digit(0),
+        Code::Num2 | Code::Kp2 => digit(1),
+        Code::Num3 | Code::Kp3 => digit(2),
+        Code::Num4 | Code::Kp4 => digit(3),
+        Code::Num5 | Code::Kp5 => digit(4),
+        Code::Num6 | Code::Kp6 => digit(5),
+        Code::Num7 | Code::Kp7 => digit(6),
+        Code::Num8 | Code::Kp8 => digit(7),
+        Code::Num9 | Code::Kp9 => digit(8),
+        Code::E => Some(Key::Context),
+        Code::Z if ctrl && shift => Some(Key::Redo),
+        Code::Z => Some(Key::Undo),
+        Code::Y => Some(Key::Redo),
+        Code::R => Some(Key::Restart),
+        Code::H | Code::F1 => Some(Key::Help),
+        Code::Equals | Code::Plus | Code::KpPlus => Some(Key::ZoomIn),
+        Code::Minus | Code::KpMinus => Some(Key::ZoomOut),
+        Code::O => Some(Key::Overview),
+        Code::I if !ctrl => Some(Key::Hint),
+        Code::C if !ctrl => Some(Key::Recentre),
+        Code::T if !ctrl => Some(Key::Target),
+        Code::F11 => Some(Key::Fullscreen),
+        Code::F12 => Some(Key::Screenshot),
+        _ => None,
     }
-    if let Some(n) = name.strip_prefix('f').and_then(|n| n.parse::<i32>().ok()) {
-        if (1..=12).contains(&n) {
-            return Keycode::from_i32(Keycode::F1.into_i32() + n - 1);
-        }
-    }
-    Some(match name {
-        "escape" | "esc" => Keycode::Escape,
-        "enter" | "return" => Keycode::Return,
-        "space" => Keycode::Space,
-        "tab" => Keycode::Tab,
-        "backspace" => Keycode::Backspace,
-        "delete" | "del" => Keycode::Delete,
-        "insert" => Keycode::Insert,
-        "home" => Keycode::Home,
-        "end" => Keycode::End,
-        "up" => Keycode::Up,
-        "down" => Keycode::Down,
-        "left" => Keycode::Left,
-        "right" => Keycode::Right,
-        "plus" | "equals" => Keycode::Equals,
-        "minus" => Keycode::Minus,
-        "[" | "leftbracket" => Keycode::LeftBracket,
-        "]" | "rightbracket" => Keycode::RightBracket,
-        "pageup" => Keycode::PageUp,
-        "pagedown" => Keycode::PageDown,
-        "shift" | "lshift" => Keycode::LShift,
-        _ => return None,
-    })
 }
 
 /// A mouse button.
@@ -256,7 +244,7 @@ impl RawInput {
 /// The key named `name` in scripts (`--script`): a screen key by the
 /// lower-case variant name with dashes (`next-hero`, `undo`, `zoom-in`,
 /// `pan-left`, `hero-3`, …), or else a key on the keyboard by its name
-/// ([`keycode_named`]: `left`, `enter`, `escape`, `e`, `z`, `1`–`9`, …)
+/// ([`Code::named`]: `left`, `enter`, `escape`, `e`, `z`, `1`–`9`, …)
 /// and what it means with no modifier ([`key`]).
 pub fn key_named(name: &str) -> Option<Key> {
     if let Some(Ok(n @ 1..=9)) = name.strip_prefix("hero-").map(str::parse::<u8>) {
@@ -281,7 +269,7 @@ pub fn key_named(name: &str) -> Option<Key> {
         "recentre" => Key::Recentre,
         "hint" => Key::Hint,
         "target" => Key::Target,
-        _ => return keycode_named(name).and_then(|code| key(code, Mod::NOMOD)),
+        _ => return Code::named(name).and_then(|code| key(code, false, false)),
     })
 }
 
@@ -295,15 +283,15 @@ mod tests {
     #[test]
     fn chords_parse_and_mean_the_screen_keys() {
         let save = Chord::parse("ctrl+s").unwrap();
-        assert_eq!(save, Chord::ctrl(Keycode::S));
+        assert_eq!(save, Chord::ctrl(Code::S));
         assert_eq!(save.key(), Some(Key::Down), "menus still read S as down");
         let redo = Chord::parse("ctrl+shift+z").unwrap();
         assert!(redo.ctrl && redo.shift && !redo.alt);
         assert_eq!(redo.key(), Some(Key::Redo));
-        assert_eq!(Chord::parse("f5").unwrap().code, Keycode::F5);
-        assert_eq!(Chord::parse("delete").unwrap().code, Keycode::Delete);
-        assert_eq!(Chord::parse("ctrl++").unwrap().code, Keycode::Equals);
-        assert_eq!(Chord::parse("7").unwrap().code, Keycode::Num7);
+        assert_eq!(Chord::parse("f5").unwrap().code, Code::F5);
+        assert_eq!(Chord::parse("delete").unwrap().code, Code::Delete);
+        assert_eq!(Chord::parse("ctrl++").unwrap().code, Code::Equals);
+        assert_eq!(Chord::parse("7").unwrap().code, Code::Num7);
         assert_eq!(Chord::parse("hyper+x"), None);
         assert!(Chord::parse("m").unwrap().is_mute());
         assert!(Chord::parse("shift+m").unwrap().is_mute());

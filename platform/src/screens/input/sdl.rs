@@ -1,4 +1,5 @@
-//! SDL events to screen input: keys with their modifiers and gamepad
+//! SDL events to screen input: keys with their modifiers to chords of
+//! [`Code`]s ([`code_of`]; what they mean is `super::key`) and gamepad
 //! buttons to [`Key`]s (the keyboard and the gamepad give the same keys),
 //! stick and trigger positions to single presses ([`InputMapper`]), mouse
 //! positions scaled from window units to drawable pixels ([`hidpi_scale`]),
@@ -9,7 +10,7 @@ use sdl2::event::Event;
 use sdl2::keyboard::{Keycode, Mod};
 use sdl2::mouse::MouseButton;
 
-use super::{Button, Chord, Input, Key, RawInput};
+use super::{Button, Chord, Code, Input, Key, RawInput};
 
 /// Drawable pixels per window unit, per axis.
 pub fn hidpi_scale(window: (u32, u32), drawable: (u32, u32)) -> Vec2 {
@@ -19,50 +20,107 @@ pub fn hidpi_scale(window: (u32, u32), drawable: (u32, u32)) -> Vec2 {
     )
 }
 
-/// Maps a key with its modifiers to a screen key (see [`Key`]).
-pub fn key(code: Keycode, modifiers: Mod) -> Option<Key> {
-    let ctrl = modifiers.intersects(Mod::LCTRLMOD | Mod::RCTRLMOD | Mod::LGUIMOD | Mod::RGUIMOD);
-    let shift = modifiers.intersects(Mod::LSHIFTMOD | Mod::RSHIFTMOD);
-    let digit = |n: u8| Some(Key::Hero(n));
-    match code {
-        Keycode::Up | Keycode::W if shift && !ctrl => Some(Key::PanUp),
-        Keycode::Down | Keycode::S if shift && !ctrl => Some(Key::PanDown),
-        Keycode::Left | Keycode::A if shift && !ctrl => Some(Key::PanLeft),
-        Keycode::Right | Keycode::D if shift && !ctrl => Some(Key::PanRight),
-        Keycode::Up | Keycode::W => Some(Key::Up),
-        Keycode::Down | Keycode::S => Some(Key::Down),
-        Keycode::Left | Keycode::A => Some(Key::Left),
-        Keycode::Right | Keycode::D => Some(Key::Right),
-        Keycode::Return | Keycode::KpEnter => Some(Key::Enter),
-        Keycode::Space => Some(Key::Space),
-        Keycode::Escape => Some(Key::Escape),
-        Keycode::Tab if shift => Some(Key::PrevHero),
-        Keycode::Tab => Some(Key::NextHero),
-        Keycode::Num1 | Keycode::Kp1 => digit(0),
-        Keycode::Num2 | Keycode::Kp2 => digit(1),
-        Keycode::Num3 | Keycode::Kp3 => digit(2),
-        Keycode::Num4 | Keycode::Kp4 => digit(3),
-        Keycode::Num5 | Keycode::Kp5 => digit(4),
-        Keycode::Num6 | Keycode::Kp6 => digit(5),
-        Keycode::Num7 | Keycode::Kp7 => digit(6),
-        Keycode::Num8 | Keycode::Kp8 => digit(7),
-        Keycode::Num9 | Keycode::Kp9 => digit(8),
-        Keycode::E => Some(Key::Context),
-        Keycode::Z if ctrl && shift => Some(Key::Redo),
-        Keycode::Z => Some(Key::Undo),
-        Keycode::Y => Some(Key::Redo),
-        Keycode::R => Some(Key::Restart),
-        Keycode::H | Keycode::F1 => Some(Key::Help),
-        Keycode::Equals | Keycode::Plus | Keycode::KpPlus => Some(Key::ZoomIn),
-        Keycode::Minus | Keycode::KpMinus => Some(Key::ZoomOut),
-        Keycode::O => Some(Key::Overview),
-        Keycode::I if !ctrl => Some(Key::Hint),
-        Keycode::C if !ctrl => Some(Key::Recentre),
-        Keycode::T if !ctrl => Some(Key::Target),
-        Keycode::F11 => Some(Key::Fullscreen),
-        Keycode::F12 => Some(Key::Screenshot),
-        _ => None,
-    }
+/// The key an SDL keycode names, if the screens know it.
+pub fn code_of(code: Keycode) -> Option<Code> {
+    Some(match code {
+        Keycode::A => Code::A,
+        Keycode::B => Code::B,
+        Keycode::C => Code::C,
+        Keycode::D => Code::D,
+        Keycode::E => Code::E,
+        Keycode::F => Code::F,
+        Keycode::G => Code::G,
+        Keycode::H => Code::H,
+        Keycode::I => Code::I,
+        Keycode::J => Code::J,
+        Keycode::K => Code::K,
+        Keycode::L => Code::L,
+        Keycode::M => Code::M,
+        Keycode::N => Code::N,
+        Keycode::O => Code::O,
+        Keycode::P => Code::P,
+        Keycode::Q => Code::Q,
+        Keycode::R => Code::R,
+        Keycode::S => Code::S,
+        Keycode::T => Code::T,
+        Keycode::U => Code::U,
+        Keycode::V => Code::V,
+        Keycode::W => Code::W,
+        Keycode::X => Code::X,
+        Keycode::Y => Code::Y,
+        Keycode::Z => Code::Z,
+        Keycode::Num0 => Code::Num0,
+        Keycode::Num1 => Code::Num1,
+        Keycode::Num2 => Code::Num2,
+        Keycode::Num3 => Code::Num3,
+        Keycode::Num4 => Code::Num4,
+        Keycode::Num5 => Code::Num5,
+        Keycode::Num6 => Code::Num6,
+        Keycode::Num7 => Code::Num7,
+        Keycode::Num8 => Code::Num8,
+        Keycode::Num9 => Code::Num9,
+        Keycode::Kp0 => Code::Kp0,
+        Keycode::Kp1 => Code::Kp1,
+        Keycode::Kp2 => Code::Kp2,
+        Keycode::Kp3 => Code::Kp3,
+        Keycode::Kp4 => Code::Kp4,
+        Keycode::Kp5 => Code::Kp5,
+        Keycode::Kp6 => Code::Kp6,
+        Keycode::Kp7 => Code::Kp7,
+        Keycode::Kp8 => Code::Kp8,
+        Keycode::Kp9 => Code::Kp9,
+        Keycode::F1 => Code::F1,
+        Keycode::F2 => Code::F2,
+        Keycode::F3 => Code::F3,
+        Keycode::F4 => Code::F4,
+        Keycode::F5 => Code::F5,
+        Keycode::F6 => Code::F6,
+        Keycode::F7 => Code::F7,
+        Keycode::F8 => Code::F8,
+        Keycode::F9 => Code::F9,
+        Keycode::F10 => Code::F10,
+        Keycode::F11 => Code::F11,
+        Keycode::F12 => Code::F12,
+        Keycode::Up => Code::Up,
+        Keycode::Down => Code::Down,
+        Keycode::Left => Code::Left,
+        Keycode::Right => Code::Right,
+        Keycode::Return => Code::Return,
+        Keycode::KpEnter => Code::KpEnter,
+        Keycode::Escape => Code::Escape,
+        Keycode::Space => Code::Space,
+        Keycode::Tab => Code::Tab,
+        Keycode::Backspace => Code::Backspace,
+        Keycode::Delete => Code::Delete,
+        Keycode::Insert => Code::Insert,
+        Keycode::Home => Code::Home,
+        Keycode::End => Code::End,
+        Keycode::PageUp => Code::PageUp,
+        Keycode::PageDown => Code::PageDown,
+        Keycode::Equals => Code::Equals,
+        Keycode::Plus => Code::Plus,
+        Keycode::Minus => Code::Minus,
+        Keycode::KpPlus => Code::KpPlus,
+        Keycode::KpMinus => Code::KpMinus,
+        Keycode::Comma => Code::Comma,
+        Keycode::Period => Code::Period,
+        Keycode::LeftBracket => Code::LeftBracket,
+        Keycode::RightBracket => Code::RightBracket,
+        Keycode::LShift => Code::LShift,
+        Keycode::RShift => Code::RShift,
+        _ => return None,
+    })
+}
+
+/// The chord of an SDL key event: its key, with Ctrl (or the Command
+/// key), Shift and Alt held; `None` for a key the screens do not know.
+fn chord_of(code: Keycode, modifiers: Mod) -> Option<Chord> {
+    Some(Chord {
+        code: code_of(code)?,
+        ctrl: modifiers.intersects(Mod::LCTRLMOD | Mod::RCTRLMOD | Mod::LGUIMOD | Mod::RGUIMOD),
+        shift: modifiers.intersects(Mod::LSHIFTMOD | Mod::RSHIFTMOD),
+        alt: modifiers.intersects(Mod::LALTMOD | Mod::RALTMOD),
+    })
 }
 
 /// Maps a gamepad button to a screen key.
@@ -162,12 +220,12 @@ pub fn from_sdl(event: &Event, scale: Vec2) -> Option<RawInput> {
             keycode: Some(code),
             keymod,
             ..
-        } => Some(RawInput::Chord(Chord::from_sdl(code, keymod))),
+        } => chord_of(code, keymod).map(RawInput::Chord),
         Event::KeyUp {
             keycode: Some(code),
             keymod,
             ..
-        } => Some(RawInput::KeyUp(Chord::from_sdl(code, keymod))),
+        } => chord_of(code, keymod).map(RawInput::KeyUp),
         Event::ControllerButtonDown { button: b, .. } => {
             self::button(b).map(|k| RawInput::Input(Input::Key(k)))
         }
@@ -198,6 +256,11 @@ pub fn text_of(event: &Event) -> Vec<RawInput> {
 mod tests {
     use super::super::key_named;
     use super::*;
+
+    /// What an SDL key with its modifiers means to the screens.
+    fn key(code: Keycode, modifiers: Mod) -> Option<Key> {
+        chord_of(code, modifiers).and_then(Chord::key)
+    }
 
     #[test]
     fn keys_and_hidpi_mouse_positions_map() {
