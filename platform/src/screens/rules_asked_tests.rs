@@ -1,4 +1,5 @@
-//! Every rule is asked of `game`, never restated in a screen (issue 38):
+//! Every rule is asked of `game`, never restated in a screen, and SDL
+//! stays behind the input mapping (issue 38):
 //! no screen's code tests a Thing's flags itself (it asks the stage:
 //! `has_left`, `is_caught`, `is_deployed`, or the rules: `may_act`), and
 //! none retypes a sentence of the rules' refusals (it shows the
@@ -77,4 +78,16 @@ fn no_screen_tests_flags_or_retypes_a_refusal() {
         }
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// SDL stays out of the screens' vocabulary: only `input/sdl.rs` names
+/// its types (keys are `input::Code`).
+#[test]
+fn only_the_input_mapping_names_sdl() {
+    let sdl: Vec<String> = screen_sources()
+        .into_iter()
+        .filter(|(path, code)| !path.ends_with("input/sdl.rs") && code.contains("sdl2::"))
+        .map(|(path, _)| path.display().to_string())
+        .collect();
+    assert!(sdl.is_empty(), "{sdl:?}");
 }
