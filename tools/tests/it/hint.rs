@@ -45,14 +45,14 @@ const RANDOM: usize = 20;
 /// how far back the shipped line was), and how many of the twenty may. The
 /// positions are seeded by the level's file name. Measured (a debug test
 /// build, the game crate at opt-level 2, the levels on two threads) on a
-/// quiet machine: heavy haul 4, the well 6, the keep 10, the vault 1, every
-/// other level 0. The budget is wall time, so a loaded machine answers
-/// fewer: at load 8 to 10 the vault left 11 unanswered, Night haul 4 to 7,
-/// the sunken shrine 9 and 10; the allowances are for such a machine. The
-/// keep's count does not swing with the load: off its solution a position
-/// the party can still win takes a search of about a million positions,
-/// more than a second holds on any machine. The others are positions where
-/// a hero is stranded or a relic is out of reach in a way the search only
+/// quiet machine: heavy haul 4, the well 6, the vault 1, every other level
+/// 0 (the keep, redesigned for issue 36, 0 at load 4: its slowest random
+/// position answers in 0.16 s, where the old keep's took a search of about
+/// a million positions and left 10 unanswered). The budget is wall time, so
+/// a loaded machine answers fewer: at load 8 to 10 the vault left 11
+/// unanswered, Night haul 4 to 7, the sunken shrine 9 and 10; the
+/// allowances are for such a machine. The unanswered are positions where a
+/// hero is stranded or a relic is out of reach in a way the search only
 /// proves by searching every position the party can reach. Every level
 /// answers from every position along its solution.
 const MAY_NOT_ANSWER: &[(&str, usize)] = &[
@@ -62,7 +62,7 @@ const MAY_NOT_ANSWER: &[(&str, usize)] = &[
     ("The well", 16),
     ("Sentry", 6),
     ("The sunken shrine", 12),
-    ("The keep", 12),
+    ("The keep", 2),
     ("The vault", 16),
 ];
 
