@@ -14,7 +14,7 @@
 //! # level file, relics recovered, relics in the level, turns used[, hints][, level=fingerprint][, with=equipment]
 //! loop_back.txt 1 1 1
 //! night_haul.txt 1 1 7 level=9c1f0e2a7b3d4c55
-//! the_keep.txt 1 1 5 level=5e0c2b9d1a7f3e48 with=second_rope
+//! the_keep.txt 1 1 3 level=5e0c2b9d1a7f3e48 with=second_rope
 //! the_well.txt 1 1 7 2 level=04d2a1b3c4e5f607
 //! # relics, level file, the most relics ever brought out of it
 //! relics heavy_haul.txt 1

@@ -207,7 +207,7 @@ pub fn goal(level: &game::level::Level) -> String {
 /// against the par: "bring out 1 relic · par 7 turns · won · best: 1 of 1
 /// relics, 6 turns (earlier version)". A best won with equipment
 /// the player chose names it after the turns, as the results did: "…
-/// best: 1 of 1 relics, 5 turns with the second rope — under par (7)!".
+/// best: 1 of 1 relics, 3 turns with the second rope — under par (5)!".
 pub fn level_line(level: &game::level::Level, best: Option<&LevelResult>, status: &str) -> String {
     let Some(b) = best else {
         return format!("{} · {status}", goal(level));

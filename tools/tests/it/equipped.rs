@@ -25,10 +25,10 @@ const EQUIPPED: &[(&str, &str, u32, u64)] = &[
         2,
         0xb5f4_553e_33c1_cfcd,
     ),
-    // The second rope and the coil from the attic, let down one after the
+    // The second rope and the coil from the shelf, let down one after the
     // other along the top of the hall, take the knight up through the
-    // window without the long way down the west well.
-    ("the_keep", "knight:second_rope", 5, 0xe9d1_c0a0_e270_ad7b),
+    // window without going down either the west well or the east shaft.
+    ("the_keep", "knight:second_rope", 3, 0x2ba2_8be4_d713_7dd1),
 ];
 
 /// The level `stem` as written, and as it starts with `loadout`.

@@ -78,7 +78,7 @@ const EASIER: &[(&str, &str, u32)] = &[
     ("watcher_hall.txt", "watcher:guard", 3),
     ("peephole.txt", "watcher:guard", 2),
     ("night_haul.txt", "watcher:guard", 6),
-    ("the_keep.txt", "watcher:guard", 6),
+    ("the_keep.txt", "watcher:guard", 4),
 ];
 
 /// (level file, what it does not need): with it taken away the level is

@@ -141,7 +141,7 @@ fn night_haul_solution_wins() {
 
 #[test]
 fn the_keep_solution_wins() {
-    assert_solved("the_keep", 0xe415_bf4d_2d57_ef1b);
+    assert_solved("the_keep", 0xb5c7_a5c7_228f_46f7);
 }
 
 /// The naive line in the watcher hall: the scout heads straight for the

@@ -213,7 +213,7 @@ fn a_best_won_with_equipment_names_it_beside_its_turns() {
         .find(|e| e.file == "the_keep.txt")
         .and_then(|e| e.level.as_ref().ok())
         .expect("the keep loads");
-    assert_eq!(keep.par, Some(7));
+    assert_eq!(keep.par, Some(5));
     let best = |turns, equipment: &[Equipment]| LevelResult {
         relics: 1,
         relics_total: 1,
@@ -223,16 +223,16 @@ fn a_best_won_with_equipment_names_it_beside_its_turns() {
         equipment: EquipmentSet::of(equipment),
     };
     assert_eq!(
-        level_line(keep, Some(&best(5, &[Equipment::SecondRope])), ""),
-        "bring out 1 relic · won · best: 1 of 1 relics, 5 turns with the second rope — under par (7)!"
+        level_line(keep, Some(&best(3, &[Equipment::SecondRope])), ""),
+        "bring out 1 relic · won · best: 1 of 1 relics, 3 turns with the second rope — under par (5)!"
     );
     assert_eq!(
         level_line(
             keep,
-            Some(&best(7, &[Equipment::LongRope, Equipment::SpareBucket])),
+            Some(&best(5, &[Equipment::LongRope, Equipment::SpareBucket])),
             ""
         ),
-        "bring out 1 relic · par 7 turns · won · best: 1 of 1 relics in 7 turns with the long rope and the spare bucket"
+        "bring out 1 relic · par 5 turns · won · best: 1 of 1 relics in 5 turns with the long rope and the spare bucket"
     );
 }
 
