@@ -1,6 +1,6 @@
 //! What a hero can do where it stands, and why not: the one list the play
 //! screen's context menu, the solver, random play and the tests ask
-//! (the rules summary in `README.md`).
+//! (the rules as `docs/RULES.md` states them).
 //!
 //! [`available`] goes through every hand, rope and exit action a hero
 //! could be asked for ([`hand_actions`]) and every item the sorceress sees

@@ -1,5 +1,5 @@
 //! What the watchers will do at the end of this round, as far as the
-//! party knows them (`README.md`, "Playing"): the cells each known watcher
+//! party knows them (`docs/PLAYING.md`, "Playing"): the cells each known watcher
 //! will see after its patrol step, through portals (and which of them sees
 //! a cell: [`Watch::seen_by`]), and which heroes it would catch if the turn
 //! ended now. The play screen draws this (the red

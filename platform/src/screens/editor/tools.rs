@@ -6,7 +6,7 @@
 //!
 //! Hotkeys avoid W A S D (the canvas pans with them, as with the arrows),
 //! F (fit), V (sight preview) and the Ctrl shortcuts; the full table is
-//! [`HOTKEYS`], shown on F1 and in the README.
+//! [`HOTKEYS`], shown on F1 and in `docs/EDITOR.md`.
 use glam::Vec2;
 use render::Rect;
 
@@ -120,7 +120,7 @@ impl Tool {
     }
 }
 
-/// Every shortcut, as (keys, what) — the F1 panel and the README list it.
+/// Every shortcut, as (keys, what) — the F1 panel and `docs/EDITOR.md` list it.
 pub const HOTKEYS: &[(&str, &str)] = &[
     (
         "Q B R E L P N H I C G T",

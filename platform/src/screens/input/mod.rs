@@ -5,8 +5,9 @@
 //!
 //! The keyboard and a gamepad (SDL GameController) map onto the same
 //! [`Key`]s, so every screen gets the same actions from either. The table
-//! of what each key does on each screen is in `README.md` ("Controls") and
-//! on the play screen's help panel (`play/help.rs`).
+//! of what each key does on each screen is in `docs/PLAYING.md` ("Controls";
+//! the editor's in `docs/EDITOR.md`) and on the play screen's help panel
+//! (`play/help.rs`).
 //!
 //! Here the vocabulary (what screens act on) and the names scripts use;
 //! in `sdl.rs` how SDL's keyboard, mouse and gamepad events map onto it.

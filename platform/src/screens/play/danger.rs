@@ -1,5 +1,5 @@
 //! The danger overlay: where the watchers the party knows will catch a
-//! hero at the end of this round (`README.md`, "Playing"), whichever hero is
+//! hero at the end of this round (`docs/PLAYING.md`, "Playing"), whichever hero is
 //! selected.
 //!
 //! What the watchers will see is the rules' ([`game::action::watch`]):

@@ -1,9 +1,9 @@
 //! The in-game help panel (F1 or H), two pages: the controls (the same
-//! table is in `README.md`, "Controls"; a test keeps the two in step, and
+//! table is in `docs/PLAYING.md`, "Controls"; a test keeps the two in step, and
 //! another keeps the table in step with the key mapping of
 //! `screens/input.rs`: every key and gamepad input the game reacts to has
 //! its row, and every row's keys do something) and
-//! the rules of play in a newcomer's words (`docs/RULES.md` and the README's
+//! the rules of play in a newcomer's words (`docs/RULES.md` and `docs/PLAYING.md`'s
 //! choices where it is silent). Left/Right or Tab turn the page.
 use glam::Vec2;
 use render::{Align, DrawList, Font, Rect, TextStyle, WHITE};
@@ -425,15 +425,18 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_lists_every_control() {
-        let readme = include_str!("../../../../README.md");
-        let section = readme
-            .split("## Controls")
+    fn the_players_manual_lists_every_control() {
+        let manual = include_str!("../../../../docs/PLAYING.md");
+        let section = manual
+            .split("\n## Controls\n")
             .nth(1)
             .and_then(|s| s.split("\n## ").next())
-            .expect("README has a Controls section");
+            .expect("docs/PLAYING.md has a Controls section");
         for (keys, _) in CONTROLS {
-            assert!(section.contains(keys), "README Controls lists `{keys}`");
+            assert!(
+                section.contains(keys),
+                "docs/PLAYING.md, Controls, lists `{keys}`"
+            );
         }
     }
 

@@ -20,7 +20,7 @@ pub enum Aim {
 /// The play screen's input mode (see the module docs).
 #[derive(Clone, Debug, Default)]
 pub enum Mode {
-    /// Moves, actions, undo: the keys and clicks of `README.md`.
+    /// Moves, actions, undo: the keys and clicks of `docs/PLAYING.md`.
     #[default]
     Normal,
     /// The context menu of the hero's cell is open.
