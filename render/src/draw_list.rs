@@ -145,6 +145,12 @@ impl DrawList {
         &self.vertices
     }
 
+    /// Whether `other` draws exactly the same frame: the same vertices
+    /// and commands (a still screen's next frame need not be drawn).
+    pub fn same_frame(&self, other: &DrawList) -> bool {
+        self.vertices == other.vertices && self.commands == other.commands
+    }
+
     /// Commands in submission order (the backend sorts them).
     pub fn commands(&self) -> &[Command] {
         &self.commands
