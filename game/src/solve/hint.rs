@@ -71,6 +71,7 @@ pub struct Known<'a> {
 pub enum Hint {
     /// The next action of a line that clears the level from here.
     Next {
+        /// The action to take now.
         action: Action,
         /// Turns the line takes from here, this one included (1: it clears
         /// before the turn ends).
