@@ -31,7 +31,7 @@
 //!
 //! The hint is the line's first action, except that a spare hero leaving
 //! is passed over for the turn's first other action when the line, so
-//! reordered, still clears as soon ([`first_step`]).
+//! reordered, still clears as soon (`first_step`).
 //!
 //! When the position cannot be won, the positions going back through the
 //! played line (one undo, two, …) are asked the same, any line being
