@@ -13,6 +13,7 @@
 //! thread's work now).
 //!
 //! `cargo bench -p benches --bench editor_edit`
+#![forbid(unsafe_code)]
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use glam::Vec2;
 use platform::screens::editor::document::Document;

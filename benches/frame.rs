@@ -4,6 +4,7 @@
 //! renderer adds before the upload.
 //!
 //! `cargo bench -p benches --bench frame`
+#![forbid(unsafe_code)]
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use render::{DrawList, Font, FramePlan, MAX_QUADS_PER_DRAW};
 

@@ -35,6 +35,7 @@
 //! rows run both engines with sleeping on.
 //!
 //! Run: `cargo bench -p benches --bench physics`.
+#![forbid(unsafe_code)]
 use std::hint::black_box;
 use std::time::Instant;
 

@@ -12,6 +12,7 @@
 //! - **view only**: the GridView build alone.
 //!
 //! `cargo bench -p benches --bench play_frame`
+#![forbid(unsafe_code)]
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use platform::screens::play::{fixtures, PlayScreen};
 use render::{DrawList, Font, FramePlan, SpriteAtlas, TextureSlot, MAX_QUADS_PER_DRAW};

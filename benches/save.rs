@@ -14,6 +14,7 @@
 //!   not atomic) in the same run, as a peer;
 //! - load: `Session::load_bytes` (envelope, decode, and the walk through
 //!   every reachable state validating the store at each).
+#![forbid(unsafe_code)]
 
 use std::path::Path;
 

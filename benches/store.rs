@@ -20,6 +20,7 @@
 //! - Iterate one cell (16 Things): peers keep a per-cell `Vec<Vec<Key>>` and
 //!   look each key up; the store reads its cell list (slot indices) and
 //!   the Things they name.
+#![forbid(unsafe_code)]
 
 use criterion::measurement::WallTime;
 use criterion::{

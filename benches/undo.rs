@@ -18,6 +18,7 @@
 //! 10,000 Things: what undo and redo would cost if they rebuilt every list
 //! (they write the step's snapshots back and work out the heads,
 //! O(changed)).
+#![forbid(unsafe_code)]
 
 use std::time::{Duration, Instant};
 

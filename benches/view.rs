@@ -13,6 +13,7 @@
 //! cost of a build.
 //!
 //! Run: `cargo bench -p benches --bench view`
+#![forbid(unsafe_code)]
 
 use std::hint::black_box;
 

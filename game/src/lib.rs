@@ -1,7 +1,10 @@
 //! `game`: the simulation of Rappel. It owns the Large Array of Things, the
 //! grid with its portals, what each actor sees, the rules and the undo log.
 //! It never touches SDL or GL: screens and tools drive it and read it.
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+// Logging goes through the `log` facade (docs/STYLE.md); tests may print.
+#![cfg_attr(not(test), deny(clippy::print_stdout, clippy::print_stderr))]
 
 pub mod action;
 pub mod campaign;

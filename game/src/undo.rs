@@ -32,14 +32,18 @@ use crate::things::{Thing, ThingIndex, THING_CAPACITY};
 /// What kind of step it was (for the screen: "undo: end of turn 3").
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub enum UndoKind {
+    /// An action the player took (or several taken as one step).
     Action,
+    /// The end of a round.
     EndTurn,
+    /// The level put back as it started.
     Restart,
 }
 
 /// One undoable step.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct UndoEntry {
+    /// What the step was.
     pub kind: UndoKind,
     /// The other value of each changed slot (befores while the step is done,
     /// afters while it is undone). Never empty for a recorded step.

@@ -2,6 +2,7 @@
 //! binary — command line, logging, assets, the SDL2 window and GL context,
 //! the main loop, screens, screenshots, the campaign and the player's
 //! progress. The binary's `main` only calls [`app::run`].
+#![forbid(unsafe_code)]
 pub mod app;
 pub mod assets;
 pub mod audio;

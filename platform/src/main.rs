@@ -2,6 +2,7 @@
 //! into one line on stderr and a non-zero exit status (2 for a mistake on
 //! the command line). Control characters in an error (from a file name or
 //! a file's contents) are shown escaped, so the line stays one line.
+#![forbid(unsafe_code)]
 use std::process::ExitCode;
 
 use game::level::escaped;

@@ -1,6 +1,7 @@
 //! Runs the built `rappel` binary as a user would: a headless screenshot of
 //! the title screen with real pixels checked, and bad command lines or
 //! missing assets giving one-line errors.
+#![forbid(unsafe_code)]
 use std::path::PathBuf;
 use std::process::{Command, Output};
 

@@ -27,10 +27,15 @@ pub const MAX_ATLAS_SIDE: u32 = 4096;
 /// One sprite's inner rectangle in the atlas, in texels.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpriteRect {
+    /// The sprite's name: its source PNG's file stem.
     pub name: String,
+    /// Left edge of the inner rectangle, texels from the atlas's left.
     pub x: u32,
+    /// Top edge of the inner rectangle, texels from the atlas's top.
     pub y: u32,
+    /// Width in texels, border excluded.
     pub w: u32,
+    /// Height in texels, border excluded.
     pub h: u32,
 }
 
@@ -41,7 +46,9 @@ pub struct AtlasMeta {
     pub format: u32,
     /// The atlas PNG's file name, relative to the metadata file.
     pub image: String,
+    /// Width of the atlas image, in texels.
     pub width: u32,
+    /// Height of the atlas image, in texels.
     pub height: u32,
     /// Extruded border around each sprite, in texels.
     pub border: u32,
@@ -61,6 +68,7 @@ impl AtlasMeta {
 /// A sprite ready to draw: the texture slot and inner rectangle in texels.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprite {
+    /// The texture slot of the atlas it is in.
     pub slot: TextureSlot,
     /// Inner rectangle (x, y, w, h) in texels.
     pub texels: [f32; 4],
@@ -165,9 +173,11 @@ fn try_pack(order: &[&(String, RgbaImage)], width: u32, height: u32) -> Option<V
 pub struct SpriteAtlas {
     /// The metadata file it came from.
     pub path: PathBuf,
+    /// The sprites' rectangles, as read.
     pub meta: AtlasMeta,
     /// Upload into [`SpriteAtlas::slot`] before drawing its sprites.
     pub texture: TextureImage,
+    /// The texture slot its sprites are drawn from.
     pub slot: TextureSlot,
 }
 

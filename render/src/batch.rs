@@ -17,9 +17,13 @@ pub const MAX_QUADS_PER_DRAW: u32 = 16_384;
 /// One draw call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Batch {
+    /// The GL state the merged commands share.
     pub state: StateBits,
+    /// Indexed quads or plain triangle arrays.
     pub mode: DrawMode,
+    /// First vertex in the draw list's vertex buffer.
     pub first_vertex: u32,
+    /// Vertices drawn, from `first_vertex` on.
     pub vertex_count: u32,
     /// Union of the merged commands' texture slots.
     pub textures: TextureMask,

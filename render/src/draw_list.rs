@@ -46,6 +46,7 @@ pub const DEFAULT_MAX_VERTICES: usize = 1 << 22;
 /// One recorded draw call.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Command {
+    /// Where it sorts and which GL state it needs.
     pub key: SortKey,
     /// First vertex in the list's vertex buffer.
     pub first_vertex: u32,
@@ -70,6 +71,7 @@ impl Command {
 /// The state draw calls take: set it, then draw.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DrawState {
+    /// The pass it is drawn in.
     pub pass: Pass,
     /// 0 nearest .. 1 farthest; becomes each vertex's z and orders the
     /// opaque and translucent passes.
@@ -141,6 +143,7 @@ impl DrawList {
         self.dropped_calls = 0;
     }
 
+    /// The vertices appended this frame, in order.
     pub fn vertices(&self) -> &[Vertex] {
         &self.vertices
     }
@@ -156,6 +159,7 @@ impl DrawList {
         &self.commands
     }
 
+    /// The cap on vertices this list accepts per frame.
     pub fn max_vertices(&self) -> usize {
         self.max_vertices
     }
@@ -165,26 +169,32 @@ impl DrawList {
         self.dropped_calls
     }
 
+    /// The state the next draw calls take.
     pub fn state(&self) -> DrawState {
         self.state
     }
 
+    /// Sets the state the next draw calls take.
     pub fn set_state(&mut self, state: DrawState) {
         self.state = state;
     }
 
+    /// Sets the pass of the next draw calls.
     pub fn set_pass(&mut self, pass: Pass) {
         self.state.pass = pass;
     }
 
+    /// Sets the depth of the next draw calls (0 nearest .. 1 farthest).
     pub fn set_depth(&mut self, depth: f32) {
         self.state.depth = depth;
     }
 
+    /// Sets how the next ordinary draw calls use the stencil.
     pub fn set_stencil(&mut self, stencil: Stencil) {
         self.state.stencil = stencil;
     }
 
+    /// Sets the transform applied to the next draw calls' positions.
     pub fn set_transform(&mut self, transform: Affine2) {
         self.state.transform = transform;
     }

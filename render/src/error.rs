@@ -9,27 +9,53 @@ use std::path::PathBuf;
 pub enum RenderError {
     /// A file could not be read. `what` names its role ("font", "sprite atlas image").
     Read {
+        /// Its role, e.g. "font" or "sprite atlas image".
         what: &'static str,
+        /// The file.
         path: PathBuf,
+        /// What the operating system said.
         message: String,
     },
     /// A font file was read but is not a usable TrueType/OpenType font.
-    BadFont { path: PathBuf, message: String },
+    BadFont {
+        /// The font file.
+        path: PathBuf,
+        /// What the font parser said.
+        message: String,
+    },
     /// An image file is not a decodable PNG.
-    BadImage { path: PathBuf, message: String },
+    BadImage {
+        /// The image file.
+        path: PathBuf,
+        /// What the decoder said.
+        message: String,
+    },
     /// Atlas metadata is malformed or disagrees with its image.
     BadAtlas {
+        /// The metadata file.
         path: PathBuf,
         /// 1-based line of the problem, 0 when it is not about one line.
         line: usize,
+        /// What is wrong.
         message: String,
     },
     /// Sprites could not be packed (too large for the biggest atlas).
-    Pack { message: String },
+    Pack {
+        /// Which sprites do not fit, and in what.
+        message: String,
+    },
     /// A shader failed to compile or link; `log` is the driver's message.
-    Shader { stage: &'static str, log: String },
+    Shader {
+        /// Which: `"vertex"`, `"fragment"` or `"linked"`.
+        stage: &'static str,
+        /// The driver's message.
+        log: String,
+    },
     /// A GL object could not be created.
-    Gl { what: &'static str },
+    Gl {
+        /// The object, as in "OpenGL could not create a shader".
+        what: &'static str,
+    },
 }
 
 impl fmt::Display for RenderError {

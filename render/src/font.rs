@@ -13,6 +13,7 @@ use crate::texture::{TextureImage, TextureSlot, FONT_SLOT};
 
 /// Smallest and largest rasterised size, in pixels per em.
 pub const MIN_SIZE_PX: f32 = 4.0;
+/// Largest rasterised size, in pixels per em; larger sizes are clamped to it.
 pub const MAX_SIZE_PX: f32 = 256.0;
 
 /// A glyph at one size: where its bitmap sits relative to the pen and where

@@ -8,7 +8,11 @@
 //! ([`SpriteAtlas`]) provide the textures. `fixtures` holds the frame the
 //! benchmark and the llvmpipe timing share. Only `gl_backend` holds `unsafe`
 //! GL calls.
-#![deny(unsafe_code)]
+// `unsafe_code` is denied by the workspace lints; `gl_backend` (raw GL) is
+// the one module that allows it.
+#![deny(missing_docs)]
+// Logging goes through the `log` facade (docs/STYLE.md); tests may print.
+#![cfg_attr(not(test), deny(clippy::print_stdout, clippy::print_stderr))]
 
 pub mod atlas;
 pub mod batch;

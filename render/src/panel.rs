@@ -20,6 +20,7 @@ pub struct PanelStyle {
     pub fill_top: Rgba,
     /// Fill colour at the bottom edge.
     pub fill_bottom: Rgba,
+    /// Border colour.
     pub border: Rgba,
     /// Border band width in pixels; 0 draws no border.
     pub border_px: f32,

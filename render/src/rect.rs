@@ -6,9 +6,13 @@ use glam::Vec2;
 /// when built by [`Rect::new`]).
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Rect {
+    /// Left edge, pixels.
     pub x: f32,
+    /// Top edge, pixels (y points down).
     pub y: f32,
+    /// Width, pixels.
     pub w: f32,
+    /// Height, pixels.
     pub h: f32,
 }
 
@@ -33,18 +37,22 @@ impl Rect {
         )
     }
 
+    /// The top-left corner.
     pub fn min(&self) -> Vec2 {
         Vec2::new(self.x, self.y)
     }
 
+    /// The bottom-right corner (just outside, as [`Rect::contains`] counts it).
     pub fn max(&self) -> Vec2 {
         Vec2::new(self.x + self.w, self.y + self.h)
     }
 
+    /// Width and height.
     pub fn size(&self) -> Vec2 {
         Vec2::new(self.w, self.h)
     }
 
+    /// The centre point.
     pub fn centre(&self) -> Vec2 {
         Vec2::new(self.x + self.w / 2.0, self.y + self.h / 2.0)
     }

@@ -39,7 +39,9 @@ impl Align {
 pub struct TextStyle {
     /// Font size in pixels per em (glyphs are cached at whole pixels).
     pub size_px: f32,
+    /// Glyph colour (straight alpha).
     pub colour: Rgba,
+    /// How each line sits against the run's position.
     pub align: Align,
     /// Multiplier on the font's line height (1.0 = as designed).
     pub line_spacing: f32,
@@ -76,6 +78,7 @@ impl TextStyle {
 /// One glyph's rectangle on screen and its bitmap in the atlas.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlacedGlyph {
+    /// The character drawn.
     pub ch: char,
     /// Top-left corner in screen pixels.
     pub min: Vec2,
@@ -94,6 +97,7 @@ pub struct Line {
     pub x_px: f32,
     /// Range into [`TextLayout::glyphs`].
     pub first_glyph: usize,
+    /// How many glyphs the line has, from `first_glyph` on.
     pub glyph_count: usize,
 }
 

@@ -40,7 +40,9 @@ impl TextureMask {
 /// How a texture is sampled between texels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Filter {
+    /// The closest texel: crisp pixel art.
     Nearest,
+    /// Bilinear between the four closest texels: smooth when scaled.
     Linear,
 }
 
@@ -53,10 +55,13 @@ fn next_generation() -> u64 {
 /// A premultiplied RGBA8 image plus how to sample it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TextureImage {
+    /// Width in texels.
     pub width: u32,
+    /// Height in texels.
     pub height: u32,
     /// `width * height * 4` bytes, top row first, premultiplied alpha.
     pub pixels: Vec<u8>,
+    /// How it is sampled between texels.
     pub filter: Filter,
     /// Unique across all images of the process; bumped on every change.
     generation: u64,

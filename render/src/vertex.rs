@@ -48,6 +48,7 @@ pub struct Attribute {
     pub location: u32,
     /// Number of components (1..=4).
     pub components: i32,
+    /// How the shader reads the components.
     pub kind: AttributeKind,
     /// Byte offset inside [`Vertex`].
     pub offset: usize,

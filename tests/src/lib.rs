@@ -1,4 +1,5 @@
 //! Helpers shared by the workspace-level integration tests.
+#![forbid(unsafe_code)]
 pub mod data;
 pub mod frame;
 pub mod gl;

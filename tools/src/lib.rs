@@ -1,4 +1,5 @@
 //! Shared helpers for Rappel's command-line tools (one binary per tool in `src/bin/`).
+#![forbid(unsafe_code)]
 
 pub mod budget;
 pub mod sim;

@@ -16,9 +16,14 @@ use crate::view::ViewPos;
 /// How a Thing got from one cell to the next.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum MoveKind {
+    /// One cell sideways, along a floor.
     Walk,
+    /// Part of a step up: one cell up (two with the ability), then one across
+    /// onto the ledge.
     StepUp,
+    /// One cell up or down a hanging rope.
     Climb,
+    /// One cell down through open air.
     Fall,
     /// Carried by levitation.
     Float,
@@ -30,7 +35,9 @@ pub enum MoveKind {
 /// an actor's view — where that cell is seen (for drawing the preview).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PathStep {
+    /// The cell arrived in.
     pub cell: CellPos,
+    /// How it got there.
     pub kind: MoveKind,
     /// The view cell it is seen in from where the action was planned.
     pub view: Option<ViewPos>,
@@ -65,60 +72,110 @@ impl PathStep {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Event {
     /// `hero` spends `cost` action points, leaving `left`.
-    Spend { hero: ThingId, cost: u8, left: u8 },
+    Spend {
+        /// The hero who spends them.
+        hero: ThingId,
+        /// Action points spent.
+        cost: u8,
+        /// Action points the hero has left after.
+        left: u8,
+    },
     /// A root Thing, with everything attached to it, moves along `path`
     /// (ending in the last step's cell).
     Move {
+        /// The root Thing that moves.
         thing: ThingId,
+        /// The cell it starts from (not in `path`).
         from: CellPos,
+        /// The cells passed, in order, the last being where it ends.
         path: Vec<PathStep>,
     },
     /// `child` is attached to `parent` (and moves into its cell).
-    Attach { child: ThingId, parent: ThingId },
+    Attach {
+        /// The Thing attached.
+        child: ThingId,
+        /// The Thing it now hangs from, is held by or lies in.
+        parent: ThingId,
+    },
     /// `child` is detached and lies in its cell as a root.
-    Detach { child: ThingId },
+    Detach {
+        /// The Thing detached.
+        child: ThingId,
+    },
     /// `hero` lets `rope` hang from `cells[0]` down through the rest.
     DeployRope {
+        /// The hero who lets it down.
         hero: ThingId,
+        /// The rope, which leaves the hero's hand.
         rope: ThingId,
+        /// The cells its new segments hang in, top first (never empty).
         cells: Vec<CellPos>,
     },
     /// The bottom segments `removed` of `rope` are pulled up; what was tied
     /// to the old end is tied to `new_end`, in `end_cell`.
     Hoist {
+        /// The rope pulled up.
         rope: ThingId,
+        /// Its bottom segments, pulled up and despawned.
         removed: Vec<ThingId>,
+        /// The segment that is the rope's end afterwards.
         new_end: ThingId,
+        /// The new end's cell.
         end_cell: CellPos,
     },
     /// `rope` is paid out: new segments in `cells` (positions from
     /// `first_position`); what was tied to `old_end` moves to the new end.
     Lower {
+        /// The rope paid out.
         rope: ThingId,
+        /// The segment that was the rope's end.
         old_end: ThingId,
+        /// The cells of the new segments, top first.
         cells: Vec<CellPos>,
+        /// Position along the rope of the first new segment (the segment below
+        /// `old_end`).
         first_position: u16,
     },
     /// `hero` takes `rope` back up; its segments go.
-    TakeRope { hero: ThingId, rope: ThingId },
+    TakeRope {
+        /// The hero who takes it.
+        hero: ThingId,
+        /// The rope, held by the hero again.
+        rope: ThingId,
+    },
     /// `flag` is set on or cleared from `thing`.
     Flag {
+        /// The Thing whose flags change.
         thing: ThingId,
+        /// The flag or flags set or cleared.
         flag: ThingFlags,
+        /// `true`: set; `false`: cleared.
         on: bool,
     },
     /// `watcher` walks to the next cell of its route (`route_step`).
     Patrol {
+        /// The watcher that walks.
         watcher: ThingId,
+        /// The cell it leaves.
         from: CellPos,
+        /// The cell it arrives in.
         to: CellPos,
+        /// Its place in its route after the step.
         route_step: u16,
     },
     /// `hero` is seen by `watcher`: the level is lost.
-    Caught { hero: ThingId, watcher: ThingId },
+    Caught {
+        /// The hero seen.
+        hero: ThingId,
+        /// The watcher that sees them.
+        watcher: ThingId,
+    },
     /// The round ends: the turn counter becomes `turn` and every hero still
     /// in the level gets a full round of action points.
-    NextRound { turn: u32 },
+    NextRound {
+        /// The turn counter's new value.
+        turn: u32,
+    },
 }
 
 impl Event {

@@ -49,37 +49,76 @@ use crate::view::GridView;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Action {
     /// Move the hero to a destination in their sight.
-    Move { hero: ThingId, to: Target },
+    Move {
+        /// The hero who acts.
+        hero: ThingId,
+        /// Where to: a grid cell, or a cell of the hero's view.
+        to: Target,
+    },
     /// Pick up an item in the hero's cell (the first one that can be, if
     /// `item` is `None`).
     PickUp {
+        /// The hero who acts.
         hero: ThingId,
+        /// The item to pick up; `None`: the first one here that can be.
         item: Option<ThingId>,
     },
     /// Set the held item down.
-    SetDown { hero: ThingId },
+    SetDown {
+        /// The hero who acts.
+        hero: ThingId,
+    },
     /// Put the held item into a container here.
-    PutIn { hero: ThingId },
+    PutIn {
+        /// The hero who acts.
+        hero: ThingId,
+    },
     /// Take an item out of a container here.
-    TakeOut { hero: ThingId },
+    TakeOut {
+        /// The hero who acts.
+        hero: ThingId,
+    },
     /// Let the held rope hang down, here or beside.
-    DeployRope { hero: ThingId, dir: DeployDir },
+    DeployRope {
+        /// The hero who acts.
+        hero: ThingId,
+        /// Into the hero's own cell, or the one beside on that side.
+        dir: DeployDir,
+    },
     /// Pull the rope anchored here up.
-    Hoist { hero: ThingId },
+    Hoist {
+        /// The hero who acts.
+        hero: ThingId,
+    },
     /// Pay the rope anchored here out.
-    Lower { hero: ThingId },
+    Lower {
+        /// The hero who acts.
+        hero: ThingId,
+    },
     /// Take a deployed rope back.
-    TakeRope { hero: ThingId },
+    TakeRope {
+        /// The hero who acts.
+        hero: ThingId,
+    },
     /// Tie a hangable item to the end of the rope here.
-    Tie { hero: ThingId },
+    Tie {
+        /// The hero who acts.
+        hero: ThingId,
+    },
     /// The sorceress carries an item through the air.
     Levitate {
+        /// The sorceress.
         hero: ThingId,
+        /// The item carried.
         item: ThingId,
+        /// The cell it is carried to.
         to: CellPos,
     },
     /// Leave the level through the entrance.
-    Exit { hero: ThingId },
+    Exit {
+        /// The hero who acts.
+        hero: ThingId,
+    },
     /// End the round.
     EndTurn,
 }

@@ -41,6 +41,7 @@ pub enum Offered {
 /// One action the rules know for a hero here, with its verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Offer {
+    /// The action, or the choice that leads to it.
     pub what: Offered,
     /// Action points it costs (0: free).
     pub cost: u8,

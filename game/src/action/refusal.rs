@@ -16,10 +16,13 @@ pub enum Refusal {
     HeroHasLeft,
     /// The level is over: won, or lost until undone.
     LevelWon,
+    /// A hero was caught: the level is lost until the catch is undone.
     LevelLost,
     /// Not enough action points.
     NotEnoughAp {
+        /// Action points the action costs.
         needs: u8,
+        /// Action points the hero has.
         has: u8,
     },
     /// The destination is not in the hero's sight.
@@ -37,14 +40,18 @@ pub enum Refusal {
     /// move ends there. A hero there would fall `cells` cells and land in
     /// `lands` (a move off the edge above ends there instead).
     MidAir {
+        /// Where the fall would end.
         lands: CellPos,
+        /// How many cells the hero would fall.
         cells: u16,
     },
     /// The hero is already there.
     AlreadyThere,
     /// The only way there ends in a fall longer than the hero survives.
     TooFarToFall {
+        /// How many cells the fall is.
         cells: u16,
+        /// The longest fall this hero survives, in cells.
         safe: u16,
     },
     /// The fall would never end (a portal loop).
@@ -102,7 +109,9 @@ pub enum Refusal {
     ItemNotVisible,
     /// Levitation carries an item at most this many cells along the view.
     LevitateTooFar {
+        /// How far the item would be carried, in cells.
         cells: u16,
+        /// The most levitation carries it.
         most: u16,
     },
     /// Not in the entrance cell.

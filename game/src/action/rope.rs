@@ -19,8 +19,11 @@ use crate::things::{Capabilities, ThingFlags, ThingId, ThingKind};
 /// the neighbouring cell on one side and down.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum DeployDir {
+    /// Into the hero's own cell and down.
     Down,
+    /// Into the cell on the hero's left and down.
     Left,
+    /// Into the cell on the hero's right and down.
     Right,
 }
 

@@ -104,6 +104,8 @@ pub struct ListHeader {
 /// each with where it is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LevelList {
+    /// The header fields (name, author, description; all empty for the
+    /// campaign).
     pub header: ListHeader,
     /// Never empty.
     pub entries: Vec<(String, Pos)>,

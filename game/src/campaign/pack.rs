@@ -23,7 +23,9 @@ pub const PACK_FILE: &str = "pack.txt";
 pub struct PackLevel {
     /// Its file name in the pack's folder, as `pack.txt` lists it.
     pub file: String,
+    /// Where it was read from: the pack's folder joined with `file`.
     pub path: PathBuf,
+    /// The level as loaded.
     pub level: Level,
 }
 

@@ -21,9 +21,11 @@ use std::collections::{BTreeMap, BTreeSet};
 /// A result on one level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LevelResult {
+    /// Relics brought out (more beats fewer).
     pub relics: u32,
     /// Relics the level holds in all.
     pub relics_total: u32,
+    /// Turns taken to clear it (at equal relics, fewer beats more).
     pub turns: u32,
     /// Hints shown while playing it (0: none).
     pub hints: u32,

@@ -25,6 +25,7 @@ pub enum Entry {
 pub struct Row {
     /// The cell it is grouped under.
     pub cell: CellPos,
+    /// What the row stands for (a Thing, a portal, a route…), for selecting it.
     pub entry: Entry,
     /// What it says, e.g. `scout 'scout'` or `portal 'a' cw to 3,0` (the
     /// other end's face cell).

@@ -4,7 +4,7 @@
 //! forbid pieces (`Level::requires`, `Level::forbids`).
 //!
 //! Equipment never changes the rules: it changes what the level starts
-//! with. [`equip`] turns a level and a loadout into the level as it
+//! with. [`equip()`] turns a level and a loadout into the level as it
 //! starts, which then plays, saves and is fingerprinted like any other.
 //!
 //! - [`item`]: the pieces and a set of them, with their names in files;

@@ -64,9 +64,13 @@ pub const HEADER_LEN: usize = 14;
 /// version this build writes and reads, and the largest payload it accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Envelope {
+    /// Which kind of file (named in errors).
     pub kind: FileKind,
+    /// The four bytes a file of this kind starts with.
     pub magic: [u8; 4],
+    /// The newest format version this build writes and reads.
     pub version: u16,
+    /// The largest payload accepted, in bytes.
     pub max_payload: usize,
 }
 

@@ -1,14 +1,14 @@
 //! How many Things a level can need at once, against the capacity of the
 //! store of Things (`docs/DATA-STRUCTURES.md`, "The Large Array of Things").
 //!
-//! A stage starts with one Thing per [`ThingSpec`] plus one rope item per
-//! hero carrying a rope (`Stage::from_level`). Play adds Things only by
-//! hanging rope: deploying or lowering a rope adds one ROPE_SEGMENT per cell
-//! it hangs through, at most its length (`action::rope`). So the worst case
-//! is every rope of the level — carried or lying coiled — hanging at full
+//! A stage starts with one Thing per [`ThingSpec`](super::ThingSpec) plus one
+//! rope item per hero carrying a rope (`Stage::from_level`). Play adds Things
+//! only by hanging rope: deploying or lowering a rope adds one ROPE_SEGMENT per
+//! cell it hangs through, at most its length (`action::rope`). So the worst
+//! case is every rope of the level — carried or lying coiled — hanging at full
 //! length at once. A level whose worst case is over the capacity is still
-//! valid: it loads and plays, and the deploy or lower the store cannot hold
-//! is refused (`Refusal::NoRoom`). [`Level::capacity_warning`] says so ahead
+//! valid: it loads and plays, and the deploy or lower the store cannot hold is
+//! refused (`Refusal::NoRoom`). [`Level::capacity_warning`] says so ahead
 //! of time; `level check` prints it as a warning.
 
 use super::{Level, ThingSpecKind};

@@ -11,7 +11,7 @@
 //!   and a checksum.
 //!
 //! Both loaders end with the same semantic checks ([`Level::problems`]), and
-//! never panic on any input. [`file`] picks the format by extension and saves
+//! never panic on any input. [`file`](mod@file) picks the format by extension and saves
 //! atomically. The campaign's order of levels is read by `crate::campaign`.
 //!
 //! Data flow: tools and screens load a level here; a later stage turns its

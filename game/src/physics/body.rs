@@ -98,14 +98,19 @@ impl Default for Filter {
 /// What to build a body from.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BodyDef {
+    /// Static, kinematic or dynamic.
     pub kind: BodyKind,
     /// Where the polygon's local origin goes, world space.
     pub position: Vec2,
     /// Counter-clockwise angle, radians.
     pub angle: f32,
+    /// Starting velocity of the centre of mass, m/s.
     pub linear_velocity: Vec2,
+    /// Starting angular velocity, rad/s, counter-clockwise.
     pub angular_velocity: f32,
+    /// Density, friction and restitution.
     pub material: Material,
+    /// Which other bodies it collides with.
     pub filter: Filter,
 }
 

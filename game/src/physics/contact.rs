@@ -93,16 +93,21 @@ pub struct ContactPoint {
 /// The contact between two bodies for one step.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Contact {
+    /// The body the normal points away from.
     pub body_a: BodyId,
+    /// The body the normal points towards.
     pub body_b: BodyId,
     /// Unit normal from A to B.
     pub normal: Vec2,
     /// Valid points: `points[..count]`.
     pub count: usize,
+    /// The contact points, `points[..count]` valid.
     pub points: [ContactPoint; MAX_MANIFOLD_POINTS],
     /// Combined coefficients: `max(e_A, e_B)`, `sqrt(μ_A μ_B)`.
     pub restitution: f32,
+    /// Combined static friction coefficient, `sqrt(μs_A μs_B)`.
     pub static_friction: f32,
+    /// Combined dynamic friction coefficient, `sqrt(μd_A μd_B)`.
     pub dynamic_friction: f32,
     reference: Reference,
     local_normal: Vec2,

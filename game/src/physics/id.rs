@@ -1,6 +1,6 @@
 //! The ids of a world's bodies and joints, and the pool that hands them out.
 //!
-//! An id is a slot index and that slot's generation. [`IdPool`] keeps, per
+//! An id is a slot index and that slot's generation. `IdPool` keeps, per
 //! slot, its generation and whether it is in use, and a free list of the
 //! slots not in use. Freeing a slot bumps its generation, so an id kept
 //! after its body or joint was removed (and the slot reused) names nothing

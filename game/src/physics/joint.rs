@@ -32,7 +32,9 @@ use super::math::{cross_sv, Mat22, Vec2};
 /// A revolute joint between two bodies.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RevoluteJoint {
+    /// The first body pinned.
     pub body_a: BodyId,
+    /// The second body pinned.
     pub body_b: BodyId,
     /// The pin on A, in A's local frame (relative to its centre of mass).
     pub local_anchor_a: Vec2,

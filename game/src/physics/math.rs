@@ -19,7 +19,9 @@ use std::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub, SubAssign};
 /// A 2D vector of `f32`: a point or a direction, in metres unless said.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Vec2 {
+    /// Horizontal component, positive to the right.
     pub x: f32,
+    /// Vertical component, positive up.
     pub y: f32,
 }
 
@@ -188,7 +190,9 @@ pub fn cross_vs(v: Vec2, s: f32) -> Vec2 {
 /// [`Rot::nlerp`] renormalise.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rot {
+    /// `cos θ`.
     pub cos: f32,
+    /// `sin θ`.
     pub sin: f32,
 }
 
@@ -269,7 +273,9 @@ impl Rot {
 /// A rigid transform: rotate by `q`, then translate by `p`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Transform {
+    /// The translation, applied after the rotation.
     pub p: Vec2,
+    /// The rotation.
     pub q: Rot,
 }
 
@@ -290,7 +296,9 @@ impl Transform {
 /// A 2×2 matrix stored by columns.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Mat22 {
+    /// The first column.
     pub col1: Vec2,
+    /// The second column.
     pub col2: Vec2,
 }
 

@@ -20,7 +20,7 @@
 //! Invariants: static bodies never move, and neither do joint anchors on
 //! static or kinematic bodies (inverse mass 0 everywhere the solver splits
 //! a correction); the same inputs give bit-identical states
-//! ([`state_hash`]); a step allocates nothing once warmed up.
+//! ([`state_hash()`]); a step allocates nothing once warmed up.
 //! [`World::validate`] checks the world's invariants; debug builds run it
 //! after every step.
 //!

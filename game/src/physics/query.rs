@@ -16,6 +16,7 @@ use super::world::World;
 /// Where a ray first meets a body.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RayHit {
+    /// The body hit.
     pub body: BodyId,
     /// Distance along the ray (in units of its direction's length).
     pub t: f32,

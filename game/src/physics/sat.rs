@@ -48,7 +48,9 @@ pub const REFERENCE_TOLERANCE: f32 = 0.0005;
 /// Which polygon holds the reference face.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reference {
+    /// The reference face is on polygon A; B's points are the incident ones.
     A,
+    /// The reference face is on polygon B; A's points are the incident ones.
     B,
 }
 
@@ -79,7 +81,9 @@ pub struct Manifold {
     pub separation: f32,
     /// Valid points: `points[..count]`, 1 or 2.
     pub count: usize,
+    /// The contact points, `points[..count]` valid.
     pub points: [ManifoldPoint; MAX_MANIFOLD_POINTS],
+    /// Which polygon the reference face belongs to.
     pub reference: Reference,
     /// Reference face outward normal, in the reference body's frame.
     pub local_normal: Vec2,

@@ -46,11 +46,14 @@ pub const PENDULUM_ANGLE: f32 = 0.1;
 
 /// The bucket's half extents (m) and mass (kg).
 pub const BUCKET_HALF: Vec2 = Vec2::new(0.3, 0.2);
+/// The bucket's mass (kg).
 pub const BUCKET_MASS: f32 = 2.0;
 /// Hoisting: the rope's anchor rises at this speed (m/s) between these
 /// times (s).
 pub const HOIST_SPEED: f32 = 0.6;
+/// When the anchor starts rising (s).
 pub const HOIST_START_S: f32 = 0.5;
+/// When it stops (s).
 pub const HOIST_STOP_S: f32 = 5.5;
 
 /// Side of the stacked and pyramid boxes (m).
@@ -64,10 +67,15 @@ pub const PYRAMID_ROWS: [usize; 5] = [12, 11, 10, 9, 8];
 /// Which scene.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SceneKind {
+    /// A bob on a rigid arm, released from [`PENDULUM_ANGLE`].
     Pendulum,
+    /// A chain of links hanging from a pivot.
     Chain,
+    /// A rope hoisting a bucket: its anchor is a [`Hoist`].
     RopeBucket,
+    /// [`STACK_HEIGHT`] boxes stacked on the ground.
     BoxStack,
+    /// A pyramid of boxes, [`PYRAMID_ROWS`].
     Pyramid,
 }
 
@@ -107,9 +115,13 @@ impl SceneKind {
 /// A kinematic body driven at a constant velocity for a while.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Hoist {
+    /// The kinematic body driven.
     pub body: BodyId,
+    /// Its velocity while driven, m/s.
     pub velocity: Vec2,
+    /// When the drive starts (s).
     pub start_s: f32,
+    /// When it stops (s); at rest from then on.
     pub stop_s: f32,
 }
 
@@ -127,7 +139,9 @@ impl Hoist {
 /// A world plus what drives and frames it.
 #[derive(Clone, Debug)]
 pub struct Scene {
+    /// Which scene it is.
     pub kind: SceneKind,
+    /// The bodies and joints, at time 0.
     pub world: World,
     /// The timestep to run it at.
     pub dt_s: f32,

@@ -31,7 +31,7 @@
 //!
 //! The hint is the line's first action, except that a spare hero leaving
 //! is passed over for the turn's first other action when the line, so
-//! reordered, still clears as soon ([`first_step`]).
+//! reordered, still clears as soon (`first_step`).
 //!
 //! When the position cannot be won, the positions going back through the
 //! played line (one undo, two, …) are asked the same, any line being
@@ -71,6 +71,7 @@ pub struct Known<'a> {
 pub enum Hint {
     /// The next action of a line that clears the level from here.
     Next {
+        /// The action to take now.
         action: Action,
         /// Turns the line takes from here, this one included (1: it clears
         /// before the turn ends).

@@ -46,7 +46,9 @@ impl ApVector {
 /// One position: the key and the action points beside it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Position {
+    /// The stage's key, without the turn counter and action points.
     pub key: u64,
+    /// Every hero's action points, packed.
     pub ap: ApVector,
 }
 

@@ -9,7 +9,7 @@
 //! answers a [`Report`]: the best [`Solution`] found, whether it is proven
 //! the best, how many turns were ruled out, and what the search cost. A
 //! [`Progress`] lets another thread watch and stop it. Files: [`solver`]
-//! (the phases of a solve), [`search`] (one search), [`worker`] (a
+//! (the phases of a solve), [`search`] (one search), `worker` (a
 //! search's hands, one per thread), [`key`] (what counts
 //! as the same position), [`candidates`] (the actions tried in a
 //! position), [`cuts`] (actions skipped as reaching nothing new),
@@ -20,7 +20,7 @@
 //! What it costs: about a million positions a second on one core in a
 //! release build (`BENCHMARKS.md`, "Solver"): the session keeps each
 //! hero's view and move search, so the moves of one position are searched
-//! once; [`worker`] spreads a search over every core, and [`bound`] drops
+//! once; `worker` spreads a search over every core, and [`bound`] drops
 //! what cannot clear in time. Every campaign level is proven in seconds; a
 //! level with three heroes who all could lend a hand over many turns can
 //! still outgrow a budget, and then the report says which turns were ruled

@@ -195,7 +195,10 @@ pub enum Stop {
 /// What is spent across the searches of one solve: positions reached and
 /// time, against the limits.
 pub struct Meter<'a> {
+    /// The solve's budgets.
     pub limits: Limits,
+    /// Where progress is reported and a cancel or pause is read; `None`: nobody
+    /// watches.
     pub progress: Option<&'a Progress>,
     /// Positions reached in all.
     pub states: u64,
@@ -214,6 +217,7 @@ pub struct Meter<'a> {
     /// Memory the positions kept by the searches alive take now, in bytes
     /// (each search accounts for its own), and the most so far.
     pub memory: u64,
+    /// The most `memory` has been, in bytes.
     pub peak_memory: u64,
 }
 
@@ -250,8 +254,11 @@ impl Meter<'_> {
 /// turn it clears in, its actions (ends of turn not counted).
 #[derive(Clone, Debug)]
 pub struct Found {
+    /// Every action from the level's start, ends of turn included.
     pub actions: Vec<Action>,
+    /// The turn it clears the level in.
     pub turns: u32,
+    /// Its actions, ends of turn not counted.
     pub action_count: u32,
 }
 
@@ -303,7 +310,10 @@ pub enum StepOutcome {
     /// `everything`: every position the root can reach was expanded and
     /// none was dropped for the goal, so no line of any length clears the
     /// level from the root.
-    Done { everything: bool },
+    Done {
+        /// Whether every position the root reaches was expanded (see above).
+        everything: bool,
+    },
     /// Stopped in the middle of the turn (the search is done).
     Stopped(Stop),
 }

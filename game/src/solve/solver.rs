@@ -91,7 +91,12 @@ pub enum StartError {
     /// The level cannot be set up for play.
     Setup(StageError),
     /// Played action `index` (from 0) is refused on replay.
-    Refused { index: usize, why: String },
+    Refused {
+        /// The action's place in the played line, from 0.
+        index: usize,
+        /// The refusal, as a sentence.
+        why: String,
+    },
 }
 
 impl std::fmt::Display for StartError {

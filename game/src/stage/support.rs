@@ -15,7 +15,9 @@ use crate::grid::{CellPos, Dir, EdgeType};
 /// Who is falling: heroes hold on to ropes, loose items do not.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Faller {
+    /// A hero: a rope segment holds them up, as a floor does.
     Hero,
+    /// A loose item: only a floor stops it.
     Item,
 }
 

@@ -31,7 +31,7 @@
 //! and a shift, across chunks for a cell of more than 15 Things; the
 //! search passes a full chunk on its last entry); a cell of up to 15
 //! Things is one chunk. `rebuild_links` builds every list at once
-//! ([`CellLists::rebuild`]), O(cells + Things), however crowded a cell.
+//! (`CellLists::rebuild`), O(cells + Things), however crowded a cell.
 //! Equality compares the lists, not the chunk numbers, which depend on
 //! history.
 //!

@@ -22,9 +22,9 @@
 //! pass them on under the transform composed with the portal's. The pieces
 //! reaching the next layer are merged into spans as they are made, where they
 //! touch, so an open room costs about one node per cell, and the cast
-//! recurses into each span (the walk of one span is in [`span`]; a span of
+//! recurses into each span (the walk of one span is in `span`; a span of
 //! three cells or more inside the grid, with no portal exit, is walked in
-//! two passes over bit sets instead, [`two_pass`]: same results). Bounds
+//! two passes over bit sets instead, `two_pass`: same results). Bounds
 //! are always directions to cell corners,
 //! compared by integer cross products: exact, symmetric, free of float
 //! artefacts.

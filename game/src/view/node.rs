@@ -14,11 +14,14 @@ use crate::grid::{CellPos, CellTransform, Dir, EdgePos};
     Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord, Serialize, Deserialize,
 )]
 pub struct ViewPos {
+    /// View cells to the right of the actor's (negative: left).
     pub x: i32,
+    /// View cells above the actor's (negative: below).
     pub y: i32,
 }
 
 impl ViewPos {
+    /// The view cell `x` right of and `y` above the actor's.
     pub const fn new(x: i32, y: i32) -> ViewPos {
         ViewPos { x, y }
     }
@@ -40,6 +43,7 @@ impl ViewPos {
 /// region has the translation by the actor's cell.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct ViewTransform {
+    /// Maps a view cell, read as a [`CellPos`], to the grid cell it shows.
     pub view_to_grid: CellTransform,
 }
 
@@ -79,15 +83,17 @@ pub(super) fn dir_bit(dir: Dir) -> u8 {
 /// A SOLID edge (or the grid's outside) where sight stopped.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ShadowSegment {
-    /// The edge's end points in doubled view coordinates.
+    /// One end point of the edge, in doubled view coordinates.
     pub a: Ray,
+    /// The other end point, in doubled view coordinates.
     pub b: Ray,
     /// The directions that reached this edge.
     pub sector: Sector,
     /// The stencil id of the region it was seen in.
     pub stencil_id: u8,
-    /// The grid edge, and the grid cell it was seen from.
+    /// The grid edge.
     pub edge: EdgePos,
+    /// The grid cell the edge was seen from.
     pub cell: CellPos,
 }
 
@@ -95,13 +101,18 @@ pub struct ShadowSegment {
 /// means part of the view was dropped: not seen, never out of bounds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Overflow {
+    /// Nodes that did not fit in the node capacity.
     pub nodes: u32,
+    /// Shadow segments that did not fit.
     pub shadows: u32,
+    /// Regions seen through portals that got no transform (and stencil id).
     pub transforms: u32,
+    /// Pieces of the cast's spans that did not fit.
     pub pieces: u32,
 }
 
 impl Overflow {
+    /// Whether anything at all was dropped.
     pub fn any(&self) -> bool {
         *self != Overflow::default()
     }

@@ -19,11 +19,14 @@ use serde::{Deserialize, Serialize};
 /// same direction (compare with [`Ray::same_direction`], not `==`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub struct Ray {
+    /// Horizontal component, positive to the right.
     pub x: i32,
+    /// Vertical component, positive up.
     pub y: i32,
 }
 
 impl Ray {
+    /// The direction `(x, y)`.
     pub const fn new(x: i32, y: i32) -> Ray {
         Ray { x, y }
     }
@@ -36,6 +39,7 @@ impl Ray {
     }
 
     #[inline]
+    /// The dot product: > 0 when the two are less than a quarter turn apart.
     pub const fn dot(self, other: Ray) -> i64 {
         self.x as i64 * other.x as i64 + self.y as i64 * other.y as i64
     }
@@ -73,6 +77,7 @@ pub struct Sector {
 }
 
 impl Sector {
+    /// The directions strictly between `lo` and `hi`, counter-clockwise.
     pub const fn new(lo: Ray, hi: Ray) -> Sector {
         Sector { lo, hi }
     }

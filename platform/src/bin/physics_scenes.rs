@@ -12,6 +12,7 @@
 //! scene offscreen and writes every K-th (default every) to
 //! `DIR/<scene>-<frame>.png`, then exits. `--help` prints the usage; a
 //! mistake on the command line is one line on stderr and exit status 2.
+#![forbid(unsafe_code)]
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -21,8 +21,11 @@ use std::os::raw::c_void;
 /// What the driver says it is, logged at start-up.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GlInfo {
+    /// `GL_VENDOR`: who made the driver.
     pub vendor: String,
+    /// `GL_RENDERER`: the device or software rasteriser.
     pub renderer: String,
+    /// `GL_VERSION`: the context's version and the driver's.
     pub version: String,
     /// Bits of stencil in the default framebuffer (8 expected).
     pub stencil_bits: i32,

@@ -2,6 +2,7 @@
 //! test binary (`cargo test -p rappel-tests --test it`; one module:
 //! `cargo test -p rappel-tests --test it golden::`). The GL tests share the
 //! process and hold `rappel_tests::gl::lock()` while a window lives.
+#![forbid(unsafe_code)]
 mod assets;
 mod editor;
 mod editor_unsaved;

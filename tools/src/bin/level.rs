@@ -27,6 +27,7 @@
 //! (or `--help`) prints the help to stdout. Arguments are taken as the OS
 //! gives them (`lexopt`), so a file name that is not UTF-8 still names its
 //! file.
+#![forbid(unsafe_code)]
 
 use game::campaign::{load_campaign_entries, load_pack, pack_to_text};
 use game::equipment::as_play_starts;

@@ -19,6 +19,7 @@
 //! read only from regular files of at most [`MAX_SPRITE_BYTES`], and every
 //! file written is written whole through `game::io::file::write_atomic`
 //! (which refuses a target that is a folder, a device or a named pipe).
+#![forbid(unsafe_code)]
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

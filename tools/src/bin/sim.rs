@@ -43,6 +43,7 @@
 //! file of at most [`MAX_SCRIPT_BYTES`] (a named pipe or a device is
 //! refused at once); standard input is read up to the same limit. Text from
 //! the script quoted in an error has its control characters escaped.
+#![forbid(unsafe_code)]
 use std::ffi::OsString;
 use std::io::Read;
 use std::path::PathBuf;

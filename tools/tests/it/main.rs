@@ -2,6 +2,7 @@
 //! API, the solver, every shipped solution, what equipment opens), one
 //! module a concern, linked into one test binary (`cargo test -p tools
 //! --test it`).
+#![forbid(unsafe_code)]
 mod cards;
 mod common;
 mod equipped;

@@ -3,7 +3,7 @@
 //!
 //! Every operation either changes the level and says how many things it
 //! changed (cells, edges, …; 0 when there was nothing to do), or refuses
-//! with an [`EditError`](super::EditError) and leaves the level exactly as it was. They keep
+//! with an [`super::EditError`] and leaves the level exactly as it was. They keep
 //! the level *structurally* whole — what the text format can write and read
 //! back: the boundary and the edges beside rock stay walls, platforms stay
 //! horizontal, portal ends keep an air face, the entrance stays air, and the

@@ -53,6 +53,7 @@ pub struct SavedGame {
     pub level: u64,
     /// Slots `0..things.len()` of the store (the rest were never used).
     pub things: Vec<Thing>,
+    /// The stage's turn counter when saved.
     pub turn: u32,
     /// Every undo step, done first, then the undone ones (the redo branch).
     pub steps: Vec<UndoEntry>,

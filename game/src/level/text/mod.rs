@@ -4,7 +4,7 @@
 //! - [`art`]: the `[grid]` ASCII art, read and drawn;
 //! - [`keyed`]: the `key = value` lines of `[level]`, `[things]`, `[portals]`;
 //! - [`join`]: joining labelled edges into portals;
-//! - [`write`]: the canonical writer.
+//! - [`write`](mod@write): the canonical writer.
 //!
 //! A file is a sequence of lines (`\n` or `\r\n`). Blank lines are ignored;
 //! lines whose first non-blank characters are `//` are comments, and the
