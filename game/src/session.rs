@@ -332,6 +332,24 @@ impl Session {
         Some((&self.stage, view, &self.kept.searches[i]))
     }
 
+    /// The state hash after each undo step done, from the first, with
+    /// the step's kind: the positions of the line played (all a game
+    /// resumed from its save knows of it). The session is left as it was.
+    pub fn step_positions(&mut self) -> Vec<(u64, UndoKind)> {
+        let mut out = Vec::new();
+        // Through the log itself: looking is not the player's undo.
+        while let Some(kind) = self.undo.last_done().map(|e| e.kind) {
+            out.push((self.state_hash(), kind));
+            self.undo.undo(&mut self.stage);
+        }
+        for _ in 0..out.len() {
+            self.undo.redo(&mut self.stage);
+        }
+        self.debug_validate("step positions");
+        out.reverse();
+        out
+    }
+
     /// A stable hash of the whole state.
     pub fn state_hash(&self) -> u64 {
         self.stage.state_hash()

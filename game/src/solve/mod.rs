@@ -36,6 +36,7 @@ pub mod cuts;
 pub mod hint;
 pub mod key;
 pub mod progress;
+pub mod recover;
 pub mod search;
 pub mod solver;
 pub(crate) mod worker;

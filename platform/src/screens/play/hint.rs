@@ -24,6 +24,7 @@ use game::action::{Action, Offer, Offered, Target};
 use game::grid::CellPos;
 use game::level::Level;
 use game::solve::hint::{hint, Hint, HintError, Known, Why};
+use game::solve::recover::Recovered;
 use game::solve::{Budget, Progress};
 use game::things::ThingId;
 use game::view::ViewPos;
@@ -66,6 +67,10 @@ pub struct Shown {
 pub struct Hints {
     level: Level,
     steps: Vec<Step>,
+    /// A resumed game's undo steps as its save knows them (the position
+    /// after each, and whether it was a restart), until the first hint
+    /// recovers their actions (`game::solve::recover`).
+    resumed: Vec<(u64, bool)>,
     job: Option<Job>,
     shown: Option<Shown>,
     /// Hints shown this level.
@@ -78,11 +83,14 @@ pub struct Hints {
 }
 
 impl Hints {
-    /// For `level`, with `done` undo steps already played (a resumed game).
-    pub fn new(level: &Level, done: usize) -> Hints {
+    /// For `level`, with undo steps already played (a resumed game):
+    /// `resumed` holds the position after each (its state hash) and
+    /// whether it was a restart.
+    pub fn new(level: &Level, resumed: Vec<(u64, bool)>) -> Hints {
         Hints {
             level: level.clone(),
-            steps: vec![Step::Unknown; done],
+            steps: vec![Step::Unknown; resumed.len()],
+            resumed,
             job: None,
             shown: None,
             used: 0,
@@ -177,6 +185,24 @@ impl Hints {
         Some((actions, sizes))
     }
 
+    /// A resumed game's steps not yet known as actions: found from their
+    /// positions, once (as far as single actions explain them).
+    fn recover_resumed(&mut self) {
+        if self.resumed.is_empty() {
+            return;
+        }
+        let resumed = std::mem::take(&mut self.resumed);
+        let found = game::solve::recover::recover_line(&self.level, &resumed);
+        for (step, r) in self.steps.iter_mut().zip(found) {
+            if *step == Step::Unknown {
+                *step = match r {
+                    Recovered::Action(a) => Step::Actions(vec![a]),
+                    Recovered::Restart => Step::Restart,
+                };
+            }
+        }
+    }
+
     /// I pressed with `done` undo steps done: what to say now (the
     /// message), if anything. Asks for a hint, or spells out the one shown.
     pub fn press(&mut self, done: usize) -> Result<Press, String> {
@@ -191,8 +217,11 @@ impl Hints {
             }
             return Ok(Press::Again);
         }
+        self.recover_resumed();
         let (line, step_sizes) = self.line(done).ok_or_else(|| {
-            "No hint for a resumed game's earlier moves: restart (R) to use hints".to_string()
+            "No hint from here: a step of the game resumed did several things at once; \
+             restart (R) to use hints"
+                .to_string()
         })?;
         let progress = Arc::new(Progress::new());
         let (send, answer) = mpsc::channel();

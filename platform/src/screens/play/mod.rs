@@ -167,9 +167,14 @@ impl PlayScreen {
     }
 
     /// Plays `level` from `session` (a game resumed from its save).
-    pub fn with_session(level: &Level, session: Session) -> PlayScreen {
+    pub fn with_session(level: &Level, mut session: Session) -> PlayScreen {
         let heroes = session.stage().heroes();
-        let hints = hint::Hints::new(level, session.undo_log().undoable());
+        let resumed = session
+            .step_positions()
+            .into_iter()
+            .map(|(hash, kind)| (hash, kind == game::undo::UndoKind::Restart))
+            .collect();
+        let hints = hint::Hints::new(level, resumed);
         let mut screen = PlayScreen {
             confirm_end_turn: true,
             intro: intro::Intro::of(level),

@@ -285,3 +285,46 @@ fn a_hint_asked_after_a_catch_is_shown_not_hidden_by_it() {
     assert!(answer.contains("undo once (Z)"), "{answer}");
     assert!(!answer.starts_with("Caught!"), "{answer}");
 }
+
+/// A game resumed from its save (which keeps positions, not actions)
+/// gets hints as if played here: its line is found again from its
+/// positions, restarts included, so a resumed position along the shipped
+/// solution answers with the solution's next action.
+#[test]
+fn a_resumed_game_gets_hints_from_its_positions() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
+    let path = dir.join("the_well.txt");
+    let level = game::level::load_file(&path).expect("loads");
+    let loadout = game::equipment::Loadout::required(&level);
+    let played = game::equipment::equip(&level, &loadout).expect("equips");
+    let solution = crate::levels::shipped_solution(&path, &played).expect("a solution");
+    let mut s = PlayScreen::new(&played).expect("plays");
+    // Two steps, a restart, then five steps of the solution.
+    for &action in &solution[..2] {
+        s.perform(action);
+    }
+    key(&mut s, Key::Restart);
+    for &action in &solution[..5] {
+        s.perform(action);
+    }
+    let bytes = s.session.save_bytes(&played).expect("saves");
+    let mut resumed = PlayScreen::with_session(
+        &played,
+        Session::load_bytes(&played, &bytes).expect("loads"),
+    );
+    resumed.know_shipped_line(&path, &level);
+    resumed.set_hint_budget(game::solve::Budget::Positions(0));
+    hint(&mut resumed);
+    let Some(Hint::Next { action, .. }) = resumed.hint_shown().map(|h| h.hint.clone()) else {
+        panic!("{:?} / {}", resumed.hint_shown(), message_text(&resumed));
+    };
+    assert_eq!(action, solution[5], "the solution's next action, at once");
+    // Undone twice (back to the third step of the solution): the same.
+    key(&mut resumed, Key::Undo);
+    key(&mut resumed, Key::Undo);
+    hint(&mut resumed);
+    let Some(Hint::Next { action, .. }) = resumed.hint_shown().map(|h| h.hint.clone()) else {
+        panic!("{:?} / {}", resumed.hint_shown(), message_text(&resumed));
+    };
+    assert_eq!(action, solution[3]);
+}
