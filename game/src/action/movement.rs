@@ -28,7 +28,7 @@
 use super::abilities::{safe_fall_cells, step_up_cells, Ability, Without, MOVE_AP_PER_STEP};
 use super::event::{MoveKind, PathStep};
 use super::refusal::Refusal;
-use crate::grid::{CellPos, Dir};
+use crate::grid::{CellPos, Dir, EdgeType};
 use crate::rng::{FastMap, FastSet};
 use crate::stage::support::{Fall, Faller};
 use crate::stage::Stage;
@@ -650,9 +650,19 @@ fn plan_in(
         if found.forever_falls.contains(&cell) {
             return Err(Refusal::FallsForever);
         }
+        let origin = found.states.first().map_or(cell, |s| s.cell);
         return Err(if view.is_visible(stage.grid(), cell) {
-            // Open air: nobody stops there; say where a hero there lands.
+            // Open air the hero passes through on the way somewhere, or
+            // could drop into from here: nobody stops there; say where a
+            // hero there lands. Under a floor it stands on (a platform
+            // below, a hatch), the floor is in the way.
+            let dir = Dir::from_delta(cell.x - origin.x, cell.y - origin.y);
+            let edge = dir.and_then(|d| stage.grid().edge_between(origin, d));
+            let under_floor =
+                dir == Some(Dir::Down) && edge.is_some_and(|e| e.edge_type() == EdgeType::Platform);
+            let passes = found.steps.iter().any(|s| s.cell == cell);
             match stage.fall_from(cell, Faller::Hero) {
+                _ if under_floor && !passes => Refusal::Blocked(Dir::Down),
                 Fall::Lands(path) if !path.is_empty() => Refusal::MidAir {
                     lands: *path.last().unwrap_or(&cell),
                     cells: path.len() as u16,
@@ -660,7 +670,6 @@ fn plan_in(
                 _ => Refusal::Unreachable(cell),
             }
         } else {
-            let origin = found.states.first().map_or(cell, |s| s.cell);
             blocked(stage, origin, cell).unwrap_or(Refusal::NotVisible(cell))
         });
     };

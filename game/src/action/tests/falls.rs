@@ -56,6 +56,12 @@ fn a_hero_can_only_stop_where_something_holds_them_up() {
         p.refused(p.move_to("knight", 2, 2)),
         "cannot stop in mid-air: lands at 2,0, 2 down"
     );
+    // Under the platform the knight stands on: no hero gets into that
+    // air from here (a playtest was told it would land there).
+    assert_eq!(
+        p.refused(p.move_to("knight", 1, 1)),
+        "the floor is in the way"
+    );
     let said = Refusal::MidAir {
         lands: c(2, 0),
         cells: 2,

@@ -33,7 +33,7 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("Enter", "end the turn"),
     ("Z, Ctrl+Z", "undo"),
     ("Y, Ctrl+Shift+Z", "redo"),
-    ("R", "restart the level (undoable)"),
+    ("R", "restart the level (Z undoes it)"),
     ("+ / - / wheel", "zoom"),
     ("Shift+arrows", "look around (pan); C: back on the hero"),
     ("O", "overview: the whole map seen so far (O again: back)"),
