@@ -62,14 +62,32 @@ impl Walk {
         self.now.checked_sub(1).map(|i| self.steps[i])
     }
 
-    /// "walk there: 9 steps, 4 AP this turn", and why it stops short.
+    /// "walk there: 9 steps, 4 AP this turn", and why it stops short
+    /// ("… (stops after 3 steps: out of AP)"); a walk that cannot start
+    /// this turn says so ("walk there: 9 steps; none this turn: the next
+    /// cell is seen by the sentry").
     pub fn words(&self) -> String {
         let total = self.steps.len();
-        let steps = if total == 1 { "step" } else { "steps" };
-        let words = format!("walk there: {total} {steps}, {} AP this turn", self.cost());
+        let plural = |n: usize| if n == 1 { "step" } else { "steps" };
         match &self.stop {
-            None => words,
-            Some(stop) => format!("{words} (stops after {}: {})", self.now, stop.words()),
+            Some(stop) if self.now == 0 => format!(
+                "walk there: {total} {}; none this turn: {}",
+                plural(total),
+                stop.words()
+            ),
+            Some(stop) => format!(
+                "walk there: {total} {}, {} AP this turn (stops after {} {}: {})",
+                plural(total),
+                self.cost(),
+                self.now,
+                plural(self.now),
+                stop.words()
+            ),
+            None => format!(
+                "walk there: {total} {}, {} AP this turn",
+                plural(total),
+                self.cost()
+            ),
         }
     }
 }
@@ -223,5 +241,30 @@ impl PlayScreen {
             }
         }
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_walk_says_its_steps_this_turn_and_why_it_stops_or_cannot_start() {
+        let steps: Vec<CellPos> = (1..=3).map(|x| CellPos::new(x, 0)).collect();
+        let walk = |now, stop| Walk {
+            steps: steps.clone(),
+            now,
+            stop,
+        };
+        assert_eq!(walk(3, None).words(), "walk there: 3 steps, 3 AP this turn");
+        assert_eq!(
+            walk(1, Some(Stop::OutOfAp)).words(),
+            "walk there: 3 steps, 1 AP this turn (stops after 1 step: out of AP)"
+        );
+        // Not "stops after 0": the walk does not start this turn.
+        assert_eq!(
+            walk(0, Some(Stop::Seen(vec!["sentry".into()]))).words(),
+            "walk there: 3 steps; none this turn: the next cell is seen by the sentry"
+        );
     }
 }

@@ -108,7 +108,7 @@ fn a_walk_goes_as_far_as_the_action_points_and_says_where_it_stopped() {
     let hint = hover_and_click(&mut s, CellPos::new(0, 3));
     assert_eq!(
         hint,
-        "Click to move: walk there: 5 steps, 4 AP this turn (stops after 4: out of AP)"
+        "Click to move: walk there: 5 steps, 4 AP this turn (stops after 4 steps: out of AP)"
     );
     assert_eq!(cell_of_selected(&s), CellPos::new(1, 3));
     assert_eq!(ap_of_selected(&s), 0);
@@ -126,7 +126,7 @@ fn a_walk_stops_before_a_cell_a_known_watcher_will_see_and_says_which() {
     let hint = hover_and_click(&mut s, far);
     assert_eq!(
         hint,
-        "Click to move: walk there: 3 steps, 1 AP this turn (stops after 1: the next cell is seen by the guard)"
+        "Click to move: walk there: 3 steps, 1 AP this turn (stops after 1 step: the next cell is seen by the guard)"
     );
     let stopped = cell_of_selected(&s);
     assert_eq!(stopped, CellPos::new(4, 1), "one climb up the rope");
