@@ -487,28 +487,20 @@ mod tests {
     use crate::level::load_text;
     use crate::session::Session;
 
-    /// An entrance ledge over a two-cell drop (as in the solver's tests):
-    /// the scout steps up two cells out of it, the knight one.
-    const LEDGE: &str = "[level]
-name = \"Ledge\"
-
-[grid]
-#######
-#@....#
-#####.#
-#####.#
-#####.#
-#####.#
-#######
-
-[things]
-knight = hero knight at 0,2
-scout = hero scout at 0,2
-";
+    /// The solver tests' entrance ledge over a two-cell drop, without the
+    /// knight's rope and the relic: the scout steps up two cells out of
+    /// it, the knight one.
+    fn ledge() -> String {
+        let text = crate::solve::tests::LEDGE
+            .replace(" rope 3", "")
+            .replace("relic = item relic at 2,0 flags ACQUIRE|PLACE|RELIC\n", "");
+        assert!(!text.contains("rope") && !text.contains("relic"), "{text}");
+        text
+    }
 
     #[test]
     fn distances_home_count_what_the_cheapest_real_moves_cost_at_most() {
-        let level = load_text("ledge.txt", LEDGE).expect("loads");
+        let level = load_text("ledge.txt", &ledge()).expect("loads");
         let mut s = Session::new(&level).expect("sets up");
         let bound = Bound::new(s.stage());
         let at = |x, y| CellPos::new(x, y);
@@ -537,7 +529,7 @@ scout = hero scout at 0,2
 
     #[test]
     fn the_earliest_clear_waits_for_the_slowest_hero() {
-        let level = load_text("ledge.txt", LEDGE).expect("loads");
+        let level = load_text("ledge.txt", &ledge()).expect("loads");
         let mut s = Session::new(&level).expect("sets up");
         let bound = Bound::new(s.stage());
         assert_eq!(bound.earliest_clear(s.stage()), Some(1));
@@ -556,7 +548,7 @@ scout = hero scout at 0,2
     fn a_search_for_any_line_heads_for_the_relic_before_heading_home() {
         // A heavy statue at the bottom of the drop: only the knight can
         // carry it, so only his way to it counts.
-        let text = LEDGE.replace(
+        let text = ledge().replace(
             "scout = hero scout at 0,2\n",
             "scout = hero scout at 0,2\nstatue = item statue at 2,0 flags ACQUIRE|PLACE|HEAVY|RELIC\n",
         );

@@ -16,7 +16,7 @@ use crate::things::ThingKind;
 
 /// A ledge over a two-cell drop to the relic. The scout falls in safely
 /// and steps up two cells out again; the knight would need his rope.
-const LEDGE: &str = "[level]
+pub(super) const LEDGE: &str = "[level]
 name = \"Ledge\"
 
 [grid]

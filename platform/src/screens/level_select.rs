@@ -520,24 +520,19 @@ impl LevelSelectScreen {
                 &TextStyle::new(status_px, SUB_TEXT).aligned(Align::Centre),
             );
         }
-        if let Some(n) = &self.notice {
-            list.text(
-                font,
-                l.notice_at,
-                n,
-                &TextStyle::new(l.small_px, NOTICE_TEXT)
-                    .aligned(Align::Centre)
-                    .wrapped(size.x * 0.9),
-            );
-        }
-        list.text(
+        menu::footer(
+            list,
             font,
-            l.hint_at,
-            match campaign.pack {
-                None => HINT,
-                Some(_) => PACK_HINT,
-            },
-            &TextStyle::new(l.small_px, SUB_TEXT).aligned(Align::Centre),
+            size,
+            l.small_px,
+            (self.notice.as_deref(), l.notice_at),
+            (
+                match campaign.pack {
+                    None => HINT,
+                    Some(_) => PACK_HINT,
+                },
+                l.hint_at,
+            ),
         );
         if let Some((index, menu)) = &self.asking {
             let c = choice_layout(size, s);

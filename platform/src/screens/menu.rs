@@ -8,7 +8,8 @@ use render::{Align, DrawList, Font, PanelStyle, Rect, TextStyle, WHITE};
 
 use crate::screens::input::{Input, Key};
 use crate::screens::theme::{
-    DISABLED_TEXT, ITEM_STYLE, ITEM_TEXT, OVERLAY_STYLE, SELECTED_STYLE, VEIL,
+    DISABLED_TEXT, ITEM_STYLE, ITEM_TEXT, NOTICE_TEXT, OVERLAY_STYLE, SELECTED_STYLE, SUB_TEXT,
+    VEIL,
 };
 
 /// What a menu input did.
@@ -110,6 +111,36 @@ pub fn draw_item(
 }
 
 /// The menus' backdrop: the title's dark gradient over the whole drawable.
+/// A list screen's footer (the level select's, the Play list's): its
+/// notice, if any, centred on `notice_at` and wrapped to nine tenths of
+/// the width, and the keys' hint line centred on `hint_at`, both in
+/// `small_px` text.
+pub fn footer(
+    list: &mut DrawList,
+    font: &mut Font,
+    size: Vec2,
+    small_px: f32,
+    (notice, notice_at): (Option<&str>, Vec2),
+    (hint, hint_at): (&str, Vec2),
+) {
+    if let Some(n) = notice {
+        list.text(
+            font,
+            notice_at,
+            n,
+            &TextStyle::new(small_px, NOTICE_TEXT)
+                .aligned(Align::Centre)
+                .wrapped(size.x * 0.9),
+        );
+    }
+    list.text(
+        font,
+        hint_at,
+        hint,
+        &TextStyle::new(small_px, SUB_TEXT).aligned(Align::Centre),
+    );
+}
+
 pub fn backdrop(list: &mut DrawList, size: Vec2) {
     use crate::screens::theme::{BACKGROUND_BOTTOM, BACKGROUND_TOP};
     list.panel(

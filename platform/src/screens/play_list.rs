@@ -11,7 +11,7 @@ use render::{Align, DrawList, Font, Rect, TextStyle};
 
 use super::input::Input;
 use super::menu::{self, Menu, MenuEvent};
-use super::theme::{DISABLED_TEXT, GOLD, ITEM_TEXT, NOTICE_TEXT, SUB_TEXT};
+use super::theme::{DISABLED_TEXT, GOLD, ITEM_TEXT, SUB_TEXT};
 use crate::packs::PackListing;
 
 /// What the Play screen asks of the stack.
@@ -167,21 +167,13 @@ impl PlayListScreen {
                 &TextStyle::new(l.small_px, SUB_TEXT).aligned(Align::Centre),
             );
         }
-        if let Some(n) = &self.notice {
-            list.text(
-                font,
-                l.notice_at,
-                n,
-                &TextStyle::new(l.small_px, NOTICE_TEXT)
-                    .aligned(Align::Centre)
-                    .wrapped(size.x * 0.85),
-            );
-        }
-        list.text(
+        menu::footer(
+            list,
             font,
-            l.hint_at,
-            HINT,
-            &TextStyle::new(l.small_px, SUB_TEXT).aligned(Align::Centre),
+            size,
+            l.small_px,
+            (self.notice.as_deref(), l.notice_at),
+            (HINT, l.hint_at),
         );
     }
 }
