@@ -119,19 +119,55 @@ pub(crate) fn test_data_folder(dir: &std::path::Path) -> std::sync::MutexGuard<'
     guard
 }
 
-/// The player's data folder: `RAPPEL_DATA` if set, else
-/// `$XDG_DATA_HOME/rappel` (or `~/.local/share/rappel`); `None` when none
-/// can be found. Progress, the user's own levels (`levels/`) and editor
-/// autosaves (`autosave/`) live there.
+/// The systems whose data-folder convention [`data_dir_for`] knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Os {
+    /// Linux and the other Unix systems: the XDG base directories.
+    Unix,
+    /// Windows: the roaming application data folder.
+    Windows,
+    /// macOS: `~/Library/Application Support`.
+    MacOs,
+}
+
+impl Os {
+    /// The system this build runs on.
+    pub const HERE: Os = if cfg!(windows) {
+        Os::Windows
+    } else if cfg!(target_os = "macos") {
+        Os::MacOs
+    } else {
+        Os::Unix
+    };
+}
+
+/// The player's data folder: `RAPPEL_DATA` if set, else the system's
+/// place for it ([`data_dir_for`] on [`Os::HERE`]); `None` when none can
+/// be found. Progress, settings, games in progress (`saves/`), the user's
+/// own levels (`levels/`), level packs (`packs/`) and editor autosaves
+/// (`autosave/`) live there.
 pub fn data_dir() -> Option<PathBuf> {
-    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    data_dir_for(Os::HERE, |name| std::env::var_os(name))
+}
+
+/// The data folder on `os`, reading the environment through `var`:
+/// `RAPPEL_DATA` if set; else on Unix `$XDG_DATA_HOME/rappel` (or
+/// `~/.local/share/rappel`), on Windows `%APPDATA%\Rappel`, on macOS
+/// `~/Library/Application Support/Rappel`. Empty variables count as unset.
+pub fn data_dir_for(os: Os, var: impl Fn(&str) -> Option<std::ffi::OsString>) -> Option<PathBuf> {
+    let var = |name: &str| var(name).filter(|v| !v.is_empty()).map(PathBuf::from);
     if let Some(dir) = var("RAPPEL_DATA") {
-        return Some(PathBuf::from(dir));
+        return Some(dir);
     }
-    let base = var("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .or_else(|| var("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
-    Some(base.join("rappel"))
+    match os {
+        Os::Unix => {
+            let base =
+                var("XDG_DATA_HOME").or_else(|| var("HOME").map(|h| h.join(".local/share")))?;
+            Some(base.join("rappel"))
+        }
+        Os::Windows => Some(var("APPDATA")?.join("Rappel")),
+        Os::MacOs => Some(var("HOME")?.join("Library/Application Support/Rappel")),
+    }
 }
 
 /// What a progress file holds: the results read, and the lines that

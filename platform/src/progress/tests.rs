@@ -320,3 +320,57 @@ fn a_damaged_file_reads_as_no_progress() {
     assert!(parse("rappel-progress 1\n# comment\n\na.txt 0 1 3\n").is_ok());
     let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
 }
+
+#[test]
+fn the_data_folder_follows_each_systems_convention() {
+    use std::ffi::OsString;
+    let env = |pairs: &'static [(&'static str, &'static str)]| {
+        move |name: &str| {
+            pairs
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| OsString::from(*v))
+        }
+    };
+    let home = &[("HOME", "/home/ada")];
+    assert_eq!(
+        data_dir_for(Os::Unix, env(home)),
+        Some(PathBuf::from("/home/ada/.local/share/rappel"))
+    );
+    assert_eq!(
+        data_dir_for(
+            Os::Unix,
+            env(&[("HOME", "/home/ada"), ("XDG_DATA_HOME", "/data")])
+        ),
+        Some(PathBuf::from("/data/rappel"))
+    );
+    assert_eq!(
+        data_dir_for(
+            Os::Unix,
+            env(&[("HOME", "/home/ada"), ("XDG_DATA_HOME", "")])
+        ),
+        Some(PathBuf::from("/home/ada/.local/share/rappel")),
+        "an empty variable counts as unset"
+    );
+    assert_eq!(
+        data_dir_for(
+            Os::Windows,
+            env(&[("APPDATA", r"C:\Users\Ada\AppData\Roaming")])
+        ),
+        Some(PathBuf::from(r"C:\Users\Ada\AppData\Roaming").join("Rappel"))
+    );
+    assert_eq!(
+        data_dir_for(Os::MacOs, env(home)),
+        Some(PathBuf::from(
+            "/home/ada/Library/Application Support/Rappel"
+        ))
+    );
+    // RAPPEL_DATA wins everywhere; nothing known, no folder.
+    for os in [Os::Unix, Os::Windows, Os::MacOs] {
+        assert_eq!(
+            data_dir_for(os, env(&[("RAPPEL_DATA", "/tmp/r"), ("HOME", "/h")])),
+            Some(PathBuf::from("/tmp/r"))
+        );
+        assert_eq!(data_dir_for(os, env(&[])), None);
+    }
+}
