@@ -11,7 +11,7 @@
 //! pixels before screens see them. F11 toggles fullscreen, F12 saves a
 //! screenshot to the current folder.
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use game::level::escaped;
 use log::{info, warn};
@@ -24,6 +24,7 @@ use crate::assets::Assets;
 use crate::cli::Options;
 use crate::error::PlatformError;
 use crate::levels::{self, Campaign};
+use crate::pacing::Pacing;
 use crate::progress::{self, Progress};
 use crate::screens::input::{hidpi_scale, text_of, InputMapper};
 use crate::screens::{AppRequest, Screens};
@@ -31,18 +32,6 @@ use crate::screenshot;
 use crate::script::{self, ScriptStep};
 use crate::settings::{self, Settings};
 use crate::window::{GlWindow, WindowOptions};
-
-/// Target frame time when vsync is unavailable (offscreen, some drivers).
-const SOFTWARE_FRAME: Duration = Duration::from_micros(16_667);
-/// Time per frame in fixed-frame runs, and the longest step otherwise.
-const FIXED_DT_S: f32 = 1.0 / 60.0;
-const MAX_DT_S: f32 = 0.1;
-/// The longest a still screen sleeps waiting for input: its timers (the
-/// game's and the editor's autosave, a hint's or the solver's answer
-/// arriving) are looked at this often.
-const IDLE_TICK_MS: u32 = 500;
-/// How often a still screen without a display looks for input.
-const HEADLESS_POLL_MS: u32 = 50;
 
 /// The screens at start: the title, or the level `--level` names.
 fn screens_for(
@@ -227,46 +216,12 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
     let mut frame: u32 = 0;
     let mut script_at = 0usize;
     let mut wait = 0u32;
-    let mut last = Instant::now();
-    // What the window shows, and whether the last frame was still: it
-    // drew nothing new and nothing came in. A still screen waits for input
-    // (or the next tick) instead of drawing the same frame again.
-    let mut shown = DrawList::new();
-    let mut shown_at = (0, 0);
-    let mut still = false;
+    let mut pacing = Pacing::new(fixed_time);
     let mut woken = Vec::new();
     loop {
-        let waited = still && !fixed_time && script_at >= steps.len() && wait == 0;
-        if waited {
-            if window.is_headless() {
-                // SDL's offscreen driver has no event source to sleep on
-                // (its wait polls every millisecond): sleep in steps.
-                for _ in 0..IDLE_TICK_MS / HEADLESS_POLL_MS {
-                    std::thread::sleep(Duration::from_millis(HEADLESS_POLL_MS.into()));
-                    woken.extend(events.poll_event());
-                    if !woken.is_empty() {
-                        break;
-                    }
-                }
-            } else {
-                woken.extend(events.wait_event_timeout(IDLE_TICK_MS));
-            }
-        }
+        let busy = script_at < steps.len() || wait > 0;
+        let dt_s = pacing.start(&mut events, window.is_headless(), busy, &mut woken);
         let started = Instant::now();
-        let elapsed = started.duration_since(last).as_secs_f32();
-        let dt_s = if fixed_time {
-            FIXED_DT_S
-        } else if waited && woken.is_empty() {
-            // A tick of a still screen: its timers run in real time
-            // (nothing moves, so no animation jumps).
-            elapsed.min(1.0)
-        } else if waited {
-            // Input after a wait: what it starts begins now.
-            FIXED_DT_S
-        } else {
-            elapsed.min(MAX_DT_S)
-        };
-        last = started;
         let drawable = window.drawable_px();
         let scale = hidpi_scale(window.window.size(), drawable);
         let mut requests = Vec::new();
@@ -340,13 +295,8 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
         list.clear();
         screens.draw(&mut list, &mut assets.font, &assets.sprites, drawable);
         // Only a frame that differs from the one shown is drawn.
-        let changed = !list.same_frame(&shown)
-            || drawable != shown_at
-            || exposed
-            || shoot
-            || scripted
-            || options.frames.is_some();
-        still = !changed && !had_input;
+        let forced = exposed || shoot || scripted || options.frames.is_some();
+        let changed = pacing.needs_drawing(&list, drawable, forced, had_input);
         if changed {
             renderer.set_texture(assets.font.slot(), assets.font.atlas_image());
             gl_backend::begin_frame(w, h, screens.clear_colour());
@@ -376,15 +326,10 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
         }
         if changed {
             window.window.gl_swap_window();
-            std::mem::swap(&mut list, &mut shown);
-            shown_at = drawable;
+            pacing.presented(&mut list, drawable);
         }
         if !window.vsync || window.is_headless() {
-            if let Some(rest) = SOFTWARE_FRAME.checked_sub(started.elapsed()) {
-                if !fixed_time {
-                    std::thread::sleep(rest);
-                }
-            }
+            pacing.rest(started);
         }
     }
 }

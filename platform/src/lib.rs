@@ -10,6 +10,7 @@ pub mod cli;
 pub mod error;
 pub mod levels;
 pub mod logger;
+pub mod pacing;
 pub mod packs;
 pub mod progress;
 pub mod saves;
