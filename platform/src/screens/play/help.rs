@@ -83,7 +83,11 @@ pub const RULES: &[(&str, &str)] = &[
     ),
     (
         "Ropes",
-        "Let a rope down where you stand or into a drop beside you; climb it with the arrows; at its top, hoist or lower it; take it back when nothing hangs on it.",
+        "Let a rope down where you stand or into a drop beside you; climb it with the arrows; at its top, hoist or lower it; take it back when nothing hangs on it. A hanging rope holds up a hero in its cells: nobody falls past it.",
+    ),
+    (
+        "Floors",
+        "Grey edges are walls. Orange floors (shelves, hatches) hold heroes and loose things up, yet sight and ropes pass through them, and a hero on a rope climbs up through one.",
     ),
     (
         "Heavy things",
