@@ -25,6 +25,7 @@
 
 use std::collections::VecDeque;
 
+use super::abilities::MOVE_AP_PER_STEP;
 use super::movement::one_ap_moves_from;
 use super::refusal::Refusal;
 use crate::grid::CellPos;
@@ -37,6 +38,20 @@ use crate::view::GridView;
 /// destination last. Never empty.
 pub type WalkSteps = Vec<CellPos>;
 
+/// What the first `steps` steps of a walk cost: each is a
+/// one-action-point move.
+pub fn walk_cost(steps: usize) -> u8 {
+    u8::try_from(steps)
+        .unwrap_or(u8::MAX)
+        .saturating_mul(MOVE_AP_PER_STEP)
+}
+
+/// How many of a walk's `steps` steps `hero`'s action points pay for now.
+pub fn steps_paid(stage: &Stage, hero: ThingId, steps: usize) -> usize {
+    let ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
+    usize::from(ap / MOVE_AP_PER_STEP).min(steps)
+}
+
 /// The fewest one-action-point moves that take `hero` from where it stands
 /// to `to` through cells `known` says the party has seen (see the module
 /// docs), each move's end cell in order; [`Refusal::NoKnownWay`] when none
@@ -48,7 +63,7 @@ pub fn plan_walk(
     to: CellPos,
     known: impl Fn(CellPos) -> bool,
 ) -> Result<WalkSteps, Refusal> {
-    super::acting_hero(stage, &super::Action::Exit { hero })?;
+    super::may_act(stage, hero)?;
     let Some(start) = stage.cell_of(hero) else {
         return Err(Refusal::NoSuchHero);
     };

@@ -207,17 +207,19 @@ impl Camera {
     /// view. What is drawn stays where it was; the overview, fitted to
     /// what is seen, is left to follow its box.
     pub fn rebase(&mut self, old_origin: Vec2) {
-        if self.overview.is_none() {
-            self.pan += old_origin;
-        } else {
-            self.close_pan += old_origin;
-        }
+        self.keep_still(old_origin);
     }
 
     /// The frame changed from `before` (its reach changed): the camera
     /// stays where it was.
     pub fn reframe(&mut self, before: Vec2, size_px: (u32, u32)) {
-        let by = before - self.frame_shift(size_px);
+        self.keep_still(before - self.frame_shift(size_px));
+    }
+
+    /// Moves the close-up camera's settling point by `by` (the pan, or the
+    /// pan kept while the overview is on), so that what it shows stays
+    /// where it was drawn.
+    fn keep_still(&mut self, by: Vec2) {
         if self.overview.is_none() {
             self.pan += by;
         } else {

@@ -28,6 +28,50 @@ fn screen(name: &str) -> PlayScreen {
     s
 }
 
+/// A campaign level as it plays (with the equipment it requires) and its
+/// shipped solution.
+struct CampaignLine {
+    file: String,
+    path: std::path::PathBuf,
+    shipped: Level,
+    played: Level,
+    solution: Vec<game::action::Action>,
+}
+
+/// Every campaign level with its shipped solution, in campaign order.
+fn campaign_lines() -> Vec<CampaignLine> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
+    crate::levels::Campaign::load(&dir)
+        .levels
+        .into_iter()
+        .map(|entry| {
+            let shipped = entry.level.clone().expect("loads");
+            let loadout = game::equipment::Loadout::required(&shipped);
+            let played = game::equipment::equip(&shipped, &loadout).expect("equips");
+            let solution = crate::levels::shipped_solution(&entry.path, &played)
+                .unwrap_or_else(|| panic!("{}: a solution", entry.file));
+            CampaignLine {
+                file: entry.file.clone(),
+                path: entry.path.clone(),
+                shipped,
+                played,
+                solution,
+            }
+        })
+        .collect()
+}
+
+/// Watcher hall: the scout walks out from behind the first pillar into
+/// the guard's sight (the round's end catches her).
+fn scout_into_the_guards_sight(s: &mut PlayScreen) {
+    key(s, Key::Hero(1));
+    let scout = s.selected_hero().unwrap();
+    s.perform(game::action::Action::Move {
+        hero: scout,
+        to: game::action::Target::Cell(CellPos::new(3, 1)),
+    });
+}
+
 fn key(s: &mut PlayScreen, k: Key) -> Option<PlayAction> {
     s.handle(Input::Key(k), SIZE)
 }
@@ -739,14 +783,8 @@ fn setting_down_a_rope_climb_and_the_end_of_a_round_are_heard() {
 #[test]
 fn a_hero_caught_by_the_watcher_sounds_the_alarm_alone() {
     use crate::audio::Cue;
-    use game::action::{Action, Target};
     let mut s = screen("watcher_hall.txt");
-    key(&mut s, Key::Hero(1));
-    let scout = s.selected_hero().unwrap();
-    s.perform(Action::Move {
-        hero: scout,
-        to: Target::Cell(CellPos::new(3, 1)),
-    });
+    scout_into_the_guards_sight(&mut s);
     assert_eq!(heard(&mut s), [Cue::Step]);
     end_turn(&mut s);
     assert_eq!(s.session.stage().outcome(), game::stage::Outcome::Lost);

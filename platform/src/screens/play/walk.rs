@@ -16,9 +16,8 @@
 //! walk back, and the message line says so. Pointing at such a cell
 //! previews the walk: its steps this turn as a line of dots on the
 //! remembered map, and in words ("walk there: 9 steps, 4 AP this turn").
-use game::action::abilities::MOVE_AP_PER_STEP;
 use game::action::offer::everyone_here_leaves;
-use game::action::walk::plan_walk;
+use game::action::walk::{plan_walk, steps_paid, walk_cost};
 use game::action::{Action, Refusal, Target};
 use game::grid::CellPos;
 use game::things::ThingId;
@@ -54,7 +53,7 @@ pub enum Stop {
 impl Walk {
     /// Action points the steps of this turn cost.
     pub fn cost(&self) -> u8 {
-        (self.now as u8).saturating_mul(MOVE_AP_PER_STEP)
+        walk_cost(self.now)
     }
 
     /// The cell the hero stops in this turn, if it moves at all.
@@ -140,11 +139,11 @@ impl PlayScreen {
     pub(super) fn walk_of(&self, hero: ThingId, to: CellPos) -> Result<Walk, Refusal> {
         let stage = self.session.stage();
         let steps = plan_walk(stage, hero, to, |c| self.memory.contains(c))?;
-        let mut ap = stage.thing(hero).map_or(0, |t| t.data.action_points);
+        let paid = steps_paid(stage, hero, steps.len());
         let mut now = 0;
         let mut stop = None;
         for &cell in &steps {
-            if ap < MOVE_AP_PER_STEP {
+            if now == paid {
                 stop = Some(Stop::OutOfAp);
                 break;
             }
@@ -157,7 +156,6 @@ impl PlayScreen {
                 stop = Some(Stop::Seen(seen));
                 break;
             }
-            ap -= MOVE_AP_PER_STEP;
             now += 1;
         }
         if now == 0 && stop == Some(Stop::OutOfAp) {

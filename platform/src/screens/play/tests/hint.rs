@@ -156,21 +156,14 @@ fn the_words_read_as_one_sentence_and_one_undo_is_said_once() {
 /// while another action of the turn is still to come.
 #[test]
 fn every_hint_cell_along_the_campaign_is_on_screen_wherever_it_lies() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
-    let campaign = crate::levels::Campaign::load(&dir);
+    let lines = campaign_lines();
     let (mut levels, mut in_sight, mut remembered, mut unseen) = (0, 0, 0, 0);
-    for entry in &campaign.levels {
-        let shipped = entry.level.clone().expect("loads");
-        // As it plays: with the equipment it requires.
-        let loadout = game::equipment::Loadout::required(&shipped);
-        let played = game::equipment::equip(&shipped, &loadout).expect("equips");
-        let Some(solution) = crate::levels::shipped_solution(&entry.path, &played) else {
-            continue;
-        };
-        let mut s = PlayScreen::new(&played).expect("plays");
+    for entry in &lines {
+        let (shipped, solution) = (&entry.shipped, &entry.solution);
+        let mut s = PlayScreen::new(&entry.played).expect("plays");
         s.set_hint_budget(HINT_BUDGET);
         s.handle(Input::MouseMove(glam::Vec2::ZERO), SIZE);
-        s.know_shipped_line(&entry.path, &shipped);
+        s.know_shipped_line(&entry.path, shipped);
         levels += 1;
         for (i, &next) in solution.iter().enumerate() {
             hint(&mut s);
@@ -211,7 +204,7 @@ fn every_hint_cell_along_the_campaign_is_on_screen_wherever_it_lies() {
             }
         }
     }
-    assert_eq!(levels, campaign.levels.len(), "every level walked");
+    assert_eq!(levels, lines.len(), "every level walked");
     assert!(in_sight > 100, "{in_sight} in sight");
     assert!(
         unseen > 0,
@@ -225,16 +218,10 @@ fn every_hint_cell_along_the_campaign_is_on_screen_wherever_it_lies() {
 #[test]
 fn every_move_along_the_campaign_is_worded_with_the_rules_costs() {
     use game::action::event::{spent, Event};
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
-    let campaign = crate::levels::Campaign::load(&dir);
     let mut moves = 0;
-    for entry in &campaign.levels {
-        let shipped = entry.level.clone().expect("loads");
-        let loadout = game::equipment::Loadout::required(&shipped);
-        let played = game::equipment::equip(&shipped, &loadout).expect("equips");
-        let solution = crate::levels::shipped_solution(&entry.path, &played).expect("a solution");
-        let mut s = PlayScreen::new(&played).expect("plays");
-        for action in solution {
+    for entry in campaign_lines() {
+        let mut s = PlayScreen::new(&entry.played).expect("plays");
+        for action in entry.solution {
             if let Action::Move { .. } = action {
                 let events = s.session.preview(&action).expect("the solution's move");
                 let cost = spent(&events);
@@ -265,14 +252,8 @@ fn every_move_along_the_campaign_is_worded_with_the_rules_costs() {
 /// is shown in its place (it was hidden behind the catch before).
 #[test]
 fn a_hint_asked_after_a_catch_is_shown_not_hidden_by_it() {
-    use game::action::Target;
     let mut s = screen("watcher_hall.txt");
-    key(&mut s, Key::Hero(1));
-    let scout = s.selected_hero().unwrap();
-    s.perform(Action::Move {
-        hero: scout,
-        to: Target::Cell(CellPos::new(3, 1)),
-    });
+    scout_into_the_guards_sight(&mut s);
     end_turn(&mut s);
     assert_eq!(s.session.stage().outcome(), game::stage::Outcome::Lost);
     let caught = s.message_line().expect("a line");
