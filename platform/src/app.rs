@@ -26,6 +26,7 @@ use crate::error::PlatformError;
 use crate::levels::{self, Campaign};
 use crate::pacing::Pacing;
 use crate::progress::{self, Progress};
+use crate::screens::choices::Display;
 use crate::screens::input::{hidpi_scale, text_of, InputMapper};
 use crate::screens::{AppRequest, Screens};
 use crate::screenshot;
@@ -135,6 +136,8 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
     screens.set_zoom(settings.zoom);
     screens.set_volume(settings.volume, settings.muted);
     screens.set_confirm_end_turn(settings.confirm_end_turn);
+    screens.set_ui_scale(settings.ui_scale);
+    screens.set_reduce_motion(settings.reduce_motion);
     info!(
         "window {}x{}{}",
         size_px.0,
@@ -165,6 +168,8 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
         kept.zoom = screens.zoom();
         (kept.volume, kept.muted) = screens.volume();
         kept.confirm_end_turn = screens.confirm_end_turn();
+        kept.ui_scale = screens.ui_scale();
+        kept.reduce_motion = screens.reduce_motion();
         if kept != settings {
             if let Err(e) = kept.save(path) {
                 warn!("{e}");
@@ -273,6 +278,17 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
                         warn!("fullscreen: {e}");
                     }
                 }
+                AppRequest::SetFullscreen(on) if on != window.is_fullscreen() => {
+                    if let Err(e) = window.toggle_fullscreen() {
+                        warn!("fullscreen: {e}");
+                    }
+                }
+                AppRequest::SetFullscreen(_) => {}
+                AppRequest::SetWindow(size) => {
+                    if let Err(e) = window.set_windowed_size(size) {
+                        warn!("window size: {e}");
+                    }
+                }
                 AppRequest::Screenshot => shoot = true,
                 AppRequest::CopyText(text) => {
                     if let Err(e) = window.video.clipboard().set_clipboard_text(&text) {
@@ -285,6 +301,11 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
                 },
             }
         }
+        // The Options screen shows the window as it is (F11, a resize).
+        screens.set_display(Display {
+            fullscreen: window.is_fullscreen(),
+            window_px: window.windowed_geometry().0,
+        });
         // What this frame's input made heard, at the volume it left.
         let (volume, muted) = screens.volume();
         audio.set_volume(volume, muted);

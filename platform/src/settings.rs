@@ -1,7 +1,9 @@
 //! The player's settings, kept between runs: the window's size and place,
-//! fullscreen, the play screen's zoom, the sound's volume and mute, and
-//! whether Enter asks before ending a turn with action points left. `--window` and `--fullscreen`
-//! override them for one run (and are not saved).
+//! fullscreen, the size of text and panels, the play screen's zoom, the
+//! sound's volume and mute, reduced motion, and whether Enter asks before
+//! ending a turn with action points left. The Options screen
+//! (`screens/options.rs`) changes them in play. `--window` and
+//! `--fullscreen` override them for one run (and are not saved).
 //!
 //! Where: `settings.txt` in the data folder (`progress::data_dir`). The
 //! file, one `key value` a line:
@@ -15,7 +17,13 @@
 //! volume 0.8
 //! sound on
 //! confirm_end_turn on
+//! ui_scale 150
+//! reduce_motion off
 //! ```
+//!
+//! `ui_scale` is the size of text and panels in percent of the design's
+//! (100 to 200, by 25); `reduce_motion on` shows every move and camera
+//! change at once.
 //!
 //! Reading is forgiving: a missing or empty file is the defaults; an
 //! unknown key (a newer build's) is skipped and kept when the file is
@@ -40,6 +48,8 @@ pub const HEADER: &str = "rappel-settings 1";
 pub const MAX_SETTINGS_BYTES: u64 = 64 << 10;
 /// The zoom range kept (the play camera's own limits are narrower).
 const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.1..=10.0;
+/// The sizes of text and panels offered, in percent.
+pub const UI_SCALES: [u32; 5] = [100, 125, 150, 175, 200];
 
 /// The settings (see the module docs).
 #[derive(Clone, Debug, PartialEq)]
@@ -57,6 +67,10 @@ pub struct Settings {
     pub muted: bool,
     /// Enter asks before ending a turn with action points left.
     pub confirm_end_turn: bool,
+    /// The size of text and panels, in percent (one of [`UI_SCALES`]).
+    pub ui_scale: u32,
+    /// Moves, falls and camera changes shown at once, not animated.
+    pub reduce_motion: bool,
     /// Lines of keys this build does not know, kept as they were.
     pub other: Vec<String>,
 }
@@ -71,6 +85,8 @@ impl Default for Settings {
             volume: 0.8,
             muted: false,
             confirm_end_turn: true,
+            ui_scale: 100,
+            reduce_motion: false,
             other: Vec::new(),
         }
     }
@@ -99,6 +115,24 @@ fn parse_position(v: &str) -> Option<(i32, i32)> {
     let y: i32 = y.trim().parse().ok()?;
     // Far off any desktop is a damaged value, not a place.
     (x.abs() < 100_000 && y.abs() < 100_000).then_some((x, y))
+}
+
+/// `on` or `off` as a switch.
+fn on_off(value: &str) -> Option<bool> {
+    match value {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
+    }
+}
+
+/// A switch as the file writes it (and the Options screen shows it).
+pub fn on_off_text(on: bool) -> &'static str {
+    if on {
+        "on"
+    } else {
+        "off"
+    }
 }
 
 impl Settings {
@@ -132,37 +166,22 @@ impl Settings {
                 "position" => parse_position(value)
                     .map(|p| s.position = Some(p))
                     .is_some(),
-                "fullscreen" => match value {
-                    "on" => {
-                        s.fullscreen = true;
-                        true
-                    }
-                    "off" => {
-                        s.fullscreen = false;
-                        true
-                    }
-                    _ => false,
-                },
+                "fullscreen" => on_off(value).map(|on| s.fullscreen = on).is_some(),
                 "volume" => value
                     .parse::<f32>()
                     .ok()
                     .filter(|v| (0.0..=1.0).contains(v))
                     .map(|v| s.volume = v)
                     .is_some(),
-                "confirm_end_turn" => match value {
-                    "on" | "off" => {
-                        s.confirm_end_turn = value == "on";
-                        true
-                    }
-                    _ => false,
-                },
-                "sound" => match value {
-                    "on" | "off" => {
-                        s.muted = value == "off";
-                        true
-                    }
-                    _ => false,
-                },
+                "confirm_end_turn" => on_off(value).map(|on| s.confirm_end_turn = on).is_some(),
+                "reduce_motion" => on_off(value).map(|on| s.reduce_motion = on).is_some(),
+                "sound" => on_off(value).map(|on| s.muted = !on).is_some(),
+                "ui_scale" => value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|p| UI_SCALES.contains(p))
+                    .map(|p| s.ui_scale = p)
+                    .is_some(),
                 "zoom" => value
                     .parse::<f32>()
                     .ok()
@@ -206,12 +225,14 @@ impl Settings {
             out.push_str(&format!("position {x},{y}\n"));
         }
         out.push_str(&format!(
-            "fullscreen {}\nzoom {}\nvolume {}\nsound {}\nconfirm_end_turn {}\n",
-            if self.fullscreen { "on" } else { "off" },
+            "fullscreen {}\nzoom {}\nvolume {}\nsound {}\nconfirm_end_turn {}\nui_scale {}\nreduce_motion {}\n",
+            on_off_text(self.fullscreen),
             self.zoom,
             self.volume,
-            if self.muted { "off" } else { "on" },
-            if self.confirm_end_turn { "on" } else { "off" }
+            on_off_text(!self.muted),
+            on_off_text(self.confirm_end_turn),
+            self.ui_scale,
+            on_off_text(self.reduce_motion),
         ));
         for line in &self.other {
             out.push_str(line);
@@ -341,6 +362,8 @@ mod tests {
             volume: 0.3,
             muted: true,
             confirm_end_turn: false,
+            ui_scale: 175,
+            reduce_motion: true,
             other: vec!["lantern glow".into()],
         };
         assert_eq!(Settings::parse(&s.to_text()), (s, Vec::new()));
@@ -350,13 +373,15 @@ mod tests {
     #[test]
     fn a_bad_value_falls_back_to_its_default_and_the_rest_is_read() {
         let (s, problems) = Settings::parse(
-            "rappel-settings 1\nwindow 0x9\nposition 1e9,3\nfullscreen maybe\nzoom 2\nzoom NaN\n",
+            "rappel-settings 1\nwindow 0x9\nposition 1e9,3\nfullscreen maybe\nzoom 2\nzoom NaN\nui_scale 130\nreduce_motion yes\n",
         );
+        assert_eq!(s.ui_scale, 100, "a size not offered");
+        assert!(!s.reduce_motion);
         assert_eq!(s.window_px, DEFAULT_WINDOW);
         assert_eq!(s.position, None);
         assert!(!s.fullscreen);
         assert_eq!(s.zoom, 2.0, "the last good value");
-        assert_eq!(problems.len(), 4, "{problems:?}");
+        assert_eq!(problems.len(), 6, "{problems:?}");
         assert_eq!(problems[0], "line 2: `0x9` is not a good value for window");
         let (s, problems) = Settings::parse("garbage\nwindow 800x600\n");
         assert_eq!(s.window_px, (800, 600), "read on past a bad header");

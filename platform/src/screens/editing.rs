@@ -114,6 +114,7 @@ impl Screens {
                     Ok(mut play) => {
                         play.level_name =
                             format!("{} · test play (Esc: back to the editor)", level.name);
+                        self.apply_choices(&mut play);
                         self.stack.push(Screen::Play(Box::new(play)));
                         self.playing = Some(Playing {
                             level: *level,

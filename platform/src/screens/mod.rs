@@ -5,7 +5,9 @@
 //! with synthetic input and no GL.
 //!
 //! [`Screens`] is a stack: title → level select → play, with the pause
-//! menu or the results pushed over play (drawn over the dimmed world).
+//! menu or the results pushed over play (drawn over the dimmed world), and
+//! the Options screen from the title or the pause menu (`options.rs`; the
+//! settings it changes are applied in `choices.rs`).
 //! Once equipment is unlocked, the level select shows the loadout screen
 //! before a level (`loadout.rs`); the level in play is then the level
 //! equipped (`game::equipment::equip`), and its save names the loadout.
@@ -21,14 +23,17 @@
 //! `campaign_flow.rs`, games in progress saved and restored in `games_in_progress.rs` (the
 //! files themselves in `crate::saves`).
 mod campaign_flow;
+pub mod choices;
 pub mod cues;
 mod editing;
 pub mod editor;
+mod flow;
 mod games_in_progress;
 pub mod input;
 pub mod level_select;
 pub mod loadout;
 pub mod menu;
+pub mod options;
 pub mod pause;
 pub mod play;
 pub mod play_list;
@@ -45,15 +50,15 @@ use log::info;
 use render::{DrawList, Font, Rgba, SpriteAtlas};
 
 use crate::levels::{self, Campaign};
-use crate::progress::{LevelResult, Progress};
-use editor::test_play::TestEnd;
-use input::{Input, Key};
-use level_select::{LevelSelectAction, LevelSelectScreen};
-use pause::{PauseAction, PauseScreen};
-use play::{PlayAction, PlayScreen};
-use play_list::{PlayListAction, PlayListScreen};
-use results::{ResultsAction, ResultsScreen};
-use title::{TitleAction, TitleScreen};
+use crate::progress::Progress;
+use input::Key;
+use level_select::LevelSelectScreen;
+use options::OptionsScreen;
+use pause::PauseScreen;
+use play::PlayScreen;
+use play_list::PlayListScreen;
+use results::ResultsScreen;
+use title::TitleScreen;
 
 /// One screen on the stack.
 pub enum Screen {
@@ -66,6 +71,8 @@ pub enum Screen {
     LevelSelect(LevelSelectScreen),
     Play(Box<PlayScreen>),
     Pause(PauseScreen),
+    /// From the title, or from the pause menu over the level in play.
+    Options(OptionsScreen),
     Results(ResultsScreen),
 }
 
@@ -74,6 +81,10 @@ pub enum Screen {
 pub enum AppRequest {
     Quit,
     ToggleFullscreen,
+    /// Fullscreen on (`true`) or off.
+    SetFullscreen(bool),
+    /// The window's size when not fullscreen (window units).
+    SetWindow((u32, u32)),
     Screenshot,
     /// Put this text on the system clipboard.
     CopyText(String),
@@ -127,6 +138,13 @@ pub struct Screens {
     /// Whether Enter asks before ending a turn with action points left
     /// (a setting).
     confirm_end_turn: bool,
+    /// The size of text and panels, in percent (a setting).
+    ui_scale: u32,
+    /// Moves and the camera change at once (a setting).
+    reduce_motion: bool,
+    /// The window, as the main loop last said (the Options screen shows
+    /// it).
+    display: choices::Display,
     /// Equipment just unlocked by the level that ended, said once on the
     /// next loadout screen or level list; `None`: nothing new.
     unlocked_news: Option<String>,
@@ -148,6 +166,9 @@ impl Screens {
             playing: None,
             zoom: 1.0,
             confirm_end_turn: true,
+            ui_scale: 100,
+            reduce_motion: false,
+            display: choices::Display::default(),
             cues: cues::Cues::default(),
             volume: crate::audio::Volume::default(),
             unlocked_news: None,
@@ -251,7 +272,7 @@ impl Screens {
             }
         }
         play.camera.zoom = self.zoom;
-        play.confirm_end_turn = self.confirm_end_turn;
+        self.apply_choices(&mut play);
         info!("playing {}", level.name);
         let mut stack = self.base_stack();
         stack.push(Screen::LevelSelect(self.level_select()));
@@ -363,186 +384,6 @@ impl Screens {
         }
     }
 
-    /// Applies one input on a drawable of `size_px`.
-    pub fn handle(&mut self, input: Input, size_px: (u32, u32)) -> Option<AppRequest> {
-        match input {
-            Input::Key(Key::Fullscreen) => return Some(AppRequest::ToggleFullscreen),
-            Input::Key(Key::Screenshot) => return Some(AppRequest::Screenshot),
-            _ => {}
-        }
-        let size = Vec2::new(size_px.0 as f32, size_px.1 as f32);
-        let menu_before = cues::menu_mark(self.top());
-        enum Next {
-            Stay,
-            Quit,
-            Push(Screen),
-            Pop,
-            Play(usize),
-            Equipped(usize, Loadout),
-            Won(LevelResult),
-            Retreated(LevelResult),
-            GoBack,
-            Notes,
-            Restart,
-            Replay,
-            LevelSelect,
-            QuitToTitle,
-            EndTest(TestEnd),
-            Continue,
-            Resume(usize, bool),
-            /// The level select of the campaign (`None`) or of pack `n`.
-            OpenList(Option<usize>),
-        }
-        let next = match self.stack.last_mut() {
-            Some(Screen::Title(t)) => match t.handle(input, size_px) {
-                Some(TitleAction::Play) => Next::Push(Screen::PlayList(PlayListScreen::new(
-                    crate::packs::list_packs(&self.pack_roots),
-                ))),
-                Some(TitleAction::Quit) => Next::Quit,
-                Some(TitleAction::Continue) => Next::Continue,
-                Some(TitleAction::Editor) => Next::Push(Screen::EditorList(Box::new(
-                    editor::list::EditorList::new(&self.campaign.dir),
-                ))),
-                None => Next::Stay,
-            },
-            Some(Screen::PlayList(p)) => match p.handle(input, size) {
-                Some(PlayListAction::Campaign) => Next::OpenList(None),
-                Some(PlayListAction::Pack(i)) => Next::OpenList(Some(i)),
-                Some(PlayListAction::Back) => Next::Pop,
-                None => Next::Stay,
-            },
-            Some(Screen::LevelSelect(s)) => {
-                match s.handle(input, size, &self.campaign, &self.progress) {
-                    Some(LevelSelectAction::Play(i)) => Next::Play(i),
-                    Some(LevelSelectAction::Start { index, loadout }) => {
-                        Next::Equipped(index, loadout)
-                    }
-                    Some(LevelSelectAction::Resume { index, restart }) => {
-                        Next::Resume(index, restart)
-                    }
-                    Some(LevelSelectAction::Back) => Next::Pop,
-                    None => Next::Stay,
-                }
-            }
-            Some(Screen::Play(p)) => match p.handle(input, size_px) {
-                Some(PlayAction::Pause) if self.playing.as_ref().is_some_and(|p| p.test) => {
-                    Next::EndTest(TestEnd::Back)
-                }
-                Some(PlayAction::Won(r)) if self.playing.as_ref().is_some_and(|p| p.test) => {
-                    Next::EndTest(TestEnd::Won {
-                        relics: r.relics,
-                        total: r.relics_total,
-                        turns: r.turns,
-                    })
-                }
-                Some(PlayAction::Retreated(r)) if self.playing.as_ref().is_some_and(|p| p.test) => {
-                    Next::EndTest(TestEnd::Retreated {
-                        relics: r.relics,
-                        total: r.relics_total,
-                        turns: r.turns,
-                    })
-                }
-                Some(PlayAction::Pause) => Next::Push(Screen::Pause(
-                    PauseScreen::new(self.volume).with_confirm_end_turn(self.confirm_end_turn),
-                )),
-                Some(PlayAction::Won(r)) => Next::Won(r),
-                Some(PlayAction::Retreated(r)) => Next::Retreated(r),
-                None => Next::Stay,
-            },
-            Some(Screen::Pause(p)) => match p.handle(input, size) {
-                Some(PauseAction::Resume) => Next::Pop,
-                Some(PauseAction::Restart) => Next::Restart,
-                Some(PauseAction::Notes) => Next::Notes,
-                Some(PauseAction::LevelSelect) => Next::LevelSelect,
-                Some(PauseAction::QuitToTitle) => Next::QuitToTitle,
-                Some(PauseAction::Quit) => Next::Quit,
-                Some(PauseAction::Sound(volume)) => {
-                    self.sound_changed(volume);
-                    Next::Stay
-                }
-                Some(PauseAction::ConfirmEndTurn(on)) => {
-                    self.set_confirm_end_turn(on);
-                    Next::Stay
-                }
-                None => Next::Stay,
-            },
-            Some(Screen::Editor(_) | Screen::EditorList(_)) => {
-                return self.handle_raw(input::RawInput::Input(input), size_px)
-            }
-            Some(Screen::Results(r)) => match r.handle(input, size) {
-                Some(ResultsAction::Next) => {
-                    let next = self
-                        .playing
-                        .as_ref()
-                        .and_then(|p| p.index)
-                        .map_or(0, |i| i + 1);
-                    Next::Play(next)
-                }
-                Some(ResultsAction::Replay) => Next::Replay,
-                Some(ResultsAction::GoBack) => Next::GoBack,
-                Some(ResultsAction::LevelSelect) => Next::LevelSelect,
-                None => Next::Stay,
-            },
-            None => Next::Stay,
-        };
-        self.cues_after_input(menu_before, !matches!(next, Next::Stay));
-        match next {
-            Next::Stay => {}
-            Next::Quit => {
-                self.save_game();
-                self.flush_saves();
-                return Some(AppRequest::Quit);
-            }
-            Next::Continue => self.continue_game(),
-            Next::Resume(index, restart) => self.resume_campaign_level(index, restart, size_px),
-            Next::Push(s) => self.stack.push(s),
-            Next::Pop => {
-                if self.stack.len() > 1 {
-                    self.stack.pop();
-                }
-                if matches!(self.top(), Screen::Title(_) | Screen::PlayList(_)) {
-                    self.use_campaign();
-                }
-                self.refresh_title();
-            }
-            Next::OpenList(which) => self.open_list(which),
-            Next::Play(i) => self.play_campaign(i),
-            Next::Equipped(i, loadout) => self.play_campaign_with(i, loadout),
-            Next::Won(r) => self.won(r),
-            Next::Retreated(r) => self.retreated(r),
-            Next::Notes => {
-                self.stack.pop();
-                if let Some(p) = self.play_mut() {
-                    p.show_notes();
-                }
-            }
-            Next::GoBack => {
-                self.stack.pop();
-                if let Some(p) = self.play_mut() {
-                    p.handle(Input::Key(Key::Undo), size_px);
-                }
-            }
-            Next::Restart => {
-                self.stack.pop();
-                if let Some(p) = self.play_mut() {
-                    p.handle(Input::Key(Key::Restart), size_px);
-                }
-            }
-            // Replay is the ordinary restart of the same game: an undoable
-            // step, so nothing played is lost.
-            Next::Replay => {
-                self.stack.pop();
-                if let Some(p) = self.play_mut() {
-                    p.handle(Input::Key(Key::Restart), size_px);
-                }
-            }
-            Next::LevelSelect => self.back_to_level_select(),
-            Next::QuitToTitle => self.quit_to_title(),
-            Next::EndTest(how) => self.end_test(how),
-        }
-        None
-    }
-
     /// Advances animation on the screen on top by `dt_s` seconds.
     pub fn update(&mut self, dt_s: f32) {
         self.autosave(dt_s);
@@ -584,6 +425,7 @@ impl Screens {
             | Screen::PlayList(_)
             | Screen::LevelSelect(_)
             | Screen::EditorList(_) => theme::BACKGROUND_BOTTOM,
+            Screen::Options(o) if !o.over_play => theme::BACKGROUND_BOTTOM,
             _ => play::CLEAR,
         }
     }
@@ -612,6 +454,12 @@ impl Screens {
                 }
                 m.draw(list, font, size);
             }
+            Screen::Options(o) => {
+                if let Some(p) = self.play().filter(|_| o.over_play) {
+                    p.draw(list, font, sprites, size_px);
+                }
+                o.draw(list, font, size, &self.shown_options());
+            }
             Screen::Results(r) => {
                 if let Some(p) = self.play() {
                     p.draw(list, font, sprites, size_px);
@@ -622,6 +470,8 @@ impl Screens {
     }
 }
 
+#[cfg(test)]
+mod options_tests;
 #[cfg(test)]
 mod pack_tests;
 #[cfg(test)]

@@ -1,6 +1,9 @@
 //! The screen stack driven by synthetic input, no GL: the flow between
 //! screens, winning and retreating, the campaign's end, the pause menu.
 use super::*;
+use input::Input;
+use pause::PauseAction;
+use results::ResultsAction;
 use std::path::Path;
 
 const SIZE: (u32, u32) = (1280, 720);
@@ -20,7 +23,7 @@ pub(super) fn pause_and_choose(s: &mut Screens, action: PauseAction) {
     assert!(matches!(s.top(), Screen::Pause(_)), "paused");
     let at = pause::ENTRIES
         .iter()
-        .position(|e| *e == pause::Entry::Do(action))
+        .position(|e| *e == action)
         .expect("an entry");
     for _ in 0..at {
         key(s, Key::Down);

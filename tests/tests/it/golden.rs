@@ -355,3 +355,30 @@ fn the_title_screen() {
         "Editor is highlighted: {border:?}"
     );
 }
+
+#[test]
+fn the_options_screen() {
+    use platform::screens::input::{Input, Key};
+    use platform::screens::options::{layout, rows, Row};
+    let size = (960, 540);
+    let mut screens = rappel_tests::play::screens();
+    for k in [Key::Down, Key::Down, Key::Enter] {
+        screens.handle(Input::Key(k), size);
+    }
+    let ui_at = rows().position(|r| r == Row::UiScale).expect("a row");
+    for _ in 0..ui_at {
+        screens.handle(Input::Key(Key::Down), size);
+    }
+    let img = rappel_tests::pixels::draw(&screens, size);
+    check("options", &img, TOLERANCE);
+    let l = layout(glam::Vec2::new(960.0, 540.0));
+    let border = px(
+        &img,
+        l.rows[ui_at].centre().x as u32,
+        l.rows[ui_at].y as u32 + 1,
+    );
+    assert!(
+        near(border, [0xf5, 0xc5, 0x42], 8),
+        "Text and panels is highlighted: {border:?}"
+    );
+}

@@ -108,6 +108,9 @@ pub struct PlayScreen {
     /// Whether Enter with action points left asks before ending the turn
     /// (a setting; on by default).
     pub confirm_end_turn: bool,
+    /// Moves, ropes and the camera change at once, not animated (a
+    /// setting: reduce motion).
+    reduce_motion: bool,
     /// The level's intro card (shown when the mode is `Intro`).
     pub intro: intro::Intro,
     /// The help panel's page (kept between openings).
@@ -177,6 +180,7 @@ impl PlayScreen {
         let hints = hint::Hints::new(level, resumed);
         let mut screen = PlayScreen {
             confirm_end_turn: true,
+            reduce_motion: false,
             intro: intro::Intro::of(level),
             help_page: help::Page::default(),
             session,
@@ -437,6 +441,15 @@ impl PlayScreen {
 
     /// Advances animation by `dt_s` seconds.
     pub fn update(&mut self, dt_s: f32) {
+        // Reduce motion: all at once; the camera's jump too waits while
+        // the pointer is held, as its glide does.
+        if self.reduce_motion {
+            self.tween = None;
+            self.motion.finish();
+            if !self.camera.held {
+                self.camera.settle();
+            }
+        }
         if let Some(t) = &mut self.tween {
             if !t.update(dt_s) {
                 self.tween = None;
@@ -455,6 +468,12 @@ impl PlayScreen {
         {
             self.refresh_hover();
         }
+    }
+
+    /// Reduce motion: every move, rope and camera change from now on is
+    /// shown at once, as [`PlayScreen::settle`] does, not animated.
+    pub fn set_reduce_motion(&mut self, on: bool) {
+        self.reduce_motion = on;
     }
 
     /// Finishes the running tween, the ropes' motion and the camera glide
