@@ -133,11 +133,7 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
             options.fullscreen || settings.fullscreen,
         ),
     };
-    screens.set_zoom(settings.zoom);
-    screens.set_volume(settings.volume, settings.muted);
-    screens.set_confirm_end_turn(settings.confirm_end_turn);
-    screens.set_ui_scale(settings.ui_scale);
-    screens.set_reduce_motion(settings.reduce_motion);
+    screens.apply_settings(&settings);
     info!(
         "window {}x{}{}",
         size_px.0,
@@ -156,7 +152,7 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
     // What the run ends with is kept as the settings for the next one.
     let keep_settings = |window: &GlWindow, screens: &Screens| {
         let Some(path) = &settings_path else { return };
-        let mut kept = settings.clone();
+        let mut kept = screens.settings_kept(&settings);
         if options.window_px.is_none() {
             let (size, place) = window.windowed_geometry();
             kept.window_px = size;
@@ -165,11 +161,6 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
                 kept.fullscreen = window.is_fullscreen();
             }
         }
-        kept.zoom = screens.zoom();
-        (kept.volume, kept.muted) = screens.volume();
-        kept.confirm_end_turn = screens.confirm_end_turn();
-        kept.ui_scale = screens.ui_scale();
-        kept.reduce_motion = screens.reduce_motion();
         if kept != settings {
             if let Err(e) = kept.save(path) {
                 warn!("{e}");

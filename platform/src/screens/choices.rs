@@ -7,6 +7,7 @@
 use super::flow::Next;
 use super::options::{Change, Shown};
 use super::{theme, AppRequest, Screens};
+use crate::settings::Settings;
 
 /// The window as the main loop last said it was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +27,31 @@ impl Default for Display {
 }
 
 impl Screens {
+    /// Takes the player's settings read at start (the window's own are the
+    /// main loop's).
+    pub fn apply_settings(&mut self, settings: &Settings) {
+        self.set_zoom(settings.zoom);
+        self.set_volume(settings.volume, settings.muted);
+        self.set_confirm_end_turn(settings.confirm_end_turn);
+        self.set_ui_scale(settings.ui_scale);
+        self.set_reduce_motion(settings.reduce_motion);
+    }
+
+    /// `read` (the settings read at start) with what the screens hold now,
+    /// to keep for the next run (the window's own are the main loop's).
+    pub fn settings_kept(&self, read: &Settings) -> Settings {
+        let (volume, muted) = self.volume();
+        Settings {
+            zoom: self.zoom(),
+            volume,
+            muted,
+            confirm_end_turn: self.confirm_end_turn,
+            ui_scale: self.ui_scale,
+            reduce_motion: self.reduce_motion,
+            ..read.clone()
+        }
+    }
+
     /// The settings as the Options screen shows them.
     pub fn shown_options(&self) -> Shown {
         Shown {

@@ -115,3 +115,35 @@ fn a_click_on_options_rows_works_at_every_size_of_text() {
     }
     theme::set_ui_scale(1.0);
 }
+
+#[test]
+fn every_setting_the_options_screen_changes_survives_a_restart() {
+    let dir = std::env::temp_dir().join(format!("rappel-options-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("settings.txt");
+    let read = crate::settings::Settings::load(Some(&path)).settings;
+    let mut s = screens();
+    s.apply_settings(&read);
+    let before = s.shown_options();
+    s.stack
+        .push(Screen::Options(options::OptionsScreen::new(false)));
+    for (row, k) in [
+        (Row::UiScale, Key::Right),
+        (Row::Volume, Key::Left),
+        (Row::Sound, Key::Enter),
+        (Row::ReduceMotion, Key::Enter),
+        (Row::ConfirmEndTurn, Key::Enter),
+    ] {
+        press_on(&mut s, row, k);
+    }
+    let changed = s.shown_options();
+    assert_ne!(changed, before);
+    s.settings_kept(&read).save(&path).expect("saved");
+    // The next run.
+    let mut again = screens();
+    again.apply_settings(&crate::settings::Settings::load(Some(&path)).settings);
+    assert_eq!(again.shown_options(), changed);
+    assert_eq!(theme::ui_scale(), 1.25);
+    theme::set_ui_scale(1.0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
