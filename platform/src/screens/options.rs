@@ -129,9 +129,7 @@ impl Row {
             Row::UiScale => "Larger text and panels, as far as the window holds them.",
             Row::Volume => "How loud the game's sounds are.",
             Row::Sound => "All sound on or off (M switches it anywhere but the editor).",
-            Row::ReduceMotion => {
-                "Moves, falls, ropes and the camera change at once, without animation."
-            }
+            Row::ReduceMotion => "Moves, falls, ropes and the camera change at once, not animated.",
             Row::ConfirmEndTurn => {
                 "Enter asks first when heroes still have action points, or when a watcher would catch one."
             }
@@ -209,7 +207,8 @@ const HEADING_H: f32 = 34.0;
 const ROW_H: f32 = 40.0;
 const ROW_STEP: f32 = 46.0;
 const GAP: f32 = 14.0;
-const HELP_H: f32 = 56.0;
+/// Room for the description (up to two lines) and the keys' line.
+const HELP_H: f32 = 80.0;
 
 /// The layout's height at scale 1.
 fn design_height() -> f32 {
@@ -533,8 +532,10 @@ mod tests {
                     "{percent} % on {size}: {:?}",
                     l.frame
                 );
+                // Three lines of 16-pixel text (line height 1.25) below.
+                let help_bottom = l.help_at.y + 3.0 * 16.0 * 1.25 * l.scale;
                 assert!(
-                    last.y + last.h < l.help_at.y && l.help_at.y < l.frame.y + l.frame.h,
+                    last.y + last.h < l.help_at.y && help_bottom <= l.frame.y + l.frame.h,
                     "{percent} % on {size}"
                 );
                 assert!(l.frame.x >= 0.0 && l.frame.x + l.frame.w <= size.x);
