@@ -135,6 +135,7 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
     screens.set_zoom(settings.zoom);
     screens.set_volume(settings.volume, settings.muted);
     screens.set_confirm_end_turn(settings.confirm_end_turn);
+    screens.set_keymap(settings.keys.clone());
     info!(
         "window {}x{}{}",
         size_px.0,
@@ -165,6 +166,7 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
         kept.zoom = screens.zoom();
         (kept.volume, kept.muted) = screens.volume();
         kept.confirm_end_turn = screens.confirm_end_turn();
+        kept.keys = screens.keymap().clone();
         if kept != settings {
             if let Err(e) = kept.save(path) {
                 warn!("{e}");

@@ -112,6 +112,7 @@ impl Screens {
                 );
                 match PlayScreen::new(&level) {
                     Ok(mut play) => {
+                        play.keys = self.keymap().clone();
                         play.level_name =
                             format!("{} · test play (Esc: back to the editor)", level.name);
                         self.stack.push(Screen::Play(Box::new(play)));

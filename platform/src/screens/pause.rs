@@ -12,7 +12,7 @@ use glam::Vec2;
 use render::{Align, DrawList, Font, Rect, TextStyle};
 
 use crate::audio::Volume;
-use crate::screens::input::{Input, Key};
+use crate::screens::input::{Input, Key, Keymap};
 use crate::screens::menu::{self, Menu, MenuEvent};
 use crate::screens::theme::GOLD;
 
@@ -78,16 +78,17 @@ impl PauseAction {
 }
 
 impl Entry {
-    /// The text drawn for it, with `volume` and `confirm` as set.
-    pub fn label(self, volume: Volume, confirm: bool) -> String {
+    /// The text drawn for it, with `volume` and `confirm` as set, and
+    /// `mute` the key that switches the sound.
+    pub fn label(self, volume: Volume, confirm: bool, mute: &str) -> String {
         match self {
             Entry::ConfirmEndTurn => {
                 format!("Ask to end a turn: {}", if confirm { "on" } else { "off" })
             }
             Entry::Do(action) => action.label().to_string(),
             Entry::Volume => format!("Volume: {} %", volume.percent()),
-            Entry::Sound if volume.muted => "Sound: off (M)".to_string(),
-            Entry::Sound => "Sound: on (M)".to_string(),
+            Entry::Sound if volume.muted => format!("Sound: off ({mute})"),
+            Entry::Sound => format!("Sound: on ({mute})"),
         }
     }
 }
@@ -176,8 +177,10 @@ impl PauseScreen {
         (self.volume != before).then_some(PauseAction::Sound(self.volume))
     }
 
-    /// Draws the menu over whatever is beneath (UI pass).
-    pub fn draw(&self, list: &mut DrawList, font: &mut Font, size: Vec2) {
+    /// Draws the menu over whatever is beneath, naming the keys of `keys`
+    /// (UI pass).
+    pub fn draw(&self, list: &mut DrawList, font: &mut Font, size: Vec2, keys: &Keymap) {
+        let mute = keys.name(Key::Mute);
         let (frame, title_at, items, s) = layout(size);
         list.set_pass(render::Pass::Ui);
         menu::veil(list, size);
@@ -193,7 +196,7 @@ impl PauseScreen {
                 list,
                 font,
                 rect,
-                &entry.label(self.volume, self.confirm_end_turn),
+                &entry.label(self.volume, self.confirm_end_turn, &mute),
                 i == self.menu.selected,
                 true,
                 (24.0 * s).round().max(6.0),
@@ -255,7 +258,7 @@ mod tests {
             Some(PauseAction::ConfirmEndTurn(false))
         );
         assert_eq!(
-            ENTRIES[at].label(p.volume, p.confirm_end_turn),
+            ENTRIES[at].label(p.volume, p.confirm_end_turn, "M"),
             "Ask to end a turn: off"
         );
         assert_eq!(
@@ -282,7 +285,10 @@ mod tests {
         assert_eq!(step(&mut p, Key::Right), Some((100, false)));
         assert_eq!(p.handle(Input::Key(Key::Right), size), None, "at 100 %");
         assert_eq!(step(&mut p, Key::Left), Some((90, false)));
-        assert_eq!(ENTRIES[volume_at].label(p.volume, true), "Volume: 90 %");
+        assert_eq!(
+            ENTRIES[volume_at].label(p.volume, true, "M"),
+            "Volume: 90 %"
+        );
         // Enter raises, wrapping at 100 % to 0 %; a right-click lowers.
         assert_eq!(step(&mut p, Key::Enter), Some((100, false)));
         assert_eq!(step(&mut p, Key::Enter), Some((0, false)));
@@ -296,7 +302,10 @@ mod tests {
         p.handle(Input::Key(Key::Down), size);
         assert_eq!(p.menu.selected, sound_at);
         assert_eq!(step(&mut p, Key::Left), Some((0, true)));
-        assert_eq!(ENTRIES[sound_at].label(p.volume, true), "Sound: off (M)");
+        assert_eq!(
+            ENTRIES[sound_at].label(p.volume, true, "M"),
+            "Sound: off (M)"
+        );
         assert_eq!(
             p.handle(Input::Click(items[sound_at].centre()), size),
             Some(PauseAction::Sound(Volume::new(0.0, false)))

@@ -108,6 +108,9 @@ pub struct PlayScreen {
     /// Whether Enter with action points left asks before ending the turn
     /// (a setting; on by default).
     pub confirm_end_turn: bool,
+    /// What each key means (the player's keymap, kept in step by the
+    /// screens): the keys its hints, help and messages name.
+    pub keys: crate::screens::input::Keymap,
     /// The level's intro card (shown when the mode is `Intro`).
     pub intro: intro::Intro,
     /// The help panel's page (kept between openings).
@@ -177,6 +180,7 @@ impl PlayScreen {
         let hints = hint::Hints::new(level, resumed);
         let mut screen = PlayScreen {
             confirm_end_turn: true,
+            keys: crate::screens::input::Keymap::default(),
             intro: intro::Intro::of(level),
             help_page: help::Page::default(),
             session,
@@ -254,7 +258,7 @@ impl PlayScreen {
     pub fn message_line(&self) -> Option<String> {
         let stage = self.session.stage();
         let lost = (stage.outcome() == Outcome::Lost).then(|| self.danger.glares());
-        hud::message_line(stage, self.message.as_ref(), lost).map(|(text, _)| text)
+        hud::message_line(stage, self.message.as_ref(), lost, &self.keys).map(|(text, _)| text)
     }
 
     /// The selected hero's view, as drawn.
