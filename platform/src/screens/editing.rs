@@ -113,8 +113,11 @@ impl Screens {
                 match PlayScreen::new(&level) {
                     Ok(mut play) => {
                         play.keys = self.keymap().clone();
-                        play.level_name =
-                            format!("{} · test play (Esc: back to the editor)", level.name);
+                        play.level_name = format!(
+                            "{} · test play ({}: back to the editor)",
+                            level.name,
+                            play.keys.name(crate::screens::input::Key::Escape)
+                        );
                         self.stack.push(Screen::Play(Box::new(play)));
                         self.playing = Some(Playing {
                             level: *level,
