@@ -1,7 +1,8 @@
 //! The player's settings, kept between runs: the window's size and place,
 //! fullscreen, the size of text and panels, the play screen's zoom, the
-//! sound's volume and mute, reduced motion, and whether Enter asks before
-//! ending a turn with action points left. The Options screen
+//! sound's volume and mute, reduced motion, whether Enter asks before
+//! ending a turn with action points left, and the keys (the actions
+//! rebound on the Controls screen). The Options screen
 //! (`screens/options.rs`) changes them in play. `--window` and
 //! `--fullscreen` override them for one run (and are not saved).
 //!
@@ -19,11 +20,17 @@
 //! confirm_end_turn on
 //! ui_scale 150
 //! reduce_motion off
+//! key undo u ctrl+z
 //! ```
 //!
 //! `ui_scale` is the size of text and panels in percent of the design's
 //! (100 to 200, by 25); `reduce_motion on` shows every move and camera
 //! change at once.
+//!
+//! A `key` line for each action whose keys differ from the defaults (the
+//! format is `screens::input::keymap`'s); a keymap that does not hold
+//! together (a chord bound to two actions, a menu key left with none) is a
+//! bad value, and the default keys are used.
 //!
 //! Reading is forgiving: a missing or empty file is the defaults; an
 //! unknown key (a newer build's) is skipped and kept when the file is
@@ -41,6 +48,7 @@ use game::level::{escaped, escaped_path};
 use log::{info, warn};
 
 use crate::cli::{parse_window, DEFAULT_WINDOW};
+use crate::screens::input::Keymap;
 
 /// The first line of a settings file.
 pub const HEADER: &str = "rappel-settings 1";
@@ -71,6 +79,8 @@ pub struct Settings {
     pub ui_scale: u32,
     /// Moves, falls and camera changes shown at once, not animated.
     pub reduce_motion: bool,
+    /// What each key means.
+    pub keys: Keymap,
     /// Lines of keys this build does not know, kept as they were.
     pub other: Vec<String>,
 }
@@ -87,6 +97,7 @@ impl Default for Settings {
             confirm_end_turn: true,
             ui_scale: 100,
             reduce_motion: false,
+            keys: Keymap::default(),
             other: Vec::new(),
         }
     }
@@ -188,6 +199,7 @@ impl Settings {
                     .filter(|z| ZOOM_RANGE.contains(z))
                     .map(|z| s.zoom = z)
                     .is_some(),
+                "key" => s.keys.read_line(value).is_ok(),
                 // A newer build's key, kept as it is; a line with control
                 // characters is damage, not a key.
                 _ if line.chars().any(char::is_control) => {
@@ -212,7 +224,23 @@ impl Settings {
                 problems.push(problem);
             }
         }
+        if let Err(why) = s.keys.check() {
+            let problem = format!("the keys do not hold together ({})", escaped(&why));
+            warn!("settings {problem}; using the default keys");
+            problems.push(problem);
+            s.keys = Keymap::default();
+        }
         (s, problems)
+    }
+
+    /// What the settings at `path` say, only read (the defaults when there
+    /// are none or they cannot be read): nothing is kept aside or
+    /// written, as [`Settings::load`] would (`rappel --controls`).
+    pub fn peek(path: Option<&Path>) -> Settings {
+        match path.map(|p| game::io::file::read_capped(p, MAX_SETTINGS_BYTES)) {
+            Some(Ok(bytes)) => Settings::parse(&String::from_utf8_lossy(&bytes)).0,
+            _ => Settings::default(),
+        }
     }
 
     /// The file's text.
@@ -234,7 +262,7 @@ impl Settings {
             self.ui_scale,
             on_off_text(self.reduce_motion),
         ));
-        for line in &self.other {
+        for line in self.keys.lines().iter().chain(&self.other) {
             out.push_str(line);
             out.push('\n');
         }
@@ -364,10 +392,72 @@ mod tests {
             confirm_end_turn: false,
             ui_scale: 175,
             reduce_motion: true,
+            keys: Keymap::default(),
             other: vec!["lantern glow".into()],
         };
         assert_eq!(Settings::parse(&s.to_text()), (s, Vec::new()));
         assert_eq!(Settings::parse("").0, Settings::default());
+    }
+
+    #[test]
+    fn peeking_reads_the_keys_and_keeps_a_damaged_file_where_it_is() {
+        let dir = std::env::temp_dir().join(format!("rappel-settings-peek-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("settings.txt");
+        let text = "rappel-settings 1\nkey undo u\nzoom NaN\n";
+        std::fs::write(&path, text).expect("write");
+        let keys = Settings::peek(Some(&path)).keys;
+        assert_eq!(keys.names(crate::screens::input::Key::Undo), "U");
+        assert_eq!(files_in(&dir), ["settings.txt"], "nothing kept aside");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), text);
+        assert_eq!(
+            Settings::peek(Some(&dir.join("none.txt"))),
+            Settings::default()
+        );
+        assert_eq!(Settings::peek(None), Settings::default());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_keys_round_trip_and_a_bad_key_line_is_a_damaged_value() {
+        use crate::screens::input::{Chord, Key};
+        let mut keys = Keymap::default();
+        keys.rebind(Key::Undo, Chord::parse("u").unwrap())
+            .expect("U is free");
+        keys.bind(Key::EndTurn, Chord::parse("ctrl+shift+n").unwrap())
+            .expect("free");
+        let s = Settings {
+            keys,
+            ..Settings::default()
+        };
+        let text = s.to_text();
+        assert!(
+            text.ends_with("key end-turn ctrl+shift+n\nkey undo u\n"),
+            "{text}"
+        );
+        assert_eq!(Settings::parse(&text), (s, Vec::new()));
+        // An unknown action, a key with no name: that line's action keeps
+        // its keys; the rest is read.
+        let (read, problems) =
+            Settings::parse("rappel-settings 1\nkey jump space\nkey undo u\nkey redo y wiggle\n");
+        assert_eq!(read.keys.names(Key::Undo), "U");
+        assert_eq!(read.keys.names(Key::Redo), "Y, Ctrl+Shift+Z");
+        assert_eq!(
+            problems,
+            [
+                "line 2: `jump space` is not a good value for key",
+                "line 4: `redo y wiggle` is not a good value for key"
+            ]
+        );
+        // Keys that do not hold together: all of them the defaults.
+        let (read, problems) = Settings::parse("rappel-settings 1\nkey undo u y\nzoom 2\n");
+        assert_eq!(read.keys, Keymap::default());
+        assert_eq!(read.zoom, 2.0);
+        assert_eq!(
+            problems,
+            ["the keys do not hold together (Y is both Undo and Redo)"]
+        );
     }
 
     #[test]
@@ -464,6 +554,11 @@ mod tests {
                 "no header",
                 b"settings\nwindow 800x600\n".to_vec(),
                 "line 1: expected `rappel-settings 1`, found `settings`",
+            ),
+            (
+                "a bad key",
+                b"rappel-settings 1\nkey undo z@\nwindow 800x600\n".to_vec(),
+                "line 2: `undo z@` is not a good value for key",
             ),
         ];
         for (name, bytes, why) in cases {

@@ -35,6 +35,7 @@ impl Screens {
         self.set_confirm_end_turn(settings.confirm_end_turn);
         self.set_ui_scale(settings.ui_scale);
         self.set_reduce_motion(settings.reduce_motion);
+        self.set_keymap(settings.keys.clone());
     }
 
     /// `read` (the settings read at start) with what the screens hold now,
@@ -48,6 +49,7 @@ impl Screens {
             confirm_end_turn: self.confirm_end_turn,
             ui_scale: self.ui_scale,
             reduce_motion: self.reduce_motion,
+            keys: self.keymap().clone(),
             ..read.clone()
         }
     }
@@ -61,6 +63,7 @@ impl Screens {
             volume: self.volume,
             reduce_motion: self.reduce_motion,
             confirm_end_turn: self.confirm_end_turn,
+            mute_key: self.keymap().name(super::input::Key::Mute),
         }
     }
 
@@ -106,6 +109,7 @@ impl Screens {
     pub(super) fn apply_choices(&self, play: &mut super::play::PlayScreen) {
         play.confirm_end_turn = self.confirm_end_turn;
         play.set_reduce_motion(self.reduce_motion);
+        play.keys = self.keymap().clone();
     }
 
     /// Whether moves and the camera change at once, not animated.

@@ -104,6 +104,7 @@ pub fn menu_mark(screen: &Screen) -> Option<MenuMark> {
         Screen::Pause(p) => Some(own(p.menu.selected)),
         Screen::Options(o) => Some(own(o.menu.selected)),
         Screen::Results(r) => Some(own(r.menu.selected)),
+        Screen::Controls(c) => Some(own(c.selected)),
         Screen::Play(p) => p.context_menu().map(|m| own(m.menu.selected)),
         Screen::Editor(_) | Screen::EditorList(_) => None,
     }
@@ -132,9 +133,10 @@ impl Screens {
     pub(super) fn toggle_mute(&mut self) {
         let volume = self.volume.toggled();
         self.sound_changed(volume);
+        let key = self.keymap().name(super::input::Key::Mute);
         if let Some(Screen::Play(p)) = self.stack.last_mut() {
             p.notify(format!(
-                "Sound {} (M)",
+                "Sound {} ({key})",
                 if volume.muted { "off" } else { "on" }
             ));
         }

@@ -6,8 +6,9 @@
 use game::equipment::Loadout;
 use glam::Vec2;
 
+use super::controls::{ControlsAction, ControlsScreen};
 use super::editor::test_play::TestEnd;
-use super::input::{Input, Key};
+use super::input::{Input, Key, Keymap};
 use super::level_select::LevelSelectAction;
 use super::options::{OptionsAction, OptionsScreen};
 use super::pause::{PauseAction, PauseScreen};
@@ -38,6 +39,8 @@ pub(super) enum Next {
     Resume(usize, bool),
     /// The level select of the campaign (`None`) or of pack `n`.
     OpenList(Option<usize>),
+    /// The Controls screen changed the keys to these.
+    Rebound(Keymap),
     /// Something for the main loop (a setting of the window).
     App(AppRequest),
 }
@@ -48,6 +51,13 @@ impl Screens {
         match input {
             Input::Key(Key::Fullscreen) => return Some(AppRequest::ToggleFullscreen),
             Input::Key(Key::Screenshot) => return Some(AppRequest::Screenshot),
+            // M, on every screen but the editor's (its letter there).
+            Input::Key(Key::Mute)
+                if !matches!(self.top(), Screen::Editor(_) | Screen::EditorList(_)) =>
+            {
+                self.toggle_mute();
+                return None;
+            }
             _ => {}
         }
         let size = Vec2::new(size_px.0 as f32, size_px.1 as f32);
@@ -87,7 +97,9 @@ impl Screens {
             },
             Some(Screen::Options(o)) => match o.handle(input, size, &shown) {
                 Some(OptionsAction::Change(change)) => self.change_option(change),
-                Some(OptionsAction::Controls) => Next::Stay,
+                Some(OptionsAction::Controls) => {
+                    Next::Push(Screen::Controls(ControlsScreen::new()))
+                }
                 Some(OptionsAction::Back) => Next::Pop,
                 None => Next::Stay,
             },
@@ -98,6 +110,14 @@ impl Screens {
                 Some(action) => self.next_from_results(action),
                 None => Next::Stay,
             },
+            Some(Screen::Controls(c)) => {
+                let mut keys = self.keymap.clone();
+                match c.handle(input, size, &mut keys) {
+                    Some(ControlsAction::Changed) => Next::Rebound(keys),
+                    Some(ControlsAction::Back) => Next::Pop,
+                    None => Next::Stay,
+                }
+            }
             None => Next::Stay,
         };
         self.cues_after_input(menu_before, !matches!(next, Next::Stay));
@@ -191,6 +211,7 @@ impl Screens {
                 self.refresh_title();
             }
             Next::OpenList(which) => self.open_list(which),
+            Next::Rebound(keys) => self.set_keymap(keys),
             Next::Play(i) => self.play_campaign(i),
             Next::Equipped(i, loadout) => self.play_campaign_with(i, loadout),
             Next::Won(r) => self.won(r),

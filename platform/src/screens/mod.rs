@@ -15,7 +15,10 @@
 //! brought out (they unlock equipment).
 //! Input goes to the top screen; what it asks for (play a level, pause,
 //! won, quit…) moves the stack. F11 and F12 go to the main loop as
-//! [`AppRequest`]s from any screen.
+//! [`AppRequest`]s from any screen. Every key is read through the player's
+//! keymap (`input::keymap`), which the stack owns ([`Screens::keymap`]) and
+//! the Controls screen changes ([`Screens::open_controls`], from Options);
+//! the play screen keeps a copy for the keys its hints name.
 //!
 //! The stack's methods are split by concern: the editor's part (opening a
 //! level in it, test play and back) is in `editing.rs`, the campaign's flow
@@ -24,6 +27,7 @@
 //! files themselves in `crate::saves`).
 mod campaign_flow;
 pub mod choices;
+pub mod controls;
 pub mod cues;
 mod editing;
 pub mod editor;
@@ -51,7 +55,8 @@ use render::{DrawList, Font, Rgba, SpriteAtlas};
 
 use crate::levels::{self, Campaign};
 use crate::progress::Progress;
-use input::Key;
+use controls::{ControlsAction, ControlsScreen};
+use input::{Key, Keymap};
 use level_select::LevelSelectScreen;
 use options::OptionsScreen;
 use pause::PauseScreen;
@@ -74,6 +79,9 @@ pub enum Screen {
     /// From the title, or from the pause menu over the level in play.
     Options(OptionsScreen),
     Results(ResultsScreen),
+    /// The keys rebound ([`Screens::open_controls`]), over whatever
+    /// opened it.
+    Controls(ControlsScreen),
 }
 
 /// What the screens ask of the main loop.
@@ -148,6 +156,8 @@ pub struct Screens {
     /// Equipment just unlocked by the level that ended, said once on the
     /// next loadout screen or level list; `None`: nothing new.
     unlocked_news: Option<String>,
+    /// What each key means (a setting; the Controls screen changes it).
+    keymap: Keymap,
 }
 
 impl Screens {
@@ -172,7 +182,27 @@ impl Screens {
             cues: cues::Cues::default(),
             volume: crate::audio::Volume::default(),
             unlocked_news: None,
+            keymap: Keymap::default(),
         }
+    }
+
+    /// What each key means now.
+    pub fn keymap(&self) -> &Keymap {
+        &self.keymap
+    }
+
+    /// Makes `keys` what each key means, at once (on the level in play
+    /// too: its hints name them).
+    pub fn set_keymap(&mut self, keys: Keymap) {
+        self.keymap = keys.clone();
+        if let Some(p) = self.play_mut() {
+            p.keys = keys;
+        }
+    }
+
+    /// Opens the Controls screen over the one on top; Esc comes back.
+    pub fn open_controls(&mut self) {
+        self.stack.push(Screen::Controls(ControlsScreen::new()));
     }
 
     /// The play screen's zoom: the level in play's, else the last one.
@@ -313,10 +343,21 @@ impl Screens {
     }
 
     /// Applies one raw input (keys with modifiers, releases, text): the
-    /// editor takes it whole; other screens get the [`Input`] it means.
+    /// editor takes it whole; other screens get the [`Input`] it means in
+    /// the keymap. The Controls screen reads a key as typed before anything
+    /// else does while it waits for one (F11 and M are keys to bind then).
     pub fn handle_raw(&mut self, raw: input::RawInput, size_px: (u32, u32)) -> Option<AppRequest> {
+        if let Some(Screen::Controls(c)) = self.stack.last_mut() {
+            if c.takes(&raw) {
+                let mut keys = self.keymap.clone();
+                if c.handle_raw(raw, &mut keys) == Some(ControlsAction::Changed) {
+                    self.set_keymap(keys);
+                }
+                return None;
+            }
+        }
         if let input::RawInput::Chord(c) = raw {
-            match c.key() {
+            match self.keymap.key(c) {
                 Some(Key::Fullscreen) => return Some(AppRequest::ToggleFullscreen),
                 Some(Key::Screenshot) => return Some(AppRequest::Screenshot),
                 _ => {}
@@ -325,10 +366,6 @@ impl Screens {
             let paste = c.ctrl && !c.alt && c.code == crate::screens::input::Code::V;
             if paste && matches!(self.top(), Screen::PlayList(_)) {
                 return Some(AppRequest::ReadClipboard);
-            }
-            if c.is_mute() && !matches!(self.top(), Screen::Editor(_) | Screen::EditorList(_)) {
-                self.toggle_mute();
-                return None;
             }
         }
         // The play camera's glide waits while the left button is down.
@@ -350,7 +387,7 @@ impl Screens {
                 let action = e.handle(raw, size_px)?;
                 self.editor_action(action)
             }
-            Some(Screen::EditorList(l)) => match l.handle(raw, size_px)? {
+            Some(Screen::EditorList(l)) => match l.handle(raw, size_px, &self.keymap)? {
                 editor::list::ListAction::Open(level, file) => {
                     self.open_editor(*level, file);
                     None
@@ -363,7 +400,9 @@ impl Screens {
                     None
                 }
             },
-            _ => raw.to_input().and_then(|i| self.handle(i, size_px)),
+            _ => raw
+                .to_input(&self.keymap)
+                .and_then(|i| self.handle(i, size_px)),
         }
     }
 
@@ -410,6 +449,7 @@ impl Screens {
             Some(Screen::LevelSelect(l)) => l.notice = Some(text),
             Some(Screen::PlayList(l)) => l.notice = Some(text),
             Some(Screen::Results(r)) => r.notice = Some(text),
+            Some(Screen::Controls(c)) => c.said = Some(controls::Said::Done(text)),
             _ => {
                 if let Some(p) = self.play_mut() {
                     p.notify(text);
@@ -424,7 +464,8 @@ impl Screens {
             Screen::Title(_)
             | Screen::PlayList(_)
             | Screen::LevelSelect(_)
-            | Screen::EditorList(_) => theme::BACKGROUND_BOTTOM,
+            | Screen::EditorList(_)
+            | Screen::Controls(_) => theme::BACKGROUND_BOTTOM,
             Screen::Options(o) if !o.over_play => theme::BACKGROUND_BOTTOM,
             _ => play::CLEAR,
         }
@@ -440,13 +481,19 @@ impl Screens {
     ) {
         let size = Vec2::new(size_px.0 as f32, size_px.1 as f32);
         match self.top() {
-            Screen::Title(t) => t.draw(list, font, sprites, size_px),
-            Screen::EditorList(l) => l.draw(list, font, size_px),
-            Screen::PlayList(p) => p.draw(list, font, size),
+            Screen::Title(t) => t.draw(list, font, sprites, size_px, &self.keymap),
+            Screen::EditorList(l) => l.draw(list, font, size_px, &self.keymap),
+            Screen::PlayList(p) => p.draw(list, font, size, &self.keymap),
             Screen::Editor(e) => e.draw(list, font, sprites, size_px),
-            Screen::LevelSelect(s) => {
-                s.draw(list, font, sprites, size, &self.campaign, &self.progress)
-            }
+            Screen::LevelSelect(s) => s.draw(
+                list,
+                font,
+                sprites,
+                size,
+                &self.campaign,
+                &self.progress,
+                &self.keymap,
+            ),
             Screen::Play(p) => p.draw(list, font, sprites, size_px),
             Screen::Pause(m) => {
                 if let Some(p) = self.play() {
@@ -458,7 +505,7 @@ impl Screens {
                 if let Some(p) = self.play().filter(|_| o.over_play) {
                     p.draw(list, font, sprites, size_px);
                 }
-                o.draw(list, font, size, &self.shown_options());
+                o.draw(list, font, size, &self.shown_options(), &self.keymap);
             }
             Screen::Results(r) => {
                 if let Some(p) = self.play() {
@@ -466,10 +513,13 @@ impl Screens {
                 }
                 r.draw(list, font, size);
             }
+            Screen::Controls(c) => c.draw(list, font, size, &self.keymap),
         }
     }
 }
 
+#[cfg(test)]
+mod controls_tests;
 #[cfg(test)]
 mod options_tests;
 #[cfg(test)]

@@ -16,7 +16,7 @@ use glam::Vec2;
 use render::{Align, DrawList, Font, Rect, TextStyle};
 
 use crate::audio::Volume;
-use crate::screens::input::{Input, Key};
+use crate::screens::input::{Input, Key, Keymap};
 use crate::screens::menu::{self, Menu, MenuEvent};
 use crate::screens::theme::{self, GOLD, SUB_TEXT};
 use crate::settings::{on_off_text as on_off, UI_SCALES};
@@ -32,7 +32,7 @@ pub const WINDOW_SIZES: [(u32, u32); 5] = [
 ];
 
 /// The settings as they are, for the screen to show.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Shown {
     pub fullscreen: bool,
     /// The window's size when not fullscreen.
@@ -42,6 +42,8 @@ pub struct Shown {
     pub volume: Volume,
     pub reduce_motion: bool,
     pub confirm_end_turn: bool,
+    /// The name of the key that switches the sound (M unless rebound).
+    pub mute_key: String,
 }
 
 /// One change the player asked for.
@@ -111,7 +113,11 @@ impl Row {
             }
             Row::UiScale => format!("Text and panels: {} %", shown.ui_scale),
             Row::Volume => format!("Volume: {} %", shown.volume.percent()),
-            Row::Sound => format!("Sound: {} (M)", on_off(!shown.volume.muted)),
+            Row::Sound => format!(
+                "Sound: {} ({})",
+                on_off(!shown.volume.muted),
+                shown.mute_key
+            ),
             Row::ReduceMotion => format!("Reduce motion: {}", on_off(shown.reduce_motion)),
             Row::ConfirmEndTurn => {
                 format!("Ask to end a turn: {}", on_off(shown.confirm_end_turn))
@@ -121,14 +127,14 @@ impl Row {
         }
     }
 
-    /// What the row does, in a line.
+    /// What the row does, in a line (`{id}`: a key, for `Keymap::fill`).
     pub fn help(self) -> &'static str {
         match self {
-            Row::Fullscreen => "The game fills the screen (F11 also switches).",
+            Row::Fullscreen => "The game fills the screen ({fullscreen} also switches).",
             Row::Window => "The window's size when it is not fullscreen.",
             Row::UiScale => "Larger text and panels, as far as the window holds them.",
             Row::Volume => "How loud the game's sounds are.",
-            Row::Sound => "All sound on or off (M switches it anywhere but the editor).",
+            Row::Sound => "All sound on or off ({mute} switches it anywhere but the editor).",
             Row::ReduceMotion => "Moves, falls, ropes and the camera change at once, not animated.",
             Row::ConfirmEndTurn => {
                 "Enter asks first when heroes still have action points, or when a watcher would catch one."
@@ -306,8 +312,16 @@ impl OptionsScreen {
         }
     }
 
-    /// Draws the screen, the settings being `shown` (UI pass).
-    pub fn draw(&self, list: &mut DrawList, font: &mut Font, size: Vec2, shown: &Shown) {
+    /// Draws the screen, the settings being `shown` and the keys `keys`
+    /// (UI pass).
+    pub fn draw(
+        &self,
+        list: &mut DrawList,
+        font: &mut Font,
+        size: Vec2,
+        shown: &Shown,
+        keys: &Keymap,
+    ) {
         let l = layout(size);
         let s = l.scale;
         list.set_pass(render::Pass::Ui);
@@ -342,13 +356,11 @@ impl OptionsScreen {
         let help = TextStyle::new((16.0 * s).round().max(6.0), SUB_TEXT)
             .aligned(Align::Centre)
             .wrapped(l.frame.w - 40.0 * s);
-        let keys = "↑ ↓ choose · ← → change · Enter or click changes · Esc back";
-        list.text(
-            font,
-            l.help_at,
-            &format!("{}\n{keys}", self.selected().help()),
-            &help,
-        );
+        let text = keys.fill(&format!(
+            "{}\n{{up}} {{down}} choose · {{left}} {{right}} change · {{enter}} or click changes · {{escape}} back",
+            self.selected().help()
+        ));
+        list.text(font, l.help_at, &text, &help);
     }
 }
 
@@ -366,6 +378,7 @@ mod tests {
             volume: Volume::new(0.8, false),
             reduce_motion: false,
             confirm_end_turn: true,
+            mute_key: "M".to_string(),
         }
     }
 
@@ -400,7 +413,7 @@ mod tests {
         assert_eq!(change(&mut o, left, &s), Some(Change::Window((960, 540))));
         let odd = Shown {
             window_px: (1366, 768),
-            ..s
+            ..s.clone()
         };
         assert_eq!(
             change(&mut o, left, &odd),
@@ -409,7 +422,7 @@ mod tests {
         );
         let biggest = Shown {
             window_px: (2560, 1440),
-            ..s
+            ..s.clone()
         };
         assert_eq!(change(&mut o, right, &biggest), None, "no wrap on Right");
         assert_eq!(
@@ -436,7 +449,7 @@ mod tests {
         );
         let full = Shown {
             volume: Volume::new(1.0, false),
-            ..s
+            ..s.clone()
         };
         assert_eq!(change(&mut o, right, &full), None);
         assert_eq!(
@@ -507,7 +520,7 @@ mod tests {
         );
         let full = Shown {
             fullscreen: true,
-            ..s
+            ..s.clone()
         };
         assert_eq!(
             Row::Window.label(&full),

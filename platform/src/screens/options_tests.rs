@@ -147,3 +147,25 @@ fn every_setting_the_options_screen_changes_survives_a_restart() {
     theme::set_ui_scale(1.0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn controls_opens_from_options_and_esc_comes_back() {
+    let mut s = screens();
+    for _ in 0..2 {
+        key(&mut s, Key::Down);
+    }
+    key(&mut s, Key::Enter);
+    press_on(&mut s, Row::Controls, Key::Enter);
+    assert!(
+        matches!(s.top(), Screen::Controls(_)),
+        "the Controls screen"
+    );
+    key(&mut s, Key::Escape);
+    assert!(matches!(s.top(), Screen::Options(_)), "back on Options");
+    // A rebound mute key is the one Options names.
+    let mut keys = s.keymap().clone();
+    keys.rebind(Key::Mute, input::Chord::parse("n").expect("n"))
+        .expect("N is free");
+    s.set_keymap(keys);
+    assert_eq!(Row::Sound.label(&s.shown_options()), "Sound: on (N)");
+}

@@ -1,6 +1,6 @@
 //! The title screen: the game's name over a rope shaft, and a menu — Play,
-//! Editor, Options, Quit — chosen with Up/Down (or W/S) and Enter, or by hovering and
-//! clicking with the mouse. Play opens the Play screen (the campaign and
+//! Editor, Options, Quit — chosen with Up/Down (or W/S, as bound) and
+//! Enter, or by hovering and clicking with the mouse. Play opens the Play screen (the campaign and
 //! the level packs, `play_list.rs`); Editor opens the
 //! level editor's list of levels; Options the player's settings
 //! (`options.rs`); Quit ends the game. With a game in
@@ -15,7 +15,8 @@
 use glam::Vec2;
 use render::{Align, DrawList, Font, PanelStyle, Rect, Rgba, SpriteAtlas, TextStyle, WHITE};
 
-use crate::screens::input::{Input, Key};
+use crate::screens::input::keymap::sets_name;
+use crate::screens::input::{Input, Key, Keymap};
 use crate::screens::theme::{
     DIM_TEXT, GOLD, ITEM_STYLE, ITEM_TEXT, NOTICE_TEXT, SELECTED_STYLE, SUB_TEXT,
 };
@@ -240,13 +241,15 @@ impl TitleScreen {
         None
     }
 
-    /// Draws the screen for a drawable of `size_px` into `list` (UI pass).
+    /// Draws the screen for a drawable of `size_px` into `list`, its hint
+    /// naming the keys of `keys` (UI pass).
     pub fn draw(
         &self,
         list: &mut DrawList,
         font: &mut Font,
         sprites: &SpriteAtlas,
         size_px: (u32, u32),
+        keys: &Keymap,
     ) {
         let l = self.layout(size_px);
         let (w, h) = (l.size.x, l.size.y);
@@ -348,18 +351,38 @@ impl TitleScreen {
             list.text(font, l.notice_at, notice, &style);
         }
         let hint = TextStyle::new(l.hint_px, DIM_TEXT).aligned(Align::Centre);
-        list.text(
-            font,
-            l.hint_at,
-            "↑ ↓ or W S to choose · Enter or click to select",
-            &hint,
-        );
+        list.text(font, l.hint_at, &hint_line(keys), &hint);
     }
+}
+
+/// The hint line under the menu, with the keys of `keys`: "↑ ↓ / W S to
+/// choose · Enter or click to select".
+pub fn hint_line(keys: &Keymap) -> String {
+    format!(
+        "{} to choose · {} or click to select",
+        sets_name(keys, &[Key::Up, Key::Down]),
+        keys.name(Key::Enter)
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hint_names_the_keys_bound_now() {
+        let mut keys = Keymap::default();
+        assert_eq!(
+            hint_line(&keys),
+            "↑ ↓ / W S to choose · Enter or click to select"
+        );
+        let g = crate::screens::input::Chord::parse("g").unwrap();
+        keys.rebind(Key::Enter, g).unwrap();
+        assert_eq!(
+            hint_line(&keys),
+            "↑ ↓ / W S to choose · G or click to select"
+        );
+    }
 
     const SIZE: (u32, u32) = (1280, 720);
 

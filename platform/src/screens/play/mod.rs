@@ -111,6 +111,9 @@ pub struct PlayScreen {
     /// Moves, ropes and the camera change at once, not animated (a
     /// setting: reduce motion).
     reduce_motion: bool,
+    /// What each key means (the player's keymap, kept in step by the
+    /// screens): the keys its hints, help and messages name.
+    pub keys: crate::screens::input::Keymap,
     /// The level's intro card (shown when the mode is `Intro`).
     pub intro: intro::Intro,
     /// The help panel's page (kept between openings).
@@ -181,6 +184,7 @@ impl PlayScreen {
         let mut screen = PlayScreen {
             confirm_end_turn: true,
             reduce_motion: false,
+            keys: crate::screens::input::Keymap::default(),
             intro: intro::Intro::of(level),
             help_page: help::Page::default(),
             session,
@@ -258,7 +262,7 @@ impl PlayScreen {
     pub fn message_line(&self) -> Option<String> {
         let stage = self.session.stage();
         let lost = (stage.outcome() == Outcome::Lost).then(|| self.danger.glares());
-        hud::message_line(stage, self.message.as_ref(), lost).map(|(text, _)| text)
+        hud::message_line(stage, self.message.as_ref(), lost, &self.keys).map(|(text, _)| text)
     }
 
     /// The selected hero's view, as drawn.
