@@ -102,6 +102,10 @@ impl PlayScreen {
             Some(Err(refusal)) if *refusal != Refusal::AlreadyThere => {
                 format!("Can't go there: {refusal}")
             }
+            // The dark is never silent: the player learns why nothing shows.
+            _ if self.points_at_unseen() => {
+                "Never seen: no hero has looked there yet, so nothing is known of it".to_string()
+            }
             _ => self.keys.fill("Click or {moves} to move · {context} actions · {enter} ends the turn · {undo} undo · {redo} redo · {next-hero} hero · {help} help"),
         }
     }

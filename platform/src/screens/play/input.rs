@@ -542,6 +542,13 @@ impl PlayScreen {
             .filter(|&v| self.view.nodes_at(v).next().is_some() || self.remembered_at(v).is_some())
     }
 
+    /// Whether the pointer rests on the map over a cell no hero has seen
+    /// (neither in sight nor remembered): nothing is known there.
+    pub(super) fn points_at_unseen(&self) -> bool {
+        self.mouse.is_some_and(|p| !self.over_hud(p, self.size_px))
+            && self.cell_under_pointer().is_none()
+    }
+
     /// Points at view cell `hover` (by the pointer, or the target cursor)
     /// and previews what would happen there.
     pub(super) fn set_hover(&mut self, hover: Option<ViewPos>) {
