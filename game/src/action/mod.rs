@@ -7,7 +7,7 @@
 //! preview it. [`event::apply`] plays a schedule onto the stage; it is the
 //! only code that changes a stage. A refused action returns a [`Refusal`]
 //! a player can read. Files per concern: [`movement`] (moving by
-//! destination), [`items`] (hand actions, levitation), [`rope`], [`turn`]
+//! destination; `move_search`, the search it plans from), [`items`] (hand actions, levitation), [`rope`], [`turn`]
 //! (end of round, leaving), [`walk`] (a chain of moves to a cell out of
 //! sight), [`abilities`] (the heroes' table and costs),
 //! [`refusal`] (every reason, rendered in one place).
@@ -21,6 +21,7 @@
 pub mod abilities;
 pub mod event;
 pub mod items;
+mod move_search;
 pub mod movement;
 pub mod offer;
 pub mod refusal;

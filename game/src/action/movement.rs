@@ -23,20 +23,21 @@
 //! planning any move ([`Moves::plan`], what [`plan_move`] does) and listing
 //! what is reachable ([`Moves::reachable`]); [`MoveInputs`] is everything
 //! of the stage it reads, so a search can be kept and used again wherever
-//! those are the same (the session does).
+//! those are the same (the session does). The search itself is
+//! `move_search`.
 
-use super::abilities::{safe_fall_cells, step_up_cells, Ability, Without, MOVE_AP_PER_STEP};
+use super::abilities::{safe_fall_cells, Ability, Without, MOVE_AP_PER_STEP};
 use super::event::{MoveKind, PathStep};
+use super::move_search::{
+    carries_heavy_load, crossed, fall_steps, search, step_view, Key, Mover, Search, State,
+};
 use super::refusal::Refusal;
 use crate::grid::{CellPos, Dir, EdgeType};
-use crate::rng::{FastMap, FastSet};
+use crate::rng::FastSet;
 use crate::stage::support::{Fall, Faller};
 use crate::stage::Stage;
 use crate::things::{CellIndex, ThingId, ThingKind};
 use crate::view::{GridView, ViewPos};
-
-/// A slice of the view: a view cell and the stencil id of its region.
-type Key = (ViewPos, u8);
 
 /// Where a move should end.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -54,349 +55,6 @@ pub struct MovePlan {
     pub path: Vec<PathStep>,
     /// Action points it costs.
     pub cost: u8,
-}
-
-struct State {
-    /// Where it is seen; `None` when a fall ended out of sight (a valid
-    /// destination, not searched on from).
-    key: Option<Key>,
-    cell: CellPos,
-    /// For a walk that ended in a fall: the view cell and cell walked into.
-    entered: Option<(ViewPos, CellPos)>,
-    cost: u8,
-    parent: usize,
-    /// The steps from the parent state to this one: a range of
-    /// [`Search::steps`].
-    steps: (u32, u32),
-}
-
-/// One move out of a search state.
-struct Move {
-    /// A range of [`Search::steps`].
-    steps: (u32, u32),
-    /// Where it ends in the view (`None`: a fall ended out of sight).
-    key: Option<Key>,
-    /// The cell it ends in.
-    cell: CellPos,
-    /// For a walk that ended in a fall: the view cell and cell walked into.
-    entered: Option<(ViewPos, CellPos)>,
-}
-
-/// Moves from one view slice along grid direction `grid_dir`, if the view
-/// shows that step as continuous.
-fn step_view(stage: &Stage, view: &GridView, key: Key, grid_dir: Dir) -> Option<(Key, CellPos)> {
-    let transform = view.transform_of(key.1)?;
-    let view_dir = transform.view_to_grid.inverse().apply_dir(grid_dir);
-    view.node_indices_at(key.0).find_map(|n| {
-        let node = view.node(n)?;
-        if node.stencil_id != key.1 {
-            return None;
-        }
-        let m = view.node(view.neighbour(stage.grid(), n, view_dir)?)?;
-        Some(((m.view, m.stencil_id), m.cell))
-    })
-}
-
-/// The steps of a fall through `cells` (worked out in the grid), seen from
-/// `key` as far as the view follows them, appended to `out`; the slice
-/// where it ends, if seen.
-fn fall_steps(
-    stage: &Stage,
-    view: &GridView,
-    key: Key,
-    cells: &[CellPos],
-    out: &mut Vec<PathStep>,
-) -> Option<Key> {
-    let mut at = Some(key);
-    out.extend(cells.iter().map(|&c| {
-        let before = at;
-        at = at
-            .and_then(|k| step_view(stage, view, k, Dir::Down))
-            .filter(|&(_, seen)| seen == c)
-            .map(|(k, _)| k);
-        PathStep {
-            cell: c,
-            kind: MoveKind::Fall,
-            view: at.map(|k| k.0),
-            ap: 0,
-            portal: crossed(before, at),
-        }
-    }));
-    at
-}
-
-/// Whether a step from slice `from` to slice `to` crossed a portal: both
-/// seen, in different regions of the view.
-fn crossed(from: Option<Key>, to: Option<Key>) -> bool {
-    matches!((from, to), (Some(a), Some(b)) if a.1 != b.1)
-}
-
-/// Outcome of a fall from a cell just walked into.
-enum ViewFall {
-    /// Lands in `cell` after these many steps (maybe none, appended to the
-    /// steps given); seen there if `Some`.
-    Lands(usize, Option<Key>, CellPos),
-    /// Lands, but further than `safe` allows.
-    TooFar { cells: u16, landing: CellPos },
-    /// Falls for ever (a portal loop).
-    Forever,
-}
-
-/// The fall from `cell` (seen at `key`): worked out in the grid, so a fall
-/// into a drop the hero cannot see down is still known and previewed as far
-/// as it is seen (its steps appended to `out`).
-fn fall_in_view(
-    stage: &Stage,
-    view: &GridView,
-    key: Key,
-    cell: CellPos,
-    safe: u16,
-    faller: Faller,
-    out: &mut Vec<PathStep>,
-) -> ViewFall {
-    match stage.fall_from(cell, faller) {
-        Fall::Forever => ViewFall::Forever,
-        Fall::Lands(cells) => {
-            let landing = cells.last().copied().unwrap_or(cell);
-            if cells.len() as u16 > safe {
-                return ViewFall::TooFar {
-                    cells: cells.len() as u16,
-                    landing,
-                };
-            }
-            let seen = fall_steps(stage, view, key, &cells, out);
-            ViewFall::Lands(cells.len(), seen, landing)
-        }
-    }
-}
-
-/// The search: every slice reachable from the hero's cell, by cost.
-#[derive(Default)]
-struct Search {
-    states: Vec<State>,
-    /// Every state's steps from its parent, one after the other.
-    steps: Vec<PathStep>,
-    /// Shortest unsafe fall landing in each cell (for the refusal).
-    unsafe_falls: FastMap<CellPos, u16>,
-    /// Cells only reached by falling for ever (for the refusal).
-    forever_falls: FastSet<CellPos>,
-    /// Scratch space of the search, kept to be reused: the state of each
-    /// slice found, the landings out of sight, the moves out of one
-    /// state, a step up's climb.
-    seen: FastMap<Key, usize>,
-    unseen_landings: FastSet<CellPos>,
-    moves: Vec<Move>,
-    climbed: Vec<PathStep>,
-}
-
-/// Whether `hero` carries something heavy (in hand, or in what is in hand).
-fn carries_heavy_load(stage: &Stage, hero: ThingId) -> bool {
-    stage.held(hero).is_some_and(|h| stage.is_heavy_load(h))
-}
-
-/// The search for `hero`; `heavy`: the hero carries something heavy, so
-/// cannot climb or hold on to a rope; `without`: the abilities switched off
-/// (the stage's, but for telling why a cell is out of reach).
-fn search(
-    stage: &Stage,
-    view: &GridView,
-    hero: ThingId,
-    max_cost: u8,
-    heavy: bool,
-    without: Without,
-) -> Search {
-    let mut found = Search::default();
-    search_into(
-        &mut found, stage, view, hero, None, max_cost, heavy, without,
-    );
-    found
-}
-
-/// [`search`] into `found`, whose space is reused; from the hero's cell,
-/// or from `from` when given (a walk planned ahead, [`one_ap_moves_from`]).
-#[allow(clippy::too_many_arguments)]
-fn search_into(
-    found: &mut Search,
-    stage: &Stage,
-    view: &GridView,
-    hero: ThingId,
-    from: Option<CellPos>,
-    max_cost: u8,
-    heavy: bool,
-    without: Without,
-) {
-    let kind = stage.hero_kind(hero).unwrap_or_default();
-    let safe = safe_fall_cells(kind, without);
-    let faller = if heavy { Faller::Item } else { Faller::Hero };
-    let Search {
-        states,
-        steps,
-        unsafe_falls,
-        forever_falls,
-        seen,
-        unseen_landings,
-        moves,
-        climbed,
-    } = found;
-    states.clear();
-    steps.clear();
-    unsafe_falls.clear();
-    forever_falls.clear();
-    seen.clear();
-    unseen_landings.clear();
-    let Some(start_cell) = from.or_else(|| stage.cell_of(hero)) else {
-        return;
-    };
-    let start: Key = (ViewPos::default(), 1);
-    states.push(State {
-        key: Some(start),
-        cell: start_cell,
-        entered: None,
-        cost: 0,
-        parent: 0,
-        steps: (0, 0),
-    });
-    seen.insert(start, 0);
-    // Every state found is searched on from in the order found
-    // (breadth-first: by cost).
-    for i in 0.. {
-        let Some(state) = states.get(i) else { break };
-        let (cell, cost) = (state.cell, state.cost);
-        // A fall that ended out of sight is a destination, not a start.
-        let Some(key) = state.key else { continue };
-        if cost >= max_cost {
-            continue;
-        }
-        moves.clear();
-        // Climbs first: among equally cheap paths, the plainest wins.
-        if !heavy && stage.segment_in(cell).is_some() {
-            for dir in [Dir::Up, Dir::Down] {
-                if let Some((k, c)) = step_view(stage, view, key, dir) {
-                    if stage.segment_in(c).is_some() {
-                        let first = steps.len() as u32;
-                        steps.push(PathStep {
-                            cell: c,
-                            kind: MoveKind::Climb,
-                            view: Some(k.0),
-                            ap: 0,
-                            portal: crossed(Some(key), Some(k)),
-                        });
-                        moves.push(Move {
-                            steps: (first, first + 1),
-                            key: Some(k),
-                            cell: c,
-                            entered: None,
-                        });
-                    }
-                }
-            }
-        }
-        let supported = stage.is_supported(cell, faller);
-        if supported {
-            for side in [Dir::Left, Dir::Right] {
-                // Walk, then fall if nothing holds the hero up.
-                if let Some((k, c)) = step_view(stage, view, key, side) {
-                    let first = steps.len();
-                    steps.push(PathStep {
-                        cell: c,
-                        kind: MoveKind::Walk,
-                        view: Some(k.0),
-                        ap: 0,
-                        portal: crossed(Some(key), Some(k)),
-                    });
-                    match fall_in_view(stage, view, k, c, safe, faller, steps) {
-                        ViewFall::Lands(fell, k2, c2) => {
-                            let entered = (fell > 0).then_some((k.0, c));
-                            moves.push(Move {
-                                steps: (first as u32, steps.len() as u32),
-                                key: k2,
-                                cell: c2,
-                                entered,
-                            });
-                        }
-                        ViewFall::TooFar { cells, landing } => {
-                            steps.truncate(first);
-                            for at in [landing, c] {
-                                let best = unsafe_falls.entry(at).or_insert(cells);
-                                *best = (*best).min(cells);
-                            }
-                        }
-                        ViewFall::Forever => {
-                            steps.truncate(first);
-                            // Every cell the endless fall passes names it.
-                            let mut at = Some(c);
-                            while let Some(cell) = at.filter(|&cell| forever_falls.insert(cell)) {
-                                at = stage.step(cell, Dir::Down);
-                            }
-                        }
-                    }
-                }
-                // Step up one (or two) cells, then across onto a supported cell.
-                let mut up = (key, cell);
-                climbed.clear();
-                for _ in 0..step_up_cells(kind, without) {
-                    let Some((k, c)) = step_view(stage, view, up.0, Dir::Up) else {
-                        break;
-                    };
-                    climbed.push(PathStep {
-                        cell: c,
-                        kind: MoveKind::StepUp,
-                        view: Some(k.0),
-                        ap: 0,
-                        portal: crossed(Some(up.0), Some(k)),
-                    });
-                    up = (k, c);
-                    if let Some((k2, c2)) = step_view(stage, view, up.0, side) {
-                        if stage.is_supported(c2, faller) {
-                            let first = steps.len() as u32;
-                            steps.extend_from_slice(climbed);
-                            steps.push(PathStep {
-                                cell: c2,
-                                kind: MoveKind::StepUp,
-                                view: Some(k2.0),
-                                ap: 0,
-                                portal: crossed(Some(up.0), Some(k2)),
-                            });
-                            moves.push(Move {
-                                steps: (first, steps.len() as u32),
-                                key: Some(k2),
-                                cell: c2,
-                                entered: None,
-                            });
-                        }
-                    }
-                }
-            }
-        }
-        for Move {
-            steps: range,
-            key: k,
-            cell: c,
-            entered,
-        } in moves.drain(..)
-        {
-            match k {
-                Some(k) if seen.contains_key(&k) => continue,
-                Some(k) => {
-                    seen.insert(k, states.len());
-                }
-                None if !unseen_landings.insert(c) => continue,
-                None => {}
-            }
-            // The move's cost is its first step's.
-            if let Some(first) = steps.get_mut(range.0 as usize) {
-                first.ap = MOVE_AP_PER_STEP;
-            }
-            states.push(State {
-                key: k,
-                cell: c,
-                entered,
-                cost: cost + MOVE_AP_PER_STEP,
-                parent: i,
-                steps: range,
-            });
-        }
-    }
 }
 
 /// Works out the cheapest move of `hero` to `target` within `ap` action
@@ -485,16 +143,8 @@ impl Moves {
     /// searches does, allocating only while its lists grow).
     pub fn search_again(&mut self, stage: &Stage, view: &GridView, hero: ThingId) {
         self.heavy = carries_heavy_load(stage, hero);
-        search_into(
-            &mut self.found,
-            stage,
-            view,
-            hero,
-            None,
-            u8::MAX,
-            self.heavy,
-            stage.without(),
-        );
+        let mover = Mover::new(stage, view, hero, self.heavy, stage.without());
+        self.found.run(&mover, None, u8::MAX);
     }
 
     /// What [`reachable`] answers for `ap` action points, from this search:
@@ -545,16 +195,8 @@ pub fn one_ap_moves_from(
     out.clear();
     let heavy = carries_heavy_load(stage, hero);
     let mut found = Search::default();
-    search_into(
-        &mut found,
-        stage,
-        view,
-        hero,
-        Some(from),
-        MOVE_AP_PER_STEP,
-        heavy,
-        stage.without(),
-    );
+    let mover = Mover::new(stage, view, hero, heavy, stage.without());
+    found.run(&mover, Some(from), MOVE_AP_PER_STEP);
     for state in found.states.iter().skip(1) {
         let (a, b) = state.steps;
         let cells = found.steps[a as usize..b as usize]

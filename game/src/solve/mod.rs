@@ -9,7 +9,8 @@
 //! answers a [`Report`]: the best [`Solution`] found, whether it is proven
 //! the best, how many turns were ruled out, and what the search cost. A
 //! [`Progress`] lets another thread watch and stop it. Files: [`solver`]
-//! (the phases of a solve), [`search`] (one search), `worker` (a
+//! (the phases of a solve), `race` (searches run side by side, or one to
+//! its end), [`search`] (one search), `worker` (a
 //! search's hands, one per thread), [`key`] (what counts
 //! as the same position), [`candidates`] (the actions tried in a
 //! position), [`cuts`] (actions skipped as reaching nothing new),
@@ -36,6 +37,7 @@ pub mod cuts;
 pub mod hint;
 pub mod key;
 pub mod progress;
+mod race;
 pub mod recover;
 pub mod search;
 pub mod solver;

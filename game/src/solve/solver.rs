@@ -36,13 +36,14 @@ use std::time::Instant;
 use log::info;
 
 use super::bound::Bound;
-use super::search::{Found, Goal, Meter, Search, StepOutcome, Stop};
+use super::race::{race, release, run, Race, Racer};
+use super::search::{Found, Meter, Search, StepOutcome, Stop};
 use super::{Budget, Limits, Progress, Report, Solution};
 use crate::action::abilities::Without;
 use crate::action::Action;
 use crate::level::Level;
 use crate::session::Session;
-use crate::stage::StageError;
+use crate::stage::{Stage, StageError};
 
 /// Groups are tried for parties of at most this many heroes (for larger
 /// ones, each hero alone only).
@@ -177,127 +178,6 @@ fn search_of(
     Ok(search)
 }
 
-/// The goal of a search under `limits`, given the best line so far.
-fn goal(limits: &Limits, best: &Option<Found>, any: bool) -> Goal {
-    Goal {
-        max_turns: limits.max_turns,
-        incumbent: best.as_ref().map(|f| (f.turns, f.action_count)),
-        any,
-    }
-}
-
-/// What runs side by side.
-struct Racer {
-    /// The heroes searched (`None`: the whole party).
-    group: Option<u32>,
-    search: Search,
-    /// Positions it has reached so far.
-    spent: u64,
-}
-
-/// How a race ended.
-enum Race {
-    /// Every search is done (or, with `first_wins`, one found a line).
-    Over,
-    /// The whole party's search is done: no line within the goal.
-    PartyDone {
-        everything: bool,
-    },
-    /// The budget of the phase ran out.
-    Budget,
-    Cancelled,
-    /// The positions kept outgrew the memory allowed: the solve stops.
-    Memory,
-}
-
-/// Runs `racers` side by side, the one that has spent the least going
-/// next, keeping the best line found in `best`. With `first_wins` the
-/// race ends at the first line found.
-fn race(
-    racers: &mut [Racer],
-    bound: &Bound,
-    limits: &Limits,
-    any: bool,
-    first_wins: bool,
-    best: &mut Option<Found>,
-    meter: &mut Meter<'_>,
-) -> Race {
-    while let Some(racer) = racers
-        .iter_mut()
-        .filter(|r| !r.search.is_done())
-        .min_by_key(|r| r.spent)
-    {
-        if let Some(p) = meter.progress {
-            p.set_whole_party(racer.group.is_none());
-        }
-        let before = meter.states;
-        let step = racer.search.step(bound, &goal(limits, best, any), meter);
-        racer.spent += meter.states - before;
-        match step {
-            StepOutcome::Found(found) => {
-                info!(
-                    "solver: {}: {} turns, {} actions",
-                    racer
-                        .group
-                        .map_or("the whole party".to_string(), |g| format!("group {g:#b}")),
-                    found.turns,
-                    found.action_count
-                );
-                if let Some(p) = meter.progress {
-                    p.set_best_turns(found.turns);
-                }
-                *best = Some(found);
-                if first_wins {
-                    return Race::Over;
-                }
-            }
-            StepOutcome::Going => {}
-            StepOutcome::Done { everything } if racer.group.is_none() => {
-                return Race::PartyDone { everything };
-            }
-            StepOutcome::Done { .. } => {}
-            StepOutcome::Stopped(Stop::Cancelled) => return Race::Cancelled,
-            StepOutcome::Stopped(Stop::Memory) => return Race::Memory,
-            StepOutcome::Stopped(Stop::Budget) => return Race::Budget,
-        }
-    }
-    Race::Over
-}
-
-/// Runs `search` step after step until it is done; keeps the turns it
-/// searched in full in `meter.turns_done`. Without a best line to beat,
-/// each turn searched in full is ruled out, and the progress says so.
-fn run(
-    mut search: Search,
-    bound: &Bound,
-    limits: &Limits,
-    best: &Option<Found>,
-    meter: &mut Meter<'_>,
-) -> StepOutcome {
-    meter.turns_done = search.turn() - 1;
-    loop {
-        match search.step(bound, &goal(limits, best, false), meter) {
-            StepOutcome::Going => {
-                meter.turns_done = search.turn() - 1;
-                if let Some(p) = meter.progress.filter(|_| best.is_none()) {
-                    p.rule_out(meter.turns_done);
-                }
-            }
-            ended => {
-                search.release(meter);
-                return ended;
-            }
-        }
-    }
-}
-
-/// Ends the searches of `racers`, their memory given back to the meter.
-fn release(racers: Vec<Racer>, meter: &mut Meter<'_>) {
-    for r in racers {
-        r.search.release(meter);
-    }
-}
-
 /// How a solve ended, besides its solution (see [`Report`]).
 #[derive(Default)]
 struct Ended {
@@ -351,185 +231,314 @@ pub fn solve_from(
 ) -> Result<Report, StartError> {
     let started = Instant::now();
     let whole = search_of(level, &start, None, limits.threads())?;
-    let (party, _) = session_of(level, &start, None)?;
-    let bound = Bound::new(party.stage());
-    let heroes = party.stage().active_heroes();
-    let entrance = party.stage().entrance();
+    let mut solve = Solve::new(level, start, limits, progress, started)?;
+    solve.any_line(whole)?;
+    if solve.goes_on() {
+        let improving = Improving {
+            since: Instant::now(),
+            states: solve.meter.states,
+            improve_for: start.improve_for,
+        };
+        solve.groups_turn_by_turn(&improving)?;
+        if solve.ended.stopped.is_none() {
+            solve.everyone(&improving)?;
+        }
+    }
+    Ok(solve.report())
+}
+
+/// The groups to try from `stage` ([`groups`]): the heroes still in play,
+/// those standing at the entrance able to leave at once.
+fn groups_in(stage: &Stage) -> Vec<u32> {
+    let heroes = stage.active_heroes();
+    let entrance = stage.entrance();
     let mut can_leave = 0u32;
     for (i, &h) in heroes.iter().enumerate().take(16) {
-        if party.stage().cell_of(h) == Some(entrance) {
+        if stage.cell_of(h) == Some(entrance) {
             can_leave |= 1 << i;
         }
     }
-    let groups = groups(heroes.len(), can_leave);
-    let share = |parts: u32| Meter {
-        limits,
-        progress,
-        states: 0,
-        stop_at: limits.max_states / 4 * u64::from(parts),
-        deadline: limits.max_time.map(|t| started + t / 4 * parts),
-        kept: 0,
-        replays: 0,
-        turns_done: 0,
-        memory: 0,
-        peak_memory: 0,
-    };
-    let mut meter = if limits.first || start.any_line_takes_all {
-        share(4)
-    } else {
-        share(1)
-    };
-    let mut best: Option<Found> = None;
-    let mut ended = Ended::default();
+    groups(heroes.len(), can_leave)
+}
 
-    // 1. Any line, fast.
-    let mut racers: Vec<Racer> = Vec::new();
-    for &g in &groups {
-        racers.push(Racer {
-            group: Some(g),
-            search: search_of(level, &start, Some(g), limits.threads())?,
-            spent: 0,
-        });
+/// A solve under way, phase after phase (see the module docs): where its
+/// searches start, the budget's meter, the best line so far and how the
+/// solve ended.
+struct Solve<'a> {
+    level: &'a Level,
+    start: Start<'a>,
+    limits: Limits,
+    /// When the solve began: the limits' time counts from here.
+    started: Instant,
+    /// The bound of every search, read where `start` leads.
+    bound: Bound,
+    /// The groups raced ([`groups_in`]); empty: none.
+    groups: Vec<u32>,
+    meter: Meter<'a>,
+    /// The best line found so far; `None`: none yet.
+    best: Option<Found>,
+    ended: Ended,
+}
+
+impl<'a> Solve<'a> {
+    /// A solve of `level` from `start` under `limits`, begun at `started`,
+    /// its meter set to phase 1's share: a quarter of the positions and
+    /// the time, or all of them when phase 1 is all it may take
+    /// ([`Limits::first`], [`Start::any_line_takes_all`]).
+    fn new(
+        level: &'a Level,
+        start: Start<'a>,
+        limits: Limits,
+        progress: Option<&'a Progress>,
+        started: Instant,
+    ) -> Result<Solve<'a>, StartError> {
+        let (party, _) = session_of(level, &start, None)?;
+        let quarters = if limits.first || start.any_line_takes_all {
+            4
+        } else {
+            1
+        };
+        Ok(Solve {
+            level,
+            start,
+            limits,
+            started,
+            bound: Bound::new(party.stage()),
+            groups: groups_in(party.stage()),
+            meter: Meter {
+                limits,
+                progress,
+                states: 0,
+                stop_at: limits.max_states / 4 * u64::from(quarters),
+                deadline: limits.max_time.map(|t| started + t / 4 * quarters),
+                kept: 0,
+                replays: 0,
+                turns_done: 0,
+                memory: 0,
+                peak_memory: 0,
+            },
+            best: None,
+            ended: Ended::default(),
+        })
     }
-    racers.push(Racer {
-        group: None,
-        search: whole,
-        spent: 0,
-    });
-    let first = race(
-        &mut racers,
-        &bound,
-        &limits,
-        true,
-        true,
-        &mut best,
-        &mut meter,
-    );
-    release(racers, &mut meter);
-    match first {
-        Race::Cancelled => ended.stopped = Some(Stop::Cancelled),
-        Race::Memory => ended.stopped = Some(Stop::Memory),
-        Race::Budget if limits.first || start.any_line_takes_all => {
-            ended.stopped = Some(Stop::Budget)
-        }
-        Race::PartyDone { everything } => {
-            // No line at all within the limit: nothing more to look for.
-            ended.complete = true;
-            ended.none_within = limits.max_turns;
-            ended.unsolvable = everything;
-        }
-        Race::Over | Race::Budget => {}
+
+    /// A search from where the solve starts, of the heroes of `group`
+    /// ([`session_of`]; `None`: the whole party).
+    fn search(&self, group: Option<u32>) -> Result<Search, StartError> {
+        search_of(self.level, &self.start, group, self.limits.threads())
     }
-    let go_on = ended.stopped.is_none() && !ended.complete && !limits.first;
-    // A phase's deadline `whole` and its positions `most`, capped at
-    // `halves` halves of what improving may take ([`Start::improve_for`]).
-    let improving = (Instant::now(), meter.states);
-    let until = |halves: u32, whole: Option<Instant>| {
-        let cap = match start.improve_for {
-            Some(Budget::Time(d)) => Some(improving.0 + d / 2 * halves),
+
+    /// Runs a racer for each group and, when given, `whole` (the whole
+    /// party's search) last, side by side ([`race`]), and releases them.
+    fn run_race(
+        &mut self,
+        whole: Option<Search>,
+        any: bool,
+        first_wins: bool,
+    ) -> Result<Race, StartError> {
+        let mut racers: Vec<Racer> = Vec::new();
+        for &g in &self.groups {
+            racers.push(Racer {
+                group: Some(g),
+                search: self.search(Some(g))?,
+                spent: 0,
+            });
+        }
+        if let Some(search) = whole {
+            racers.push(Racer {
+                group: None,
+                search,
+                spent: 0,
+            });
+        }
+        let ended = race(
+            &mut racers,
+            &self.bound,
+            &self.limits,
+            any,
+            first_wins,
+            &mut self.best,
+            &mut self.meter,
+        );
+        release(racers, &mut self.meter);
+        Ok(ended)
+    }
+
+    /// Phase 1, any line, fast: the groups and the whole party (`whole`)
+    /// side by side until one finds a line.
+    fn any_line(&mut self, whole: Search) -> Result<(), StartError> {
+        match self.run_race(Some(whole), true, true)? {
+            Race::Cancelled => self.ended.stopped = Some(Stop::Cancelled),
+            Race::Memory => self.ended.stopped = Some(Stop::Memory),
+            Race::Budget if self.limits.first || self.start.any_line_takes_all => {
+                self.ended.stopped = Some(Stop::Budget)
+            }
+            Race::PartyDone { everything } => {
+                // No line at all within the limit: nothing more to look for.
+                self.ended.complete = true;
+                self.ended.none_within = self.limits.max_turns;
+                self.ended.unsolvable = everything;
+            }
+            Race::Over | Race::Budget => {}
+        }
+        Ok(())
+    }
+
+    /// Whether phases 2 and 3 follow phase 1: it was not stopped, did not
+    /// settle the answer, and the limits ask for more than the first line.
+    fn goes_on(&self) -> bool {
+        self.ended.stopped.is_none() && !self.ended.complete && !self.limits.first
+    }
+
+    /// Phase 2, groups, turn by turn: side by side, each looking only for
+    /// lines that beat the best so far, within half the limits (and half
+    /// of what `improving` allows).
+    fn groups_turn_by_turn(&mut self, improving: &Improving) -> Result<(), StartError> {
+        if self.groups.is_empty() {
+            return Ok(());
+        }
+        let limits = &self.limits;
+        self.meter.stop_at = improving.stop_at(1, limits.max_states / 2);
+        self.meter.deadline = improving.deadline(1, limits.max_time.map(|t| self.started + t / 2));
+        match self.run_race(None, false, false)? {
+            Race::Cancelled => self.ended.stopped = Some(Stop::Cancelled),
+            Race::Memory => self.ended.stopped = Some(Stop::Memory),
+            Race::Over | Race::PartyDone { .. } | Race::Budget => {}
+        }
+        Ok(())
+    }
+
+    /// Phase 3, everyone: the whole party's search, first for no shorter
+    /// line ([`Solve::fewer_turns`]), then for no line as short with fewer
+    /// actions ([`Solve::fewer_actions`]), within the rest of the limits
+    /// (and of what `improving` allows).
+    fn everyone(&mut self, improving: &Improving) -> Result<(), StartError> {
+        let limits = &self.limits;
+        self.meter.stop_at = improving.stop_at(2, limits.max_states);
+        self.meter.deadline = improving.deadline(2, limits.max_time.map(|t| self.started + t));
+        if let Some(p) = self.meter.progress {
+            p.set_whole_party(true);
+        }
+        let turns_proven = self.fewer_turns()?;
+        if turns_proven && !self.ended.complete {
+            self.fewer_actions()?;
+        }
+        Ok(())
+    }
+
+    /// The whole party's search for a line in fewer turns than the best
+    /// (within the limits when there is none yet); whether the best's turns
+    /// are then proven the fewest.
+    fn fewer_turns(&mut self) -> Result<bool, StartError> {
+        let shorter = match &self.best {
+            Some(f) if f.turns > 1 => Some(Limits {
+                max_turns: f.turns - 1,
+                ..self.limits
+            }),
+            Some(_) => None,
+            None => Some(self.limits),
+        };
+        let mut turns_proven = self.best.as_ref().is_some_and(|f| f.turns == 1);
+        let Some(limit) = shorter else {
+            return Ok(turns_proven);
+        };
+        match run(
+            self.search(None)?,
+            &self.bound,
+            &limit,
+            &None,
+            &mut self.meter,
+        ) {
+            StepOutcome::Found(found) => {
+                self.ended.none_within = found.turns - 1;
+                self.ended.complete = true;
+                self.best = Some(found);
+            }
+            StepOutcome::Done { everything } => {
+                self.ended.none_within = limit.max_turns;
+                self.ended.complete = self.best.is_none();
+                self.ended.unsolvable = everything && self.best.is_none();
+                turns_proven = true;
+            }
+            StepOutcome::Stopped(stop) => {
+                self.ended.stopped = Some(stop);
+                self.ended.none_within = self.meter.turns_done;
+            }
+            StepOutcome::Going => unreachable!("run goes on until the search is done"),
+        }
+        Ok(turns_proven)
+    }
+
+    /// The whole party's search for a line as short as the best with fewer
+    /// actions, once no line is shorter; the solve is complete if it ends.
+    fn fewer_actions(&mut self) -> Result<(), StartError> {
+        let search = self.search(None)?;
+        match run(
+            search,
+            &self.bound,
+            &self.limits,
+            &self.best,
+            &mut self.meter,
+        ) {
+            StepOutcome::Found(found) => self.best = Some(found),
+            StepOutcome::Done { .. } => {}
+            StepOutcome::Stopped(stop) => self.ended.stopped = Some(stop),
+            StepOutcome::Going => unreachable!("run goes on until the search is done"),
+        }
+        self.ended.complete = self.ended.stopped.is_none();
+        self.ended.none_within = self.best.as_ref().map_or(0, |f| f.turns - 1);
+        Ok(())
+    }
+
+    /// The report of the solve ([`report`]).
+    fn report(self) -> Report {
+        report(
+            self.level,
+            &self.limits,
+            &self.meter,
+            self.started,
+            self.best,
+            self.ended,
+        )
+    }
+}
+
+/// What phases 2 and 3 may take at most besides their share of the limits
+/// ([`Start::improve_for`]), counted from the end of phase 1: phase 2 half
+/// of it, phases 2 and 3 together all of it.
+struct Improving {
+    /// When phase 1 ended.
+    since: Instant,
+    /// Positions reached when phase 1 ended.
+    states: u64,
+    /// `None`: no more than the limits.
+    improve_for: Option<Budget>,
+}
+
+impl Improving {
+    /// A phase's deadline: `whole` (its share of the limits; `None`: no
+    /// limit), capped at `halves` halves of the time improving may take.
+    fn deadline(&self, halves: u32, whole: Option<Instant>) -> Option<Instant> {
+        let cap = match self.improve_for {
+            Some(Budget::Time(d)) => Some(self.since + d / 2 * halves),
             _ => None,
         };
         match (whole, cap) {
             (Some(w), Some(c)) => Some(w.min(c)),
             (w, c) => w.or(c),
         }
-    };
-    let stop_at = |halves: u32, most: u64| match start.improve_for {
-        Some(Budget::Positions(n)) => {
-            most.min(improving.1.saturating_add(n / 2 * u64::from(halves)))
-        }
-        _ => most,
-    };
-
-    // 2. Groups, turn by turn.
-    if go_on && !groups.is_empty() {
-        meter.stop_at = stop_at(1, limits.max_states / 2);
-        meter.deadline = until(1, limits.max_time.map(|t| started + t / 2));
-        let mut racers: Vec<Racer> = Vec::new();
-        for &g in &groups {
-            racers.push(Racer {
-                group: Some(g),
-                search: search_of(level, &start, Some(g), limits.threads())?,
-                spent: 0,
-            });
-        }
-        match race(
-            &mut racers,
-            &bound,
-            &limits,
-            false,
-            false,
-            &mut best,
-            &mut meter,
-        ) {
-            Race::Cancelled => ended.stopped = Some(Stop::Cancelled),
-            Race::Memory => ended.stopped = Some(Stop::Memory),
-            Race::Over | Race::PartyDone { .. } | Race::Budget => {}
-        }
-        release(racers, &mut meter);
     }
 
-    // 3. Everyone: first no shorter line, then no line as short with
-    // fewer actions.
-    if go_on && ended.stopped.is_none() {
-        meter.stop_at = stop_at(2, limits.max_states);
-        meter.deadline = until(2, limits.max_time.map(|t| started + t));
-        if let Some(p) = progress {
-            p.set_whole_party(true);
-        }
-        let shorter = match &best {
-            Some(f) if f.turns > 1 => Some(Limits {
-                max_turns: f.turns - 1,
-                ..limits
-            }),
-            Some(_) => None,
-            None => Some(limits),
-        };
-        let mut turns_proven = best.as_ref().is_some_and(|f| f.turns == 1);
-        if let Some(limit) = shorter {
-            match run(
-                search_of(level, &start, None, limits.threads())?,
-                &bound,
-                &limit,
-                &None,
-                &mut meter,
-            ) {
-                StepOutcome::Found(found) => {
-                    ended.none_within = found.turns - 1;
-                    ended.complete = true;
-                    best = Some(found);
-                }
-                StepOutcome::Done { everything } => {
-                    ended.none_within = limit.max_turns;
-                    ended.complete = best.is_none();
-                    ended.unsolvable = everything && best.is_none();
-                    turns_proven = true;
-                }
-                StepOutcome::Stopped(stop) => {
-                    ended.stopped = Some(stop);
-                    ended.none_within = meter.turns_done;
-                }
-                StepOutcome::Going => unreachable!("run goes on until the search is done"),
+    /// A phase's most positions in all: `most` (its share of the limits),
+    /// capped at `halves` halves of the positions improving may reach.
+    fn stop_at(&self, halves: u32, most: u64) -> u64 {
+        match self.improve_for {
+            Some(Budget::Positions(n)) => {
+                most.min(self.states.saturating_add(n / 2 * u64::from(halves)))
             }
-        }
-        if turns_proven && !ended.complete {
-            match run(
-                search_of(level, &start, None, limits.threads())?,
-                &bound,
-                &limits,
-                &best,
-                &mut meter,
-            ) {
-                StepOutcome::Found(found) => best = Some(found),
-                StepOutcome::Done { .. } => {}
-                StepOutcome::Stopped(stop) => ended.stopped = Some(stop),
-                StepOutcome::Going => unreachable!("run goes on until the search is done"),
-            }
-            ended.complete = ended.stopped.is_none();
-            ended.none_within = best.as_ref().map_or(0, |f| f.turns - 1);
+            _ => most,
         }
     }
-    Ok(report(level, &limits, &meter, started, best, ended))
 }
 
 /// The report of a solve, also told to the progress and the log.

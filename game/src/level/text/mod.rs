@@ -1,9 +1,13 @@
 //! The level text format: parsing with every problem located, and the
 //! canonical writer. `levels/README.md` documents the format for level
 //! authors; this module's files each take one part:
+//! - `sections`: splitting the text into its sections (headers, notes);
+//! - `read`: reading each section for what it says;
 //! - [`art`]: the `[grid]` ASCII art, read and drawn;
 //! - [`keyed`]: the `key = value` lines of `[level]`, `[things]`, `[portals]`;
 //! - [`join`]: joining labelled edges into portals;
+//! - `problems`: the checks across sections, each problem placed in the
+//!   text;
 //! - [`write`](mod@write): the canonical writer.
 //!
 //! A file is a sequence of lines (`\n` or `\r\n`). Blank lines are ignored;
@@ -19,18 +23,23 @@
 pub mod art;
 pub mod join;
 pub mod keyed;
+mod problems;
+mod read;
+mod sections;
 pub mod write;
 
 pub use write::to_text;
 
-use super::validate::{
-    equipment_problems, grid_problems, note_ok, thing_problems, Problem, Subject,
-};
+use super::validate::note_ok;
 use super::{ErrorKind, Level, LevelError, Pos};
 use crate::equipment::EquipmentSet;
-use crate::grid::GridProblem;
-use art::{Art, ArtRow};
-use keyed::{LevelLine, PortalLine, ThingLine};
+use problems::Spans;
+use read::{LevelValues, ThingsRead};
+use sections::split_sections;
+
+/// Where a problem with no better place is reported (a missing section,
+/// the level as a whole): the start of the file.
+const START: Pos = Pos::at(1, 1);
 
 /// At most this many errors are reported for one file.
 const MAX_ERRORS: usize = 100;
@@ -69,168 +78,6 @@ impl<'f> Errors<'f> {
         self.list.sort_by_key(|e| e.pos);
         self.list.dedup();
         self.list
-    }
-}
-
-/// The sections of a file, split into their lines.
-#[derive(Default)]
-struct Sections<'a> {
-    notes: Vec<(String, Pos)>,
-    level: Option<(Pos, Vec<(u32, &'a str)>)>,
-    grid: Option<(Pos, Vec<(u32, &'a str)>)>,
-    things: Option<(Pos, Vec<(u32, &'a str)>)>,
-    portals: Option<(Pos, Vec<(u32, &'a str)>)>,
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum Current {
-    None,
-    Skip,
-    Level,
-    Grid,
-    Things,
-    Portals,
-}
-
-fn split_sections<'a>(text: &'a str, errors: &mut Errors) -> Sections<'a> {
-    let mut s = Sections::default();
-    let mut current = Current::None;
-    let mut complained = false;
-    for (i, raw) in text.split('\n').enumerate() {
-        let line_no = u32::try_from(i + 1).unwrap_or(u32::MAX);
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
-        let trimmed = line.trim();
-        if trimmed.is_empty() {
-            continue;
-        }
-        let indent = line.chars().take_while(|c| c.is_whitespace()).count() as u32;
-        let at = Pos::at(line_no, indent + 1);
-        if let Some(comment) = trimmed.strip_prefix("//") {
-            if current == Current::None {
-                let note = comment.strip_prefix(' ').unwrap_or(comment).trim_end();
-                s.notes.push((note.to_string(), at));
-            }
-            continue;
-        }
-        if trimmed.starts_with('[') {
-            let Some(name) = trimmed.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
-                errors.push(
-                    at,
-                    ErrorKind::Syntax {
-                        expected: "a section header such as [grid]".into(),
-                        found: trimmed.chars().take(40).collect(),
-                    },
-                );
-                current = Current::Skip;
-                continue;
-            };
-            let (slot, next) = match name {
-                "level" => (&mut s.level, Current::Level),
-                "grid" => (&mut s.grid, Current::Grid),
-                "things" => (&mut s.things, Current::Things),
-                "portals" => (&mut s.portals, Current::Portals),
-                _ => {
-                    errors.push(
-                        at,
-                        ErrorKind::UnknownSection(name.chars().take(40).collect()),
-                    );
-                    current = Current::Skip;
-                    continue;
-                }
-            };
-            if slot.is_some() {
-                errors.push(at, ErrorKind::DuplicateSection(name.to_string()));
-                current = Current::Skip;
-            } else {
-                *slot = Some((at, Vec::new()));
-                current = next;
-            }
-            continue;
-        }
-        let slot = match current {
-            Current::None => {
-                if !complained {
-                    errors.push(
-                        at,
-                        ErrorKind::ExpectedSection(trimmed.chars().take(40).collect()),
-                    );
-                    complained = true;
-                }
-                continue;
-            }
-            Current::Skip => continue,
-            Current::Level => &mut s.level,
-            Current::Grid => &mut s.grid,
-            Current::Things => &mut s.things,
-            Current::Portals => &mut s.portals,
-        };
-        if let Some((_, lines)) = slot {
-            lines.push((
-                line_no,
-                if current == Current::Grid {
-                    line.trim_end()
-                } else {
-                    line
-                },
-            ));
-        }
-    }
-    s
-}
-
-/// Where each part of the level was written, to place semantic problems.
-struct Spans<'a> {
-    notes: Vec<Pos>,
-    name: Pos,
-    things_header: Pos,
-    things: &'a [ThingLine],
-    art: Option<&'a Art>,
-    grid: Option<&'a crate::grid::Grid>,
-}
-
-impl Spans<'_> {
-    fn pos(&self, subject: Subject) -> Pos {
-        let start = Pos::at(1, 1);
-        let thing = |i: usize| self.things.get(i);
-        match subject {
-            Subject::Level | Subject::Labels => start,
-            Subject::Name => self.name,
-            Subject::Note(i) => self.notes.get(i).copied().unwrap_or(start),
-            Subject::Entrance => self.art.map_or(start, |a| a.cell_pos(a.entrance)),
-            Subject::Edge(e) => self.art.map_or(start, |a| a.edge_pos(e)),
-            Subject::Portal(portal) | Subject::PortalEnd { portal, .. } => {
-                let end = match subject {
-                    Subject::PortalEnd { end, .. } => end,
-                    _ => 0,
-                };
-                let edge = self
-                    .grid
-                    .and_then(|g| g.portal(portal))
-                    .and_then(|p| p.ends.get(end))
-                    .map(|e| e.edge());
-                match (self.art, edge) {
-                    (Some(a), Some(e)) => a.edge_pos(e),
-                    _ => start,
-                }
-            }
-            Subject::Things => self.things_header,
-            Subject::Thing(i) => thing(i).map_or(start, |t| t.id_pos),
-            Subject::ThingCell(i) => thing(i).map_or(start, |t| t.cell_pos),
-            Subject::ThingData(i) => thing(i).map_or(start, |t| t.data_pos),
-            Subject::RoutePoint { thing: i, point } => thing(i)
-                .and_then(|t| t.route_pos.get(point))
-                .copied()
-                .unwrap_or(start),
-        }
-    }
-}
-
-/// The text's problem kind for a grid problem (text words, not byte words).
-fn text_kind(p: &Problem) -> ErrorKind {
-    match p.kind {
-        ErrorKind::Grid(GridProblem::OpenBoundary(_)) => ErrorKind::OpenBoundary,
-        ErrorKind::Grid(GridProblem::OpenBesideRock(_)) => ErrorKind::OpenBesideRock,
-        ref k => k.clone(),
     }
 }
 
@@ -293,125 +140,15 @@ pub fn check_text_draft(
 ) -> Result<(Level, Vec<LevelError>), Vec<LevelError>> {
     let mut errors = Errors::new(file);
     let sections = split_sections(text, &mut errors);
-    let start = Pos::at(1, 1);
-
     for (note, pos) in &sections.notes {
         if !note_ok(note) {
             errors.push(*pos, ErrorKind::BadNote);
         }
     }
-
-    // [level]
-    let mut name: Option<(String, Pos)> = None;
-    let mut required_relics: Option<u16> = None;
-    let mut par: Option<u32> = None;
-    // Each with the position of its value, for the problems about it.
-    let mut requires: Option<(EquipmentSet, Pos)> = None;
-    let mut forbids: Option<(EquipmentSet, Pos)> = None;
-    match &sections.level {
-        None => errors.push(start, ErrorKind::MissingSection("level")),
-        Some((header, lines)) => {
-            for &(line_no, line) in lines {
-                match keyed::parse_level_line(line, line_no) {
-                    Ok(LevelLine::Name(n, pos)) => {
-                        if name.is_some() {
-                            errors.push(pos, ErrorKind::DuplicateKey("name".into()));
-                        } else {
-                            name = Some((n, pos));
-                        }
-                    }
-                    Ok(LevelLine::RequiredRelics(n, pos)) => {
-                        if required_relics.replace(n).is_some() {
-                            errors.push(pos, ErrorKind::DuplicateKey("required_relics".into()));
-                        }
-                    }
-                    Ok(LevelLine::Par(n, pos)) => {
-                        if par.replace(n).is_some() {
-                            errors.push(pos, ErrorKind::DuplicateKey("par".into()));
-                        }
-                    }
-                    Ok(LevelLine::Requires(set, pos)) => {
-                        if requires.replace((set, pos)).is_some() {
-                            errors.push(pos, ErrorKind::DuplicateKey("requires".into()));
-                        }
-                    }
-                    Ok(LevelLine::Forbids(set, pos)) => {
-                        if forbids.replace((set, pos)).is_some() {
-                            errors.push(pos, ErrorKind::DuplicateKey("forbids".into()));
-                        }
-                    }
-                    Err((pos, kind)) => errors.push(pos, kind),
-                }
-            }
-            if name.is_none()
-                && !lines
-                    .iter()
-                    .any(|(_, l)| l.trim_start().starts_with("name"))
-            {
-                errors.push(
-                    *header,
-                    ErrorKind::MissingKey {
-                        section: "level",
-                        key: "name",
-                    },
-                );
-            }
-        }
-    }
-
-    // [portals]
-    let mut options: Vec<PortalLine> = Vec::new();
-    if let Some((_, lines)) = &sections.portals {
-        for &(line_no, line) in lines {
-            match keyed::parse_portal_line(line, line_no) {
-                Ok(p) => {
-                    if options.iter().any(|o| o.label == p.label) {
-                        errors.push(p.label_pos, ErrorKind::DuplicatePortalLine(p.label));
-                    } else {
-                        options.push(p);
-                    }
-                }
-                Err((pos, kind)) => errors.push(pos, kind),
-            }
-        }
-    }
-
-    // [things]
-    let mut things: Vec<ThingLine> = Vec::new();
-    let mut bad_thing_lines = 0;
-    let things_header = match &sections.things {
-        None => {
-            errors.push(start, ErrorKind::MissingSection("things"));
-            start
-        }
-        Some((header, lines)) => {
-            for &(line_no, line) in lines {
-                match keyed::parse_thing_line(line, line_no) {
-                    Ok(t) => things.push(t),
-                    Err((pos, kind)) => {
-                        bad_thing_lines += 1;
-                        errors.push(pos, kind);
-                    }
-                }
-            }
-            *header
-        }
-    };
-
-    // [grid]
-    let art = match &sections.grid {
-        None => {
-            errors.push(start, ErrorKind::MissingSection("grid"));
-            None
-        }
-        Some((header, lines)) => {
-            let rows: Vec<ArtRow> = lines
-                .iter()
-                .map(|&(line, text)| ArtRow { line, text })
-                .collect();
-            art::read_art(&rows, *header, &mut errors)
-        }
-    };
+    let values = LevelValues::read(sections.level.as_ref(), &mut errors);
+    let options = read::read_portals(sections.portals.as_ref(), &mut errors);
+    let things = ThingsRead::read(sections.things.as_ref(), &mut errors);
+    let art = read::read_grid(sections.grid.as_ref(), &mut errors);
     let built = art
         .as_ref()
         .and_then(|a| join::build_grid(a, &options, &mut errors));
@@ -419,51 +156,26 @@ pub fn check_text_draft(
         Some((g, l)) => (Some(g), l),
         None => (None, Vec::new()),
     };
+    // Everything so far is structural: the text does not make a level.
+    let structural = errors.count();
 
-    let specs: Vec<_> = things.iter().map(|t| t.spec.clone()).collect();
+    let specs: Vec<_> = things.lines.iter().map(|t| t.spec.clone()).collect();
+    let requires = values.requires.unwrap_or((EquipmentSet::EMPTY, START));
+    let forbids = values.forbids.unwrap_or((EquipmentSet::EMPTY, START));
+    problems::push_equipment_problems(requires, forbids, &specs, &things, &mut errors);
     let spans = Spans {
         notes: sections.notes.iter().map(|(_, p)| *p).collect(),
-        name: name.as_ref().map_or(start, |(_, p)| *p),
-        things_header,
-        things: &things,
+        name: values.name.as_ref().map_or(START, |(_, p)| *p),
+        things_header: things.header,
+        things: &things.lines,
         art: art.as_ref(),
         grid: grid.as_ref(),
     };
-    // Everything so far is structural: the text does not make a level.
-    let structural = errors.count();
-    let mut problems = Vec::new();
-    if let Some(g) = &grid {
-        problems.extend(grid_problems(g));
-    }
-    problems.extend(thing_problems(&specs, grid.as_ref()));
-    let (requires, requires_pos) = requires.unwrap_or((EquipmentSet::EMPTY, start));
-    let (forbids, forbids_pos) = forbids.unwrap_or((EquipmentSet::EMPTY, start));
-    for p in equipment_problems(requires, forbids, &specs) {
-        // A piece both required and forbidden is written on the forbids
-        // line; one that fits no hero on the requires line.
-        let pos = match p.kind {
-            ErrorKind::RequiredAndForbidden(_) => forbids_pos,
-            _ => requires_pos,
-        };
-        // A required piece "fits no hero" says nothing new when a line of
-        // [things] did not parse (it may have been the hero).
-        if matches!(p.kind, ErrorKind::RequiredUnfit(_)) && bad_thing_lines > 0 {
-            continue;
-        }
-        errors.push(pos, p.kind);
-    }
-    for p in &problems {
-        // "No hero" says nothing new when [things] is missing or a line of
-        // it did not parse (it may have been the hero).
-        if p.kind == ErrorKind::NoHero && (sections.things.is_none() || bad_thing_lines > 0) {
-            continue;
-        }
-        errors.push(spans.pos(p.subject), text_kind(p));
-    }
+    problems::push_level_problems(&spans, &specs, &things, &mut errors);
 
-    let (Some(grid), Some(art), Some((name, _))) = (grid, art, name) else {
+    let (Some(grid), Some(art), Some((name, _))) = (grid, art, values.name) else {
         if errors.count() == 0 {
-            errors.push(start, ErrorKind::Damaged("incomplete level".into()));
+            errors.push(START, ErrorKind::Damaged("incomplete level".into()));
         }
         return Err(errors.into_sorted());
     };
@@ -477,23 +189,30 @@ pub fn check_text_draft(
         entrance: art.entrance,
         things: specs,
         portal_labels: labels,
-        required_relics,
-        par,
-        requires,
-        forbids,
+        required_relics: values.required_relics,
+        par: values.par,
+        requires: requires.0,
+        forbids: forbids.0,
     };
+    Ok(checked(file, level, errors))
+}
+
+/// The level a text made with the problems `errors` holds, sorted; when
+/// there are none, those of the safety net that keeps the text loader and
+/// the binary loader agreeing on what is valid ([`Level::problems`],
+/// placed at the file), and when there are none of those either, the
+/// level logged as loaded.
+fn checked(file: &str, level: Level, errors: Errors) -> (Level, Vec<LevelError>) {
     if errors.count() > 0 {
-        return Ok((level, errors.into_sorted()));
+        return (level, errors.into_sorted());
     }
-    // Everything was checked above; this is the safety net that keeps the
-    // text loader and the binary loader agreeing on what is valid.
     let problems = level.problems();
     if !problems.is_empty() {
         let mut errors = Errors::new(file);
         for p in &problems {
             errors.push(Pos::File, p.kind.clone());
         }
-        return Ok((level, errors.into_sorted()));
+        return (level, errors.into_sorted());
     }
     log::info!(
         "loaded level '{}' from {file}: {}x{}, {} things, {} portals",
@@ -503,5 +222,5 @@ pub fn check_text_draft(
         level.things.len(),
         level.grid.portals().len()
     );
-    Ok((level, Vec::new()))
+    (level, Vec::new())
 }
