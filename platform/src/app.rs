@@ -135,6 +135,7 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
     screens.set_zoom(settings.zoom);
     screens.set_volume(settings.volume, settings.muted);
     screens.set_confirm_end_turn(settings.confirm_end_turn);
+    screens.set_palette(options.palette.unwrap_or(settings.palette));
     info!(
         "window {}x{}{}",
         size_px.0,
@@ -165,6 +166,10 @@ pub fn run(options: &Options) -> Result<(), PlatformError> {
         kept.zoom = screens.zoom();
         (kept.volume, kept.muted) = screens.volume();
         kept.confirm_end_turn = screens.confirm_end_turn();
+        // `--palette` is for this run: kept only if the player changed it.
+        if options.palette != Some(screens.palette()) {
+            kept.palette = screens.palette();
+        }
         if kept != settings {
             if let Err(e) = kept.save(path) {
                 warn!("{e}");

@@ -1,7 +1,9 @@
 //! The player's settings, kept between runs: the window's size and place,
-//! fullscreen, the play screen's zoom, the sound's volume and mute, and
-//! whether Enter asks before ending a turn with action points left. `--window` and `--fullscreen`
-//! override them for one run (and are not saved).
+//! fullscreen, the play screen's zoom, the sound's volume and mute,
+//! whether Enter asks before ending a turn with action points left, and
+//! the palette danger and falls are drawn in (`standard` or
+//! `colour-blind`: `screens::world::palette`). `--window`, `--fullscreen`
+//! and `--palette` override them for one run (and are not saved).
 //!
 //! Where: `settings.txt` in the data folder (`progress::data_dir`). The
 //! file, one `key value` a line:
@@ -15,6 +17,7 @@
 //! volume 0.8
 //! sound on
 //! confirm_end_turn on
+//! palette colour-blind
 //! ```
 //!
 //! Reading is forgiving: a missing or empty file is the defaults; an
@@ -33,6 +36,7 @@ use game::level::{escaped, escaped_path};
 use log::{info, warn};
 
 use crate::cli::{parse_window, DEFAULT_WINDOW};
+use crate::screens::world::Palette;
 
 /// The first line of a settings file.
 pub const HEADER: &str = "rappel-settings 1";
@@ -57,6 +61,8 @@ pub struct Settings {
     pub muted: bool,
     /// Enter asks before ending a turn with action points left.
     pub confirm_end_turn: bool,
+    /// The palette danger, falls and glares are drawn in.
+    pub palette: Palette,
     /// Lines of keys this build does not know, kept as they were.
     pub other: Vec<String>,
 }
@@ -71,6 +77,7 @@ impl Default for Settings {
             volume: 0.8,
             muted: false,
             confirm_end_turn: true,
+            palette: Palette::Standard,
             other: Vec::new(),
         }
     }
@@ -156,6 +163,7 @@ impl Settings {
                     }
                     _ => false,
                 },
+                "palette" => Palette::parse(value).map(|p| s.palette = p).is_some(),
                 "sound" => match value {
                     "on" | "off" => {
                         s.muted = value == "off";
@@ -213,6 +221,7 @@ impl Settings {
             if self.muted { "off" } else { "on" },
             if self.confirm_end_turn { "on" } else { "off" }
         ));
+        out.push_str(&format!("palette {}\n", self.palette.name()));
         for line in &self.other {
             out.push_str(line);
             out.push('\n');
@@ -341,10 +350,54 @@ mod tests {
             volume: 0.3,
             muted: true,
             confirm_end_turn: false,
+            palette: Palette::ColourBlind,
             other: vec!["lantern glow".into()],
         };
         assert_eq!(Settings::parse(&s.to_text()), (s, Vec::new()));
         assert_eq!(Settings::parse("").0, Settings::default());
+    }
+
+    #[test]
+    fn the_palette_is_read_written_and_a_bad_one_is_damage() {
+        let (s, problems) = Settings::parse(
+            "rappel-settings 1
+palette colour-blind
+",
+        );
+        assert_eq!((s.palette, problems), (Palette::ColourBlind, Vec::new()));
+        assert!(s.to_text().contains("\npalette colour-blind\n"));
+        let text = Settings::default().to_text();
+        assert!(text.contains("\npalette standard\n"), "{text}");
+        for bad in ["colour blind", "Colour-blind", "red-green", ""] {
+            let (s, problems) =
+                Settings::parse(&format!("rappel-settings 1\npalette {bad}\nzoom 2\n"));
+            assert_eq!(s.palette, Palette::Standard, "{bad:?}: the default");
+            assert_eq!(s.zoom, 2.0, "{bad:?}: the rest read");
+            assert_eq!(
+                problems,
+                [format!("line 2: `{bad}` is not a good value for palette")]
+            );
+        }
+        // A bad palette is a damaged file: kept aside, the rest written
+        // back, the player told once.
+        let dir =
+            std::env::temp_dir().join(format!("rappel-settings-palette-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("settings.txt");
+        std::fs::write(&path, "rappel-settings 1\npalette mauve\nzoom 2\n").expect("write");
+        let loaded = Settings::load(Some(&path));
+        let notice = loaded.notice.expect("told");
+        assert!(
+            notice.contains("`mauve` is not a good value for palette"),
+            "{notice}"
+        );
+        assert!(dir.join("settings.txt.damaged").exists());
+        let again = Settings::load(Some(&path));
+        assert_eq!(again.notice, None, "told once");
+        assert_eq!(again.settings.palette, Palette::Standard);
+        assert_eq!(again.settings.zoom, 2.0);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

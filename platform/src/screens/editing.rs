@@ -36,7 +36,8 @@ impl Screens {
         self.stack.truncate(1);
         let mut list = editor::list::EditorList::new(&self.campaign.dir);
         match screen {
-            Ok(screen) => {
+            Ok(mut screen) => {
+                screen.palette = self.palette;
                 self.stack.push(Screen::EditorList(Box::new(list)));
                 self.stack.push(Screen::Editor(Box::new(screen)));
             }
@@ -114,6 +115,7 @@ impl Screens {
                     Ok(mut play) => {
                         play.level_name =
                             format!("{} · test play (Esc: back to the editor)", level.name);
+                        play.palette = self.palette;
                         self.stack.push(Screen::Play(Box::new(play)));
                         self.playing = Some(Playing {
                             level: *level,

@@ -127,6 +127,8 @@ pub struct Screens {
     /// Whether Enter asks before ending a turn with action points left
     /// (a setting).
     confirm_end_turn: bool,
+    /// The colours of danger, falls, glares… (a setting).
+    palette: world::Palette,
     /// Equipment just unlocked by the level that ended, said once on the
     /// next loadout screen or level list; `None`: nothing new.
     unlocked_news: Option<String>,
@@ -148,6 +150,7 @@ impl Screens {
             playing: None,
             zoom: 1.0,
             confirm_end_turn: true,
+            palette: world::Palette::default(),
             cues: cues::Cues::default(),
             volume: crate::audio::Volume::default(),
             unlocked_news: None,
@@ -170,6 +173,25 @@ impl Screens {
         self.confirm_end_turn = on;
         if let Some(p) = self.play_mut() {
             p.confirm_end_turn = on;
+        }
+    }
+
+    /// The palette danger, falls and glares are drawn in.
+    pub fn palette(&self) -> world::Palette {
+        self.palette
+    }
+
+    /// Draws danger, falls and glares in `palette` from the next frame on:
+    /// the level in play (under a pause too), the editor's watcher
+    /// timeline, and every level and editor opened from now on.
+    pub fn set_palette(&mut self, palette: world::Palette) {
+        self.palette = palette;
+        for screen in &mut self.stack {
+            match screen {
+                Screen::Play(p) => p.palette = palette,
+                Screen::Editor(e) => e.palette = palette,
+                _ => {}
+            }
         }
     }
 
@@ -252,6 +274,7 @@ impl Screens {
         }
         play.camera.zoom = self.zoom;
         play.confirm_end_turn = self.confirm_end_turn;
+        play.palette = self.palette;
         info!("playing {}", level.name);
         let mut stack = self.base_stack();
         stack.push(Screen::LevelSelect(self.level_select()));
