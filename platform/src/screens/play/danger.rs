@@ -27,7 +27,8 @@
 //!
 //! Cost: [`Danger::rebuild`] runs only when the hero's view is rebuilt (a
 //! change of state or of hero), never per frame: one watcher view build
-//! per known watcher. Drawing tests one bit per drawn grid cell.
+//! per known watcher. Drawing tests one bit per drawn grid cell, and up to
+//! four more for a watched one (whether it carries the eye).
 use game::action::turn::{caught_by, next_patrol_step};
 use game::action::watch::Watch;
 use game::grid::{CellPos, CellTransform};

@@ -556,7 +556,7 @@ mod tests {
                     assert!(d.abs().max_element() <= 20.001, "{cell:?}: {d}");
                 }
                 let stripes = v.iter().filter(|v| v.colour == hatch).count() / 6;
-                assert_eq!(stripes, 4, "{palette} {cell:?}");
+                assert_eq!(stripes, watched::STRIPES, "{palette} {cell:?}");
                 hatched.push(cell);
                 let eye = v.iter().any(|v| v.colour == white) && v.iter().any(|v| v.colour == iris);
                 if eye {

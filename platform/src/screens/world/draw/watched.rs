@@ -10,14 +10,15 @@
 //! The marks are drawn upright in cell-local coordinates (the cell is
 //! `[-0.5, 0.5]²`, y down) whatever the region's portal turn, so the
 //! stripes run the same way everywhere on screen, and they meet from
-//! cell to cell (one stripe every half cell along the diagonal). The
-//! stripes are clipped to the cell by construction: each is the part of
-//! a diagonal band inside the square, a quadrilateral.
+//! cell to cell (bold stripes, like hazard tape, one every cell along the
+//! diagonal). The stripes are clipped to the cell by construction: each
+//! is the part of a diagonal band inside the square, a quadrilateral.
 //!
 //! Cost: a watched cell is one draw command, as the tint alone was: its
-//! triangles (the tint, four stripes, and the eye where there is one) are
-//! built once per palette ([`MARKS`]) and copied per cell — 30 vertices,
-//! 108 with the eye.
+//! triangles (the tint, two stripes, and the eye where there is one) are
+//! built once per palette ([`MARKS`]) and copied per cell — 18 vertices,
+//! 54 with the eye (the tint alone was 4; a frame with hundreds of watched
+//! cells, the benchmark's, pays for them: `BENCHMARKS.md`).
 use std::sync::LazyLock;
 
 use glam::Vec2;
@@ -30,12 +31,14 @@ pub const EYE_WHITE: Rgba = [0.96, 0.95, 0.91, 0.92];
 pub const EYE_PUPIL: Rgba = hex(0x10121a);
 
 /// The hatch: one stripe every `HATCH_PERIOD` along the cell's diagonal
-/// (x + y), each `HATCH_WIDTH` of it wide, starting `HATCH_OFFSET` past a
+/// (x + y, which runs from -1 to 1 across the cell: [`STRIPES`] stripes a
+/// cell), each `HATCH_WIDTH` of it wide, starting `HATCH_OFFSET` past a
 /// multiple of the period so no stripe crosses the cell's corners or its
 /// other diagonal (each clipped stripe is then a quadrilateral).
-const HATCH_PERIOD: f32 = 0.5;
-const HATCH_WIDTH: f32 = 0.18;
-const HATCH_OFFSET: f32 = 0.125;
+const HATCH_PERIOD: f32 = 1.0;
+const HATCH_WIDTH: f32 = 0.3;
+const HATCH_OFFSET: f32 = 0.35;
+pub const STRIPES: usize = 2;
 
 /// The eye: its centre (upper part of the cell, clear of who stands on
 /// the floor), the almond's half width and half height, the iris's and
@@ -71,14 +74,9 @@ impl Marks {
             quad(&mut t, stripe, colours.danger_hatch);
         }
         let plain = t.len();
-        fan(&mut t, EYE_CENTRE, &almond(), EYE_WHITE);
-        fan(
-            &mut t,
-            EYE_CENTRE,
-            &circle(EYE_CENTRE, IRIS, 8),
-            colours.danger_eye,
-        );
-        fan(&mut t, EYE_CENTRE, &circle(EYE_CENTRE, PUPIL, 6), EYE_PUPIL);
+        fan(&mut t, &almond(), EYE_WHITE);
+        fan(&mut t, &circle(EYE_CENTRE, IRIS, 6), colours.danger_eye);
+        fan(&mut t, &circle(EYE_CENTRE, PUPIL, 4), EYE_PUPIL);
         Marks {
             triangles: t,
             plain,
@@ -109,7 +107,8 @@ pub fn draw_watched(list: &mut DrawList, palette: Palette, eye: bool) {
 /// The hatch's stripes, clipped to the cell: the parts of the bands
 /// `a <= x + y <= a + HATCH_WIDTH` inside the square.
 pub fn hatch() -> impl Iterator<Item = [Vec2; 4]> {
-    (-2..2).map(|k| {
+    let half = STRIPES as i32 / 2;
+    (-half..half).map(|k| {
         let a = k as f32 * HATCH_PERIOD + HATCH_OFFSET;
         let b = a + HATCH_WIDTH;
         if b <= 0.0 {
@@ -139,11 +138,11 @@ fn quad(out: &mut Vec<(Vec2, Rgba)>, q: [Vec2; 4], colour: Rgba) {
     }
 }
 
-/// Triangles from `centre` to each side of the closed outline `ring`.
-fn fan(out: &mut Vec<(Vec2, Rgba)>, centre: Vec2, ring: &[Vec2], colour: Rgba) {
-    for (i, &p) in ring.iter().enumerate() {
-        let q = ring[(i + 1) % ring.len()];
-        out.extend([(centre, colour), (p, colour), (q, colour)]);
+/// The convex outline `ring` as a fan of triangles from its first point
+/// (`ring.len() - 2` of them).
+fn fan(out: &mut Vec<(Vec2, Rgba)>, ring: &[Vec2], colour: Rgba) {
+    for pair in ring[1..].windows(2) {
+        out.extend([(ring[0], colour), (pair[0], colour), (pair[1], colour)]);
     }
 }
 
@@ -164,7 +163,7 @@ fn almond() -> Vec<Vec2> {
     // The arcs' circle: through both ends, `ry` from the chord.
     let radius = (rx * rx + ry * ry) / (2.0 * ry);
     let lift = |x: f32| (radius * radius - x * x).max(0.0).sqrt() - (radius - ry);
-    let n = 6;
+    let n = 4;
     let xs: Vec<f32> = (0..=n)
         .map(|i| -rx + 2.0 * rx * i as f32 / n as f32)
         .collect();
@@ -183,9 +182,9 @@ mod tests {
     }
 
     #[test]
-    fn the_hatch_is_four_stripes_inside_the_cell_that_meet_the_next_cells() {
+    fn the_hatch_is_stripes_inside_the_cell_that_meet_the_next_cells() {
         let stripes: Vec<[Vec2; 4]> = hatch().collect();
-        assert_eq!(stripes.len(), 4);
+        assert_eq!(stripes.len(), STRIPES);
         for s in &stripes {
             for p in s {
                 assert!(p.x.abs() <= 0.5 + 1e-6 && p.y.abs() <= 0.5 + 1e-6, "{p}");
@@ -250,6 +249,8 @@ mod tests {
             }
             let plain: Vec<Rgba> = m.triangles(false).iter().map(|&(_, c)| c).collect();
             assert!(!plain.contains(&c.danger_eye), "{palette}: no eye");
+            // What a watched cell costs the frame, in vertices.
+            assert_eq!((plain.len(), colours.len()), (18, 54), "{palette}");
         }
     }
 }
