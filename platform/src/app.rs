@@ -17,7 +17,6 @@ use game::level::escaped;
 use log::{info, warn};
 use render::gl_backend::{self, Renderer};
 use render::DrawList;
-use sdl2::controller::GameController;
 use sdl2::event::Event;
 
 use crate::assets::Assets;
@@ -25,7 +24,9 @@ use crate::cli::Options;
 use crate::error::PlatformError;
 use crate::levels::{self, Campaign};
 use crate::pacing::Pacing;
+use crate::pads::Pads;
 use crate::progress::{self, Progress};
+use crate::screens::choices::Display;
 use crate::screens::input::{hidpi_scale, text_of, InputMapper};
 use crate::screens::{AppRequest, Screens};
 use crate::screenshot;
@@ -103,238 +104,360 @@ fn screenshot_path() -> PathBuf {
 /// Runs the game until the window closes, Quit is chosen, or the frame
 /// count is reached.
 pub fn run(options: &Options) -> Result<(), PlatformError> {
-    // Assets, levels and the script first: a missing file is reported
-    // before a window flashes up.
-    let mut assets = Assets::load(&crate::assets::locate())?;
-    // Fixed-frame runs (screenshots, tests) neither read nor keep the
-    // player's settings, so they come out the same on every machine.
-    let settings_path = match options.frames {
-        Some(_) => None,
-        None => settings::default_path(),
-    };
-    let settings::Loaded {
-        settings,
-        notice,
-        writable,
-    } = Settings::load(settings_path.as_deref());
-    // A damaged file that could not be kept aside is never written over.
-    let settings_path = settings_path.filter(|_| writable);
-    let mut screens = screens_for(options, notice)?;
-    let steps = read_script(options)?;
-    if let Some(path) = &options.screenshot {
-        screenshot::check_target(path)?;
+    let mut app = App::start(options)?;
+    while app.frame()? == Flow::Go {}
+    Ok(())
+}
+
+/// Whether the main loop goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Go,
+    Stop,
+}
+
+/// Everything the main loop holds. Fields drop in order: the renderer and
+/// the sound before the window (and its GL context).
+struct App<'a> {
+    options: &'a Options,
+    renderer: Renderer,
+    /// Sound, or silence (one log line either way).
+    audio: crate::audio::device::Audio,
+    pads: Pads,
+    events: sdl2::EventPump,
+    window: GlWindow,
+    assets: Assets,
+    screens: Screens,
+    /// The settings as read at start, and where to keep them (`None`: not
+    /// kept: a fixed-frame run, or a damaged file that could not be kept
+    /// aside and is never written over).
+    settings: Settings,
+    settings_path: Option<PathBuf>,
+    /// The `--script` steps, the next one's index, and the frames the
+    /// script still waits.
+    steps: Vec<ScriptStep>,
+    script_at: usize,
+    wait: u32,
+    /// Frames drawn (scripted frames do not count).
+    frame: u32,
+    mapper: InputMapper,
+    list: DrawList,
+    pacing: Pacing,
+    /// Events the pacing's wait took, handled with the frame's.
+    woken: Vec<Event>,
+}
+
+/// What one frame's input asked for.
+struct FrameInput {
+    requests: Vec<AppRequest>,
+    had_input: bool,
+    /// The window was exposed, resized or moved: draw whatever changed.
+    exposed: bool,
+    /// A script step ran, or the script waits: draw every frame.
+    scripted: bool,
+}
+
+impl<'a> App<'a> {
+    /// Loads the assets, the settings, the campaign and the script (a
+    /// missing file is reported before a window flashes up), then opens
+    /// the window, the sound, the renderer and the gamepads.
+    fn start(options: &'a Options) -> Result<App<'a>, PlatformError> {
+        let assets = Assets::load(&crate::assets::locate())?;
+        // Fixed-frame runs (screenshots, tests) neither read nor keep the
+        // player's settings, so they come out the same on every machine.
+        let settings_path = match options.frames {
+            Some(_) => None,
+            None => settings::default_path(),
+        };
+        let settings::Loaded {
+            settings,
+            notice,
+            writable,
+        } = Settings::load(settings_path.as_deref());
+        let settings_path = settings_path.filter(|_| writable);
+        let mut screens = screens_for(options, notice)?;
+        let steps = read_script(options)?;
+        if let Some(path) = &options.screenshot {
+            screenshot::check_target(path)?;
+        }
+        let (size_px, position, fullscreen) = match options.window_px {
+            Some(size) => (size, None, options.fullscreen),
+            None => (
+                settings.window_px,
+                settings.position,
+                options.fullscreen || settings.fullscreen,
+            ),
+        };
+        screens.apply_settings(&settings);
+        if let Some(palette) = options.palette {
+            screens.set_palette(palette);
+        }
+        info!(
+            "window {}x{}{}",
+            size_px.0,
+            size_px.1,
+            if fullscreen { ", fullscreen" } else { "" }
+        );
+        let window = GlWindow::open(&WindowOptions {
+            title: "Rappel".to_string(),
+            size_px,
+            position,
+            fullscreen,
+            headless: false,
+        })?;
+        let audio = crate::audio::device::Audio::open(&window.sdl);
+        let mut renderer = Renderer::new()?;
+        renderer.set_texture(assets.sprites.slot, &assets.sprites.texture);
+        let events = window
+            .sdl
+            .event_pump()
+            .map_err(|message| PlatformError::Sdl {
+                what: "read input events",
+                message,
+            })?;
+        let pads = Pads::open_all(&window.sdl);
+        Ok(App {
+            options,
+            renderer,
+            audio,
+            pads,
+            events,
+            window,
+            assets,
+            screens,
+            settings,
+            settings_path,
+            steps,
+            script_at: 0,
+            wait: 0,
+            frame: 0,
+            mapper: InputMapper::new(),
+            list: DrawList::new(),
+            pacing: Pacing::new(options.frames.is_some()),
+            woken: Vec::new(),
+        })
     }
-    let (size_px, position, fullscreen) = match options.window_px {
-        Some(size) => (size, None, options.fullscreen),
-        None => (
-            settings.window_px,
-            settings.position,
-            options.fullscreen || settings.fullscreen,
-        ),
-    };
-    screens.set_zoom(settings.zoom);
-    screens.set_volume(settings.volume, settings.muted);
-    screens.set_confirm_end_turn(settings.confirm_end_turn);
-    screens.set_palette(options.palette.unwrap_or(settings.palette));
-    info!(
-        "window {}x{}{}",
-        size_px.0,
-        size_px.1,
-        if fullscreen { ", fullscreen" } else { "" }
-    );
-    let mut window = GlWindow::open(&WindowOptions {
-        title: "Rappel".to_string(),
-        size_px,
-        position,
-        fullscreen,
-        headless: false,
-    })?;
-    // Sound, or silence (one log line either way); closed before the window.
-    let mut audio = crate::audio::device::Audio::open(&window.sdl);
-    // What the run ends with is kept as the settings for the next one.
-    let keep_settings = |window: &GlWindow, screens: &Screens| {
-        let Some(path) = &settings_path else { return };
-        let mut kept = settings.clone();
-        if options.window_px.is_none() {
-            let (size, place) = window.windowed_geometry();
+
+    /// Keeps what the run ends with as the settings for the next one.
+    fn keep_settings(&self) {
+        let Some(path) = &self.settings_path else {
+            return;
+        };
+        let mut kept = self.screens.settings_kept(&self.settings);
+        if self.options.window_px.is_none() {
+            let (size, place) = self.window.windowed_geometry();
             kept.window_px = size;
             kept.position = Some(place);
-            if !options.fullscreen {
-                kept.fullscreen = window.is_fullscreen();
+            if !self.options.fullscreen {
+                kept.fullscreen = self.window.is_fullscreen();
             }
         }
-        kept.zoom = screens.zoom();
-        (kept.volume, kept.muted) = screens.volume();
-        kept.confirm_end_turn = screens.confirm_end_turn();
         // `--palette` is for this run: kept only if the player changed it.
-        if options.palette != Some(screens.palette()) {
-            kept.palette = screens.palette();
+        if self.options.palette == Some(kept.palette) {
+            kept.palette = self.settings.palette;
         }
-        if kept != settings {
+        if kept != self.settings {
             if let Err(e) = kept.save(path) {
                 warn!("{e}");
             }
         }
-    };
-    let mut renderer = Renderer::new()?;
-    renderer.set_texture(assets.sprites.slot, &assets.sprites.texture);
-    let mut events = window
-        .sdl
-        .event_pump()
-        .map_err(|message| PlatformError::Sdl {
-            what: "read input events",
-            message,
-        })?;
-    let controllers = match window.sdl.game_controller() {
-        Ok(c) => Some(c),
-        Err(e) => {
-            warn!("no gamepad support: {e}");
-            None
-        }
-    };
-    let mut pads: Vec<GameController> = Vec::new();
-    let open_pad = |which: u32, pads: &mut Vec<GameController>| {
-        if let Some(c) = &controllers {
-            match c.open(which) {
-                Ok(pad) => {
-                    info!("gamepad: {}", pad.name());
-                    pads.push(pad);
-                }
-                Err(e) => warn!("cannot open gamepad {which}: {e}"),
-            }
-        }
-    };
-    if let Some(n) = controllers.as_ref().and_then(|c| c.num_joysticks().ok()) {
-        for which in 0..n {
-            if controllers
-                .as_ref()
-                .is_some_and(|c| c.is_game_controller(which))
-            {
-                open_pad(which, &mut pads);
-            }
-        }
     }
 
-    let fixed_time = options.frames.is_some();
-    let mut mapper = InputMapper::new();
-    let mut list = DrawList::new();
-    let mut frame: u32 = 0;
-    let mut script_at = 0usize;
-    let mut wait = 0u32;
-    let mut pacing = Pacing::new(fixed_time);
-    let mut woken = Vec::new();
-    loop {
-        let busy = script_at < steps.len() || wait > 0;
-        let dt_s = pacing.start(&mut events, window.is_headless(), busy, &mut woken);
+    /// One frame: input, the script's step, what the screens asked for,
+    /// sound, animation, and the frame drawn if it differs from the one
+    /// shown.
+    fn frame(&mut self) -> Result<Flow, PlatformError> {
+        let busy = self.script_at < self.steps.len() || self.wait > 0;
+        let dt_s = self.pacing.start(
+            &mut self.events,
+            self.window.is_headless(),
+            busy,
+            &mut self.woken,
+        );
         let started = Instant::now();
-        let drawable = window.drawable_px();
-        let scale = hidpi_scale(window.window.size(), drawable);
-        let mut requests = Vec::new();
-        let mut had_input = false;
-        let mut exposed = false;
-        for event in woken.drain(..).chain(events.poll_iter()) {
-            had_input = true;
-            exposed |= matches!(event, Event::Window { .. });
-            match event {
-                Event::Quit { .. } if screens.request_quit() => {
-                    info!("window closed after {frame} frames");
-                    keep_settings(&window, &screens);
-                    return Ok(());
+        let drawable = self.window.drawable_px();
+        let Some(mut input) = self.read_input(drawable) else {
+            return Ok(Flow::Stop);
+        };
+        input.scripted = self.script_step(drawable, &mut input.requests);
+        let mut shoot = false;
+        for request in std::mem::take(&mut input.requests) {
+            match request {
+                AppRequest::Screenshot => shoot = true,
+                request => {
+                    if self.serve(request) == Flow::Stop {
+                        return Ok(Flow::Stop);
+                    }
                 }
-                Event::ControllerDeviceAdded { which, .. } => open_pad(which, &mut pads),
+            }
+        }
+        // The Options screen shows the window as it is (F11, a resize).
+        self.screens.set_display(Display {
+            fullscreen: self.window.is_fullscreen(),
+            window_px: self.window.windowed_geometry().0,
+        });
+        // What this frame's input made heard, at the volume it left.
+        let (volume, muted) = self.screens.volume();
+        self.audio.set_volume(volume, muted);
+        self.audio.play(&self.screens.take_cues());
+        self.screens.update(dt_s);
+        let flow = self.draw(drawable, &input, shoot)?;
+        if !self.window.vsync || self.window.is_headless() {
+            self.pacing.rest(started);
+        }
+        Ok(flow)
+    }
+
+    /// The frame's events (and those the pacing's wait took) handed to the
+    /// screens; `None` when the window closed and the game quits.
+    fn read_input(&mut self, drawable: (u32, u32)) -> Option<FrameInput> {
+        let scale = hidpi_scale(self.window.window.size(), drawable);
+        let mut input = FrameInput {
+            requests: Vec::new(),
+            had_input: false,
+            exposed: false,
+            scripted: false,
+        };
+        let mut events = std::mem::take(&mut self.woken);
+        events.extend(self.events.poll_iter());
+        for event in events {
+            input.had_input = true;
+            input.exposed |= matches!(event, Event::Window { .. });
+            match event {
+                Event::Quit { .. } if self.screens.request_quit() => {
+                    info!("window closed after {} frames", self.frame);
+                    self.keep_settings();
+                    return None;
+                }
+                Event::ControllerDeviceAdded { which, .. } => self.pads.plugged(which),
                 _ => {}
             }
-            if let Some(input) = mapper.map(&event, scale) {
-                requests.extend(screens.handle_raw(input, drawable));
+            if let Some(raw) = self.mapper.map(&event, scale) {
+                input
+                    .requests
+                    .extend(self.screens.handle_raw(raw, drawable));
             }
             for typed in text_of(&event) {
-                requests.extend(screens.handle_raw(typed, drawable));
+                input
+                    .requests
+                    .extend(self.screens.handle_raw(typed, drawable));
             }
         }
-        // One scripted step a frame.
-        let scripted = script_at < steps.len() || wait > 0;
-        if wait > 0 {
-            wait -= 1;
-        } else if let Some(step) = steps.get(script_at) {
-            script_at += 1;
-            match step {
-                ScriptStep::Wait(n) => wait = *n,
-                _ => requests.extend(script::run_step(&mut screens, step, drawable)),
-            }
-        }
-        if scripted && script_at == steps.len() && wait == 0 {
-            info!("script played: {} steps", steps.len());
-        }
-        let mut shoot = false;
-        for request in requests {
-            match request {
-                AppRequest::Quit => {
-                    info!("quit after {frame} frames");
-                    keep_settings(&window, &screens);
-                    return Ok(());
-                }
-                AppRequest::ToggleFullscreen => {
-                    if let Err(e) = window.toggle_fullscreen() {
-                        warn!("fullscreen: {e}");
-                    }
-                }
-                AppRequest::Screenshot => shoot = true,
-                AppRequest::CopyText(text) => {
-                    if let Err(e) = window.video.clipboard().set_clipboard_text(&text) {
-                        warn!("clipboard: {e}");
-                    }
-                }
-                AppRequest::ReadClipboard => match window.video.clipboard().clipboard_text() {
-                    Ok(text) => screens.paste_text(&text),
-                    Err(e) => warn!("clipboard: {e}"),
-                },
-            }
-        }
-        // What this frame's input made heard, at the volume it left.
-        let (volume, muted) = screens.volume();
-        audio.set_volume(volume, muted);
-        audio.play(&screens.take_cues());
-        screens.update(dt_s);
+        Some(input)
+    }
 
+    /// Plays one `--script` step a frame; whether the script is still
+    /// running (its frames are drawn, and not counted).
+    fn script_step(&mut self, drawable: (u32, u32), requests: &mut Vec<AppRequest>) -> bool {
+        let scripted = self.script_at < self.steps.len() || self.wait > 0;
+        if self.wait > 0 {
+            self.wait -= 1;
+        } else if let Some(step) = self.steps.get(self.script_at) {
+            self.script_at += 1;
+            match step {
+                ScriptStep::Wait(n) => self.wait = *n,
+                _ => requests.extend(script::run_step(&mut self.screens, step, drawable)),
+            }
+        }
+        if scripted && self.script_at == self.steps.len() && self.wait == 0 {
+            info!("script played: {} steps", self.steps.len());
+        }
+        scripted
+    }
+
+    /// Does what a screen asked of the main loop (a screenshot is taken
+    /// when the frame is drawn).
+    fn serve(&mut self, request: AppRequest) -> Flow {
+        let window = &mut self.window;
+        match request {
+            AppRequest::Quit => {
+                info!("quit after {} frames", self.frame);
+                self.keep_settings();
+                return Flow::Stop;
+            }
+            AppRequest::ToggleFullscreen => {
+                if let Err(e) = window.toggle_fullscreen() {
+                    warn!("fullscreen: {e}");
+                }
+            }
+            AppRequest::SetFullscreen(on) if on != window.is_fullscreen() => {
+                if let Err(e) = window.toggle_fullscreen() {
+                    warn!("fullscreen: {e}");
+                }
+            }
+            AppRequest::SetFullscreen(_) | AppRequest::Screenshot => {}
+            AppRequest::SetWindow(size) => {
+                if let Err(e) = window.set_windowed_size(size) {
+                    warn!("window size: {e}");
+                }
+            }
+            AppRequest::CopyText(text) => {
+                if let Err(e) = window.video.clipboard().set_clipboard_text(&text) {
+                    warn!("clipboard: {e}");
+                }
+            }
+            AppRequest::ReadClipboard => match window.video.clipboard().clipboard_text() {
+                Ok(text) => self.screens.paste_text(&text),
+                Err(e) => warn!("clipboard: {e}"),
+            },
+        }
+        Flow::Go
+    }
+
+    /// Builds the frame's draw list and draws it if it differs from the
+    /// one shown (or must be drawn); saves F12's screenshot, and with
+    /// `--frames` ends the run at the last frame (its screenshot saved).
+    fn draw(
+        &mut self,
+        drawable: (u32, u32),
+        input: &FrameInput,
+        shoot: bool,
+    ) -> Result<Flow, PlatformError> {
         let (w, h) = drawable;
-        list.clear();
-        screens.draw(&mut list, &mut assets.font, &assets.sprites, drawable);
+        let assets = &mut self.assets;
+        self.list.clear();
+        self.screens
+            .draw(&mut self.list, &mut assets.font, &assets.sprites, drawable);
         // Only a frame that differs from the one shown is drawn.
-        let forced = exposed || shoot || scripted || options.frames.is_some();
-        let changed = pacing.needs_drawing(&list, drawable, forced, had_input);
+        let fixed = self.options.frames.is_some();
+        let forced = input.exposed || shoot || input.scripted || fixed;
+        let changed = self
+            .pacing
+            .needs_drawing(&self.list, drawable, forced, input.had_input);
         if changed {
-            renderer.set_texture(assets.font.slot(), assets.font.atlas_image());
-            gl_backend::begin_frame(w, h, screens.clear_colour());
-            renderer.draw(&list, w, h);
+            self.renderer
+                .set_texture(assets.font.slot(), assets.font.atlas_image());
+            gl_backend::begin_frame(w, h, self.screens.clear_colour());
+            self.renderer.draw(&self.list, w, h);
         }
         if shoot {
             let path = screenshot_path();
             let pixels = gl_backend::read_pixels_rgba(w, h);
             match screenshot::save_png(&path, w, h, &pixels) {
-                Ok(()) => screens.notify(format!("Screenshot saved to {}", path.display())),
-                Err(e) => screens.notify(e.to_string()),
+                Ok(()) => self
+                    .screens
+                    .notify(format!("Screenshot saved to {}", path.display())),
+                Err(e) => self.screens.notify(e.to_string()),
             }
         }
-        if !scripted {
-            frame += 1;
+        if !input.scripted {
+            self.frame += 1;
         }
-        if options.frames.is_some_and(|n| frame >= n) {
-            if let Some(path) = &options.screenshot {
+        if self.options.frames.is_some_and(|n| self.frame >= n) {
+            if let Some(path) = &self.options.screenshot {
                 let pixels = gl_backend::read_pixels_rgba(w, h);
                 screenshot::save_png(path, w, h, &pixels)?;
-                info!("saved frame {frame} ({w}x{h}) to {}", path.display());
+                info!("saved frame {} ({w}x{h}) to {}", self.frame, path.display());
             }
             // The run ends here: keep the game in progress, as a quit does.
-            screens.save_game();
-            screens.flush_saves();
-            return Ok(());
+            self.screens.save_game();
+            self.screens.flush_saves();
+            return Ok(Flow::Stop);
         }
         if changed {
-            window.window.gl_swap_window();
-            pacing.presented(&mut list, drawable);
+            self.window.window.gl_swap_window();
+            self.pacing.presented(&mut self.list, drawable);
         }
-        if !window.vsync || window.is_headless() {
-            pacing.rest(started);
-        }
+        Ok(Flow::Go)
     }
 }

@@ -25,6 +25,7 @@ OPTIONS:
     --palette NAME        colours for this run: standard or colour-blind (default: as last time)
     --screenshot PATH     render frames headless-capable, save the last one as PNG, exit
     --frames N            number of frames to render before the screenshot (default 1)
+    --controls            print the controls table with your keys (from settings.txt)
     -h, --help            print this help
     -V, --version         print the version
 
@@ -43,6 +44,8 @@ pub const MAX_WINDOW_SIDE_PX: u32 = 16384;
 pub enum Command {
     Help,
     Version,
+    /// Print the controls table with the player's keys.
+    Controls,
     Run(Options),
 }
 
@@ -181,6 +184,7 @@ where
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help),
             Short('V') | Long("version") => return Ok(Command::Version),
+            Long("controls") => return Ok(Command::Controls),
             Long("level") => set_once(
                 &mut options.level,
                 value(&mut parser, "--level")?.into(),
@@ -301,7 +305,9 @@ mod tests {
         assert_eq!(parse(args(&["--help"])), Ok(Command::Help));
         assert_eq!(parse(args(&["-h"])), Ok(Command::Help));
         assert_eq!(parse(args(&["--version"])), Ok(Command::Version));
+        assert_eq!(parse(args(&["--controls"])), Ok(Command::Controls));
         for flag in [
+            "--controls",
             "--level",
             "--edit",
             "--window",

@@ -12,6 +12,7 @@ pub mod levels;
 pub mod logger;
 pub mod pacing;
 pub mod packs;
+pub mod pads;
 pub mod progress;
 pub mod saves;
 pub mod screens;

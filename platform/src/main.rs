@@ -19,6 +19,12 @@ fn main() -> ExitCode {
             println!("rappel {}", env!("CARGO_PKG_VERSION"));
             return ExitCode::SUCCESS;
         }
+        Ok(Command::Controls) => {
+            let path = platform::settings::default_path();
+            let keys = platform::settings::Settings::peek(path.as_deref()).keys;
+            print!("{}", platform::screens::play::help::markdown(&keys));
+            return ExitCode::SUCCESS;
+        }
         Ok(Command::Run(options)) => options,
         Err(e) => {
             eprintln!("rappel: {e} (try `rappel --help`)");

@@ -5,11 +5,13 @@
 //! One step per line; `#` starts a comment:
 //!
 //! ```text
-//! key NAME          a screen key: next-hero, prev-hero, hero-1..9,
-//!                   context, undo, redo, restart, end-turn, help,
-//!                   zoom-in, zoom-out, pan-left…, overview, recentre,
-//!                   target, hint; or a keyboard key as it reads unmodified:
-//!                   left, right, up, down, enter, space, escape, 1..9, e
+//! key NAME          a screen key by its action's name (the settings'
+//!                   names): next-hero, prev-hero, hero-1..9, context,
+//!                   undo, redo, restart, end-turn, help, zoom-in,
+//!                   zoom-out, pan-left…, overview, recentre, target, hint,
+//!                   mute; or a keyboard key as the default keys read it
+//!                   unmodified: left, right, up, down, enter, space,
+//!                   escape, 1..9, e (`press` reads the player's keys)
 //! move X Y          the pointer to drawable pixel X,Y
 //! click X Y         a left click at X,Y
 //! right-click X Y
@@ -29,6 +31,7 @@
 //! click-edge h|v X Y        editor: a click on edge X,Y (h: the floor of
 //!                   cell X,Y; v: its left wall), from the cell inside
 //! drag-edges h|v X1 Y1 X2 Y2  editor: a drag along edges
+//! open-controls     the Controls screen over the screen on top
 //! ```
 use game::grid::{CellPos, EdgePos};
 use glam::Vec2;
@@ -56,6 +59,8 @@ pub enum ScriptStep {
     Drag(Button, DragPath),
     Type(String),
     Wait(u32),
+    /// `Screens::open_controls`.
+    OpenControls,
 }
 
 fn edge(kind: &str, x: i32, y: i32) -> Option<EdgePos> {
@@ -116,6 +121,7 @@ pub fn parse(text: &str) -> Result<Vec<ScriptStep>, String> {
                     _ => return Err(bad("unknown key chord")),
                 }
             }
+            "open-controls" if words.len() == 1 => ScriptStep::OpenControls,
             "type" => {
                 let text = line.strip_prefix("type").unwrap_or("").trim_start();
                 ScriptStep::Type(text.to_string())
@@ -197,6 +203,7 @@ pub fn run_step(screens: &mut Screens, step: &ScriptStep, size_px: (u32, u32)) -
     match step {
         ScriptStep::Input(input) => raw(screens, RawInput::Input(*input)),
         ScriptStep::Raw(r) => raw(screens, *r),
+        ScriptStep::OpenControls => screens.open_controls(),
         ScriptStep::Type(text) => {
             for c in text.chars() {
                 raw(screens, RawInput::Text(c));

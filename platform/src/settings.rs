@@ -1,9 +1,12 @@
 //! The player's settings, kept between runs: the window's size and place,
-//! fullscreen, the play screen's zoom, the sound's volume and mute,
-//! whether Enter asks before ending a turn with action points left, and
-//! the palette danger and falls are drawn in (`standard` or
-//! `colour-blind`: `screens::world::palette`). `--window`, `--fullscreen`
-//! and `--palette` override them for one run (and are not saved).
+//! fullscreen, the size of text and panels, the play screen's zoom, the
+//! sound's volume and mute, reduced motion, whether Enter asks before
+//! ending a turn with action points left, the keys (the actions rebound
+//! on the Controls screen), and the palette danger and falls are drawn in
+//! (`standard` or `colour-blind`: `screens::world::palette`). The Options
+//! screen (`screens/options.rs`) changes them in play. `--window`,
+//! `--fullscreen` and `--palette` override them for one run (and are not
+//! saved).
 //!
 //! Where: `settings.txt` in the data folder (`progress::data_dir`). The
 //! file, one `key value` a line:
@@ -17,8 +20,20 @@
 //! volume 0.8
 //! sound on
 //! confirm_end_turn on
+//! ui_scale 150
+//! reduce_motion off
 //! palette colour-blind
+//! key undo u ctrl+z
 //! ```
+//!
+//! `ui_scale` is the size of text and panels in percent of the design's
+//! (100 to 200, by 25); `reduce_motion on` shows every move and camera
+//! change at once.
+//!
+//! A `key` line for each action whose keys differ from the defaults (the
+//! format is `screens::input::keymap`'s); a keymap that does not hold
+//! together (a chord bound to two actions, a menu key left with none) is a
+//! bad value, and the default keys are used.
 //!
 //! Reading is forgiving: a missing or empty file is the defaults; an
 //! unknown key (a newer build's) is skipped and kept when the file is
@@ -36,6 +51,7 @@ use game::level::{escaped, escaped_path};
 use log::{info, warn};
 
 use crate::cli::{parse_window, DEFAULT_WINDOW};
+use crate::screens::input::Keymap;
 use crate::screens::world::Palette;
 
 /// The first line of a settings file.
@@ -44,6 +60,8 @@ pub const HEADER: &str = "rappel-settings 1";
 pub const MAX_SETTINGS_BYTES: u64 = 64 << 10;
 /// The zoom range kept (the play camera's own limits are narrower).
 const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.1..=10.0;
+/// The sizes of text and panels offered, in percent.
+pub const UI_SCALES: [u32; 5] = [100, 125, 150, 175, 200];
 
 /// The settings (see the module docs).
 #[derive(Clone, Debug, PartialEq)]
@@ -61,6 +79,12 @@ pub struct Settings {
     pub muted: bool,
     /// Enter asks before ending a turn with action points left.
     pub confirm_end_turn: bool,
+    /// The size of text and panels, in percent (one of [`UI_SCALES`]).
+    pub ui_scale: u32,
+    /// Moves, falls and camera changes shown at once, not animated.
+    pub reduce_motion: bool,
+    /// What each key means.
+    pub keys: Keymap,
     /// The palette danger, falls and glares are drawn in.
     pub palette: Palette,
     /// Lines of keys this build does not know, kept as they were.
@@ -77,6 +101,9 @@ impl Default for Settings {
             volume: 0.8,
             muted: false,
             confirm_end_turn: true,
+            ui_scale: 100,
+            reduce_motion: false,
+            keys: Keymap::default(),
             palette: Palette::Standard,
             other: Vec::new(),
         }
@@ -106,6 +133,24 @@ fn parse_position(v: &str) -> Option<(i32, i32)> {
     let y: i32 = y.trim().parse().ok()?;
     // Far off any desktop is a damaged value, not a place.
     (x.abs() < 100_000 && y.abs() < 100_000).then_some((x, y))
+}
+
+/// `on` or `off` as a switch.
+fn on_off(value: &str) -> Option<bool> {
+    match value {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
+    }
+}
+
+/// A switch as the file writes it (and the Options screen shows it).
+pub fn on_off_text(on: bool) -> &'static str {
+    if on {
+        "on"
+    } else {
+        "off"
+    }
 }
 
 impl Settings {
@@ -139,44 +184,30 @@ impl Settings {
                 "position" => parse_position(value)
                     .map(|p| s.position = Some(p))
                     .is_some(),
-                "fullscreen" => match value {
-                    "on" => {
-                        s.fullscreen = true;
-                        true
-                    }
-                    "off" => {
-                        s.fullscreen = false;
-                        true
-                    }
-                    _ => false,
-                },
+                "fullscreen" => on_off(value).map(|on| s.fullscreen = on).is_some(),
                 "volume" => value
                     .parse::<f32>()
                     .ok()
                     .filter(|v| (0.0..=1.0).contains(v))
                     .map(|v| s.volume = v)
                     .is_some(),
-                "confirm_end_turn" => match value {
-                    "on" | "off" => {
-                        s.confirm_end_turn = value == "on";
-                        true
-                    }
-                    _ => false,
-                },
+                "confirm_end_turn" => on_off(value).map(|on| s.confirm_end_turn = on).is_some(),
+                "reduce_motion" => on_off(value).map(|on| s.reduce_motion = on).is_some(),
                 "palette" => Palette::parse(value).map(|p| s.palette = p).is_some(),
-                "sound" => match value {
-                    "on" | "off" => {
-                        s.muted = value == "off";
-                        true
-                    }
-                    _ => false,
-                },
+                "sound" => on_off(value).map(|on| s.muted = !on).is_some(),
+                "ui_scale" => value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|p| UI_SCALES.contains(p))
+                    .map(|p| s.ui_scale = p)
+                    .is_some(),
                 "zoom" => value
                     .parse::<f32>()
                     .ok()
                     .filter(|z| ZOOM_RANGE.contains(z))
                     .map(|z| s.zoom = z)
                     .is_some(),
+                "key" => s.keys.read_line(value).is_ok(),
                 // A newer build's key, kept as it is; a line with control
                 // characters is damage, not a key.
                 _ if line.chars().any(char::is_control) => {
@@ -201,7 +232,23 @@ impl Settings {
                 problems.push(problem);
             }
         }
+        if let Err(why) = s.keys.check() {
+            let problem = format!("the keys do not hold together ({})", escaped(&why));
+            warn!("settings {problem}; using the default keys");
+            problems.push(problem);
+            s.keys = Keymap::default();
+        }
         (s, problems)
+    }
+
+    /// What the settings at `path` say, only read (the defaults when there
+    /// are none or they cannot be read): nothing is kept aside or
+    /// written, as [`Settings::load`] would (`rappel --controls`).
+    pub fn peek(path: Option<&Path>) -> Settings {
+        match path.map(|p| game::io::file::read_capped(p, MAX_SETTINGS_BYTES)) {
+            Some(Ok(bytes)) => Settings::parse(&String::from_utf8_lossy(&bytes)).0,
+            _ => Settings::default(),
+        }
     }
 
     /// The file's text.
@@ -214,15 +261,17 @@ impl Settings {
             out.push_str(&format!("position {x},{y}\n"));
         }
         out.push_str(&format!(
-            "fullscreen {}\nzoom {}\nvolume {}\nsound {}\nconfirm_end_turn {}\n",
-            if self.fullscreen { "on" } else { "off" },
+            "fullscreen {}\nzoom {}\nvolume {}\nsound {}\nconfirm_end_turn {}\nui_scale {}\nreduce_motion {}\n",
+            on_off_text(self.fullscreen),
             self.zoom,
             self.volume,
-            if self.muted { "off" } else { "on" },
-            if self.confirm_end_turn { "on" } else { "off" }
+            on_off_text(!self.muted),
+            on_off_text(self.confirm_end_turn),
+            self.ui_scale,
+            on_off_text(self.reduce_motion),
         ));
         out.push_str(&format!("palette {}\n", self.palette.name()));
-        for line in &self.other {
+        for line in self.keys.lines().iter().chain(&self.other) {
             out.push_str(line);
             out.push('\n');
         }
@@ -350,6 +399,9 @@ mod tests {
             volume: 0.3,
             muted: true,
             confirm_end_turn: false,
+            ui_scale: 175,
+            reduce_motion: true,
+            keys: Keymap::default(),
             palette: Palette::ColourBlind,
             other: vec!["lantern glow".into()],
         };
@@ -359,11 +411,7 @@ mod tests {
 
     #[test]
     fn the_palette_is_read_written_and_a_bad_one_is_damage() {
-        let (s, problems) = Settings::parse(
-            "rappel-settings 1
-palette colour-blind
-",
-        );
+        let (s, problems) = Settings::parse("rappel-settings 1\npalette colour-blind\n");
         assert_eq!((s.palette, problems), (Palette::ColourBlind, Vec::new()));
         assert!(s.to_text().contains("\npalette colour-blind\n"));
         let text = Settings::default().to_text();
@@ -401,15 +449,78 @@ palette colour-blind
     }
 
     #[test]
+    fn peeking_reads_the_keys_and_keeps_a_damaged_file_where_it_is() {
+        let dir = std::env::temp_dir().join(format!("rappel-settings-peek-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("settings.txt");
+        let text = "rappel-settings 1\nkey undo u\nzoom NaN\n";
+        std::fs::write(&path, text).expect("write");
+        let keys = Settings::peek(Some(&path)).keys;
+        assert_eq!(keys.names(crate::screens::input::Key::Undo), "U");
+        assert_eq!(files_in(&dir), ["settings.txt"], "nothing kept aside");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), text);
+        assert_eq!(
+            Settings::peek(Some(&dir.join("none.txt"))),
+            Settings::default()
+        );
+        assert_eq!(Settings::peek(None), Settings::default());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_keys_round_trip_and_a_bad_key_line_is_a_damaged_value() {
+        use crate::screens::input::{Chord, Key};
+        let mut keys = Keymap::default();
+        keys.rebind(Key::Undo, Chord::parse("u").unwrap())
+            .expect("U is free");
+        keys.bind(Key::EndTurn, Chord::parse("ctrl+shift+n").unwrap())
+            .expect("free");
+        let s = Settings {
+            keys,
+            ..Settings::default()
+        };
+        let text = s.to_text();
+        assert!(
+            text.ends_with("key end-turn ctrl+shift+n\nkey undo u\n"),
+            "{text}"
+        );
+        assert_eq!(Settings::parse(&text), (s, Vec::new()));
+        // An unknown action, a key with no name: that line's action keeps
+        // its keys; the rest is read.
+        let (read, problems) =
+            Settings::parse("rappel-settings 1\nkey jump space\nkey undo u\nkey redo y wiggle\n");
+        assert_eq!(read.keys.names(Key::Undo), "U");
+        assert_eq!(read.keys.names(Key::Redo), "Y, Ctrl+Shift+Z");
+        assert_eq!(
+            problems,
+            [
+                "line 2: `jump space` is not a good value for key",
+                "line 4: `redo y wiggle` is not a good value for key"
+            ]
+        );
+        // Keys that do not hold together: all of them the defaults.
+        let (read, problems) = Settings::parse("rappel-settings 1\nkey undo u y\nzoom 2\n");
+        assert_eq!(read.keys, Keymap::default());
+        assert_eq!(read.zoom, 2.0);
+        assert_eq!(
+            problems,
+            ["the keys do not hold together (Y is both Undo and Redo)"]
+        );
+    }
+
+    #[test]
     fn a_bad_value_falls_back_to_its_default_and_the_rest_is_read() {
         let (s, problems) = Settings::parse(
-            "rappel-settings 1\nwindow 0x9\nposition 1e9,3\nfullscreen maybe\nzoom 2\nzoom NaN\n",
+            "rappel-settings 1\nwindow 0x9\nposition 1e9,3\nfullscreen maybe\nzoom 2\nzoom NaN\nui_scale 130\nreduce_motion yes\n",
         );
+        assert_eq!(s.ui_scale, 100, "a size not offered");
+        assert!(!s.reduce_motion);
         assert_eq!(s.window_px, DEFAULT_WINDOW);
         assert_eq!(s.position, None);
         assert!(!s.fullscreen);
         assert_eq!(s.zoom, 2.0, "the last good value");
-        assert_eq!(problems.len(), 4, "{problems:?}");
+        assert_eq!(problems.len(), 6, "{problems:?}");
         assert_eq!(problems[0], "line 2: `0x9` is not a good value for window");
         let (s, problems) = Settings::parse("garbage\nwindow 800x600\n");
         assert_eq!(s.window_px, (800, 600), "read on past a bad header");
@@ -492,6 +603,11 @@ palette colour-blind
                 "no header",
                 b"settings\nwindow 800x600\n".to_vec(),
                 "line 1: expected `rappel-settings 1`, found `settings`",
+            ),
+            (
+                "a bad key",
+                b"rappel-settings 1\nkey undo z@\nwindow 800x600\n".to_vec(),
+                "line 2: `undo z@` is not a good value for key",
             ),
         ];
         for (name, bytes, why) in cases {

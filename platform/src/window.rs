@@ -190,6 +190,17 @@ impl GlWindow {
         Ok(())
     }
 
+    /// Sets the window's size when not fullscreen: now if windowed, else
+    /// when fullscreen is left (window units).
+    pub fn set_windowed_size(&mut self, (w, h): (u32, u32)) -> Result<(), String> {
+        let fullscreen = self.is_fullscreen();
+        match &mut self.windowed {
+            Some((size, _)) if fullscreen => *size = (w, h),
+            _ => self.window.set_size(w, h).map_err(|e| e.to_string())?,
+        }
+        Ok(())
+    }
+
     /// Size of the drawable in pixels (may exceed the logical size on HiDPI).
     pub fn drawable_px(&self) -> (u32, u32) {
         self.window.drawable_size()

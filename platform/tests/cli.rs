@@ -144,9 +144,45 @@ fn help_lists_every_flag() {
         "--fullscreen",
         "--screenshot",
         "--frames",
+        "--controls",
     ] {
         assert!(text.contains(flag), "--help mentions {flag}");
     }
+}
+
+#[test]
+fn controls_prints_the_table_with_the_players_keys_and_touches_nothing() {
+    let out = rappel(&["--controls"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let table = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        table.starts_with("| keys | what they do |\n|---|---|\n| Mouse |"),
+        "{table}"
+    );
+    assert!(
+        table.contains("\n| Z, Ctrl+Z | undo |\n"),
+        "the defaults: {table}"
+    );
+    // The player's keys, from their settings (a bad line among them is
+    // warned about, and the file left as it is).
+    let data = scratch("controls-data");
+    std::fs::create_dir_all(&data).unwrap();
+    let settings = "rappel-settings 1\nkey undo u\nzoom NaN\n";
+    std::fs::write(data.join("settings.txt"), settings).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_rappel"))
+        .arg("--controls")
+        .env("RAPPEL_DATA", &data)
+        .output()
+        .expect("run rappel");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("\n| U | undo |\n"), "{table}");
+    assert!(table.contains("restart the level (U undoes it)"), "{table}");
+    assert_eq!(
+        std::fs::read_to_string(data.join("settings.txt")).unwrap(),
+        settings
+    );
+    assert!(!data.join("settings.txt.damaged").exists());
 }
 
 /// A mistake gives exactly one line on stderr, a non-zero exit, no panic.

@@ -102,7 +102,9 @@ pub fn menu_mark(screen: &Screen) -> Option<MenuMark> {
         }),
         Screen::PlayList(p) => Some(own(p.menu.selected)),
         Screen::Pause(p) => Some(own(p.menu.selected)),
+        Screen::Options(o) => Some(own(o.menu.selected)),
         Screen::Results(r) => Some(own(r.menu.selected)),
+        Screen::Controls(c) => Some(own(c.selected)),
         Screen::Play(p) => p.context_menu().map(|m| own(m.menu.selected)),
         Screen::Editor(_) | Screen::EditorList(_) => None,
     }
@@ -131,9 +133,10 @@ impl Screens {
     pub(super) fn toggle_mute(&mut self) {
         let volume = self.volume.toggled();
         self.sound_changed(volume);
+        let key = self.keymap().name(super::input::Key::Mute);
         if let Some(Screen::Play(p)) = self.stack.last_mut() {
             p.notify(format!(
-                "Sound {} (M)",
+                "Sound {} ({key})",
                 if volume.muted { "off" } else { "on" }
             ));
         }
@@ -153,11 +156,6 @@ impl Screens {
 
     fn set_sound(&mut self, volume: Volume) {
         self.volume = volume;
-        for screen in &mut self.stack {
-            if let Screen::Pause(p) = screen {
-                p.volume = volume;
-            }
-        }
     }
 
     /// After an input went to the top screen: its menu's tick, if it has
@@ -315,7 +313,8 @@ mod tests {
     }
 
     #[test]
-    fn the_pause_menu_and_m_set_the_volume_the_screens_keep() {
+    fn the_options_screen_and_m_set_the_volume_the_screens_keep() {
+        use super::super::options::{rows, Row};
         let mut s = screens();
         assert_eq!(s.volume(), (0.8, false));
         let m = RawInput::Chord(Chord::parse("m").expect("m"));
@@ -330,11 +329,9 @@ mod tests {
         key(&mut s, Key::Enter);
         key(&mut s, Key::Enter);
         key(&mut s, Key::Escape); // The level's intro card.
-        key(&mut s, Key::Escape);
-        let volume_at = super::super::pause::ENTRIES
-            .iter()
-            .position(|e| *e == super::super::pause::Entry::Volume)
-            .expect("a volume entry");
+        super::super::tests::pause_and_choose(&mut s, super::super::pause::PauseAction::Options);
+        assert!(matches!(s.top(), Screen::Options(o) if o.over_play));
+        let volume_at = rows().position(|r| r == Row::Volume).expect("a row");
         for _ in 0..volume_at {
             key(&mut s, Key::Down);
         }
@@ -342,20 +339,19 @@ mod tests {
         key(&mut s, Key::Left);
         assert_eq!(s.volume(), (0.7, false));
         assert_eq!(s.take_cues(), [Cue::MenuMove], "heard at the new volume");
-        // M mutes anywhere but the editor, and the pause menu shows it.
+        // M mutes anywhere but the editor, and the Options screen shows it.
         assert_eq!(s.handle_raw(m, SIZE), None);
         assert_eq!(s.volume(), (0.7, true));
-        let Screen::Pause(p) = s.top() else {
-            panic!("still paused");
-        };
-        assert!(p.volume.muted);
+        assert_eq!(Row::Sound.label(&s.shown_options()), "Sound: off (M)");
         // The settings file's values arrive through set_volume.
         s.set_volume(0.44, false);
         assert_eq!(s.volume(), (0.4, false));
-        let Screen::Pause(p) = s.top() else {
-            panic!("still paused");
-        };
-        assert_eq!(p.volume.percent(), 40);
+        assert_eq!(Row::Volume.label(&s.shown_options()), "Volume: 40 %");
+        key(&mut s, Key::Escape);
+        assert!(
+            matches!(s.top(), Screen::Pause(_)),
+            "back to the pause menu"
+        );
         key(&mut s, Key::Escape);
         s.handle_raw(m, SIZE);
         assert_eq!(s.volume(), (0.4, true));

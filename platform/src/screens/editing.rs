@@ -113,9 +113,12 @@ impl Screens {
                 );
                 match PlayScreen::new(&level) {
                     Ok(mut play) => {
-                        play.level_name =
-                            format!("{} · test play (Esc: back to the editor)", level.name);
-                        play.palette = self.palette;
+                        self.apply_choices(&mut play);
+                        play.level_name = format!(
+                            "{} · test play ({}: back to the editor)",
+                            level.name,
+                            play.keys.name(crate::screens::input::Key::Escape)
+                        );
                         self.stack.push(Screen::Play(Box::new(play)));
                         self.playing = Some(Playing {
                             level: *level,

@@ -51,8 +51,19 @@ impl Screens {
     pub(super) fn refresh_title(&mut self) {
         let fresh = self.title_screen();
         if let Some(Screen::Title(t)) = self.stack.last_mut() {
+            // Back from Options, Options keeps the focus; else the fresh
+            // focus (Continue, or Play).
+            let options = super::title::MenuItem::Options;
+            let selected = match (
+                t.menu.get(t.selected),
+                fresh.menu.iter().position(|&m| m == options),
+            ) {
+                (Some(&was), Some(at)) if was == options => at,
+                _ => fresh.selected,
+            };
             *t = TitleScreen {
                 notice: t.notice.take(),
+                selected,
                 ..fresh
             };
         }

@@ -23,7 +23,7 @@ use game::equipment::{next_unlock, Equipment, Loadout};
 
 use crate::levels::Campaign;
 use crate::progress::{LevelResult, Progress};
-use crate::screens::input::Input;
+use crate::screens::input::{Input, Keymap};
 use crate::screens::loadout::{self, LoadoutAction, LoadoutScreen};
 use crate::screens::menu::{self, Menu, MenuEvent};
 use crate::screens::theme::{DISABLED_TEXT, GOLD, ITEM_TEXT, NOTICE_TEXT, SUB_TEXT};
@@ -249,12 +249,15 @@ fn with_words(equipment: game::equipment::EquipmentSet) -> String {
     }
 }
 
-/// The hint line at the bottom of the campaign's level select.
-pub const HINT: &str = "Up/Down choose · Enter or click to play · Esc back";
-
-/// The hint line of a pack's level select.
-pub const PACK_HINT: &str =
-    "Up/Down choose · Enter or click to play (twice for a locked level: out of order) · Esc back";
+/// The hint line at the bottom of the level select (a pack's, `pack`,
+/// says a locked level plays out of order), with the keys of `keys`.
+pub fn hint(keys: &Keymap, pack: bool) -> String {
+    keys.fill(if pack {
+        "{up}/{down} choose · {enter} or click to play (twice for a locked level: out of order) · {escape} back"
+    } else {
+        "{up}/{down} choose · {enter} or click to play · {escape} back"
+    })
+}
 
 /// The status line of locked level `i` (never the first): what opens it,
 /// and in a pack how to play it now.
@@ -402,7 +405,7 @@ impl LevelSelectScreen {
                         Some(_) => {
                             self.out_of_order = Some(i);
                             format!(
-                                "“{}” is locked until you win “{first}”. Enter again (or click) plays it now, out of order; a win counts as usual.",
+                                "“{}” is locked until you win “{first}”. Choose it again (or click it) to play it now, out of order; a win counts as usual.",
                                 entry.name()
                             )
                         }
@@ -426,6 +429,7 @@ impl LevelSelectScreen {
     }
 
     /// Draws the screen (the loadout screen while it is open).
+    #[allow(clippy::too_many_arguments)]
     pub fn draw(
         &self,
         list: &mut DrawList,
@@ -434,9 +438,10 @@ impl LevelSelectScreen {
         size: Vec2,
         campaign: &Campaign,
         progress: &Progress,
+        keys: &Keymap,
     ) {
         if let Some(screen) = &self.loadout {
-            screen.draw(list, font, sprites, size);
+            screen.draw(list, font, sprites, size, keys);
             return;
         }
         let l = layout(size, campaign.levels.len());
@@ -526,13 +531,7 @@ impl LevelSelectScreen {
             size,
             l.small_px,
             (self.notice.as_deref(), l.notice_at),
-            (
-                match campaign.pack {
-                    None => HINT,
-                    Some(_) => PACK_HINT,
-                },
-                l.hint_at,
-            ),
+            (&hint(keys, campaign.pack.is_some()), l.hint_at),
         );
         if let Some((index, menu)) = &self.asking {
             let c = choice_layout(size, s);
@@ -560,7 +559,7 @@ impl LevelSelectScreen {
             list.text(
                 font,
                 c.hint_at,
-                "Restart keeps the game's history: Z undoes back into it",
+                &keys.fill("Restart keeps the game's history: {undo} undoes back into it"),
                 &TextStyle::new(l.small_px, SUB_TEXT).aligned(Align::Centre),
             );
         }

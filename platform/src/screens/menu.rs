@@ -1,6 +1,7 @@
 //! A vertical menu of buttons, shared by the level select, the pause menu,
-//! the results screen and the play screen's context actions: Up/Down (W/S,
-//! d-pad) move the selection with wrap-around, Enter/Space choose, the mouse
+//! the results screen and the play screen's context actions: Up/Down (the
+//! keys bound to them, the d-pad) move the selection with wrap-around,
+//! Enter/Space choose, the mouse
 //! hovers and clicks, Escape backs out. Rectangles come from the screen's
 //! own pure layout, so what the mouse hits is exactly what is drawn.
 use glam::Vec2;

@@ -5,7 +5,9 @@
 //! with synthetic input and no GL.
 //!
 //! [`Screens`] is a stack: title → level select → play, with the pause
-//! menu or the results pushed over play (drawn over the dimmed world).
+//! menu or the results pushed over play (drawn over the dimmed world), and
+//! the Options screen from the title or the pause menu (`options.rs`; the
+//! settings it changes are applied in `choices.rs`).
 //! Once equipment is unlocked, the level select shows the loadout screen
 //! before a level (`loadout.rs`); the level in play is then the level
 //! equipped (`game::equipment::equip`), and its save names the loadout.
@@ -13,7 +15,10 @@
 //! brought out (they unlock equipment).
 //! Input goes to the top screen; what it asks for (play a level, pause,
 //! won, quit…) moves the stack. F11 and F12 go to the main loop as
-//! [`AppRequest`]s from any screen.
+//! [`AppRequest`]s from any screen. Every key is read through the player's
+//! keymap (`input::keymap`), which the stack owns ([`Screens::keymap`]) and
+//! the Controls screen changes ([`Screens::open_controls`], from Options);
+//! the play screen keeps a copy for the keys its hints name.
 //!
 //! The stack's methods are split by concern: the editor's part (opening a
 //! level in it, test play and back) is in `editing.rs`, the campaign's flow
@@ -21,14 +26,18 @@
 //! `campaign_flow.rs`, games in progress saved and restored in `games_in_progress.rs` (the
 //! files themselves in `crate::saves`).
 mod campaign_flow;
+pub mod choices;
+pub mod controls;
 pub mod cues;
 mod editing;
 pub mod editor;
+mod flow;
 mod games_in_progress;
 pub mod input;
 pub mod level_select;
 pub mod loadout;
 pub mod menu;
+pub mod options;
 pub mod pause;
 pub mod play;
 pub mod play_list;
@@ -45,15 +54,16 @@ use log::info;
 use render::{DrawList, Font, Rgba, SpriteAtlas};
 
 use crate::levels::{self, Campaign};
-use crate::progress::{LevelResult, Progress};
-use editor::test_play::TestEnd;
-use input::{Input, Key};
-use level_select::{LevelSelectAction, LevelSelectScreen};
-use pause::{PauseAction, PauseScreen};
-use play::{PlayAction, PlayScreen};
-use play_list::{PlayListAction, PlayListScreen};
-use results::{ResultsAction, ResultsScreen};
-use title::{TitleAction, TitleScreen};
+use crate::progress::Progress;
+use controls::{ControlsAction, ControlsScreen};
+use input::{Key, Keymap};
+use level_select::LevelSelectScreen;
+use options::OptionsScreen;
+use pause::PauseScreen;
+use play::PlayScreen;
+use play_list::PlayListScreen;
+use results::ResultsScreen;
+use title::TitleScreen;
 
 /// One screen on the stack.
 pub enum Screen {
@@ -66,7 +76,12 @@ pub enum Screen {
     LevelSelect(LevelSelectScreen),
     Play(Box<PlayScreen>),
     Pause(PauseScreen),
+    /// From the title, or from the pause menu over the level in play.
+    Options(OptionsScreen),
     Results(ResultsScreen),
+    /// The keys rebound ([`Screens::open_controls`]), over whatever
+    /// opened it.
+    Controls(ControlsScreen),
 }
 
 /// What the screens ask of the main loop.
@@ -74,6 +89,10 @@ pub enum Screen {
 pub enum AppRequest {
     Quit,
     ToggleFullscreen,
+    /// Fullscreen on (`true`) or off.
+    SetFullscreen(bool),
+    /// The window's size when not fullscreen (window units).
+    SetWindow((u32, u32)),
     Screenshot,
     /// Put this text on the system clipboard.
     CopyText(String),
@@ -129,9 +148,18 @@ pub struct Screens {
     confirm_end_turn: bool,
     /// The colours of danger, falls, glares… (a setting).
     palette: world::Palette,
+    /// The size of text and panels, in percent (a setting).
+    ui_scale: u32,
+    /// Moves and the camera change at once (a setting).
+    reduce_motion: bool,
+    /// The window, as the main loop last said (the Options screen shows
+    /// it).
+    display: choices::Display,
     /// Equipment just unlocked by the level that ended, said once on the
     /// next loadout screen or level list; `None`: nothing new.
     unlocked_news: Option<String>,
+    /// What each key means (a setting; the Controls screen changes it).
+    keymap: Keymap,
 }
 
 impl Screens {
@@ -151,10 +179,33 @@ impl Screens {
             zoom: 1.0,
             confirm_end_turn: true,
             palette: world::Palette::default(),
+            ui_scale: 100,
+            reduce_motion: false,
+            display: choices::Display::default(),
             cues: cues::Cues::default(),
             volume: crate::audio::Volume::default(),
             unlocked_news: None,
+            keymap: Keymap::default(),
         }
+    }
+
+    /// What each key means now.
+    pub fn keymap(&self) -> &Keymap {
+        &self.keymap
+    }
+
+    /// Makes `keys` what each key means, at once (on the level in play
+    /// too: its hints name them).
+    pub fn set_keymap(&mut self, keys: Keymap) {
+        self.keymap = keys.clone();
+        if let Some(p) = self.play_mut() {
+            p.keys = keys;
+        }
+    }
+
+    /// Opens the Controls screen over the one on top; Esc comes back.
+    pub fn open_controls(&mut self) {
+        self.stack.push(Screen::Controls(ControlsScreen::new()));
     }
 
     /// The play screen's zoom: the level in play's, else the last one.
@@ -173,25 +224,6 @@ impl Screens {
         self.confirm_end_turn = on;
         if let Some(p) = self.play_mut() {
             p.confirm_end_turn = on;
-        }
-    }
-
-    /// The palette danger, falls and glares are drawn in.
-    pub fn palette(&self) -> world::Palette {
-        self.palette
-    }
-
-    /// Draws danger, falls and glares in `palette` from the next frame on:
-    /// the level in play (under a pause too), the editor's watcher
-    /// timeline, and every level and editor opened from now on.
-    pub fn set_palette(&mut self, palette: world::Palette) {
-        self.palette = palette;
-        for screen in &mut self.stack {
-            match screen {
-                Screen::Play(p) => p.palette = palette,
-                Screen::Editor(e) => e.palette = palette,
-                _ => {}
-            }
         }
     }
 
@@ -273,8 +305,7 @@ impl Screens {
             }
         }
         play.camera.zoom = self.zoom;
-        play.confirm_end_turn = self.confirm_end_turn;
-        play.palette = self.palette;
+        self.apply_choices(&mut play);
         info!("playing {}", level.name);
         let mut stack = self.base_stack();
         stack.push(Screen::LevelSelect(self.level_select()));
@@ -315,10 +346,21 @@ impl Screens {
     }
 
     /// Applies one raw input (keys with modifiers, releases, text): the
-    /// editor takes it whole; other screens get the [`Input`] it means.
+    /// editor takes it whole; other screens get the [`Input`] it means in
+    /// the keymap. The Controls screen reads a key as typed before anything
+    /// else does while it waits for one (F11 and M are keys to bind then).
     pub fn handle_raw(&mut self, raw: input::RawInput, size_px: (u32, u32)) -> Option<AppRequest> {
+        if let Some(Screen::Controls(c)) = self.stack.last_mut() {
+            if c.takes(&raw) {
+                let mut keys = self.keymap.clone();
+                if c.handle_raw(raw, &mut keys) == Some(ControlsAction::Changed) {
+                    self.set_keymap(keys);
+                }
+                return None;
+            }
+        }
         if let input::RawInput::Chord(c) = raw {
-            match c.key() {
+            match self.keymap.key(c) {
                 Some(Key::Fullscreen) => return Some(AppRequest::ToggleFullscreen),
                 Some(Key::Screenshot) => return Some(AppRequest::Screenshot),
                 _ => {}
@@ -327,10 +369,6 @@ impl Screens {
             let paste = c.ctrl && !c.alt && c.code == crate::screens::input::Code::V;
             if paste && matches!(self.top(), Screen::PlayList(_)) {
                 return Some(AppRequest::ReadClipboard);
-            }
-            if c.is_mute() && !matches!(self.top(), Screen::Editor(_) | Screen::EditorList(_)) {
-                self.toggle_mute();
-                return None;
             }
         }
         // The play camera's glide waits while the left button is down.
@@ -352,7 +390,7 @@ impl Screens {
                 let action = e.handle(raw, size_px)?;
                 self.editor_action(action)
             }
-            Some(Screen::EditorList(l)) => match l.handle(raw, size_px)? {
+            Some(Screen::EditorList(l)) => match l.handle(raw, size_px, &self.keymap)? {
                 editor::list::ListAction::Open(level, file) => {
                     self.open_editor(*level, file);
                     None
@@ -365,7 +403,9 @@ impl Screens {
                     None
                 }
             },
-            _ => raw.to_input().and_then(|i| self.handle(i, size_px)),
+            _ => raw
+                .to_input(&self.keymap)
+                .and_then(|i| self.handle(i, size_px)),
         }
     }
 
@@ -384,186 +424,6 @@ impl Screens {
                 self.play_level(level, None, Some(which), loadout)
             }
         }
-    }
-
-    /// Applies one input on a drawable of `size_px`.
-    pub fn handle(&mut self, input: Input, size_px: (u32, u32)) -> Option<AppRequest> {
-        match input {
-            Input::Key(Key::Fullscreen) => return Some(AppRequest::ToggleFullscreen),
-            Input::Key(Key::Screenshot) => return Some(AppRequest::Screenshot),
-            _ => {}
-        }
-        let size = Vec2::new(size_px.0 as f32, size_px.1 as f32);
-        let menu_before = cues::menu_mark(self.top());
-        enum Next {
-            Stay,
-            Quit,
-            Push(Screen),
-            Pop,
-            Play(usize),
-            Equipped(usize, Loadout),
-            Won(LevelResult),
-            Retreated(LevelResult),
-            GoBack,
-            Notes,
-            Restart,
-            Replay,
-            LevelSelect,
-            QuitToTitle,
-            EndTest(TestEnd),
-            Continue,
-            Resume(usize, bool),
-            /// The level select of the campaign (`None`) or of pack `n`.
-            OpenList(Option<usize>),
-        }
-        let next = match self.stack.last_mut() {
-            Some(Screen::Title(t)) => match t.handle(input, size_px) {
-                Some(TitleAction::Play) => Next::Push(Screen::PlayList(PlayListScreen::new(
-                    crate::packs::list_packs(&self.pack_roots),
-                ))),
-                Some(TitleAction::Quit) => Next::Quit,
-                Some(TitleAction::Continue) => Next::Continue,
-                Some(TitleAction::Editor) => Next::Push(Screen::EditorList(Box::new(
-                    editor::list::EditorList::new(&self.campaign.dir),
-                ))),
-                None => Next::Stay,
-            },
-            Some(Screen::PlayList(p)) => match p.handle(input, size) {
-                Some(PlayListAction::Campaign) => Next::OpenList(None),
-                Some(PlayListAction::Pack(i)) => Next::OpenList(Some(i)),
-                Some(PlayListAction::Back) => Next::Pop,
-                None => Next::Stay,
-            },
-            Some(Screen::LevelSelect(s)) => {
-                match s.handle(input, size, &self.campaign, &self.progress) {
-                    Some(LevelSelectAction::Play(i)) => Next::Play(i),
-                    Some(LevelSelectAction::Start { index, loadout }) => {
-                        Next::Equipped(index, loadout)
-                    }
-                    Some(LevelSelectAction::Resume { index, restart }) => {
-                        Next::Resume(index, restart)
-                    }
-                    Some(LevelSelectAction::Back) => Next::Pop,
-                    None => Next::Stay,
-                }
-            }
-            Some(Screen::Play(p)) => match p.handle(input, size_px) {
-                Some(PlayAction::Pause) if self.playing.as_ref().is_some_and(|p| p.test) => {
-                    Next::EndTest(TestEnd::Back)
-                }
-                Some(PlayAction::Won(r)) if self.playing.as_ref().is_some_and(|p| p.test) => {
-                    Next::EndTest(TestEnd::Won {
-                        relics: r.relics,
-                        total: r.relics_total,
-                        turns: r.turns,
-                    })
-                }
-                Some(PlayAction::Retreated(r)) if self.playing.as_ref().is_some_and(|p| p.test) => {
-                    Next::EndTest(TestEnd::Retreated {
-                        relics: r.relics,
-                        total: r.relics_total,
-                        turns: r.turns,
-                    })
-                }
-                Some(PlayAction::Pause) => Next::Push(Screen::Pause(
-                    PauseScreen::new(self.volume).with_confirm_end_turn(self.confirm_end_turn),
-                )),
-                Some(PlayAction::Won(r)) => Next::Won(r),
-                Some(PlayAction::Retreated(r)) => Next::Retreated(r),
-                None => Next::Stay,
-            },
-            Some(Screen::Pause(p)) => match p.handle(input, size) {
-                Some(PauseAction::Resume) => Next::Pop,
-                Some(PauseAction::Restart) => Next::Restart,
-                Some(PauseAction::Notes) => Next::Notes,
-                Some(PauseAction::LevelSelect) => Next::LevelSelect,
-                Some(PauseAction::QuitToTitle) => Next::QuitToTitle,
-                Some(PauseAction::Quit) => Next::Quit,
-                Some(PauseAction::Sound(volume)) => {
-                    self.sound_changed(volume);
-                    Next::Stay
-                }
-                Some(PauseAction::ConfirmEndTurn(on)) => {
-                    self.set_confirm_end_turn(on);
-                    Next::Stay
-                }
-                None => Next::Stay,
-            },
-            Some(Screen::Editor(_) | Screen::EditorList(_)) => {
-                return self.handle_raw(input::RawInput::Input(input), size_px)
-            }
-            Some(Screen::Results(r)) => match r.handle(input, size) {
-                Some(ResultsAction::Next) => {
-                    let next = self
-                        .playing
-                        .as_ref()
-                        .and_then(|p| p.index)
-                        .map_or(0, |i| i + 1);
-                    Next::Play(next)
-                }
-                Some(ResultsAction::Replay) => Next::Replay,
-                Some(ResultsAction::GoBack) => Next::GoBack,
-                Some(ResultsAction::LevelSelect) => Next::LevelSelect,
-                None => Next::Stay,
-            },
-            None => Next::Stay,
-        };
-        self.cues_after_input(menu_before, !matches!(next, Next::Stay));
-        match next {
-            Next::Stay => {}
-            Next::Quit => {
-                self.save_game();
-                self.flush_saves();
-                return Some(AppRequest::Quit);
-            }
-            Next::Continue => self.continue_game(),
-            Next::Resume(index, restart) => self.resume_campaign_level(index, restart, size_px),
-            Next::Push(s) => self.stack.push(s),
-            Next::Pop => {
-                if self.stack.len() > 1 {
-                    self.stack.pop();
-                }
-                if matches!(self.top(), Screen::Title(_) | Screen::PlayList(_)) {
-                    self.use_campaign();
-                }
-                self.refresh_title();
-            }
-            Next::OpenList(which) => self.open_list(which),
-            Next::Play(i) => self.play_campaign(i),
-            Next::Equipped(i, loadout) => self.play_campaign_with(i, loadout),
-            Next::Won(r) => self.won(r),
-            Next::Retreated(r) => self.retreated(r),
-            Next::Notes => {
-                self.stack.pop();
-                if let Some(p) = self.play_mut() {
-                    p.show_notes();
-                }
-            }
-            Next::GoBack => {
-                self.stack.pop();
-                if let Some(p) = self.play_mut() {
-                    p.handle(Input::Key(Key::Undo), size_px);
-                }
-            }
-            Next::Restart => {
-                self.stack.pop();
-                if let Some(p) = self.play_mut() {
-                    p.handle(Input::Key(Key::Restart), size_px);
-                }
-            }
-            // Replay is the ordinary restart of the same game: an undoable
-            // step, so nothing played is lost.
-            Next::Replay => {
-                self.stack.pop();
-                if let Some(p) = self.play_mut() {
-                    p.handle(Input::Key(Key::Restart), size_px);
-                }
-            }
-            Next::LevelSelect => self.back_to_level_select(),
-            Next::QuitToTitle => self.quit_to_title(),
-            Next::EndTest(how) => self.end_test(how),
-        }
-        None
     }
 
     /// Advances animation on the screen on top by `dt_s` seconds.
@@ -592,6 +452,7 @@ impl Screens {
             Some(Screen::LevelSelect(l)) => l.notice = Some(text),
             Some(Screen::PlayList(l)) => l.notice = Some(text),
             Some(Screen::Results(r)) => r.notice = Some(text),
+            Some(Screen::Controls(c)) => c.said = Some(controls::Said::Done(text)),
             _ => {
                 if let Some(p) = self.play_mut() {
                     p.notify(text);
@@ -606,7 +467,9 @@ impl Screens {
             Screen::Title(_)
             | Screen::PlayList(_)
             | Screen::LevelSelect(_)
-            | Screen::EditorList(_) => theme::BACKGROUND_BOTTOM,
+            | Screen::EditorList(_)
+            | Screen::Controls(_) => theme::BACKGROUND_BOTTOM,
+            Screen::Options(o) if !o.over_play => theme::BACKGROUND_BOTTOM,
             _ => play::CLEAR,
         }
     }
@@ -621,13 +484,19 @@ impl Screens {
     ) {
         let size = Vec2::new(size_px.0 as f32, size_px.1 as f32);
         match self.top() {
-            Screen::Title(t) => t.draw(list, font, sprites, size_px),
-            Screen::EditorList(l) => l.draw(list, font, size_px),
-            Screen::PlayList(p) => p.draw(list, font, size),
+            Screen::Title(t) => t.draw(list, font, sprites, size_px, &self.keymap),
+            Screen::EditorList(l) => l.draw(list, font, size_px, &self.keymap),
+            Screen::PlayList(p) => p.draw(list, font, size, &self.keymap),
             Screen::Editor(e) => e.draw(list, font, sprites, size_px),
-            Screen::LevelSelect(s) => {
-                s.draw(list, font, sprites, size, &self.campaign, &self.progress)
-            }
+            Screen::LevelSelect(s) => s.draw(
+                list,
+                font,
+                sprites,
+                size,
+                &self.campaign,
+                &self.progress,
+                &self.keymap,
+            ),
             Screen::Play(p) => p.draw(list, font, sprites, size_px),
             Screen::Pause(m) => {
                 if let Some(p) = self.play() {
@@ -635,16 +504,27 @@ impl Screens {
                 }
                 m.draw(list, font, size);
             }
+            Screen::Options(o) => {
+                if let Some(p) = self.play().filter(|_| o.over_play) {
+                    p.draw(list, font, sprites, size_px);
+                }
+                o.draw(list, font, size, &self.shown_options(), &self.keymap);
+            }
             Screen::Results(r) => {
                 if let Some(p) = self.play() {
                     p.draw(list, font, sprites, size_px);
                 }
                 r.draw(list, font, size);
             }
+            Screen::Controls(c) => c.draw(list, font, size, &self.keymap),
         }
     }
 }
 
+#[cfg(test)]
+mod controls_tests;
+#[cfg(test)]
+mod options_tests;
 #[cfg(test)]
 mod pack_tests;
 #[cfg(test)]

@@ -211,7 +211,7 @@ fn a_packs_locked_level_says_why_and_is_played_out_of_order_when_chosen_twice() 
     let notice = l.notice.clone().unwrap_or_default();
     assert!(
         notice.starts_with("“Rope descent” is locked until you win “Loop-back room”")
-            && notice.contains("Enter again (or click) plays it now, out of order"),
+            && notice.contains("Choose it again (or click it) to play it now, out of order"),
         "{notice}"
     );
     key(&mut s, Key::Enter);

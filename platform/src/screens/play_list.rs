@@ -9,7 +9,7 @@
 use glam::Vec2;
 use render::{Align, DrawList, Font, Rect, TextStyle};
 
-use super::input::Input;
+use super::input::{Input, Keymap};
 use super::menu::{self, Menu, MenuEvent};
 use super::theme::{DISABLED_TEXT, GOLD, ITEM_TEXT, SUB_TEXT};
 use crate::packs::PackListing;
@@ -73,8 +73,10 @@ pub fn layout(size: Vec2, count: usize) -> PlayListLayout {
     }
 }
 
-/// The hint line at the bottom.
-pub const HINT: &str = "Enter: play · Esc: back · Ctrl+V: import a pack's text";
+/// The hint line at the bottom, with the keys of `keys`.
+pub fn hint(keys: &Keymap) -> String {
+    keys.fill("{enter}: play · {escape}: back · Ctrl+V: import a pack's text")
+}
 
 impl PlayListScreen {
     pub fn new(packs: Vec<PackListing>) -> PlayListScreen {
@@ -126,7 +128,7 @@ impl PlayListScreen {
         }
     }
 
-    pub fn draw(&self, list: &mut DrawList, font: &mut Font, size: Vec2) {
+    pub fn draw(&self, list: &mut DrawList, font: &mut Font, size: Vec2, keys: &Keymap) {
         let count = self.packs.len() + 1;
         let l = layout(size, count);
         let s = l.scale;
@@ -173,7 +175,7 @@ impl PlayListScreen {
             size,
             l.small_px,
             (self.notice.as_deref(), l.notice_at),
-            (HINT, l.hint_at),
+            (&hint(keys), l.hint_at),
         );
     }
 }

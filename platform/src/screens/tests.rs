@@ -1,6 +1,9 @@
 //! The screen stack driven by synthetic input, no GL: the flow between
 //! screens, winning and retreating, the campaign's end, the pause menu.
 use super::*;
+use input::Input;
+use pause::PauseAction;
+use results::ResultsAction;
 use std::path::Path;
 
 const SIZE: (u32, u32) = (1280, 720);
@@ -20,7 +23,7 @@ pub(super) fn pause_and_choose(s: &mut Screens, action: PauseAction) {
     assert!(matches!(s.top(), Screen::Pause(_)), "paused");
     let at = pause::ENTRIES
         .iter()
-        .position(|e| *e == pause::Entry::Do(action))
+        .position(|e| *e == action)
         .expect("an entry");
     for _ in 0..at {
         key(s, Key::Down);
@@ -105,12 +108,14 @@ fn level_notes_from_the_pause_menu_say_enter_goes_back_not_that_it_starts() {
     key(&mut s, Key::Enter);
     key(&mut s, Key::Enter);
     assert_eq!(s.play().unwrap().intro_shown(), Some(Shown::AtStart));
-    assert!(Shown::AtStart.footer().contains("to start"));
+    assert!(Shown::AtStart
+        .footer(&input::Keymap::default())
+        .contains("to start"));
     key(&mut s, Key::Left); // Closes the card and moves.
     pause_and_choose(&mut s, PauseAction::Notes);
     let p = s.play().expect("back in the level");
     assert_eq!(p.intro_shown(), Some(Shown::Reopened));
-    let footer = Shown::Reopened.footer();
+    let footer = Shown::Reopened.footer(&input::Keymap::default());
     assert!(!footer.contains("start"), "{footer}");
     assert!(footer.contains("go back"), "{footer}");
     // Enter closes the card only: the game goes on where it was.

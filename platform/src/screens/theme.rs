@@ -4,7 +4,41 @@
 //! panels and titles from these, so the game reads as one; colours that
 //! only one screen uses stay in that screen's file, and the world's own
 //! palette is in `world/draw`.
+use std::cell::Cell;
+
+use glam::Vec2;
 use render::{hex, PanelStyle, Rgba};
+
+thread_local! {
+    /// The size of text and panels the player chose (the Options screen's
+    /// "Text and panels"; 1.0 is the design's). One value for the whole
+    /// interface, like the drawable's size, so it is kept beside the code
+    /// that lays out, for the thread that draws (each test thread starts
+    /// at 1.0).
+    static UI_SCALE: Cell<f32> = const { Cell::new(1.0) };
+}
+
+/// Sets the size of text and panels (1.0 to 2.0) for every layout from now
+/// on (`Screens::set_ui_scale`).
+pub fn set_ui_scale(scale: f32) {
+    UI_SCALE.with(|s| s.set(scale.clamp(1.0, 2.0)));
+}
+
+/// The size of text and panels the player chose (1.0: the design's).
+pub fn ui_scale() -> f32 {
+    UI_SCALE.with(Cell::get)
+}
+
+/// The scale of a layout made for the 1280×720 design whose content
+/// measures `content` design pixels, on a drawable of `size`: the
+/// drawable's own scale times the player's [`ui_scale`], as far as the
+/// content still fits (never below the drawable's own scale, so what fit
+/// at 100 % still does).
+pub fn scale(size: Vec2, content: Vec2) -> f32 {
+    let own = (size.y / 720.0).min(size.x / 1280.0).max(0.2);
+    let fits = (size.y / content.y.max(1.0)).min(size.x / content.x.max(1.0));
+    (own * ui_scale()).min(fits).max(own)
+}
 
 /// The menus' backdrop: a vertical gradient from top to bottom.
 pub const BACKGROUND_TOP: Rgba = hex(0x1b2236);

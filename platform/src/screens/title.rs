@@ -1,8 +1,9 @@
 //! The title screen: the game's name over a rope shaft, and a menu — Play,
-//! Editor, Quit — chosen with Up/Down (or W/S) and Enter, or by hovering and
-//! clicking with the mouse. Play opens the Play screen (the campaign and
+//! Editor, Options, Quit — chosen with Up/Down (or W/S, as bound) and
+//! Enter, or by hovering and clicking with the mouse. Play opens the Play screen (the campaign and
 //! the level packs, `play_list.rs`); Editor opens the
-//! level editor's list of levels; Quit ends the game. With a game in
+//! level editor's list of levels; Options the player's settings
+//! (`options.rs`); Quit ends the game. With a game in
 //! progress, Continue comes first and has the focus: when the title shows
 //! (the screens make it afresh whenever it comes back on top), and after
 //! Escape, which goes back towards the game left; with none, Escape goes
@@ -14,7 +15,8 @@
 use glam::Vec2;
 use render::{Align, DrawList, Font, PanelStyle, Rect, Rgba, SpriteAtlas, TextStyle, WHITE};
 
-use crate::screens::input::{Input, Key};
+use crate::screens::input::keymap::sets_name;
+use crate::screens::input::{Input, Key, Keymap};
 use crate::screens::theme::{
     DIM_TEXT, GOLD, ITEM_STYLE, ITEM_TEXT, NOTICE_TEXT, SELECTED_STYLE, SUB_TEXT,
 };
@@ -26,17 +28,24 @@ pub enum MenuItem {
     Continue,
     Play,
     Editor,
+    Options,
     Quit,
 }
 
 /// Entries in menu order.
-pub const MENU: [MenuItem; 3] = [MenuItem::Play, MenuItem::Editor, MenuItem::Quit];
+pub const MENU: [MenuItem; 4] = [
+    MenuItem::Play,
+    MenuItem::Editor,
+    MenuItem::Options,
+    MenuItem::Quit,
+];
 
 /// Entries with a game in progress: Continue first.
-pub const MENU_WITH_CONTINUE: [MenuItem; 4] = [
+pub const MENU_WITH_CONTINUE: [MenuItem; 5] = [
     MenuItem::Continue,
     MenuItem::Play,
     MenuItem::Editor,
+    MenuItem::Options,
     MenuItem::Quit,
 ];
 
@@ -47,6 +56,7 @@ impl MenuItem {
             MenuItem::Continue => "Continue",
             MenuItem::Play => "Play",
             MenuItem::Editor => "Editor",
+            MenuItem::Options => "Options",
             MenuItem::Quit => "Quit",
         }
     }
@@ -61,6 +71,8 @@ pub enum TitleAction {
     Play,
     /// Open the level editor's list.
     Editor,
+    /// Open the Options screen.
+    Options,
     /// End the game.
     Quit,
 }
@@ -90,7 +102,7 @@ pub struct TitleLayout {
     pub tile_px: f32,
 }
 
-/// The layout for a `width`×`height` drawable, with the three entries of
+/// The layout for a `width`×`height` drawable, with the entries of
 /// [`MENU`].
 pub fn layout(width_px: u32, height_px: u32) -> TitleLayout {
     layout_for(width_px, height_px, MENU.len())
@@ -100,11 +112,20 @@ pub fn layout(width_px: u32, height_px: u32) -> TitleLayout {
 pub fn layout_for(width_px: u32, height_px: u32, n: usize) -> TitleLayout {
     let (w, h) = (width_px.max(1) as f32, height_px.max(1) as f32);
     let s = (h / 720.0).min(w / 1280.0).max(0.2);
+    // Small text grows with the player's size of text and panels.
+    let small = s * crate::screens::theme::ui_scale();
     let cx = (w / 2.0).round();
-    let item_size = Vec2::new((340.0 * s).round(), (62.0 * s).round());
-    let step = (80.0 * s).round();
+    // The menu starts under the subtitle and ends above the notice and
+    // the keys' line; more entries sit closer.
+    let below_subtitle = (h * 0.12 + 200.0 * s).round();
+    let above_footer = h - (56.0 * s + 56.0 * small).round();
+    let step = (80.0 * s)
+        .min((above_footer - below_subtitle) / n.max(1) as f32)
+        .round();
+    let item_size = Vec2::new((340.0 * s).round(), (62.0 * s).min(step - 8.0 * s).round());
     // Extra entries start higher, so the menu stays on screen.
-    let first_top = (h * 0.44).round() - (n.saturating_sub(3) as f32 * step * 0.5).round();
+    let first_top = ((h * 0.44).round() - (n.saturating_sub(3) as f32 * step * 0.5).round())
+        .max(below_subtitle);
     let items: Vec<Rect> = (0..n)
         .map(|i| {
             Rect::new(
@@ -126,9 +147,9 @@ pub fn layout_for(width_px: u32, height_px: u32, n: usize) -> TitleLayout {
         items,
         item_text_px: (30.0 * s).round().max(6.0),
         notice_at: Vec2::new(cx, last.y + last.h + (28.0 * s).round()),
-        notice_px: (20.0 * s).round().max(6.0),
-        hint_at: Vec2::new(cx, h - (44.0 * s).round()),
-        hint_px: (16.0 * s).round().max(6.0),
+        notice_px: (20.0 * small).round().max(6.0),
+        hint_at: Vec2::new(cx, h - (28.0 * s + 16.0 * small).round()),
+        hint_px: (16.0 * small).round().max(6.0),
         tile_px: (48.0 * s).round().max(4.0),
     }
 }
@@ -185,6 +206,7 @@ impl TitleScreen {
             MenuItem::Continue => Some(TitleAction::Continue),
             MenuItem::Play => Some(TitleAction::Play),
             MenuItem::Editor => Some(TitleAction::Editor),
+            MenuItem::Options => Some(TitleAction::Options),
             MenuItem::Quit => Some(TitleAction::Quit),
         }
     }
@@ -219,13 +241,15 @@ impl TitleScreen {
         None
     }
 
-    /// Draws the screen for a drawable of `size_px` into `list` (UI pass).
+    /// Draws the screen for a drawable of `size_px` into `list`, its hint
+    /// naming the keys of `keys` (UI pass).
     pub fn draw(
         &self,
         list: &mut DrawList,
         font: &mut Font,
         sprites: &SpriteAtlas,
         size_px: (u32, u32),
+        keys: &Keymap,
     ) {
         let l = self.layout(size_px);
         let (w, h) = (l.size.x, l.size.y);
@@ -327,18 +351,38 @@ impl TitleScreen {
             list.text(font, l.notice_at, notice, &style);
         }
         let hint = TextStyle::new(l.hint_px, DIM_TEXT).aligned(Align::Centre);
-        list.text(
-            font,
-            l.hint_at,
-            "↑ ↓ or W S to choose · Enter or click to select",
-            &hint,
-        );
+        list.text(font, l.hint_at, &hint_line(keys), &hint);
     }
+}
+
+/// The hint line under the menu, with the keys of `keys`: "↑ ↓ / W S to
+/// choose · Enter or click to select".
+pub fn hint_line(keys: &Keymap) -> String {
+    format!(
+        "{} to choose · {} or click to select",
+        sets_name(keys, &[Key::Up, Key::Down]),
+        keys.name(Key::Enter)
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hint_names_the_keys_bound_now() {
+        let mut keys = Keymap::default();
+        assert_eq!(
+            hint_line(&keys),
+            "↑ ↓ / W S to choose · Enter or click to select"
+        );
+        let g = crate::screens::input::Chord::parse("g").unwrap();
+        keys.rebind(Key::Enter, g).unwrap();
+        assert_eq!(
+            hint_line(&keys),
+            "↑ ↓ / W S to choose · G or click to select"
+        );
+    }
 
     const SIZE: (u32, u32) = (1280, 720);
 
@@ -349,11 +393,16 @@ mod tests {
         assert_eq!(t.selected, 1);
         t.handle(Input::Key(Key::Down), SIZE);
         t.handle(Input::Key(Key::Down), SIZE);
+        t.handle(Input::Key(Key::Down), SIZE);
         assert_eq!(t.selected, 0, "wraps past the bottom");
         t.handle(Input::Key(Key::Up), SIZE);
         assert_eq!(MENU[t.selected], MenuItem::Quit, "wraps past the top");
         t.handle(Input::Key(Key::Up), SIZE);
-        assert_eq!(MENU[t.selected], MenuItem::Editor);
+        assert_eq!(MENU[t.selected], MenuItem::Options);
+        assert_eq!(
+            t.handle(Input::Key(Key::Enter), SIZE),
+            Some(TitleAction::Options)
+        );
     }
 
     #[test]
@@ -396,11 +445,11 @@ mod tests {
         for size in [SIZE, (800, 600), (2560, 1440), (640, 1000)] {
             let l = layout(size.0, size.1);
             let mut t = TitleScreen::new();
-            t.handle(Input::MouseMove(l.items[2].centre()), size);
-            assert_eq!(t.selected, 2, "hover over Quit at {size:?}");
+            t.handle(Input::MouseMove(l.items[3].centre()), size);
+            assert_eq!(t.selected, 3, "hover over Quit at {size:?}");
             // Moving off the menu keeps the selection.
             t.handle(Input::MouseMove(Vec2::new(1.0, 1.0)), size);
-            assert_eq!(t.selected, 2);
+            assert_eq!(t.selected, 3);
             // A click outside any button does nothing.
             assert_eq!(t.handle(Input::Click(Vec2::new(1.0, 1.0)), size), None);
             assert_eq!(t.notice, None);
@@ -410,7 +459,7 @@ mod tests {
             );
             assert_eq!(t.selected, 1);
             assert_eq!(
-                t.handle(Input::Click(l.items[2].min()), size),
+                t.handle(Input::Click(l.items[3].min()), size),
                 Some(TitleAction::Quit)
             );
         }
@@ -418,28 +467,38 @@ mod tests {
 
     #[test]
     fn layout_keeps_the_menu_on_screen_in_order_without_overlap() {
-        for (w, h) in [(1280, 720), (320, 200), (3840, 2160), (600, 1200)] {
-            let l = layout(w, h);
+        for (w, h, n, percent) in [(1280, 720), (320, 200), (3840, 2160), (600, 1200)]
+            .into_iter()
+            .flat_map(|(w, h)| [(w, h, 4, 100), (w, h, 5, 100), (w, h, 5, 200)])
+        {
+            crate::screens::theme::set_ui_scale(percent as f32 / 100.0);
+            let l = layout_for(w, h, n);
+            let (w, h) = (w as f32, h as f32);
             for pair in l.items.windows(2) {
                 assert!(
                     pair[0].y + pair[0].h < pair[1].y,
-                    "{w}x{h}: buttons overlap"
+                    "{w}x{h}, {n} at {percent} %: buttons overlap"
                 );
             }
             for r in &l.items {
                 assert!(
-                    r.x >= 0.0 && r.x + r.w <= w as f32 && r.y + r.h <= h as f32,
-                    "{w}x{h}: {r:?}"
+                    r.x >= 0.0 && r.x + r.w <= w && r.y + r.h <= h,
+                    "{w}x{h}, {n} at {percent} %: {r:?}"
                 );
             }
             assert!(
-                l.title_at.y + l.title_px < l.items[0].y,
-                "{w}x{h}: title above the menu"
+                l.subtitle_at.y + l.subtitle_px * 1.3 < l.items[0].y,
+                "{w}x{h}, {n} at {percent} %: title above the menu"
             );
             assert!(
-                l.notice_at.y < l.hint_at.y,
-                "{w}x{h}: notice above the hint"
+                l.notice_at.y + l.notice_px * 1.3 < l.hint_at.y,
+                "{w}x{h}, {n} at {percent} %: notice above the hint"
+            );
+            assert!(
+                l.hint_at.y + l.hint_px * 1.3 <= h,
+                "{w}x{h}: the hint on screen"
             );
         }
+        crate::screens::theme::set_ui_scale(1.0);
     }
 }

@@ -6,6 +6,7 @@
 //! `cargo test --release -p rappel-tests --test it frame_time -- --ignored --nocapture`
 use std::time::{Duration, Instant};
 
+use platform::screens::input::Keymap;
 use platform::screens::play::{fixtures, PlayScreen};
 use platform::screens::title::TitleScreen;
 use rappel_tests::frame::{font, sprites};
@@ -50,7 +51,7 @@ fn frame_time_through_llvmpipe_at_1280x720() {
                 render::fixtures::benchmark_frame(&mut list, &mut font);
             } else if scene.starts_with("title") {
                 list.clear();
-                title.draw(&mut list, &mut font, &sprites, SIZE);
+                title.draw(&mut list, &mut font, &sprites, SIZE, &Keymap::default());
             } else {
                 let screen = if scene.contains("64x64") {
                     &mut play

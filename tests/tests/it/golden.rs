@@ -7,6 +7,7 @@
 //! `RAPPEL_BLESS=1 cargo test -p rappel-tests --test it golden::`
 use glam::{Affine2, Vec2};
 use image::RgbaImage;
+use platform::screens::input::Keymap;
 use platform::screens::title::TitleScreen;
 use rappel_tests::frame::{render, Kit};
 use rappel_tests::golden::{check, TOLERANCE};
@@ -340,7 +341,7 @@ fn the_title_screen() {
     let mut screen = TitleScreen::new();
     screen.selected = 1;
     let (img, stats) = render(size.0, size.1, hex(0x000000), |list, kit| {
-        screen.draw(list, &mut kit.font, &kit.sprites, size);
+        screen.draw(list, &mut kit.font, &kit.sprites, size, &Keymap::default());
     });
     check("title", &img, TOLERANCE);
     assert_eq!(stats.dropped_calls, 0);
@@ -354,4 +355,80 @@ fn the_title_screen() {
         near(border, [0xf5, 0xc5, 0x42], 8),
         "Editor is highlighted: {border:?}"
     );
+}
+
+#[test]
+fn the_options_screen() {
+    use platform::screens::input::{Input, Key};
+    use platform::screens::options::{layout, rows, Row};
+    let size = (960, 540);
+    let mut screens = rappel_tests::play::screens();
+    for k in [Key::Down, Key::Down, Key::Enter] {
+        screens.handle(Input::Key(k), size);
+    }
+    let ui_at = rows().position(|r| r == Row::UiScale).expect("a row");
+    for _ in 0..ui_at {
+        screens.handle(Input::Key(Key::Down), size);
+    }
+    let img = rappel_tests::pixels::draw(&screens, size);
+    check("options", &img, TOLERANCE);
+    let l = layout(glam::Vec2::new(960.0, 540.0));
+    let border = px(
+        &img,
+        l.rows[ui_at].centre().x as u32,
+        l.rows[ui_at].y as u32 + 1,
+    );
+    assert!(
+        near(border, [0xf5, 0xc5, 0x42], 8),
+        "Text and panels is highlighted: {border:?}"
+    );
+}
+
+/// The Controls screen at 800×450 (its 1280×720 design scaled), with Undo
+/// rebound to U and the screen waiting for a key for Redo after one was
+/// refused: the list scrolled to the selection, the keys as bound, the
+/// gamepad's column, the refusal over the hint line.
+#[test]
+fn the_controls_screen() {
+    use platform::screens::controls::{layout, rows, ControlsScreen, Row};
+    use platform::screens::input::keymap::ACTIONS;
+    use platform::screens::input::{Chord, Input, Key, RawInput};
+    let size = Vec2::new(800.0, 450.0);
+    let mut keys = Keymap::default();
+    keys.rebind(Key::Undo, Chord::parse("u").expect("u"))
+        .expect("U is free");
+    let redo = rows()
+        .iter()
+        .position(|r| matches!(r, Row::Action(i) if ACTIONS[*i].key == Key::Redo))
+        .expect("a row");
+    let mut screen = ControlsScreen::new();
+    while screen.selected != redo {
+        screen.handle(Input::Key(Key::Down), size, &mut keys);
+    }
+    screen.handle(Input::Key(Key::Enter), size, &mut keys);
+    let u = RawInput::Chord(Chord::parse("u").expect("u"));
+    screen.handle_raw(u, &mut keys);
+    assert!(screen.waiting());
+    assert_eq!(
+        screen.notice().as_deref(),
+        Some("U is already Undo: nothing changed · press another key, or Esc")
+    );
+    let (img, stats) = render(
+        size.x as u32,
+        size.y as u32,
+        platform::screens::theme::BACKGROUND_BOTTOM,
+        |list, kit| screen.draw(list, &mut kit.font, size, &keys),
+    );
+    check("controls", &img, TOLERANCE);
+    assert_eq!(stats.dropped_calls, 0);
+    let l = layout(size, screen.top);
+    let row = l.rows[screen.selected - screen.top];
+    let border = px(&img, row.centre().x as u32, row.y as u32 + 1);
+    assert!(
+        near(border, [0xf5, 0xc5, 0x42], 8),
+        "the selected row is framed in gold: {border:?}"
+    );
+    let other = l.rows[0];
+    let plain = px(&img, other.centre().x as u32, other.y as u32 + 1);
+    assert!(!near(plain, [0xf5, 0xc5, 0x42], 40), "{plain:?}");
 }

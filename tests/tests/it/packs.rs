@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use platform::levels::Campaign;
 use platform::progress::Progress;
 use platform::screens::editor::list::{EditorList, Entry, ListAction};
-use platform::screens::input::{Chord, Key, RawInput};
+use platform::screens::input::{Chord, Key, Keymap, RawInput};
 use platform::screens::{AppRequest, Screen, Screens};
 use platform::script;
 use rappel_tests::play::{key, levels_dir, play_solution};
@@ -44,7 +44,11 @@ fn build_in_editor(path: &Path) {
 }
 
 fn chord(list: &mut EditorList, name: &str) -> Option<ListAction> {
-    list.handle(RawInput::Chord(Chord::parse(name).expect(name)), SIZE)
+    list.handle(
+        RawInput::Chord(Chord::parse(name).expect(name)),
+        SIZE,
+        &Keymap::default(),
+    )
 }
 
 /// Plays the level on screen by the build's solution, the intro card
@@ -92,7 +96,7 @@ fn two_levels_built_in_the_editor_made_a_pack_imported_fresh_and_played_keep_the
     let mut copied = None;
     for answer in ["Twin rooms", "Ann", "Two rooms built by keys."] {
         for c in answer.chars() {
-            list.handle(RawInput::Text(c), SIZE);
+            list.handle(RawInput::Text(c), SIZE, &Keymap::default());
         }
         copied = chord(&mut list, "enter");
     }

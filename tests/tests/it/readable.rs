@@ -384,7 +384,7 @@ fn being_caught_shows_the_glare_the_red_hero_and_how_to_go_on() {
     let guard = stage.of_kind(game::things::ThingKind::Enemy)[0];
     assert_eq!(play.danger().glares(), &[(guard, scout)]);
     assert_eq!(
-        platform::screens::play::hud::caught_message(stage, play.danger().glares()),
+        platform::screens::play::hud::caught_message(stage, play.danger().glares(), &play.keys),
         "Caught! The guard saw the scout. Z undoes, R restarts"
     );
     let img = draw(&s, SIZE);

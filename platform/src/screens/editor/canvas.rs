@@ -15,7 +15,7 @@ use game::grid::{CellPos, EdgePos};
 use glam::Vec2;
 use render::Rect;
 
-use crate::screens::play::camera::{ui_scale, BASE_CELL_PX};
+use crate::screens::play::camera::{cell_scale, BASE_CELL_PX};
 use crate::screens::world::Projection;
 
 /// Zoom limits (a 128×128 level fits at the smallest) and step.
@@ -47,7 +47,7 @@ impl CanvasCamera {
     pub fn projection(&self, canvas: Rect, size_px: (u32, u32)) -> Projection {
         // A projection centres on its drawable; shift the centre so the
         // camera centre lands in the middle of the canvas instead.
-        let cell_px = (BASE_CELL_PX * ui_scale(size_px) * self.zoom).max(2.0);
+        let cell_px = (BASE_CELL_PX * cell_scale(size_px) * self.zoom).max(2.0);
         let size = Vec2::new(size_px.0.max(1) as f32, size_px.1.max(1) as f32);
         let offset_px = canvas.centre() - size / 2.0;
         Projection {
@@ -60,7 +60,7 @@ impl CanvasCamera {
     /// Frames a `width`×`height` level in `canvas` with a margin.
     pub fn fit(&mut self, width: usize, height: usize, canvas: Rect, size_px: (u32, u32)) {
         self.centre = Vec2::new((width as f32 - 1.0) / 2.0, (height as f32 - 1.0) / 2.0);
-        let base = BASE_CELL_PX * ui_scale(size_px);
+        let base = BASE_CELL_PX * cell_scale(size_px);
         let want = ((canvas.w / (width as f32 + 1.0)).min(canvas.h / (height as f32 + 1.0))) / base;
         self.zoom = want.clamp(ZOOM_MIN, ZOOM_MAX);
     }

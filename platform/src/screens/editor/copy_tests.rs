@@ -205,7 +205,11 @@ fn a_shipped_level_opened_from_the_list_keeps_its_file_for_the_name_check_the_to
             .iter()
             .position(|e| e.shipped && e.path.ends_with(file))
             .expect("listed");
-        match list.handle(RawInput::Chord(Chord::parse("enter").expect("chord")), SIZE) {
+        match list.handle(
+            RawInput::Chord(Chord::parse("enter").expect("chord")),
+            SIZE,
+            &crate::screens::input::Keymap::default(),
+        ) {
             Some(list::ListAction::Open(level, document::Opening::Shipped(path))) => {
                 (*level, Document::at_in(&path, true, places.clone()))
             }

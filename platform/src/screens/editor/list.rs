@@ -18,7 +18,7 @@ use render::{DrawList, Font, Rect, TextStyle, WHITE};
 use super::dialog::{Dialog, DialogOutcome, Purpose};
 use super::document::{unsaved_work, Opening};
 use super::files;
-use crate::screens::input::{Button, Input, Key, RawInput};
+use crate::screens::input::{Button, Input, Key, Keymap, RawInput};
 use crate::screens::play::camera::ui_scale;
 use crate::screens::theme::{
     GOLD, ITEM_STYLE, NOTICE_TEXT, SELECTED_STYLE, SUB_TEXT, THUMB_BACKGROUND,
@@ -191,8 +191,14 @@ impl EditorList {
         }
     }
 
-    /// Applies one input.
-    pub fn handle(&mut self, input: RawInput, size_px: (u32, u32)) -> Option<ListAction> {
+    /// Applies one input, its keys read through `keys` (the menus' keys as
+    /// the player bound them; the list's own letters as typed).
+    pub fn handle(
+        &mut self,
+        input: RawInput,
+        size_px: (u32, u32),
+        keys: &Keymap,
+    ) -> Option<ListAction> {
         if let Some(d) = &mut self.dialog {
             let outcome = d.handle(input, size_px)?;
             let purpose = self.dialog.take().map(|d| d.purpose);
@@ -224,9 +230,9 @@ impl EditorList {
             }
             RawInput::Chord(c) if c.ctrl && c.code == Code::E => self.ask_pack_header(),
             RawInput::Chord(c) => {
-                return c
-                    .key()
-                    .and_then(|k| self.handle(RawInput::Input(Input::Key(k)), size_px))
+                return keys
+                    .key(c)
+                    .and_then(|k| self.handle(RawInput::Input(Input::Key(k)), size_px, keys))
             }
             RawInput::Input(Input::Key(Key::Up)) => self.selected = (self.selected + n - 1) % n,
             RawInput::Input(Input::Key(Key::Down)) => self.selected = (self.selected + 1) % n,
@@ -250,8 +256,8 @@ impl EditorList {
         None
     }
 
-    /// Draws the list.
-    pub fn draw(&self, list: &mut DrawList, font: &mut Font, size_px: (u32, u32)) {
+    /// Draws the list, its hint naming the menus' keys of `keys`.
+    pub fn draw(&self, list: &mut DrawList, font: &mut Font, size_px: (u32, u32), keys: &Keymap) {
         let s = ui_scale(size_px);
         let w = size_px.0 as f32;
         list.set_pass(render::Pass::Ui);
@@ -261,7 +267,7 @@ impl EditorList {
         list.text(
             font,
             Vec2::new(w / 2.0, 66.0 * s),
-            "Enter opens · Ctrl+V opens a level's text from the clipboard · P puts a level in a pack, [ ] reorder, Ctrl+E copies the pack · Esc back",
+            &keys.fill("{enter} opens · Ctrl+V opens a level's text from the clipboard · P puts a level in a pack, [ ] reorder, Ctrl+E copies the pack · {escape} back"),
             &hint,
         );
         for (i, r) in self.rows(size_px).iter().enumerate() {

@@ -33,7 +33,11 @@ fn without_notes(file: &str) -> Entry {
 }
 
 fn chord(l: &mut EditorList, name: &str) -> Option<ListAction> {
-    l.handle(RawInput::Chord(Chord::parse(name).expect(name)), SIZE)
+    l.handle(
+        RawInput::Chord(Chord::parse(name).expect(name)),
+        SIZE,
+        &crate::screens::input::Keymap::default(),
+    )
 }
 
 /// Answers the prompt open now: what it offers replaced by `text`
@@ -41,7 +45,11 @@ fn chord(l: &mut EditorList, name: &str) -> Option<ListAction> {
 fn answer(l: &mut EditorList, text: &str) -> Option<ListAction> {
     chord(l, "backspace");
     for c in text.chars() {
-        l.handle(RawInput::Text(c), SIZE);
+        l.handle(
+            RawInput::Text(c),
+            SIZE,
+            &crate::screens::input::Keymap::default(),
+        );
     }
     chord(l, "enter")
 }

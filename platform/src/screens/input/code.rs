@@ -276,6 +276,86 @@ impl Code {
         }
     }
 
+    /// Its name for people, as hints, the help and the Controls screen
+    /// show it: `Z`, `7`, `F1`, `Enter`, `Esc`, `↑`, `Keypad 7`, `=`…
+    pub fn label(self) -> &'static str {
+        match self {
+            Code::Kp0 => "Keypad 0",
+            Code::Kp1 => "Keypad 1",
+            Code::Kp2 => "Keypad 2",
+            Code::Kp3 => "Keypad 3",
+            Code::Kp4 => "Keypad 4",
+            Code::Kp5 => "Keypad 5",
+            Code::Kp6 => "Keypad 6",
+            Code::Kp7 => "Keypad 7",
+            Code::Kp8 => "Keypad 8",
+            Code::Kp9 => "Keypad 9",
+            Code::F1 => "F1",
+            Code::F2 => "F2",
+            Code::F3 => "F3",
+            Code::F4 => "F4",
+            Code::F5 => "F5",
+            Code::F6 => "F6",
+            Code::F7 => "F7",
+            Code::F8 => "F8",
+            Code::F9 => "F9",
+            Code::F10 => "F10",
+            Code::F11 => "F11",
+            Code::F12 => "F12",
+            Code::Up => "↑",
+            Code::Down => "↓",
+            Code::Left => "←",
+            Code::Right => "→",
+            Code::Return => "Enter",
+            Code::KpEnter => "Keypad Enter",
+            Code::Escape => "Esc",
+            Code::Space => "Space",
+            Code::Tab => "Tab",
+            Code::Backspace => "Backspace",
+            Code::Delete => "Delete",
+            Code::Insert => "Insert",
+            Code::Home => "Home",
+            Code::End => "End",
+            Code::PageUp => "Page Up",
+            Code::PageDown => "Page Down",
+            Code::Equals => "=",
+            Code::Plus => "+",
+            Code::Minus => "-",
+            Code::KpPlus => "Keypad +",
+            Code::KpMinus => "Keypad -",
+            Code::LShift => "Left Shift",
+            Code::RShift => "Right Shift",
+            // Letters upper case; digits and punctuation as typed.
+            Code::A => "A",
+            Code::B => "B",
+            Code::C => "C",
+            Code::D => "D",
+            Code::E => "E",
+            Code::F => "F",
+            Code::G => "G",
+            Code::H => "H",
+            Code::I => "I",
+            Code::J => "J",
+            Code::K => "K",
+            Code::L => "L",
+            Code::M => "M",
+            Code::N => "N",
+            Code::O => "O",
+            Code::P => "P",
+            Code::Q => "Q",
+            Code::R => "R",
+            Code::S => "S",
+            Code::T => "T",
+            Code::U => "U",
+            Code::V => "V",
+            Code::W => "W",
+            Code::X => "X",
+            Code::Y => "Y",
+            Code::Z => "Z",
+            other => other.name(),
+        }
+    }
+
     /// The key named `name` ([`Code::name`]), with the aliases scripts
     /// use: `esc`, `return`, `del`, `leftbracket`, `rightbracket`, `shift`
     /// (the left one); `plus` names the `=` key, where + is typed.
@@ -335,5 +415,12 @@ mod tests {
         assert_eq!(Code::Num7.digit(), Some(7));
         assert_eq!(Code::Kp7.digit(), None);
         assert_eq!(Code::F1.letter(), None);
+        // Every key has a name of its own for people.
+        let labels: std::collections::HashSet<&str> = Code::ALL.iter().map(|c| c.label()).collect();
+        assert_eq!(labels.len(), Code::ALL.len());
+        assert_eq!(Code::Z.label(), "Z");
+        assert_eq!(Code::Num7.label(), "7");
+        assert_eq!(Code::Comma.label(), ",");
+        assert_eq!(Code::Escape.label(), "Esc");
     }
 }

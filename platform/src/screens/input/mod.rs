@@ -4,20 +4,29 @@
 //! units, so positions are scaled by drawable size / window size.
 //!
 //! The keyboard and a gamepad (SDL GameController) map onto the same
-//! [`Key`]s, so every screen gets the same actions from either. The table
-//! of what each key does on each screen is in `docs/PLAYING.md` ("Controls";
-//! the editor's in `docs/EDITOR.md`) and on the play screen's help panel
-//! (`play/help.rs`).
+//! [`Key`]s, so every screen gets the same actions from either. What each
+//! key of the keyboard means is the player's [`Keymap`] (`keymap/`: the
+//! table as data, its defaults, rebinding, its lines in the settings),
+//! which `Screens` owns and reads every chord through; a gamepad's table is
+//! fixed (`sdl.rs`). What each key does on each screen is in
+//! `docs/PLAYING.md` ("Controls", the default keys; the editor's in
+//! `docs/EDITOR.md`) and on the play screen's help panel (`play/help.rs`,
+//! which names the keys bound now).
 //!
 //! Here the vocabulary (what screens act on) and the names scripts use;
 //! in `sdl.rs` how SDL's keyboard, mouse and gamepad events map onto it.
 mod code;
+pub mod keymap;
 mod sdl;
 
 use glam::Vec2;
 
 pub use code::Code;
-pub use sdl::{button, code_of, from_sdl, hidpi_scale, text_of, InputMapper};
+pub use keymap::{Binding, Conflict, Keymap};
+pub use sdl::{
+    button, code_of, from_sdl, hidpi_scale, pad_names, text_of, InputMapper, PAD_BUTTONS,
+    PAD_PUSHES,
+};
 
 /// A key a screen understands (from the keyboard or a gamepad).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +82,9 @@ pub enum Key {
     Fullscreen,
     /// F12: save a screenshot (handled by the main loop).
     Screenshot,
+    /// M: the sound off and on, on every screen but the editor's (handled
+    /// by the screens).
+    Mute,
 }
 
 /// One input event for a screen.
@@ -89,7 +101,7 @@ pub enum Input {
 
 /// A key as typed: the key and the modifiers held. The editor reads chords
 /// (Ctrl+S, Delete, a tool's letter); other screens get the [`Key`] a chord
-/// means ([`Chord::key`]).
+/// means ([`Keymap::key`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Chord {
     pub code: Code,
@@ -120,84 +132,13 @@ impl Chord {
         }
     }
 
-    /// Whether it is M alone, which switches the sound off and on on every
-    /// screen but the editor's (read from the chord, not a [`Key`]: the
-    /// editor and text fields keep the letter).
-    pub fn is_mute(self) -> bool {
-        self.code == Code::M && !self.ctrl && !self.alt
-    }
-
-    /// The screen key it means (see [`key`]).
-    pub fn key(self) -> Option<Key> {
-        key(self.code, self.ctrl, self.shift)
-    }
-
     /// Parses `ctrl+shift+z`, `f5`, `delete`, `a`: modifiers joined by `+`
-    /// before one key name (see [`Code::named`]).
+    /// before one key name (see [`Code::named`]), as a binding is written
+    /// ([`Binding::parse`]) but for modifiers not held (`noctrl+`).
     pub fn parse(text: &str) -> Option<Chord> {
-        let mut chord = Chord::plain(Code::Escape);
-        let mut parts: Vec<&str> = text.split('+').collect();
-        // "ctrl++" names the plus key.
-        if text.ends_with("++") {
-            parts.truncate(parts.len().saturating_sub(2));
-            parts.push("plus");
-        }
-        let (last, mods) = parts.split_last()?;
-        for m in mods {
-            match *m {
-                "ctrl" | "cmd" => chord.ctrl = true,
-                "shift" => chord.shift = true,
-                "alt" => chord.alt = true,
-                _ => return None,
-            }
-        }
-        chord.code = Code::named(last)?;
-        Some(chord)
-    }
-}
-
-/// Maps a key with its modifiers (Ctrl or the Command key, Shift) to a
-/// screen key (see [`Key`]): the keyboard's half of the controls table.
-pub fn key(code: Code, ctrl: bool, shift: bool) -> Option<Key> {
-    let digit = |n: u8| Some(Key::Hero(n));
-    match code {
-        Code::Up | Code::W if shift && !ctrl => Some(Key::PanUp),
-        Code::Down | Code::S if shift && !ctrl => Some(Key::PanDown),
-        Code::Left | Code::A if shift && !ctrl => Some(Key::PanLeft),
-        Code::Right | Code::D if shift && !ctrl => Some(Key::PanRight),
-        Code::Up | Code::W => Some(Key::Up),
-        Code::Down | Code::S => Some(Key::Down),
-        Code::Left | Code::A => Some(Key::Left),
-        Code::Right | Code::D => Some(Key::Right),
-        Code::Return | Code::KpEnter => Some(Key::Enter),
-        Code::Space => Some(Key::Space),
-        Code::Escape => Some(Key::Escape),
-        Code::Tab if shift => Some(Key::PrevHero),
-        Code::Tab => Some(Key::NextHero),
-        Code::Num1 | Code::Kp1 => digit(0),
-        Code::Num2 | Code::Kp2 => digit(1),
-        Code::Num3 | Code::Kp3 => digit(2),
-        Code::Num4 | Code::Kp4 => digit(3),
-        Code::Num5 | Code::Kp5 => digit(4),
-        Code::Num6 | Code::Kp6 => digit(5),
-        Code::Num7 | Code::Kp7 => digit(6),
-        Code::Num8 | Code::Kp8 => digit(7),
-        Code::Num9 | Code::Kp9 => digit(8),
-        Code::E => Some(Key::Context),
-        Code::Z if ctrl && shift => Some(Key::Redo),
-        Code::Z => Some(Key::Undo),
-        Code::Y => Some(Key::Redo),
-        Code::R => Some(Key::Restart),
-        Code::H | Code::F1 => Some(Key::Help),
-        Code::Equals | Code::Plus | Code::KpPlus => Some(Key::ZoomIn),
-        Code::Minus | Code::KpMinus => Some(Key::ZoomOut),
-        Code::O => Some(Key::Overview),
-        Code::I if !ctrl => Some(Key::Hint),
-        Code::C if !ctrl => Some(Key::Recentre),
-        Code::T if !ctrl => Some(Key::Target),
-        Code::F11 => Some(Key::Fullscreen),
-        Code::F12 => Some(Key::Screenshot),
-        _ => None,
+        let b = Binding::parse(text)?;
+        let needs = [b.ctrl, b.shift, b.alt];
+        (!needs.contains(&keymap::Need::NotHeld)).then(|| b.chord())
     }
 }
 
@@ -229,12 +170,12 @@ pub enum RawInput {
 }
 
 impl RawInput {
-    /// What the other screens get from it, if anything: a chord's key,
-    /// left and right presses as clicks.
-    pub fn to_input(self) -> Option<Input> {
+    /// What the other screens get from it, if anything: a chord's key in
+    /// `keys`, left and right presses as clicks.
+    pub fn to_input(self, keys: &Keymap) -> Option<Input> {
         match self {
             RawInput::Input(i) => Some(i),
-            RawInput::Chord(c) => c.key().map(Input::Key),
+            RawInput::Chord(c) => keys.key(c).map(Input::Key),
             RawInput::Press(Button::Left, p) => Some(Input::Click(p)),
             RawInput::Press(Button::Right, p) => Some(Input::RightClick(p)),
             _ => None,
@@ -242,36 +183,15 @@ impl RawInput {
     }
 }
 
-/// The key named `name` in scripts (`--script`): a screen key by the
-/// lower-case variant name with dashes (`next-hero`, `undo`, `zoom-in`,
-/// `pan-left`, `hero-3`, …), or else a key on the keyboard by its name
-/// ([`Code::named`]: `left`, `enter`, `escape`, `e`, `z`, `1`–`9`, …)
-/// and what it means with no modifier ([`key`]).
+/// The key named `name` in scripts (`--script`): a screen key by its
+/// action's name ([`keymap::Action::id`]: `next-hero`, `undo`, `zoom-in`,
+/// `pan-left`, `hero-3`, `mute`, …), or else a key on the keyboard by its
+/// name ([`Code::named`]: `left`, `enter`, `escape`, `e`, `z`, `1`–`9`, …)
+/// and what it means with no modifier in the default keymap.
 pub fn key_named(name: &str) -> Option<Key> {
-    if let Some(Ok(n @ 1..=9)) = name.strip_prefix("hero-").map(str::parse::<u8>) {
-        return Some(Key::Hero(n - 1));
-    }
-    Some(match name {
-        "next-hero" => Key::NextHero,
-        "prev-hero" => Key::PrevHero,
-        "context" => Key::Context,
-        "undo" => Key::Undo,
-        "redo" => Key::Redo,
-        "restart" => Key::Restart,
-        "end-turn" => Key::EndTurn,
-        "help" => Key::Help,
-        "zoom-in" => Key::ZoomIn,
-        "zoom-out" => Key::ZoomOut,
-        "pan-left" => Key::PanLeft,
-        "pan-right" => Key::PanRight,
-        "pan-up" => Key::PanUp,
-        "pan-down" => Key::PanDown,
-        "overview" => Key::Overview,
-        "recentre" => Key::Recentre,
-        "hint" => Key::Hint,
-        "target" => Key::Target,
-        _ => return Code::named(name).and_then(|code| key(code, false, false)),
-    })
+    keymap::action_named(name)
+        .map(|a| a.key)
+        .or_else(|| Code::named(name).and_then(|code| Keymap::default().key(Chord::plain(code))))
 }
 
 #[cfg(test)]
@@ -283,21 +203,34 @@ mod tests {
 
     #[test]
     fn chords_parse_and_mean_the_screen_keys() {
+        let keys = Keymap::default();
         let save = Chord::parse("ctrl+s").unwrap();
         assert_eq!(save, Chord::ctrl(Code::S));
-        assert_eq!(save.key(), Some(Key::Down), "menus still read S as down");
+        assert_eq!(
+            keys.key(save),
+            Some(Key::Down),
+            "menus still read S as down"
+        );
         let redo = Chord::parse("ctrl+shift+z").unwrap();
         assert!(redo.ctrl && redo.shift && !redo.alt);
-        assert_eq!(redo.key(), Some(Key::Redo));
+        assert_eq!(keys.key(redo), Some(Key::Redo));
         assert_eq!(Chord::parse("f5").unwrap().code, Code::F5);
         assert_eq!(Chord::parse("delete").unwrap().code, Code::Delete);
         assert_eq!(Chord::parse("ctrl++").unwrap().code, Code::Equals);
         assert_eq!(Chord::parse("7").unwrap().code, Code::Num7);
         assert_eq!(Chord::parse("hyper+x"), None);
-        assert!(Chord::parse("m").unwrap().is_mute());
-        assert!(Chord::parse("shift+m").unwrap().is_mute());
-        assert!(!Chord::parse("ctrl+m").unwrap().is_mute());
-        assert!(!Chord::parse("n").unwrap().is_mute());
+        assert_eq!(
+            Chord::parse("noctrl+x"),
+            None,
+            "a chord is pressed, not asked"
+        );
+        assert_eq!(Chord::parse("cmd+x"), Some(Chord::ctrl(Code::X)));
+        let mute = |text| keys.key(Chord::parse(text).unwrap()) == Some(Key::Mute);
+        assert!(mute("m"));
+        assert!(mute("shift+m"));
+        assert!(!mute("ctrl+m"));
+        assert!(!mute("alt+m"));
+        assert!(!mute("n"));
         assert_eq!(Chord::parse("ctrl+nothing"), None);
         let typed = Event::TextInput {
             timestamp: 0,
@@ -321,7 +254,10 @@ mod tests {
             from_sdl(&up, Vec2::splat(2.0)),
             Some(RawInput::Release(Button::Middle, Vec2::new(6.0, 8.0)))
         );
-        assert_eq!(RawInput::Release(Button::Left, Vec2::ZERO).to_input(), None);
+        assert_eq!(
+            RawInput::Release(Button::Left, Vec2::ZERO).to_input(&keys),
+            None
+        );
     }
 
     #[test]
@@ -353,5 +289,7 @@ mod tests {
             assert_eq!(key_named(name), Some(key), "{name}");
         }
         assert_eq!(key_named("bogus"), None);
+        assert_eq!(key_named("mute"), Some(Key::Mute));
+        assert_eq!(key_named("m"), Some(Key::Mute));
     }
 }

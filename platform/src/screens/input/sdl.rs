@@ -1,6 +1,8 @@
 //! SDL events to screen input: keys with their modifiers to chords of
-//! [`Code`]s ([`code_of`]; what they mean is `super::key`) and gamepad
-//! buttons to [`Key`]s (the keyboard and the gamepad give the same keys),
+//! [`Code`]s ([`code_of`]; what they mean is the player's
+//! [`super::Keymap`]) and gamepad buttons to [`Key`]s (the keyboard and the
+//! gamepad give the same keys; the gamepad's table is fixed, and
+//! [`pad_names`] names it for the Controls screen and the help),
 //! stick and trigger positions to single presses ([`InputMapper`]), mouse
 //! positions scaled from window units to drawable pixels ([`hidpi_scale`]),
 //! typed text to characters.
@@ -144,6 +146,60 @@ pub fn button(b: PadButton) -> Option<Key> {
     }
 }
 
+/// Every gamepad button, with its name for people.
+pub const PAD_BUTTONS: [(PadButton, &str); 21] = [
+    (PadButton::A, "A"),
+    (PadButton::B, "B"),
+    (PadButton::X, "X"),
+    (PadButton::Y, "Y"),
+    (PadButton::Back, "Back"),
+    (PadButton::Guide, "Guide"),
+    (PadButton::Start, "Start"),
+    (PadButton::LeftStick, "left-stick press"),
+    (PadButton::RightStick, "right-stick press"),
+    (PadButton::LeftShoulder, "LB"),
+    (PadButton::RightShoulder, "RB"),
+    (PadButton::DPadUp, "d-pad ↑"),
+    (PadButton::DPadDown, "d-pad ↓"),
+    (PadButton::DPadLeft, "d-pad ←"),
+    (PadButton::DPadRight, "d-pad →"),
+    (PadButton::Misc1, "Share"),
+    (PadButton::Paddle1, "paddle 1"),
+    (PadButton::Paddle2, "paddle 2"),
+    (PadButton::Paddle3, "paddle 3"),
+    (PadButton::Paddle4, "paddle 4"),
+    (PadButton::Touchpad, "touchpad press"),
+];
+
+/// Every push of a stick or trigger the game reads (an axis and the way
+/// it goes), with its name for people.
+pub const PAD_PUSHES: [(Axis, i16, &str); 10] = [
+    (Axis::LeftY, -1, "left stick ↑"),
+    (Axis::LeftY, 1, "left stick ↓"),
+    (Axis::LeftX, -1, "left stick ←"),
+    (Axis::LeftX, 1, "left stick →"),
+    (Axis::RightY, -1, "right stick ↑"),
+    (Axis::RightY, 1, "right stick ↓"),
+    (Axis::RightX, -1, "right stick ←"),
+    (Axis::RightX, 1, "right stick →"),
+    (Axis::TriggerLeft, 1, "left trigger"),
+    (Axis::TriggerRight, 1, "right trigger"),
+];
+
+/// What on a gamepad gives `key`, for people: "d-pad ↑, left stick ↑";
+/// empty when nothing does.
+pub fn pad_names(key: Key) -> String {
+    let buttons = PAD_BUTTONS
+        .iter()
+        .filter(|(b, _)| button(*b) == Some(key))
+        .map(|(_, name)| *name);
+    let pushes = PAD_PUSHES
+        .iter()
+        .filter(|(axis, way, _)| InputMapper::new().axis(*axis, way * 32_000) == Some(key))
+        .map(|(_, _, name)| *name);
+    buttons.chain(pushes).collect::<Vec<_>>().join(", ")
+}
+
 /// An axis past this (of ±32767) presses its key.
 const AXIS_PRESS: i16 = 20_000;
 /// An axis back within this releases it, so the next push presses again.
@@ -257,9 +313,10 @@ mod tests {
     use super::super::key_named;
     use super::*;
 
-    /// What an SDL key with its modifiers means to the screens.
+    /// What an SDL key with its modifiers means to the screens, with the
+    /// default keys.
     fn key(code: Keycode, modifiers: Mod) -> Option<Key> {
-        chord_of(code, modifiers).and_then(Chord::key)
+        chord_of(code, modifiers).and_then(|c| super::super::Keymap::default().key(c))
     }
 
     #[test]
@@ -370,8 +427,39 @@ mod tests {
             y: 6,
         };
         assert_eq!(
-            m.map(&click, Vec2::ONE).and_then(RawInput::to_input),
+            m.map(&click, Vec2::ONE)
+                .and_then(|r| r.to_input(&super::super::Keymap::default())),
             Some(Input::RightClick(Vec2::new(5.0, 6.0)))
         );
+    }
+
+    #[test]
+    fn the_gamepad_is_named_for_people() {
+        assert_eq!(pad_names(Key::Up), "d-pad ↑, left stick ↑");
+        assert_eq!(pad_names(Key::Escape), "B, Start");
+        assert_eq!(pad_names(Key::ZoomIn), "right trigger");
+        assert_eq!(pad_names(Key::PanLeft), "right stick ←");
+        assert_eq!(pad_names(Key::Target), "Share, touchpad press");
+        assert_eq!(pad_names(Key::Hero(0)), "");
+        // Every stick or trigger push the mapper reads is named.
+        for axis in [
+            Axis::LeftX,
+            Axis::LeftY,
+            Axis::RightX,
+            Axis::RightY,
+            Axis::TriggerLeft,
+            Axis::TriggerRight,
+        ] {
+            // Triggers only ever read 0 and up.
+            let trigger = matches!(axis, Axis::TriggerLeft | Axis::TriggerRight);
+            for way in [-1, 1].into_iter().filter(|&w| w > 0 || !trigger) {
+                if InputMapper::new().axis(axis, way * 32_000).is_some() {
+                    assert!(
+                        PAD_PUSHES.iter().any(|(a, w, _)| *a == axis && *w == way),
+                        "{axis:?} {way}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -398,7 +398,7 @@ fn a_packs_locked_level_says_why_and_choosing_it_twice_plays_it_out_of_order() {
     let notice = s.notice.clone().unwrap_or_default();
     assert!(
         notice.starts_with("“Rope descent” is locked until you win “Loop-back room”")
-            && notice.contains("Enter again (or click) plays it now, out of order"),
+            && notice.contains("Choose it again (or click it) to play it now, out of order"),
         "{notice}"
     );
     assert_eq!(enter(&mut s, &pack), Some(LevelSelectAction::Play(1)));

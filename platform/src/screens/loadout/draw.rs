@@ -9,14 +9,23 @@ use render::{Align, DrawList, Font, Rect, Rgba, SpriteAtlas, TextStyle, WHITE};
 use game::equipment::{check_give, Equipment};
 
 use super::{layout, sentence, HeroColumn, LoadoutScreen, Offer};
+use crate::screens::input::{Key, Keymap};
 use crate::screens::menu;
 use crate::screens::theme::{
     DISABLED_TEXT, GOLD, ITEM_STYLE, ITEM_TEXT, NOTICE_TEXT, SUB_TEXT, THUMB_BACKGROUND,
 };
 
 impl LoadoutScreen {
-    /// Draws the screen (it fills the drawable).
-    pub fn draw(&self, list: &mut DrawList, font: &mut Font, sprites: &SpriteAtlas, size: Vec2) {
+    /// Draws the screen (it fills the drawable), its hints naming the keys
+    /// of `keys`.
+    pub fn draw(
+        &self,
+        list: &mut DrawList,
+        font: &mut Font,
+        sprites: &SpriteAtlas,
+        size: Vec2,
+        keys: &Keymap,
+    ) {
         let l = layout(size, self.heroes.len());
         let s = l.scale;
         menu::backdrop(list, size);
@@ -169,7 +178,12 @@ impl LoadoutScreen {
                 &centre(l.small_px, NOTICE_TEXT).wrapped(size.x * 0.9),
             );
         }
-        list.text(font, l.hint_at, &self.hint(), &centre(l.small_px, SUB_TEXT));
+        list.text(
+            font,
+            l.hint_at,
+            &self.hint(keys),
+            &centre(l.small_px, SUB_TEXT),
+        );
     }
 }
 
@@ -192,14 +206,21 @@ impl LoadoutScreen {
         }
     }
 
-    /// The key hints for the selected row.
-    pub fn hint(&self) -> String {
+    /// The key hints for the selected row, with the keys of `keys`.
+    pub fn hint(&self, keys: &Keymap) -> String {
         let row = self.offers.get(self.menu.selected).map(|(e, _)| *e);
         let choose = match row {
-            Some(item) if !item.goes_to_a_hero() => "Left/Right bring it or leave it",
-            _ => "Left/Right or 1-3 hand it over",
+            Some(item) if !item.goes_to_a_hero() => {
+                "{left}/{right} bring it or leave it".to_string()
+            }
+            _ => format!(
+                "{{left}}/{{right}} or {} hand it over",
+                keys.set_name(&[Key::Hero(0), Key::Hero(1), Key::Hero(2)])
+            ),
         };
-        format!("Up/Down choose · {choose} · Enter on Start plays · Esc back")
+        keys.fill(&format!(
+            "{{up}}/{{down}} choose · {choose} · {{enter}} on Start plays · {{escape}} back"
+        ))
     }
 }
 

@@ -545,8 +545,8 @@ mod tests {
         // Left/Right (and Space, a gamepad's A) bring it and leave it.
         s.menu.selected = row;
         assert_eq!(
-            s.hint(),
-            "Up/Down choose · Left/Right bring it or leave it · Enter on Start plays · Esc back"
+            s.hint(&crate::screens::input::Keymap::default()),
+            "↑/↓ choose · ←/→ bring it or leave it · Enter on Start plays · Esc back"
         );
         let says = |s: &LoadoutScreen| [s.cell_label(BUCKET, 0), s.cell_label(BUCKET, 1)];
         // Left at first: nothing handed out.

@@ -115,11 +115,21 @@ impl Default for Camera {
     }
 }
 
-/// The UI scale of a drawable: its height against the 720-pixel design.
-pub fn ui_scale(size_px: (u32, u32)) -> f32 {
+/// The scale of a drawable: its height against the 720-pixel design. The
+/// world's cells are sized by it (times the zoom).
+pub fn cell_scale(size_px: (u32, u32)) -> f32 {
     (size_px.1.max(1) as f32 / 720.0)
         .min(size_px.0.max(1) as f32 / 640.0)
         .clamp(0.4, 6.0)
+}
+
+/// The scale of text and panels on a drawable: [`cell_scale`] times the
+/// player's size of text and panels (`theme::ui_scale`), as far as a
+/// 480-pixel-high design still fits.
+pub fn ui_scale(size_px: (u32, u32)) -> f32 {
+    let own = cell_scale(size_px);
+    let fits = (size_px.1.max(1) as f32 / 480.0).min(size_px.0.max(1) as f32 / 640.0);
+    (own * crate::screens::theme::ui_scale()).min(fits).max(own)
 }
 
 impl Camera {
@@ -301,7 +311,7 @@ impl Camera {
     /// The cell size for a drawable of `size_px` (close up, not the
     /// overview).
     fn close_cell_px(&self, size_px: (u32, u32)) -> f32 {
-        (BASE_CELL_PX * ui_scale(size_px) * self.zoom)
+        (BASE_CELL_PX * cell_scale(size_px) * self.zoom)
             .round()
             .max(4.0)
     }

@@ -16,6 +16,8 @@ use super::mode::{Aim, Mode};
 use super::preview::{self};
 use super::tween::Tween;
 use super::{help, PlayScreen};
+use crate::screens::input::keymap::MOVES;
+use crate::screens::input::Key;
 use crate::screens::world::{self, CellLayout, Scene, WorldSprites};
 
 impl PlayScreen {
@@ -45,14 +47,16 @@ impl PlayScreen {
     /// The hint while the target cursor is out: what Enter would do there
     /// and what it costs (the same preview as the mouse's), or why not.
     fn aiming_hint(&self, aim: Aim) -> String {
-        let keys = "arrows move the cursor · Esc cancels";
+        let k = &self.keys;
+        let (moves, enter) = (k.set_name(&MOVES), k.name(Key::Enter));
+        let keys = format!("{moves} move the cursor · {} cancels", k.name(Key::Escape));
         let (what, does) = match aim {
-            Aim::Move => ("go".to_string(), "Enter moves there".to_string()),
+            Aim::Move => ("go".to_string(), format!("{enter} moves there")),
             Aim::Levitate(item) => {
                 let name = self.item_words(item);
                 (
                     format!("send the {name}"),
-                    format!("Enter sends the {name} there"),
+                    format!("{enter} sends the {name} there"),
                 )
             }
         };
@@ -65,28 +69,33 @@ impl PlayScreen {
                 format!("Can't {what} there: {refusal} · {keys}")
             }
             _ => match aim {
-                Aim::Move => format!("Target: {keys} (or the mouse) · Enter moves there"),
+                Aim::Move => format!("Target: {keys} (or the mouse) · {enter} moves there"),
                 Aim::Levitate(item) => format!(
-                    "Arrows or the mouse: where the {} goes · Enter sends it · Esc cancels",
-                    self.item_words(item)
+                    "{moves} or the mouse: where the {} goes · {enter} sends it · {} cancels",
+                    self.item_words(item),
+                    k.name(Key::Escape)
                 ),
             },
         }
     }
 
-    pub(super) fn hint(&self) -> String {
+    /// The hint line as drawn.
+    pub fn hint(&self) -> String {
         if let Some(aim) = self.mode.aiming() {
             return self.aiming_hint(aim);
         }
         if self.mode.context().is_some() {
-            return "Up/Down choose · Enter or Space do it · E or Esc closes".into();
+            return self.keys.fill(
+                "{up}/{down} choose · {enter} or {space} do it · {context} or {escape} closes",
+            );
         }
         if let Some(watcher) = self.watcher_shown {
             return danger::legend(self.session.stage(), watcher);
         }
         if self.camera.overview.is_some() {
-            return "Overview of everything seen · Shift+arrows pan · O or C back to the hero"
-                .into();
+            return self.keys.fill(
+                "Overview of everything seen · {pans} pan · {overview} or {recentre} back to the hero",
+            );
         }
         match self.preview.as_ref().map(|p| &p.outcome) {
             Some(Ok(path)) => format!("Click to move: {}", self.path_summary(path, true)),
@@ -94,7 +103,11 @@ impl PlayScreen {
             Some(Err(refusal)) if *refusal != Refusal::AlreadyThere => {
                 format!("Can't go there: {refusal}")
             }
-            _ => "Click or arrows to move · E actions · Enter ends the turn · Z undo · Y redo · Tab hero · F1 help".into(),
+            // The dark is never silent: the player learns why nothing shows.
+            _ if self.points_at_unseen() => {
+                "Never seen: no hero has looked there yet, so nothing is known of it".to_string()
+            }
+            _ => self.keys.fill("Click or {moves} to move · {context} actions · {enter} ends the turn · {undo} undo · {redo} redo · {next-hero} hero · {help} help"),
         }
     }
 
@@ -202,6 +215,7 @@ impl PlayScreen {
                 sprites: &sprites,
                 lost: (stage.outcome() == Outcome::Lost).then(|| self.danger.glares()),
                 colours,
+                keys: &self.keys,
             },
         );
         if let Some(menu) = self.mode.context() {
@@ -209,10 +223,25 @@ impl PlayScreen {
             menu.draw(list, font, &rects, ui_scale(size_px));
         }
         if let Some(shown) = self.mode.intro_shown() {
-            super::intro::draw(list, font, &self.intro, shown, proj.size, ui_scale(size_px));
+            super::intro::draw(
+                list,
+                font,
+                &self.intro,
+                shown,
+                proj.size,
+                ui_scale(size_px),
+                &self.keys,
+            );
         }
         if self.mode.help_open() {
-            help::draw(list, font, proj.size, ui_scale(size_px), self.help_page);
+            help::draw(
+                list,
+                font,
+                proj.size,
+                ui_scale(size_px),
+                self.help_page,
+                &self.keys,
+            );
         }
     }
 

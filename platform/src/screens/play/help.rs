@@ -1,61 +1,166 @@
-//! The in-game help panel (F1 or H), two pages: the controls (the same
-//! table is in `docs/PLAYING.md`, "Controls"; a test keeps the two in step, and
-//! another keeps the table in step with the key mapping of
-//! `screens/input.rs`: every key and gamepad input the game reacts to has
-//! its row, and every row's keys do something) and
-//! the rules of play in a newcomer's words (`docs/RULES.md` and `docs/PLAYING.md`'s
-//! choices where it is silent). Left/Right or Tab turn the page.
+//! The in-game help panel (F1 or H), two pages: the controls, naming the
+//! keys bound now (the rows say which actions they show, and the player's
+//! keymap names their keys; `docs/PLAYING.md`, "Controls", has the same
+//! rows with the default keys, and `rappel --controls` prints them with the
+//! player's: [`markdown`]; tests keep the manual in step, and every key and
+//! gamepad input the game reacts to in a row) and the rules of play in a
+//! newcomer's words (`docs/RULES.md` and `docs/PLAYING.md`'s choices where
+//! it is silent). Left/Right or Tab turn the page.
 use glam::Vec2;
 use render::{Align, DrawList, Font, Rect, TextStyle, WHITE};
 
+use crate::screens::input::keymap::{sets_name, MOVES, PANS};
+use crate::screens::input::{Key, Keymap};
 use crate::screens::menu;
 use crate::screens::theme::{DISABLED_TEXT, GOLD, SUB_TEXT};
 
+/// What names some of a row's keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keys {
+    /// Every key of an action: "Z, Ctrl+Z".
+    Of(Key),
+    /// The keys of several actions side by side, first keys first: "↑ ↓
+    /// ← → / W S A D".
+    Sets(&'static [Key]),
+    /// Not a key: "Mouse", "wheel".
+    Word(&'static str),
+}
+
+/// One row of the controls page: its keys (" / " between the parts), and
+/// what they do, where `{undo}` and the like name the keys bound now
+/// ([`Keymap::fill`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Row {
+    pub keys: &'static [Keys],
+    pub what: &'static str,
+}
+
+const fn row(keys: &'static [Keys], what: &'static str) -> Row {
+    Row { keys, what }
+}
+
+use Keys::{Of, Sets, Word};
+
+/// The heroes a row of the help shows the keys of (the levels have up to
+/// three; the Controls screen lists the rest).
+const HEROES_SHOWN: [Key; 3] = [Key::Hero(0), Key::Hero(1), Key::Hero(2)];
+
 /// Keys (keyboard; gamepad) and what they do on the play screen.
-pub const CONTROLS: &[(&str, &str)] = &[
-    (
-        "Mouse",
+pub const CONTROLS: &[Row] = &[
+    row(
+        &[Word("Mouse")],
         "hover a cell to preview the move, click to do it (a remembered cell: walk there); hover a watcher: its route",
     ),
-    (
-        "Arrows / WASD",
-        "step left or right; Up climbs, or steps up the way you face; Down climbs down",
+    row(
+        &[Sets(&MOVES)],
+        "step left or right; {up} climbs, or steps up the way you face; {down} climbs down",
     ),
-    (
-        "T",
-        "target cursor: arrows pick any cell in sight, Enter goes there, Esc cancels",
+    row(
+        &[Of(Key::Target)],
+        "target cursor: {moves} pick any cell in sight, {enter} goes there, {escape} cancels",
     ),
-    ("Tab, 1-3", "select a hero (Shift+Tab: back)"),
-    (
-        "E / Space",
-        "actions here: pick up, drop, rope, leave, everyone here leaves… (Enter or Space chooses, E closes)",
+    row(
+        &[Of(Key::NextHero), Of(Key::PrevHero), Sets(&HEROES_SHOWN)],
+        "select a hero: the next, the one before, or by number",
     ),
-    ("Enter", "end the turn"),
-    ("Z, Ctrl+Z", "undo"),
-    ("Y, Ctrl+Shift+Z", "redo"),
-    ("R", "restart the level (Z undoes it)"),
-    ("+ / - / wheel", "zoom"),
-    ("Shift+arrows", "look around (pan); C: back on the hero"),
-    ("O", "overview: the whole map seen so far (O again: back)"),
-    (
-        "I",
-        "hint: who acts next and where (I again: the action in words); never plays it",
+    row(
+        &[Of(Key::Context), Of(Key::Space)],
+        "actions here: pick up, drop, rope, leave, everyone here leaves… ({enter} or {space} chooses, {context} closes)",
     ),
-    (
-        "Esc",
-        "pause menu: resume, restart level, level notes, level select, quit to title, volume (Left/Right), sound on/off, ask to end a turn, quit game",
+    row(&[Of(Key::Enter), Of(Key::EndTurn)], "end the turn"),
+    row(&[Of(Key::Undo)], "undo"),
+    row(&[Of(Key::Redo)], "redo"),
+    row(&[Of(Key::Restart)], "restart the level ({undo} undoes it)"),
+    row(
+        &[Of(Key::ZoomIn), Of(Key::ZoomOut), Word("wheel")],
+        "zoom in, out",
     ),
-    ("M", "sound off and on (on every screen but the editor)"),
-    ("F1 / H", "this help"),
-    ("F11", "fullscreen"),
-    ("F12", "screenshot (PNG in the current folder)"),
-    (
-        "Gamepad",
-        "d-pad/stick move, A actions, B/Start pause, X undo, Y redo, LB/RB hero, Back end turn, triggers zoom, right stick pan, left-stick press overview, right-stick press help, Share/touchpad target cursor",
+    row(
+        &[Sets(&PANS), Of(Key::Recentre)],
+        "look around (pan); {recentre}: back on the hero",
+    ),
+    row(
+        &[Of(Key::Overview)],
+        "overview: the whole map seen so far ({overview} again: back)",
+    ),
+    row(
+        &[Of(Key::Hint)],
+        "hint: who acts next and where ({hint} again: the action in words); never plays it",
+    ),
+    row(
+        &[Of(Key::Escape)],
+        "pause menu: resume, restart level, level notes, level select, options (sound, display, reduce motion, keys…), quit to title, quit game",
+    ),
+    row(
+        &[Of(Key::Mute)],
+        "sound off and on (on every screen but the editor)",
+    ),
+    row(&[Of(Key::Help)], "this help"),
+    row(&[Of(Key::Fullscreen)], "fullscreen"),
+    row(
+        &[Of(Key::Screenshot)],
+        "screenshot (PNG in the current folder)",
+    ),
+    row(
+        &[Word("Gamepad")],
+        "d-pad/stick move, A actions, B/Start pause, X undo, Y redo, LB/RB hero, Back end turn, triggers zoom, right stick pan, left/right-stick press overview/help, Share/touchpad target",
     ),
 ];
 
-/// The rules, a line of the page each: what, and how it works.
+impl Row {
+    /// Its keys as bound in `keys`: the parts that name any, " / "
+    /// between them; "(no key)" when none does.
+    pub fn keys_in(&self, keys: &Keymap) -> String {
+        let parts: Vec<String> = self
+            .keys
+            .iter()
+            .map(|part| match *part {
+                Of(action) => keys.names(action),
+                Sets(actions) => sets_name(keys, actions),
+                Word(word) => word.to_string(),
+            })
+            .filter(|p| !p.is_empty())
+            .collect();
+        if parts.is_empty() {
+            return "(no key)".to_string();
+        }
+        parts.join(" / ")
+    }
+
+    /// The actions it shows the keys of.
+    pub fn actions(&self) -> Vec<Key> {
+        self.keys
+            .iter()
+            .flat_map(|part| match *part {
+                Of(action) => vec![action],
+                Sets(actions) => actions.to_vec(),
+                Word(_) => Vec::new(),
+            })
+            .collect()
+    }
+}
+
+/// The controls page with the keys of `keys`: each row's keys and what
+/// they do.
+pub fn controls(keys: &Keymap) -> Vec<(String, String)> {
+    CONTROLS
+        .iter()
+        .map(|r| (r.keys_in(keys), keys.fill(r.what)))
+        .collect()
+}
+
+/// The controls page as a Markdown table (`rappel --controls`; the
+/// manual's table with the default keys).
+pub fn markdown(keys: &Keymap) -> String {
+    let mut out = String::from("| keys | what they do |\n|---|---|\n");
+    for (k, what) in controls(keys) {
+        out.push_str(&format!("| {k} | {what} |\n"));
+    }
+    out
+}
+
+/// The rules, a line of the page each: what, and how it works (`{undo}`
+/// and the like: the keys bound now, as in [`CONTROLS`]).
 pub const RULES: &[(&str, &str)] = &[
     (
         "The goal",
@@ -63,7 +168,7 @@ pub const RULES: &[(&str, &str)] = &[
     ),
     (
         "Turns",
-        "Each hero has action points (AP) a round: 1 AP a cell walked or climbed, 1 AP a step up (one cell up, the scout's two, then across), 1 AP a hand or rope action; falling and leaving are free, so a walk off a ledge into a 3-cell drop, through a portal or not, is 1 AP. The preview counts each stretch: 'walk 1 (1 AP) · fall 3 (free) = 1 AP'. Enter ends the turn: watchers move, AP refill. Z undoes anything, any number of times.",
+        "Each hero has action points (AP) a round: 1 AP a cell walked or climbed, 1 AP a step up (one cell up, the scout's two, then across), 1 AP a hand or rope action; falling and leaving are free, so a walk off a ledge into a 3-cell drop, through a portal or not, is 1 AP. The preview counts each stretch: 'walk 1 (1 AP) · fall 3 (free) = 1 AP'. {enter} ends the turn: watchers move, AP refill. {undo} undoes anything, any number of times.",
     ),
     (
         "Knight · 4 AP",
@@ -83,7 +188,7 @@ pub const RULES: &[(&str, &str)] = &[
     ),
     (
         "Ropes",
-        "Let a rope down where you stand or into a drop beside you; climb it with the arrows; at its top, hoist or lower it; take it back when nothing hangs on it. A hanging rope holds up a hero in its cells: nobody falls past it.",
+        "Let a rope down where you stand or into a drop beside you; climb it with {up} and {down}; at its top, hoist or lower it; take it back when nothing hangs on it. A hanging rope holds up a hero in its cells: nobody falls past it.",
     ),
     (
         "Floors",
@@ -120,23 +225,26 @@ impl Page {
         }
     }
 
-    fn rows(self) -> &'static [(&'static str, &'static str)] {
+    /// Its rows, naming the keys of `keys`.
+    pub fn rows(self, keys: &Keymap) -> Vec<(String, String)> {
         match self {
-            Page::Controls => CONTROLS,
-            Page::Rules => RULES,
+            Page::Controls => controls(keys),
+            Page::Rules => RULES
+                .iter()
+                .map(|(what, how)| (what.to_string(), keys.fill(how)))
+                .collect(),
         }
     }
 }
 
 /// The panel's width on a drawable of `size`.
 fn panel_width(size: Vec2, scale: f32) -> f32 {
-    (880.0 * scale).min(size.x - 20.0)
+    (1040.0 * scale).min(size.x - 20.0)
 }
 
-/// The panel's rectangle on a drawable of `size`, for rows `rows_h`
-/// pixels high in all.
-pub fn panel_rect(size: Vec2, scale: f32, rows_h: f32) -> Rect {
-    let w = panel_width(size, scale);
+/// The panel's rectangle on a drawable of `size`, `w` wide, for rows
+/// `rows_h` pixels high in all.
+pub fn panel_rect(size: Vec2, w: f32, scale: f32, rows_h: f32) -> Rect {
     let h = (rows_h + 110.0 * scale).min(size.y - 20.0);
     Rect::new(
         ((size.x - w) / 2.0).round(),
@@ -146,21 +254,76 @@ pub fn panel_rect(size: Vec2, scale: f32, rows_h: f32) -> Rect {
     )
 }
 
-/// Draws the help panel at `page` (UI pass).
-pub fn draw(list: &mut DrawList, font: &mut Font, size: Vec2, scale: f32, page: Page) {
+/// `keys` in lines no wider than `style` wraps at, broken where a part
+/// ends (" / ") rather than inside one.
+fn at_slashes(font: &mut Font, keys: &str, style: &TextStyle) -> String {
+    let width = style.max_width_px.unwrap_or(f32::INFINITY);
+    let one_line = TextStyle {
+        max_width_px: None,
+        ..*style
+    };
+    let mut lines: Vec<String> = Vec::new();
+    for part in keys.split(" / ") {
+        match lines.last_mut() {
+            Some(line)
+                if render::text::measure(font, &format!("{line} / {part} /"), &one_line).x
+                    <= width =>
+            {
+                line.push_str(" / ");
+                line.push_str(part);
+            }
+            _ => lines.push(part.to_string()),
+        }
+    }
+    lines.join(" /\n")
+}
+
+/// The line under the panel's rows.
+pub fn footer(keys: &Keymap) -> String {
+    keys.fill("{left}/{right} or {next-hero}: the other page · {escape} closes")
+}
+
+/// Draws the help panel at `page`, naming the keys of `keys` (UI pass).
+pub fn draw(
+    list: &mut DrawList,
+    font: &mut Font,
+    size: Vec2,
+    scale: f32,
+    page: Page,
+    keys: &Keymap,
+) {
     let title_px = (24.0 * scale).round().max(6.0);
     let text_px = (16.0 * scale).round().max(6.0);
     let pad = 20.0 * scale;
-    let keys_w = 170.0 * scale;
-    let line = 28.0 * scale;
-    let style =
-        TextStyle::new(text_px, WHITE).wrapped(panel_width(size, scale) - keys_w - 2.0 * pad);
-    let heights: Vec<f32> = page
-        .rows()
-        .iter()
-        .map(|(_, what)| line.max(render::text::measure(font, what, &style).y + 6.0 * scale))
+    let keys_w = 270.0 * scale;
+    let line = 26.0 * scale;
+    let key_style = TextStyle::new(text_px, GOLD).wrapped(keys_w - pad * 0.5);
+    let rows: Vec<(String, String)> = page
+        .rows(keys)
+        .into_iter()
+        .map(|(k, what)| (at_slashes(font, &k, &key_style), what))
         .collect();
-    let r = panel_rect(size, scale, heights.iter().sum());
+    // Each row's height with the panel `width` wide.
+    let mut measure = |width: f32| {
+        let style = TextStyle::new(text_px, WHITE).wrapped(width - keys_w - 2.0 * pad);
+        let heights: Vec<f32> = rows
+            .iter()
+            .map(|(k, what)| {
+                let tall = render::text::measure(font, what, &style)
+                    .y
+                    .max(render::text::measure(font, k, &key_style).y);
+                line.max(tall + 6.0 * scale)
+            })
+            .collect();
+        (width, style, heights)
+    };
+    // The design's width; the drawable's whole width when the rows need
+    // the room (small windows, where text is wider for its size).
+    let (mut width, mut style, mut heights) = measure(panel_width(size, scale));
+    if heights.iter().sum::<f32>() + 110.0 * scale > size.y - 20.0 {
+        (width, style, heights) = measure(size.x - 20.0);
+    }
+    let r = panel_rect(size, width, scale, heights.iter().sum());
     menu::overlay_panel(list, r, scale);
     // The two page titles, the one shown in gold.
     let y0 = r.y + pad * 0.6;
@@ -179,16 +342,16 @@ pub fn draw(list: &mut DrawList, font: &mut Font, size: Vec2, scale: f32, page: 
     list.text(
         font,
         Vec2::new(r.centre().x.round(), (r.y + r.h - pad * 1.5).round()),
-        "Left/Right or Tab: the other page · Esc closes",
+        &footer(keys),
         &TextStyle::new(text_px, SUB_TEXT).aligned(Align::Centre),
     );
     let mut y = y0 + line * 1.5;
-    for ((keys, what), h) in page.rows().iter().zip(heights) {
+    for ((k, what), h) in rows.iter().zip(heights) {
         list.text(
             font,
             Vec2::new((r.x + pad).round(), y.round()),
-            keys,
-            &TextStyle::new(text_px, GOLD),
+            k,
+            &key_style,
         );
         list.text(
             font,
@@ -203,245 +366,196 @@ pub fn draw(list: &mut DrawList, font: &mut Font, size: Vec2, scale: f32, page: 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::screens::input::{button, Chord, InputMapper, Key};
+    use crate::screens::input::keymap::ACTIONS;
+    use crate::screens::input::{button, Chord, InputMapper, PAD_BUTTONS, PAD_PUSHES};
     use crate::screens::pause;
-    use sdl2::controller::{Axis, Button as PadButton};
 
-    /// What an input means to the game: a screen key (every `Hero(n)` as
-    /// `Hero(0)`: one row says "1-3"), or M's sound switch.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    enum Means {
-        Key(Key),
-        Mute,
-    }
-    use Means::Mute;
-
-    const fn k(key: Key) -> Means {
-        Means::Key(key)
-    }
-
-    fn class(key: Key) -> Means {
+    /// A screen key as the help counts it: every `Hero(n)` as the row of
+    /// the heroes' numbers.
+    fn class(key: Key) -> Key {
         match key {
-            Key::Hero(_) => k(Key::Hero(0)),
-            key => k(key),
+            Key::Hero(_) => Key::Hero(0),
+            key => key,
         }
     }
 
-    /// What each row of [`CONTROLS`] stands for, row by row. A key added to
-    /// `input::key` or `input::button` fails the tests below until a row
-    /// says what it does and is listed here.
-    const ROWS: &[(&str, &[Means])] = &[
-        ("Mouse", &[]),
-        (
-            "Arrows / WASD",
-            &[k(Key::Up), k(Key::Down), k(Key::Left), k(Key::Right)],
-        ),
-        ("T", &[k(Key::Target)]),
-        (
-            "Tab, 1-3",
-            &[k(Key::NextHero), k(Key::PrevHero), k(Key::Hero(0))],
-        ),
-        ("E / Space", &[k(Key::Context), k(Key::Space)]),
-        ("Enter", &[k(Key::Enter)]),
-        ("Z, Ctrl+Z", &[k(Key::Undo)]),
-        ("Y, Ctrl+Shift+Z", &[k(Key::Redo)]),
-        ("R", &[k(Key::Restart)]),
-        ("+ / - / wheel", &[k(Key::ZoomIn), k(Key::ZoomOut)]),
-        (
-            "Shift+arrows",
-            &[
-                k(Key::PanLeft),
-                k(Key::PanRight),
-                k(Key::PanUp),
-                k(Key::PanDown),
-                k(Key::Recentre),
-            ],
-        ),
-        ("O", &[k(Key::Overview)]),
-        ("I", &[k(Key::Hint)]),
-        ("Esc", &[k(Key::Escape)]),
-        ("M", &[Mute]),
-        ("F1 / H", &[k(Key::Help)]),
-        ("F11", &[k(Key::Fullscreen)]),
-        ("F12", &[k(Key::Screenshot)]),
-        (
-            "Gamepad",
-            &[
-                k(Key::Up),
-                k(Key::Down),
-                k(Key::Left),
-                k(Key::Right),
-                k(Key::Space),
-                k(Key::Escape),
-                k(Key::Undo),
-                k(Key::Redo),
-                k(Key::PrevHero),
-                k(Key::NextHero),
-                k(Key::EndTurn),
-                k(Key::ZoomIn),
-                k(Key::ZoomOut),
-                k(Key::PanLeft),
-                k(Key::PanRight),
-                k(Key::PanUp),
-                k(Key::PanDown),
-                k(Key::Overview),
-                k(Key::Help),
-                k(Key::Target),
-            ],
-        ),
+    /// What the Gamepad row says the gamepad gives.
+    const GAMEPAD: &[Key] = &[
+        Key::Up,
+        Key::Down,
+        Key::Left,
+        Key::Right,
+        Key::Space,
+        Key::Escape,
+        Key::Undo,
+        Key::Redo,
+        Key::PrevHero,
+        Key::NextHero,
+        Key::EndTurn,
+        Key::ZoomIn,
+        Key::ZoomOut,
+        Key::PanLeft,
+        Key::PanRight,
+        Key::PanUp,
+        Key::PanDown,
+        Key::Overview,
+        Key::Help,
+        Key::Target,
     ];
 
-    /// What every key on the keyboard means, with every modifier mix: each
-    /// SDL keycode (the ASCII ones and the scancode-based ones) the screens
-    /// know, through the mute test and `input::key`, as
-    /// `Screens::handle_raw` reads them.
-    fn keyboard() -> Vec<(Chord, Means)> {
+    /// What every key on the keyboard means with the default keys, with
+    /// every modifier mix: each SDL keycode (the ASCII ones and the
+    /// scancode-based ones) the screens know, as `Screens::handle_raw`
+    /// reads them.
+    fn keyboard() -> Vec<(Chord, Key)> {
+        let keys = Keymap::default();
         let codes = (1..0x80).chain((0..0x120).map(|sc| sc | 0x4000_0000));
-        let mut out = Vec::new();
         let known = codes
             .filter_map(sdl2::keyboard::Keycode::from_i32)
             .filter_map(crate::screens::input::code_of);
+        let mut out = Vec::new();
         for code in known {
-            for (ctrl, shift) in [(false, false), (false, true), (true, false), (true, true)] {
+            for m in 0..8 {
                 let chord = Chord {
                     code,
-                    ctrl,
-                    shift,
-                    alt: false,
+                    ctrl: m & 1 != 0,
+                    shift: m & 2 != 0,
+                    alt: m & 4 != 0,
                 };
-                let means = if chord.is_mute() {
-                    Some(Mute)
-                } else {
-                    chord.key().map(class)
-                };
-                out.extend(means.map(|m| (chord, m)));
+                out.extend(keys.key(chord).map(|k| (chord, class(k))));
             }
         }
         out
     }
 
     /// What every gamepad button and stick or trigger push means.
-    fn gamepad() -> Vec<Means> {
-        use PadButton::*;
-        let buttons = [
-            A,
-            B,
-            X,
-            Y,
-            Back,
-            Guide,
-            Start,
-            LeftStick,
-            RightStick,
-            LeftShoulder,
-            RightShoulder,
-            DPadUp,
-            DPadDown,
-            DPadLeft,
-            DPadRight,
-            Misc1,
-            Paddle1,
-            Paddle2,
-            Paddle3,
-            Paddle4,
-            Touchpad,
-        ];
-        let mut out: Vec<Means> = buttons.into_iter().filter_map(button).map(class).collect();
-        for axis in [
-            Axis::LeftX,
-            Axis::LeftY,
-            Axis::RightX,
-            Axis::RightY,
-            Axis::TriggerLeft,
-            Axis::TriggerRight,
-        ] {
-            for value in [-32_000, 32_000] {
-                out.extend(InputMapper::new().axis(axis, value).map(class));
-            }
-        }
-        out
+    fn gamepad() -> Vec<Key> {
+        let buttons = PAD_BUTTONS.iter().filter_map(|(b, _)| button(*b));
+        let pushes = PAD_PUSHES
+            .iter()
+            .filter_map(|(axis, way, _)| InputMapper::new().axis(*axis, way * 32_000));
+        buttons.chain(pushes).map(class).collect()
     }
 
-    #[test]
-    fn the_rows_are_the_ones_listed_here() {
-        let labels: Vec<&str> = CONTROLS.iter().map(|(keys, _)| *keys).collect();
-        let listed: Vec<&str> = ROWS.iter().map(|(keys, _)| *keys).collect();
-        assert_eq!(labels, listed, "a row added to CONTROLS is listed in ROWS");
+    fn shown() -> Vec<Key> {
+        CONTROLS
+            .iter()
+            .filter(|r| r.keys != [Word("Gamepad")])
+            .flat_map(|r| r.actions())
+            .map(class)
+            .collect()
     }
 
     #[test]
     fn every_key_the_game_reacts_to_has_its_row_in_the_help() {
-        let keyboard_rows = || ROWS.iter().filter(|(keys, _)| *keys != "Gamepad");
+        let shown = shown();
         for (chord, means) in keyboard() {
             assert!(
-                keyboard_rows().any(|(_, m)| m.contains(&means)),
-                "{chord:?} means {means:?}: no row of the help says what it does"
+                shown.contains(&means),
+                "{chord:?} means {means:?}: no row of the help shows its keys"
             );
         }
-        let pad = ROWS
-            .iter()
-            .find(|(keys, _)| *keys == "Gamepad")
-            .map_or(&[][..], |(_, m)| *m);
+        for a in &ACTIONS {
+            assert!(shown.contains(&class(a.key)), "{} has no row", a.name);
+        }
         for means in gamepad() {
             assert!(
-                pad.contains(&means),
+                GAMEPAD.contains(&means),
                 "a gamepad input means {means:?}: the Gamepad row does not say so"
             );
         }
-        // The two the issue found missing.
-        assert!(CONTROLS.iter().any(|(keys, _)| *keys == "M"));
-        assert!(CONTROLS
-            .iter()
-            .any(|(keys, what)| *keys == "Esc" && what.contains("volume (Left/Right")));
-    }
-
-    #[test]
-    fn every_row_of_the_help_is_a_key_the_game_reacts_to() {
-        let typed: Vec<Means> = keyboard().into_iter().map(|(_, m)| m).collect();
         let pad = gamepad();
-        for (keys, means) in ROWS {
-            let from = if *keys == "Gamepad" { &pad } else { &typed };
-            for m in *means {
-                assert!(
-                    from.contains(m),
-                    "`{keys}` claims {m:?}, which no input gives"
-                );
-            }
+        for claimed in GAMEPAD {
+            assert!(pad.contains(claimed), "the Gamepad row claims {claimed:?}");
+        }
+        // Every row that names no action is a word: the mouse, the gamepad.
+        for r in CONTROLS {
             assert!(
-                *keys == "Mouse" || !means.is_empty(),
-                "`{keys}` is a row of no key"
+                !r.actions().is_empty() || matches!(r.keys, [Word(_)]),
+                "{r:?}"
             );
         }
+        // The two the issue found missing.
+        let rows = controls(&Keymap::default());
+        assert!(rows.iter().any(|(k, _)| k == "M"));
+        assert!(rows
+            .iter()
+            .any(|(k, what)| k == "Esc" && what.contains("options (sound")));
     }
 
     #[test]
     fn the_esc_row_names_every_entry_of_the_pause_menu() {
-        let esc = CONTROLS
-            .iter()
-            .find(|(keys, _)| *keys == "Esc")
+        let esc = controls(&Keymap::default())
+            .into_iter()
+            .find(|(k, _)| k == "Esc")
             .map(|(_, what)| what.to_lowercase())
             .expect("an Esc row");
         for entry in pause::ENTRIES {
-            let label = entry.label(crate::audio::Volume::new(0.5, false), true);
-            let name = label.split(':').next().unwrap_or("").to_lowercase();
+            let name = entry.label().to_lowercase();
             assert!(esc.contains(&name), "the Esc row names `{name}`: {esc}");
         }
     }
 
     #[test]
-    fn the_players_manual_lists_every_control() {
+    fn the_players_manual_lists_every_control_with_its_default_keys() {
         let manual = include_str!("../../../../docs/PLAYING.md");
         let section = manual
             .split("\n## Controls\n")
             .nth(1)
             .and_then(|s| s.split("\n## ").next())
             .expect("docs/PLAYING.md has a Controls section");
-        for (keys, _) in CONTROLS {
-            assert!(
-                section.contains(keys),
-                "docs/PLAYING.md, Controls, lists `{keys}`"
-            );
+        let rows: Vec<&str> = section
+            .lines()
+            .filter_map(|l| l.strip_prefix("| "))
+            .filter_map(|l| l.split(" | ").next())
+            .skip(1)
+            .collect();
+        let keys: Vec<String> = controls(&Keymap::default())
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect();
+        assert_eq!(rows, keys, "docs/PLAYING.md, Controls: the rows' keys");
+    }
+
+    #[test]
+    fn the_help_names_the_keys_bound_now() {
+        let mut keys = Keymap::default();
+        keys.rebind(Key::Undo, Chord::parse("u").unwrap())
+            .expect("U is free");
+        let rows = controls(&keys);
+        let row = |what: &str| {
+            rows.iter()
+                .find(|(_, w)| w.starts_with(what))
+                .map(|(k, w)| (k.as_str(), w.as_str()))
+                .expect(what)
+        };
+        assert_eq!(row("undo"), ("U", "undo"));
+        keys.unbind(Key::Hint, keys.bindings(Key::Hint)[0])
+            .expect("not the menus'");
+        assert_eq!(row("hint").0, "I");
+        let rows = controls(&keys);
+        assert!(rows
+            .iter()
+            .any(|(k, what)| k == "(no key)" && what.starts_with("hint")));
+        assert_eq!(row("restart"), ("R", "restart the level (U undoes it)"));
+        let rules = Page::Rules.rows(&keys);
+        assert!(rules
+            .iter()
+            .any(|(_, how)| how.contains("U undoes anything")));
+        assert!(!rules.iter().any(|(_, how)| how.contains("Z undoes")));
+        let table = markdown(&keys);
+        assert!(table.contains("| U | undo |"), "{table}");
+        assert!(table.starts_with("| keys | what they do |\n|---|---|\n| Mouse |"));
+        // Every key named, none left as a template.
+        for page in [Page::Controls, Page::Rules] {
+            for (k, what) in page.rows(&Keymap::default()) {
+                assert!(!what.contains('{') && !k.is_empty(), "{k}: {what}");
+            }
         }
+        assert_eq!(
+            footer(&Keymap::default()),
+            "←/→ or Tab: the other page · Esc closes"
+        );
     }
 
     /// A room with the sorceress and a statue three cells from her.

@@ -29,6 +29,8 @@ use game::solve::{Budget, Progress};
 use game::things::ThingId;
 use game::view::ViewPos;
 
+use crate::screens::input::{Key, Keymap};
+
 /// What a hint may search for in play, at most: a second, which feels the
 /// same on any machine. Tests give the hint positions instead
 /// ([`Hints::set_budget`]), for the same answer however loaded the machine.
@@ -205,7 +207,8 @@ impl Hints {
 
     /// I pressed with `done` undo steps done: what to say now (the
     /// message), if anything. Asks for a hint, or spells out the one shown.
-    pub fn press(&mut self, done: usize) -> Result<Press, String> {
+    /// A refusal names the keys of `keys`.
+    pub fn press(&mut self, done: usize, keys: &Keymap) -> Result<Press, String> {
         if self.job.is_some() {
             return Ok(Press::Thinking);
         }
@@ -219,9 +222,10 @@ impl Hints {
         }
         self.recover_resumed();
         let (line, step_sizes) = self.line(done).ok_or_else(|| {
-            "No hint from here: a step of the game resumed did several things at once; \
-             restart (R) to use hints"
-                .to_string()
+            keys.fill(
+                "No hint from here: a step of the game resumed did several things at once; \
+                 restart ({restart}) to use hints",
+            )
         })?;
         let progress = Arc::new(Progress::new());
         let (send, answer) = mpsc::channel();
@@ -381,20 +385,20 @@ pub fn turns_words(turns: u32) -> String {
 /// `undos` back (`from_start`: the level's start) the line of play stood on
 /// the known line, which clears in `turns` from there (`fewest`: the
 /// fewest); from here no line was found within the budget, or (`later`:
-/// the turn it clears in, against the known line's) only a later one.
+/// the turn it clears in, against the known line's) only a later one. The
+/// keys are `keys`'.
 fn rejoin_words(
     undos: usize,
     from_start: bool,
     turns: u32,
     fewest: bool,
     later: Option<(u32, u32)>,
+    keys: &Keymap,
 ) -> String {
     let undo = if from_start && undos > 1 {
-        "restart (R)".to_string()
-    } else if undos == 1 {
-        "undo once (Z)".to_string()
+        keys.fill("restart ({restart})")
     } else {
-        format!("undo {undos} times (Z)")
+        undo_words(Some(undos), keys)
     };
     let line = if fewest {
         "the shortest line"
@@ -439,7 +443,7 @@ impl super::PlayScreen {
     /// I: asks for a hint, or says the one shown in words.
     pub(super) fn hint_key(&mut self) {
         let done = self.session.undo_log().undoable();
-        match self.hints.press(done) {
+        match self.hints.press(done, &self.keys) {
             Ok(Press::Thinking) => self.notify("Hint: thinking…".into()),
             Ok(Press::Spell | Press::Again) => self.show_hint(),
             Err(why) => self.message = Some(super::Message::Refused(why)),
@@ -575,10 +579,16 @@ impl super::PlayScreen {
                         "shorter not ruled out"
                     };
                     format!("Hint for {who}: {words}. {} ({sure})", turns_words(turns))
-                } else if target_cell(&action).is_some() || matches!(action, Action::Move { .. }) {
-                    format!("Hint: {who}, towards the outlined cell (I again: the action)")
                 } else {
-                    format!("Hint: {who}, in the outlined cell (I again: the action)")
+                    let again = self.keys.name(Key::Hint);
+                    let at = if target_cell(&action).is_some()
+                        || matches!(action, Action::Move { .. })
+                    {
+                        "towards"
+                    } else {
+                        "in"
+                    };
+                    format!("Hint: {who}, {at} the outlined cell ({again} again: the action)")
                 }
             }
             Hint::Unwinnable { undos, why } => {
@@ -597,11 +607,7 @@ impl super::PlayScreen {
                     ),
                     Why::Searched => "every line of play from here was searched".to_string(),
                 };
-                let undo = match undos {
-                    Some(1) => "undo once (Z)".to_string(),
-                    Some(n) => format!("undo {n} times (Z)"),
-                    None => "undo (Z) or restart (R)".to_string(),
-                };
+                let undo = undo_words(undos, &self.keys);
                 format!("This position cannot be won ({why}): {undo}")
             }
             Hint::Rejoin {
@@ -617,8 +623,9 @@ impl super::PlayScreen {
                 turns,
                 fewest,
                 from_here.map(|f| (f, clears_in)),
+                &self.keys,
             ),
-            Hint::NoAnswer => no_answer_words(self.hints.knows_a_line()).to_string(),
+            Hint::NoAnswer => no_answer_words(self.hints.knows_a_line(), &self.keys),
             Hint::Cleared => return,
         };
         self.notify(text);
@@ -626,21 +633,34 @@ impl super::PlayScreen {
 }
 
 /// What a hint that found nothing says: never "try again", but what can
-/// be done now — restart onto the known line, or undo.
-fn no_answer_words(knows_a_line: bool) -> &'static str {
-    if knows_a_line {
-        "No line found from here within a second: restart (R) to be back at the start of the shortest line"
+/// be done now — restart onto the known line, or undo (the keys of
+/// `keys`).
+fn no_answer_words(knows_a_line: bool, keys: &Keymap) -> String {
+    keys.fill(if knows_a_line {
+        "No line found from here within a second: restart ({restart}) to be back at the start of the shortest line"
     } else {
-        "No line found from here within a second, and this level has no known solution to lead back to: undo (Z) to a position you trust"
+        "No line found from here within a second, and this level has no known solution to lead back to: undo ({undo}) to a position you trust"
+    })
+}
+
+/// How far to undo, with the key: "undo once (Z)", "undo 3 times (Z)";
+/// `None`: not known, "undo (Z) or restart (R)".
+fn undo_words(undos: Option<usize>, keys: &Keymap) -> String {
+    match undos {
+        Some(1) => keys.fill("undo once ({undo})"),
+        Some(n) => format!("undo {n} times ({})", keys.name(Key::Undo)),
+        None => keys.fill("undo ({undo}) or restart ({restart})"),
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::screens::input::{Chord, Key, Keymap};
+
     #[test]
     fn a_hint_that_found_nothing_says_what_to_do_never_to_try_again() {
         for knows in [true, false] {
-            let said = super::no_answer_words(knows);
+            let said = super::no_answer_words(knows, &Keymap::default());
             assert!(!said.contains("try again"), "{said}");
             assert!(
                 said.contains(if knows { "restart (R)" } else { "undo (Z)" }),
@@ -651,21 +671,31 @@ mod tests {
 
     #[test]
     fn a_hint_that_found_nothing_says_how_far_back_the_known_line_was() {
+        let keys = &Keymap::default();
         assert_eq!(
-            super::rejoin_words(3, false, 4, true, None),
+            super::rejoin_words(3, false, 4, true, None, keys),
             "No line found from here within a second; undo 3 times (Z) to be back on the shortest line (4 turns from there)"
         );
         assert_eq!(
-            super::rejoin_words(1, false, 1, false, None),
+            super::rejoin_words(1, false, 1, false, None, keys),
             "No line found from here within a second; undo once (Z) to be back on a line that clears it (that turn)"
         );
         assert_eq!(
-            super::rejoin_words(12, true, 5, true, None),
+            super::rejoin_words(12, true, 5, true, None, keys),
             "No line found from here within a second; restart (R) to be back on the shortest line (5 turns from there)"
         );
         assert_eq!(
-            super::rejoin_words(2, false, 4, true, Some((11, 6))),
+            super::rejoin_words(2, false, 4, true, Some((11, 6)), keys),
             "From here the best line found clears in turn 11; undo 2 times (Z) to be back on the shortest line, clearing in turn 6"
         );
+        // With other keys, those.
+        let mut keys = Keymap::default();
+        keys.rebind(Key::Restart, Chord::parse("f5").unwrap())
+            .unwrap();
+        assert_eq!(
+            super::rejoin_words(12, true, 5, true, None, &keys),
+            "No line found from here within a second; restart (F5) to be back on the shortest line (5 turns from there)"
+        );
+        assert_eq!(super::undo_words(None, &keys), "undo (Z) or restart (F5)");
     }
 }

@@ -275,7 +275,9 @@ impl PlayScreen {
         self.history.push(None);
         self.hints.record_restart(done_before);
         self.motion.sync(self.session.stage(), false);
-        self.message = Some(Message::Info("Restarted (Z undoes it)".into()));
+        self.message = Some(Message::Info(
+            self.keys.fill("Restarted ({undo} undoes it)"),
+        ));
         self.after_change(&before, Direction::Forward(None));
     }
 

@@ -15,6 +15,7 @@ use glam::Vec2;
 use render::colour::with_alpha;
 use render::{hex, Align, DrawList, Font, PanelStyle, Rect, Rgba, TextStyle, WHITE};
 
+use crate::screens::input::Keymap;
 use crate::screens::menu::scaled;
 use crate::screens::theme::{GOLD, ITEM_STYLE, NOTICE_TEXT, SELECTED_STYLE};
 use crate::screens::world::{Colours, WorldSprites};
@@ -136,6 +137,8 @@ pub struct Hud<'a> {
     pub lost: Option<&'a [(ThingId, ThingId)]>,
     /// The palette's colours (a lost level's message, "caught").
     pub colours: &'a Colours,
+    /// The keys the lost line names.
+    pub keys: &'a Keymap,
 }
 
 /// Draws the HUD (UI pass).
@@ -179,7 +182,8 @@ pub fn draw(list: &mut DrawList, font: &mut Font, l: &HudLayout, hud: &Hud) {
         draw_portrait(list, font, l, hud, i, hero, rect);
     }
 
-    if let Some((text, colour)) = message_line(stage, hud.message, hud.lost, hud.colours) {
+    if let Some((text, colour)) = message_line(stage, hud.message, hud.lost, hud.keys, hud.colours)
+    {
         let style = TextStyle::new(l.text_px, colour);
         let size = render::text::measure(font, &text, &style);
         let pad = Vec2::new(10.0 * s, 4.0 * s);
@@ -291,29 +295,32 @@ fn draw_portrait(
 
 /// The message line's text and colour: the screen's message, or, when
 /// the level is lost and nothing was said since (a hint's answer, a
-/// refusal), who was caught ([`caught_message`], in `colours.lost_text`).
+/// refusal), who was caught ([`caught_message`], naming the keys of
+/// `keys`, in `colours.lost_text`).
 pub fn message_line(
     stage: &Stage,
     message: Option<&Message>,
     lost: Option<&[(ThingId, ThingId)]>,
+    keys: &Keymap,
     colours: &Colours,
 ) -> Option<(String, Rgba)> {
     match (message, lost) {
         (Some(Message::Refused(t)), _) => Some((format!("Can't: {t}"), NOTICE_TEXT)),
         (Some(Message::Info(t)), _) => Some((t.clone(), INFO_TEXT)),
         (Some(Message::Warning(t)), _) => Some((t.clone(), NOTICE_TEXT)),
-        (None, Some(glares)) => Some((caught_message(stage, glares), colours.lost_text)),
+        (None, Some(glares)) => Some((caught_message(stage, glares, keys), colours.lost_text)),
         (None, None) => None,
     }
 }
 
-/// The message of a lost level: who was caught by whom, and how to go on.
-/// `glares`: each watcher with a hero it caught
-/// ([`super::danger::Danger::glares`]).
-pub fn caught_message(stage: &Stage, glares: &[(ThingId, ThingId)]) -> String {
+/// The message of a lost level: who was caught by whom, and how to go on
+/// (with the keys of `keys`). `glares`: each watcher with a hero it
+/// caught ([`super::danger::Danger::glares`]).
+pub fn caught_message(stage: &Stage, glares: &[(ThingId, ThingId)], keys: &Keymap) -> String {
+    let go_on = keys.fill("{undo} undoes, {restart} restarts");
     match caught_words(stage, glares) {
-        Some(who) => format!("Caught! {}. Z undoes, R restarts", capitalised(&who)),
-        None => "Caught! Z undoes, R restarts".into(),
+        Some(who) => format!("Caught! {}. {go_on}", capitalised(&who)),
+        None => format!("Caught! {go_on}"),
     }
 }
 
@@ -427,7 +434,7 @@ mod tests {
             (watch, scout),
         ];
         assert_eq!(
-            caught_message(stage, &glares),
+            caught_message(stage, &glares, &Keymap::default()),
             "Caught! The guard saw the scout; the night watch saw the knight and the sorceress. Z undoes, R restarts"
         );
         // A caught hero no glare names is still named.

@@ -123,7 +123,7 @@ impl PlayScreen {
             Input::Key(Key::Overview) => self.toggle_overview(),
             Input::Key(Key::Hint) => self.hint_key(),
             Input::Key(Key::Recentre) => self.recentre_camera(),
-            Input::Key(Key::Fullscreen | Key::Screenshot) => {}
+            Input::Key(Key::Fullscreen | Key::Screenshot | Key::Mute) => {}
             Input::MouseMove(p) => {
                 self.mouse = Some(p);
                 self.refresh_hover();
@@ -226,8 +226,11 @@ impl PlayScreen {
             Some(MenuOutcome::Chosen(ContextAction::Levitate(item))) => {
                 self.mode.close_context();
                 self.message = Some(Message::Info(format!(
-                    "Levitate the {}: arrows or the mouse choose where it goes, Enter sends it, Esc cancels",
-                    self.item_words(item)
+                    "Levitate the {}: {} or the mouse choose where it goes, {} sends it, {} cancels",
+                    self.item_words(item),
+                    self.keys.set_name(&crate::screens::input::keymap::MOVES),
+                    self.keys.name(Key::Enter),
+                    self.keys.name(Key::Escape)
                 )));
                 // The target cursor starts on the item itself.
                 self.aim_levitation(item);
@@ -331,10 +334,11 @@ impl PlayScreen {
         } else {
             format!("{} — end the turn anyway?", capitalised(&caught.join(", ")))
         };
+        let answer = self.keys.fill("{enter} ends it, {escape} goes on");
         self.message = Some(if caught.is_empty() {
-            Message::Info(format!("{question}. Enter ends it, Esc goes on"))
+            Message::Info(format!("{question}. {answer}"))
         } else {
-            Message::Warning(format!("{question} Enter ends it, Esc goes on"))
+            Message::Warning(format!("{question} {answer}"))
         });
         None
     }
@@ -536,6 +540,13 @@ impl PlayScreen {
             .filter(|&p| !self.over_hud(p, size_px))
             .map(|p| self.projection(size_px).cell_at(p))
             .filter(|&v| self.view.nodes_at(v).next().is_some() || self.remembered_at(v).is_some())
+    }
+
+    /// Whether the pointer rests on the map over a cell no hero has seen
+    /// (neither in sight nor remembered): nothing is known there.
+    pub(super) fn points_at_unseen(&self) -> bool {
+        self.mouse.is_some_and(|p| !self.over_hud(p, self.size_px))
+            && self.cell_under_pointer().is_none()
     }
 
     /// Points at view cell `hover` (by the pointer, or the target cursor)

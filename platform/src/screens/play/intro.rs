@@ -8,7 +8,7 @@
 use glam::Vec2;
 use render::{Align, DrawList, Font, Rect, TextStyle, WHITE};
 
-use crate::screens::input::{Input, Key};
+use crate::screens::input::{Input, Key, Keymap};
 use crate::screens::menu;
 use crate::screens::theme::{GOLD, SUB_TEXT};
 
@@ -51,12 +51,13 @@ pub enum Shown {
 }
 
 impl Shown {
-    /// The card's last line: how to close it, and what that does.
-    pub fn footer(self) -> &'static str {
-        match self {
-            Shown::AtStart => "Enter or click to start · F1 help and rules",
-            Shown::Reopened => "Enter or click to go back to the game · F1 help and rules",
-        }
+    /// The card's last line: how to close it, and what that does, with
+    /// the keys of `keys`.
+    pub fn footer(self, keys: &Keymap) -> String {
+        keys.fill(match self {
+            Shown::AtStart => "{enter} or click to start · {help} help and rules",
+            Shown::Reopened => "{enter} or click to go back to the game · {help} help and rules",
+        })
     }
 }
 
@@ -83,7 +84,8 @@ pub fn panel_rect(size: Vec2, scale: f32, text_h: f32) -> Rect {
     )
 }
 
-/// Draws the card over the level (UI pass).
+/// Draws the card over the level, its last line naming the keys of
+/// `keys` (UI pass).
 pub fn draw(
     list: &mut DrawList,
     font: &mut Font,
@@ -91,6 +93,7 @@ pub fn draw(
     shown: Shown,
     size: Vec2,
     scale: f32,
+    keys: &Keymap,
 ) {
     let s = scale;
     let text_px = (19.0 * s).round().max(6.0);
@@ -132,7 +135,7 @@ pub fn draw(
     list.text(
         font,
         Vec2::new(centre_x, r.y + r.h - (38.0 * s).round()),
-        shown.footer(),
+        &shown.footer(keys),
         &TextStyle::new(small_px, SUB_TEXT).aligned(Align::Centre),
     );
 }

@@ -113,6 +113,12 @@ pub struct PlayScreen {
     /// The colours of danger, falls, glares… (a setting; drawn from the
     /// next frame on).
     pub palette: Palette,
+    /// Moves, ropes and the camera change at once, not animated (a
+    /// setting: reduce motion).
+    reduce_motion: bool,
+    /// What each key means (the player's keymap, kept in step by the
+    /// screens): the keys its hints, help and messages name.
+    pub keys: crate::screens::input::Keymap,
     /// The level's intro card (shown when the mode is `Intro`).
     pub intro: intro::Intro,
     /// The help panel's page (kept between openings).
@@ -183,6 +189,8 @@ impl PlayScreen {
         let mut screen = PlayScreen {
             confirm_end_turn: true,
             palette: Palette::default(),
+            reduce_motion: false,
+            keys: crate::screens::input::Keymap::default(),
             intro: intro::Intro::of(level),
             help_page: help::Page::default(),
             session,
@@ -260,7 +268,8 @@ impl PlayScreen {
     pub fn message_line(&self) -> Option<String> {
         let stage = self.session.stage();
         let lost = (stage.outcome() == Outcome::Lost).then(|| self.danger.glares());
-        hud::message_line(stage, self.message.as_ref(), lost, self.palette.colours())
+        let colours = self.palette.colours();
+        hud::message_line(stage, self.message.as_ref(), lost, &self.keys, colours)
             .map(|(text, _)| text)
     }
 
@@ -444,6 +453,15 @@ impl PlayScreen {
 
     /// Advances animation by `dt_s` seconds.
     pub fn update(&mut self, dt_s: f32) {
+        // Reduce motion: all at once; the camera's jump too waits while
+        // the pointer is held, as its glide does.
+        if self.reduce_motion {
+            self.tween = None;
+            self.motion.finish();
+            if !self.camera.held {
+                self.camera.settle();
+            }
+        }
         if let Some(t) = &mut self.tween {
             if !t.update(dt_s) {
                 self.tween = None;
@@ -462,6 +480,12 @@ impl PlayScreen {
         {
             self.refresh_hover();
         }
+    }
+
+    /// Reduce motion: every move, rope and camera change from now on is
+    /// shown at once, as [`PlayScreen::settle`] does, not animated.
+    pub fn set_reduce_motion(&mut self, on: bool) {
+        self.reduce_motion = on;
     }
 
     /// Finishes the running tween, the ropes' motion and the camera glide

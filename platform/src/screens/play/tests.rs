@@ -874,3 +874,22 @@ mod preview;
 mod remembered;
 mod together;
 mod watcher_names;
+
+#[test]
+fn pointing_at_a_cell_never_seen_says_so() {
+    let mut s = screen("rope_descent.txt");
+    // Somewhere on the map, off the HUD, that no hero has seen.
+    let unseen = (0..64)
+        .flat_map(|i| (0..36).map(move |j| Vec2::new(i as f32 * 20.0, j as f32 * 20.0)))
+        .find(|&p| {
+            s.handle(Input::MouseMove(p), SIZE);
+            s.hover().is_none() && !s.over_hud(p, SIZE)
+        })
+        .expect("a dark spot on the map");
+    s.handle(Input::MouseMove(unseen), SIZE);
+    assert!(s.hint().starts_with("Never seen: "), "{}", s.hint());
+    // A cell in sight previews as before.
+    let seen = s.projection(SIZE).cell_centre(ViewPos::new(1, 0));
+    s.handle(Input::MouseMove(seen), SIZE);
+    assert!(s.hint().starts_with("Click to move"), "{}", s.hint());
+}

@@ -113,8 +113,9 @@ impl PlayScreen {
         match everyone_here_leaves(self.session.stage(), hero) {
             Some(Ok(leaving)) => {
                 let message = format!(
-                    "{} heroes left the level (one Z brings them all back)",
-                    leaving.len()
+                    "{} heroes left the level (one {} brings them all back)",
+                    leaving.len(),
+                    self.keys.name(crate::screens::input::Key::Undo)
                 );
                 self.perform_group(&leaving, message)
             }
@@ -232,7 +233,9 @@ impl PlayScreen {
             .stop
             .as_ref()
             .map_or(String::new(), |stop| format!(": {}", stop.words()));
-        let result = self.perform_group(&moves, format!("{done}{why} (one Z undoes the walk)"));
+        let undo = self.keys.name(crate::screens::input::Key::Undo);
+        let result =
+            self.perform_group(&moves, format!("{done}{why} (one {undo} undoes the walk)"));
         if matches!(walk.stop, Some(Stop::Seen(_))) {
             if let Some(Message::Info(text)) = self.message.take() {
                 self.message = Some(Message::Warning(text));

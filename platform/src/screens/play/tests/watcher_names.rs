@@ -125,7 +125,7 @@ fn every_message_names(level: &str, name: &str, moves: &[(u8, CellPos)]) {
         [init @ .., last] => format!("the {name} saw the {} and the {last}", init.join(", the ")),
         [] => unreachable!("a hero is seen"),
     };
-    let caught = hud::caught_message(stage, s.danger().glares());
+    let caught = hud::caught_message(stage, s.danger().glares(), &s.keys);
     assert_eq!(
         caught,
         format!("Caught! {}. Z undoes, R restarts", hud::capitalised(&who)),
