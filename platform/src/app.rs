@@ -189,6 +189,9 @@ impl<'a> App<'a> {
             ),
         };
         screens.apply_settings(&settings);
+        if let Some(palette) = options.palette {
+            screens.set_palette(palette);
+        }
         info!(
             "window {}x{}{}",
             size_px.0,
@@ -248,6 +251,10 @@ impl<'a> App<'a> {
             if !self.options.fullscreen {
                 kept.fullscreen = self.window.is_fullscreen();
             }
+        }
+        // `--palette` is for this run: kept only if the player changed it.
+        if self.options.palette == Some(kept.palette) {
+            kept.palette = self.settings.palette;
         }
         if kept != self.settings {
             if let Err(e) = kept.save(path) {

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 
 use game::level::{escaped, Format};
 
+use crate::screens::world::Palette;
+
 /// The text printed by `rappel --help`.
 pub const HELP: &str = "\
 rappel — a turn-based game of ropes, relics and portals
@@ -20,6 +22,7 @@ OPTIONS:
     --edit PATH           open the level file at PATH in the editor (a new level if none)
     --window WxH          window size in pixels for this run, e.g. 1280x720 (default: as last time)
     --fullscreen          start fullscreen for this run (default: as last time)
+    --palette NAME        colours for this run: standard or colour-blind (default: as last time)
     --screenshot PATH     render frames headless-capable, save the last one as PNG, exit
     --frames N            number of frames to render before the screenshot (default 1)
     --controls            print the controls table with your keys (from settings.txt)
@@ -59,6 +62,8 @@ pub struct Options {
     /// Fullscreen for this run; `false`: the saved setting (unless
     /// `--window` was given).
     pub fullscreen: bool,
+    /// The palette for this run; `None`: the saved setting.
+    pub palette: Option<Palette>,
     /// Where to save the last frame; `None` runs interactively.
     pub screenshot: Option<PathBuf>,
     /// Frames to render before exiting; `None` runs until the window closes.
@@ -77,6 +82,7 @@ pub enum CliError {
     MissingValue(&'static str),
     BadWindow(String),
     BadFrames(String),
+    BadPalette(String),
     Repeated(&'static str),
     /// An argument that is not an option (`rappel foo.txt`).
     NotAnOption {
@@ -101,6 +107,11 @@ impl fmt::Display for CliError {
             CliError::BadFrames(value) => write!(
                 f,
                 "--frames expects a whole number of frames >= 1; got `{}`",
+                escaped(value)
+            ),
+            CliError::BadPalette(value) => write!(
+                f,
+                "--palette expects standard or colour-blind; got `{}`",
                 escaped(value)
             ),
             CliError::Repeated(flag) => write!(f, "{flag} given more than once"),
@@ -212,6 +223,11 @@ where
                 window_given = true;
                 options.window_px = Some(parse_window(&text(value(&mut parser, "--window")?))?);
             }
+            Long("palette") => {
+                let raw = text(value(&mut parser, "--palette")?);
+                let palette = Palette::parse(raw.trim()).ok_or(CliError::BadPalette(raw))?;
+                set_once(&mut options.palette, palette, "--palette")?;
+            }
             Long("fullscreen") => {
                 if let Some(v) = parser.optional_value() {
                     return Err(CliError::UnknownFlag(format!("--fullscreen={}", text(v))));
@@ -298,6 +314,7 @@ mod tests {
             "--fullscreen",
             "--screenshot",
             "--frames",
+            "--palette",
         ] {
             assert!(HELP.contains(flag), "help lists {flag}");
         }
@@ -316,6 +333,8 @@ mod tests {
             "--frames",
             "3",
             "--script=s.txt",
+            "--palette",
+            "colour-blind",
         ]);
         assert_eq!(o.level, Some("a.txt".into()));
         assert_eq!(o.edit, Some("b.txt".into()));
@@ -324,6 +343,11 @@ mod tests {
         assert_eq!(o.screenshot, Some("shot.png".into()));
         assert_eq!(o.frames, Some(3));
         assert_eq!(o.script, Some("s.txt".into()));
+        assert_eq!(o.palette, Some(Palette::ColourBlind));
+        assert_eq!(
+            run(&["--palette=standard"]).palette,
+            Some(Palette::Standard)
+        );
     }
 
     #[test]
@@ -378,6 +402,18 @@ mod tests {
         assert_eq!(
             parse(args(&["--window", "10x10", "--window", "20x20"])),
             Err(CliError::Repeated("--window"))
+        );
+        assert_eq!(
+            parse(args(&["--palette", "red-green"])),
+            Err(CliError::BadPalette("red-green".into()))
+        );
+        assert_eq!(
+            parse(args(&["--palette", "standard", "--palette=standard"])),
+            Err(CliError::Repeated("--palette"))
+        );
+        assert_eq!(
+            parse(args(&["--palette"])),
+            Err(CliError::MissingValue("--palette"))
         );
         let line = CliError::BadWindow("big".into()).to_string();
         assert!(!line.contains('\n'));

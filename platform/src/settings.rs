@@ -1,10 +1,12 @@
 //! The player's settings, kept between runs: the window's size and place,
 //! fullscreen, the size of text and panels, the play screen's zoom, the
 //! sound's volume and mute, reduced motion, whether Enter asks before
-//! ending a turn with action points left, and the keys (the actions
-//! rebound on the Controls screen). The Options screen
-//! (`screens/options.rs`) changes them in play. `--window` and
-//! `--fullscreen` override them for one run (and are not saved).
+//! ending a turn with action points left, the keys (the actions rebound
+//! on the Controls screen), and the palette danger and falls are drawn in
+//! (`standard` or `colour-blind`: `screens::world::palette`). The Options
+//! screen (`screens/options.rs`) changes them in play. `--window`,
+//! `--fullscreen` and `--palette` override them for one run (and are not
+//! saved).
 //!
 //! Where: `settings.txt` in the data folder (`progress::data_dir`). The
 //! file, one `key value` a line:
@@ -20,6 +22,7 @@
 //! confirm_end_turn on
 //! ui_scale 150
 //! reduce_motion off
+//! palette colour-blind
 //! key undo u ctrl+z
 //! ```
 //!
@@ -49,6 +52,7 @@ use log::{info, warn};
 
 use crate::cli::{parse_window, DEFAULT_WINDOW};
 use crate::screens::input::Keymap;
+use crate::screens::world::Palette;
 
 /// The first line of a settings file.
 pub const HEADER: &str = "rappel-settings 1";
@@ -81,6 +85,8 @@ pub struct Settings {
     pub reduce_motion: bool,
     /// What each key means.
     pub keys: Keymap,
+    /// The palette danger, falls and glares are drawn in.
+    pub palette: Palette,
     /// Lines of keys this build does not know, kept as they were.
     pub other: Vec<String>,
 }
@@ -98,6 +104,7 @@ impl Default for Settings {
             ui_scale: 100,
             reduce_motion: false,
             keys: Keymap::default(),
+            palette: Palette::Standard,
             other: Vec::new(),
         }
     }
@@ -186,6 +193,7 @@ impl Settings {
                     .is_some(),
                 "confirm_end_turn" => on_off(value).map(|on| s.confirm_end_turn = on).is_some(),
                 "reduce_motion" => on_off(value).map(|on| s.reduce_motion = on).is_some(),
+                "palette" => Palette::parse(value).map(|p| s.palette = p).is_some(),
                 "sound" => on_off(value).map(|on| s.muted = !on).is_some(),
                 "ui_scale" => value
                     .parse::<u32>()
@@ -262,6 +270,7 @@ impl Settings {
             self.ui_scale,
             on_off_text(self.reduce_motion),
         ));
+        out.push_str(&format!("palette {}\n", self.palette.name()));
         for line in self.keys.lines().iter().chain(&self.other) {
             out.push_str(line);
             out.push('\n');
@@ -393,10 +402,50 @@ mod tests {
             ui_scale: 175,
             reduce_motion: true,
             keys: Keymap::default(),
+            palette: Palette::ColourBlind,
             other: vec!["lantern glow".into()],
         };
         assert_eq!(Settings::parse(&s.to_text()), (s, Vec::new()));
         assert_eq!(Settings::parse("").0, Settings::default());
+    }
+
+    #[test]
+    fn the_palette_is_read_written_and_a_bad_one_is_damage() {
+        let (s, problems) = Settings::parse("rappel-settings 1\npalette colour-blind\n");
+        assert_eq!((s.palette, problems), (Palette::ColourBlind, Vec::new()));
+        assert!(s.to_text().contains("\npalette colour-blind\n"));
+        let text = Settings::default().to_text();
+        assert!(text.contains("\npalette standard\n"), "{text}");
+        for bad in ["colour blind", "Colour-blind", "red-green", ""] {
+            let (s, problems) =
+                Settings::parse(&format!("rappel-settings 1\npalette {bad}\nzoom 2\n"));
+            assert_eq!(s.palette, Palette::Standard, "{bad:?}: the default");
+            assert_eq!(s.zoom, 2.0, "{bad:?}: the rest read");
+            assert_eq!(
+                problems,
+                [format!("line 2: `{bad}` is not a good value for palette")]
+            );
+        }
+        // A bad palette is a damaged file: kept aside, the rest written
+        // back, the player told once.
+        let dir =
+            std::env::temp_dir().join(format!("rappel-settings-palette-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("settings.txt");
+        std::fs::write(&path, "rappel-settings 1\npalette mauve\nzoom 2\n").expect("write");
+        let loaded = Settings::load(Some(&path));
+        let notice = loaded.notice.expect("told");
+        assert!(
+            notice.contains("`mauve` is not a good value for palette"),
+            "{notice}"
+        );
+        assert!(dir.join("settings.txt.damaged").exists());
+        let again = Settings::load(Some(&path));
+        assert_eq!(again.notice, None, "told once");
+        assert_eq!(again.settings.palette, Palette::Standard);
+        assert_eq!(again.settings.zoom, 2.0);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

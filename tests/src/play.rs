@@ -67,10 +67,49 @@ a = straight
 
 /// `screens` playing [`OPEN_LOOP`].
 pub fn playing_open_loop() -> Screens {
-    let level = game::level::load_text("open_loop.txt", OPEN_LOOP).expect("the open loop loads");
+    playing_text("open_loop.txt", OPEN_LOOP)
+}
+
+/// A ledge over a pit beside a watched room: the scout, on the ledge's
+/// platform, falls down the pit (a walk of one, a fall of three) on the
+/// far side of a wall from the cells the guard will see (the room, and
+/// the corridor over it), so a fall and danger are drawn side by side.
+/// The guard is in the scout's sight at its loft, 4,2, and steps down to
+/// 4,1 at the round's end.
+pub const SIDE_BY_SIDE: &str = "\
+[level]
+name = \"Side by side\"
+
+[grid]
+###########
+#@........#
+#-#.......#
+#...#.....#
+#...#.....#
+#...#.....#
+#...#.....#
+#...#.....#
+###########
+
+[things]
+scout = hero scout at 0,3
+knight = hero knight at 0,3
+relic = item relic at 3,0 flags ACQUIRE|PLACE|RELIC
+guard = watcher at 4,2 route 4,2 4,1 4,0 4,1
+";
+
+/// `screens` playing [`SIDE_BY_SIDE`].
+pub fn playing_side_by_side() -> Screens {
+    playing_text("side_by_side.txt", SIDE_BY_SIDE)
+}
+
+/// `screens` playing the level of `text` (read as file `name`), its
+/// intro card closed.
+fn playing_text(name: &str, text: &str) -> Screens {
+    let level = game::level::load_text(name, text).unwrap_or_else(|e| panic!("{name}: {e}"));
     let mut s = screens();
     s.start_level(level, None)
-        .unwrap_or_else(|e| panic!("open loop: {e}"));
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
     if s.play().is_some_and(|p| p.intro_open()) {
         key(&mut s, Key::Escape, (1280, 720));
     }

@@ -1,12 +1,13 @@
 //! The player's settings as the screens keep and apply them: what the
 //! Options screen shows ([`Screens::shown_options`]) and each change it
 //! asks for, applied at once ([`Screens::change_option`]) — to the screens
-//! (text size, reduced motion, asking before ending a turn, sound) or, for
-//! the window, as an [`AppRequest`] to the main loop. The main loop reads
-//! them back when the game quits, for `settings.txt`.
+//! (text size, reduced motion, asking before ending a turn, sound, the
+//! palette: [`Screens::set_palette`], which the Options screen does not
+//! offer yet) or, for the window, as an [`AppRequest`] to the main loop.
+//! The main loop reads them back when the game quits, for `settings.txt`.
 use super::flow::Next;
 use super::options::{Change, Shown};
-use super::{theme, AppRequest, Screens};
+use super::{theme, world, AppRequest, Screen, Screens};
 use crate::settings::Settings;
 
 /// The window as the main loop last said it was.
@@ -36,6 +37,7 @@ impl Screens {
         self.set_ui_scale(settings.ui_scale);
         self.set_reduce_motion(settings.reduce_motion);
         self.set_keymap(settings.keys.clone());
+        self.set_palette(settings.palette);
     }
 
     /// `read` (the settings read at start) with what the screens hold now,
@@ -50,6 +52,7 @@ impl Screens {
             ui_scale: self.ui_scale,
             reduce_motion: self.reduce_motion,
             keys: self.keymap().clone(),
+            palette: self.palette,
             ..read.clone()
         }
     }
@@ -108,8 +111,28 @@ impl Screens {
     /// Gives a new play screen the player's settings.
     pub(super) fn apply_choices(&self, play: &mut super::play::PlayScreen) {
         play.confirm_end_turn = self.confirm_end_turn;
+        play.palette = self.palette;
         play.set_reduce_motion(self.reduce_motion);
         play.keys = self.keymap().clone();
+    }
+
+    /// The palette danger, falls and glares are drawn in.
+    pub fn palette(&self) -> world::Palette {
+        self.palette
+    }
+
+    /// Draws danger, falls and glares in `palette` from the next frame on:
+    /// the level in play (under a pause too), the editor's watcher
+    /// timeline, and every level and editor opened from now on.
+    pub fn set_palette(&mut self, palette: world::Palette) {
+        self.palette = palette;
+        for screen in &mut self.stack {
+            match screen {
+                Screen::Play(p) => p.palette = palette,
+                Screen::Editor(e) => e.palette = palette,
+                _ => {}
+            }
+        }
     }
 
     /// Whether moves and the camera change at once, not animated.

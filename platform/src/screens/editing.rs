@@ -36,7 +36,8 @@ impl Screens {
         self.stack.truncate(1);
         let mut list = editor::list::EditorList::new(&self.campaign.dir);
         match screen {
-            Ok(screen) => {
+            Ok(mut screen) => {
+                screen.palette = self.palette;
                 self.stack.push(Screen::EditorList(Box::new(list)));
                 self.stack.push(Screen::Editor(Box::new(screen)));
             }

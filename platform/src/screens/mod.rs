@@ -146,6 +146,8 @@ pub struct Screens {
     /// Whether Enter asks before ending a turn with action points left
     /// (a setting).
     confirm_end_turn: bool,
+    /// The colours of danger, falls, glares… (a setting).
+    palette: world::Palette,
     /// The size of text and panels, in percent (a setting).
     ui_scale: u32,
     /// Moves and the camera change at once (a setting).
@@ -176,6 +178,7 @@ impl Screens {
             playing: None,
             zoom: 1.0,
             confirm_end_turn: true,
+            palette: world::Palette::default(),
             ui_scale: 100,
             reduce_motion: false,
             display: choices::Display::default(),

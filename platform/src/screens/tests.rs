@@ -501,3 +501,61 @@ fn a_clear_replaces_a_best_won_on_an_earlier_version_of_the_level() {
         "the level it was won on"
     );
 }
+
+/// The palette is a setting: changed, it shows on the next frame of the
+/// level in play (paused too), and every level, editor and test play
+/// opened later starts in it.
+#[test]
+fn the_palette_applies_at_once_and_to_every_screen_opened_after() {
+    use world::Palette;
+    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets");
+    let mut font = Font::load(&assets.join("fonts/DejaVuSans.ttf")).expect("font");
+    let atlas = SpriteAtlas::load(&assets.join("atlas/sprites.json"), render::TextureSlot(1))
+        .expect("atlas");
+    // Which palette's hatch the frame draws the guard's sight in.
+    let mut drawn_in = |s: &Screens| {
+        let mut list = DrawList::new();
+        s.draw(&mut list, &mut font, &atlas, SIZE);
+        let has = |p: Palette| {
+            let hatch = render::colour::to_rgba8(p.colours().danger_hatch);
+            list.vertices().iter().any(|v| v.colour == hatch)
+        };
+        Palette::ALL
+            .into_iter()
+            .filter(|&p| has(p))
+            .collect::<Vec<_>>()
+    };
+    let levels = Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels");
+    let mut s = screens();
+    assert_eq!(s.palette(), Palette::Standard);
+    s.open_level_file(&levels.join("watcher_hall.txt"))
+        .expect("opens");
+    key(&mut s, Key::Escape);
+    assert!(!s.play().unwrap().intro_open());
+    assert_eq!(drawn_in(&s), [Palette::Standard]);
+    s.set_palette(Palette::ColourBlind);
+    assert_eq!(s.palette(), Palette::ColourBlind);
+    assert_eq!(drawn_in(&s), [Palette::ColourBlind], "at once");
+    // Paused: the level drawn beneath changes too.
+    key(&mut s, Key::Escape);
+    assert!(matches!(s.top(), Screen::Pause(_)));
+    s.set_palette(Palette::Standard);
+    assert_eq!(drawn_in(&s), [Palette::Standard]);
+    s.set_palette(Palette::ColourBlind);
+    key(&mut s, Key::Escape);
+    assert_eq!(drawn_in(&s), [Palette::ColourBlind]);
+    // The next level, the editor and its test play start in it.
+    s.open_level_file(&levels.join("night_haul.txt"))
+        .expect("opens");
+    assert_eq!(s.play().unwrap().palette, Palette::ColourBlind);
+    let level = editor::list::new_level("Room 6x4").expect("level");
+    s.open_editor(level, editor::document::Opening::New);
+    assert_eq!(s.editor().unwrap().palette, Palette::ColourBlind);
+    let f5 = input::Chord::parse("f5").expect("chord");
+    s.handle_raw(input::RawInput::Chord(f5), SIZE);
+    assert!(matches!(s.top(), Screen::Play(_)), "test play");
+    assert_eq!(s.play().unwrap().palette, Palette::ColourBlind);
+    s.set_palette(Palette::Standard);
+    assert_eq!(s.play().unwrap().palette, Palette::Standard);
+    assert_eq!(s.editor().unwrap().palette, Palette::Standard, "beneath it");
+}

@@ -192,7 +192,7 @@ fn reach_is_clear_of_the_hud(s: &mut Screens, what: &str, size: (u32, u32)) {
         let ring = count(
             &img,
             render::Rect::new(c.x - h, c.y - h, 2.0 * h, 2.0 * h),
-            platform::screens::play::preview::PATH,
+            platform::screens::world::Palette::Standard.colours().path,
             30,
         );
         assert!(

@@ -1,6 +1,7 @@
 //! The play screen through the headless GL path: golden frames (a looped
 //! room's repeated heroes, a rope descent with a path preview,
-//! the watcher hall's danger tint, the results screen), the screen driven
+//! the watcher hall's danger marks, danger and a fall side by side in the
+//! standard and colour-blind palettes, the results screen), the screen driven
 //! by real SDL input events through a move, an undo and a redo with state
 //! and pixels checked, and every shipped level played to the end from its
 //! solution script as input (and one equipped line, whose results name
@@ -15,8 +16,8 @@ use game::view::ViewPos;
 use glam::Vec2;
 use image::RgbaImage;
 use platform::screens::input::{InputMapper, Key};
-use platform::screens::play::preview::PATH;
 use platform::screens::world::draw::WALL;
+use platform::screens::world::Palette;
 use platform::screens::{play, Screen, Screens};
 use rappel_tests::golden::{check, failure_dir, TOLERANCE};
 use rappel_tests::pixels::{
@@ -24,6 +25,7 @@ use rappel_tests::pixels::{
 };
 use rappel_tests::play::{
     choose, click_cell, hover_cell, key, levels_dir, play_solution, playing, playing_open_loop,
+    playing_side_by_side,
 };
 use render::colour::to_rgba8;
 use sdl2::event::Event;
@@ -113,7 +115,7 @@ fn a_rope_descent_mid_level_with_the_climb_previewed() {
             c.x += proj.cell_px * 0.13;
         }
         assert!(
-            near(px(&img, c), PATH, 8),
+            near(px(&img, c), Palette::Standard.colours().path, 8),
             "dot at {:?}: {:?}",
             step.view,
             px(&img, c)
@@ -170,6 +172,66 @@ fn the_watcher_hall_at_its_start_tints_what_the_guard_will_see() {
     assert!(at(CellPos::new(4, 1)) > 300, "the arch cell is red");
     assert_eq!(at(CellPos::new(2, 0)), 0, "behind the pillar: no tint");
     assert_eq!(at(CellPos::new(1, 0)), 0);
+}
+
+#[test]
+fn danger_and_a_fall_side_by_side_in_the_standard_and_colour_blind_palettes() {
+    let c = CellPos::new;
+    for (palette, golden) in [
+        (Palette::Standard, "play_danger_and_fall"),
+        (Palette::ColourBlind, "play_danger_and_fall_colour_blind"),
+    ] {
+        let mut s = playing_side_by_side();
+        s.set_palette(palette);
+        settle(&mut s);
+        // The scout points at the pit's floor: a walk off the ledge and a
+        // fall of three down the pit, beside the wall of the watched room.
+        hover_cell(&mut s, c(1, 0), SIZE);
+        let play = s.play().unwrap();
+        let path = play
+            .preview()
+            .expect("a preview")
+            .outcome
+            .clone()
+            .expect("allowed");
+        assert_eq!(path.falls(), 3);
+        let danger = play.danger();
+        for y in 0..3 {
+            assert!(
+                !danger.contains(c(1, y)),
+                "the pit is out of the guard's sight"
+            );
+            assert!(danger.contains(c(2, y)), "the room beside it is in it");
+        }
+        let img = draw(&s, SIZE);
+        check(golden, &img, TOLERANCE);
+        let colours = palette.colours();
+        let proj = play.projection(SIZE);
+        // The fall is dashed: its colour half way between two cells of
+        // the pit, the floor a third of the way (a gap).
+        let (a, b) = (
+            proj.cell_centre(play.view_pos_of_cell(c(1, 2)).unwrap()),
+            proj.cell_centre(play.view_pos_of_cell(c(1, 1)).unwrap()),
+        );
+        assert!(near(px(&img, a.lerp(b, 0.5)), colours.fall, 8), "a dash");
+        assert!(
+            !near(px(&img, a.lerp(b, 1.0 / 3.0)), colours.fall, 40),
+            "a gap"
+        );
+        // The watched cell beside it is hatched: stripes of the danger
+        // colour over a lighter tint, both many pixels.
+        let v = play.view_pos_of_cell(c(2, 2)).unwrap();
+        let r = cell_rect(&s, v);
+        let reddish = |p: [u8; 3]| i32::from(p[0]) > i32::from(p[2]) + 40;
+        assert!(count(&img, r, reddish) > 200, "{palette}: the watched cell");
+        // Told apart by colour too in the colour-blind palette: the fall
+        // blue, the danger vermillion; in the standard one both red.
+        let [r, _, b] = px(&img, a.lerp(b, 0.5)).map(i32::from);
+        match palette {
+            Palette::ColourBlind => assert!(b > r + 100, "{palette}: {r}, {b}"),
+            Palette::Standard => assert!(r > b + 100, "{palette}: {r}, {b}"),
+        }
+    }
 }
 
 #[test]

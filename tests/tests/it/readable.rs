@@ -333,7 +333,11 @@ fn hovering_a_watcher_draws_its_route_and_next_step() {
         let (v, _) = platform::screens::play::danger::place_of(play.view(), cell);
         let c = play.projection(SIZE).cell_centre(v);
         count(img, (c.x - 4.0, c.y - 4.0, 8.0, 8.0), |p| {
-            near(p, platform::screens::play::danger::ROUTE, 12)
+            near(
+                p,
+                platform::screens::world::Palette::Standard.colours().route,
+                12,
+            )
         })
     };
     let loft = [CellPos::new(5, 1), CellPos::new(5, 2), CellPos::new(5, 3)];
@@ -356,7 +360,15 @@ fn hovering_a_watcher_draws_its_route_and_next_step() {
     let proj = play.projection(SIZE);
     let (from, _) = platform::screens::play::danger::place_of(play.view(), CellPos::new(4, 1));
     let mid = proj.to_screen(Vec2::new(from.x as f32, from.y as f32 - 0.55));
-    let red = |p: [u8; 3]| near(p, platform::screens::play::danger::NEXT_STEP, 30);
+    let red = |p: [u8; 3]| {
+        near(
+            p,
+            platform::screens::world::Palette::Standard
+                .colours()
+                .next_step,
+            30,
+        )
+    };
     assert!(count(&img, (mid.x - 4.0, mid.y - 4.0, 8.0, 8.0), red) > 10);
 }
 
@@ -384,7 +396,13 @@ fn being_caught_shows_the_glare_the_red_hero_and_how_to_go_on() {
     let eye = proj.to_screen(Vec2::new(g.x as f32, g.y as f32 + 0.08));
     let body = proj.to_screen(Vec2::new(0.0, -0.1));
     let mid = (eye + body) / 2.0;
-    let glare = |p: [u8; 3]| near(p, platform::screens::play::danger::GLARE, 30);
+    let glare = |p: [u8; 3]| {
+        near(
+            p,
+            platform::screens::world::Palette::Standard.colours().glare,
+            30,
+        )
+    };
     assert!(
         count(&img, (mid.x - 3.0, mid.y - 3.0, 6.0, 6.0), glare) > 10,
         "the glare"
@@ -393,7 +411,13 @@ fn being_caught_shows_the_glare_the_red_hero_and_how_to_go_on() {
     // "!" badge is over her.
     let r = inner_rect(&s, ViewPos::new(0, 0), 0.45);
     assert!(count(&img, r, scout_green) < 10);
-    let badge = |p: [u8; 3]| near(p, platform::screens::world::draw::CAUGHT_RED, 20);
+    let badge = |p: [u8; 3]| {
+        near(
+            p,
+            platform::screens::world::Palette::Standard.colours().caught,
+            20,
+        )
+    };
     assert!(count(&img, r, badge) > 20);
     // Undo: no glare, the scout green again.
     key(&mut s, Key::Undo, SIZE);

@@ -40,11 +40,12 @@ const PAIR_COLOURS: [Rgba; 6] = [
 ];
 
 /// The world drawing's scene for the editor: no hero's eyes, nothing
-/// hidden or tinted.
+/// hidden or tinted, in `palette`.
 fn scene<'a>(
     stage: &'a game::stage::Stage,
     projection: Projection,
     sprites: &'a WorldSprites,
+    palette: world::Palette,
 ) -> Scene<'a> {
     Scene {
         stage,
@@ -55,6 +56,7 @@ fn scene<'a>(
         reachable: None,
         danger: None,
         ropes: None,
+        palette,
     }
 }
 
@@ -128,13 +130,13 @@ impl EditorScreen {
                         centre: proj.centre - Vec2::new(origin.x as f32, origin.y as f32),
                         ..proj
                     };
-                    let mut scene = scene(stage, shifted, &sprites);
+                    let mut scene = scene(stage, shifted, &sprites, self.palette);
                     scene.danger = danger.as_deref();
                     world::draw_world(list, &scene, view);
                 }
                 _ => {
                     draw_rock(list, grid, &proj, l.canvas);
-                    let mut scene = scene(stage, proj, &sprites);
+                    let mut scene = scene(stage, proj, &sprites, self.palette);
                     scene.danger = danger.as_deref();
                     let cells = visible_cells(grid, &proj, l.canvas)
                         .filter(|&c| grid.cell(c) == Some(CellKind::Air));

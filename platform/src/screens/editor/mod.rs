@@ -170,6 +170,8 @@ pub struct EditorScreen {
     outline_scroll: usize,
     /// V held: the sight preview from the hovered cell.
     pub sight: Option<GridView>,
+    /// The colours the watcher timeline's danger is drawn in (a setting).
+    pub palette: crate::screens::world::Palette,
     /// The level as a stage, for the world drawing; rebuilt on change.
     stage: Option<Stage>,
     /// The selected watcher's timeline.
@@ -239,6 +241,7 @@ impl EditorScreen {
             outliner_open: false,
             outline_scroll: 0,
             sight: None,
+            palette: Default::default(),
             stage: None,
             timeline: timeline::Timeline::default(),
             stage_revision: None,

@@ -4,11 +4,12 @@
 //! sees the puzzle's timing before playing it.
 //!
 //! Step `i` is the end of round `i + 1`: what play's watcher preview (the
-//! red danger tint) shows after `i` rounds. The answer is the rules'
-//! ([`Watch::rebuild_after`], the same `Watch` play's preview asks, at the
-//! rules' `patrol_step_after`), for the level as the canvas stages it; the
-//! canvas tints the seen cells as play does and rings where the watcher
-//! looks from. The steps loop with the patrol ([`patrol_period`]).
+//! danger marks: tint, hatch, eye) shows after `i` rounds. The answer is
+//! the rules' ([`Watch::rebuild_after`], the same `Watch` play's preview
+//! asks, at the rules' `patrol_step_after`), for the level as the canvas
+//! stages it; the canvas marks the seen cells as play does, in the
+//! player's palette, and rings where the watcher looks from. The steps
+//! loop with the patrol ([`patrol_period`]).
 //!
 //! Cost: one watcher view build when the level, the watcher or the step
 //! changes; nothing per frame.
@@ -26,7 +27,7 @@ use render::{DrawList, Font, Rect, TextStyle};
 use super::draw::{outline, TEXT};
 use super::{EditorScreen, Selection};
 use crate::screens::input::{Button, Input, RawInput};
-use crate::screens::play::danger::{Danger, NEXT_STEP};
+use crate::screens::play::danger::Danger;
 use crate::screens::theme::{DIM_TEXT, GOLD, OVERLAY_STYLE};
 use crate::screens::world::Projection;
 
@@ -247,7 +248,7 @@ impl EditorScreen {
             list,
             Rect::new(c.x - r, c.y - r, 2.0 * r, 2.0 * r),
             (r * 0.12).max(2.0),
-            NEXT_STEP,
+            self.palette.colours().next_step,
         );
     }
 

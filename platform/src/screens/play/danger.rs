@@ -8,9 +8,11 @@
 //! step puts it at the end of this round — portals included, and which
 //! heroes it would catch if the turn ended now. This file only keeps that
 //! answer for the frame: the world drawing tints each node of the hero's
-//! view showing a seen cell red, under the same stencil and transform as
-//! the rest of its region, so the tint follows sight through portals, and
-//! the remembered (dark) map is tinted too, so danger where the selected
+//! view showing a seen cell — the palette's danger tint, a hatch and, on
+//! one cell of each two-by-two block ([`Danger::eye_at`]), an eye
+//! (`world/draw/watched.rs`) — under the same stencil and transform as
+//! the rest of its region, so the marks follow sight through portals, and
+//! the remembered (dark) map is marked too, so danger where the selected
 //! hero cannot look — a companion's pit — still shows.
 //!
 //! The watchers' intent, as Into the Breach shows its enemies': every
@@ -19,12 +21,14 @@
 //! and a ring where it will look from ([`draw_intent`]). Routes are drawn
 //! through the region the watcher is seen in, so a watcher seen through a
 //! portal walks where its copy is drawn. When a watcher has caught a hero,
-//! its glare — a red beam from the watcher to the hero — shows who saw
-//! whom ([`Danger::glares`], [`draw_glares`]).
+//! its glare — a beam from the watcher to the hero — shows who saw whom
+//! ([`Danger::glares`], [`draw_glares`]). Every colour here is the
+//! palette's (`world::palette`).
 //!
 //! Cost: [`Danger::rebuild`] runs only when the hero's view is rebuilt (a
 //! change of state or of hero), never per frame: one watcher view build
-//! per known watcher. Drawing tests one bit per drawn grid cell.
+//! per known watcher. Drawing tests one bit per drawn grid cell, and up to
+//! four more for a watched one (whether it carries the eye).
 use game::action::turn::{caught_by, next_patrol_step};
 use game::action::watch::Watch;
 use game::grid::{CellPos, CellTransform};
@@ -32,21 +36,14 @@ use game::stage::{Outcome, Stage};
 use game::things::{ThingId, ThingKind};
 use game::view::{GridView, ViewPos};
 use glam::Vec2;
-use render::{hex, DrawList, Pass, Rgba, Stencil};
+use render::{DrawList, Pass, Rgba, Stencil};
 
 use super::camera::Projection;
 use super::memory::Memory;
 use super::preview::DOT_SEGMENTS;
+use super::strokes::ring;
 use super::tween::nearest_position;
-
-/// A watcher's route (the loop it walks: dots on a lighter line), its
-/// next step, and the ring where it will look from.
-pub const ROUTE: Rgba = hex(0xff9a4d);
-pub const ROUTE_LINE: Rgba = [1.0, 0.6, 0.3, 0.6];
-pub const NEXT_STEP: Rgba = [1.0, 0.32, 0.22, 0.95];
-/// The glare of a watcher that caught a hero.
-pub const GLARE: Rgba = [1.0, 0.15, 0.1, 1.0];
-pub const GLARE_GLOW: Rgba = [1.0, 0.2, 0.12, 0.35];
+use crate::screens::world::Colours;
 
 /// Where `watcher` will look from at the end of this round (the rules'
 /// patrol step), or `None` if it is no watcher on the grid.
@@ -116,6 +113,24 @@ impl Danger {
         self.watch.sees(cell)
     }
 
+    /// Whether the watched cell `cell` carries the eye mark: the first
+    /// watched cell (bottom row first, then left first) of its two-by-two
+    /// block of grid cells (blocks start at even x and y). Every block
+    /// with a watched cell has one eye, so every watched cell has an eye
+    /// on it or beside it, and a large area shows one every other cell
+    /// each way, not one on each.
+    pub fn eye_at(&self, cell: CellPos) -> bool {
+        if !self.contains(cell) {
+            return false;
+        }
+        let (x, y) = (cell.x & !1, cell.y & !1);
+        [(0, 0), (1, 0), (0, 1), (1, 1)]
+            .into_iter()
+            .map(|(dx, dy)| CellPos::new(x + dx, y + dy))
+            .find(|&c| self.contains(c))
+            == Some(cell)
+    }
+
     /// The known watchers that will see grid cell `cell`, in level order.
     pub fn seen_by(&self, cell: CellPos) -> impl Iterator<Item = ThingId> + '_ {
         self.watch.seen_by(cell)
@@ -142,7 +157,7 @@ impl Danger {
 /// does ([`Stage::item_name`]).
 pub fn legend(stage: &Stage, watcher: ThingId) -> String {
     format!(
-        "The {}: orange dots its route, the arrow its next step; at the end of the round it sees the red cells",
+        "The {}: orange dots its route, the arrow its next step; at the end of the round it sees the hatched cells",
         stage.item_name(watcher)
     )
 }
@@ -195,24 +210,9 @@ fn arrow(list: &mut DrawList, a: Vec2, b: Vec2, width: f32, colour: Rgba) {
     list.polygon(&[b, base + n, base - n], colour);
 }
 
-/// A ring (an outlined circle) of `radius` pixels.
-fn ring(list: &mut DrawList, c: Vec2, radius: f32, width: f32, colour: Rgba) {
-    let n = 20;
-    for i in 0..n {
-        let a0 = i as f32 * std::f32::consts::TAU / n as f32;
-        let a1 = (i + 1) as f32 * std::f32::consts::TAU / n as f32;
-        list.line(
-            c + Vec2::new(a0.cos(), a0.sin()) * radius,
-            c + Vec2::new(a1.cos(), a1.sin()) * radius,
-            width,
-            colour,
-        );
-    }
-}
-
-/// Draws what `watcher` will do (UI pass, over the world): an arrow to its
-/// next step and a ring where it will look from; with `route`, its whole
-/// route as a loop of dots first.
+/// Draws what `watcher` will do (UI pass, over the world) in `colours`:
+/// an arrow to its next step and a ring where it will look from; with
+/// `route`, its whole route as a loop of dots first.
 pub fn draw_intent(
     list: &mut DrawList,
     proj: &Projection,
@@ -220,6 +220,7 @@ pub fn draw_intent(
     view: &GridView,
     watcher: ThingId,
     route: bool,
+    colours: &Colours,
 ) {
     let (Some(at), Some(step)) = (stage.cell_of(watcher), next_patrol_step(stage, watcher)) else {
         return;
@@ -241,30 +242,38 @@ pub fn draw_intent(
         let points: Vec<Vec2> = cells.iter().map(|&c| screen_of(c)).collect();
         for (i, &p) in points.iter().enumerate() {
             let q = points[(i + 1) % points.len()];
-            list.line(p, q, (s * 0.035).max(1.5), ROUTE_LINE);
+            list.line(p, q, (s * 0.035).max(1.5), colours.route_line);
         }
         for &p in &points {
-            list.disc(p, (s * 0.06).max(2.0), DOT_SEGMENTS, ROUTE);
+            list.disc(p, (s * 0.06).max(2.0), DOT_SEGMENTS, colours.route);
         }
     }
     let next = screen_of(step.to);
     if step.moves() {
         // From the watcher's edge, so its eye stays clear.
         let from = here + (next - here).normalize_or_zero() * s * 0.3;
-        arrow(list, from, next, (s * 0.06).max(2.0), NEXT_STEP);
+        arrow(list, from, next, (s * 0.06).max(2.0), colours.next_step);
     }
-    ring(list, next, s * 0.42, (s * 0.035).max(1.5), NEXT_STEP);
+    ring(
+        list,
+        next,
+        s * 0.42,
+        (s * 0.035).max(1.5),
+        colours.next_step,
+    );
     list.set_state(saved);
 }
 
-/// Draws each glare (a caught hero's moment): a red beam from the watcher
-/// to the hero it caught, with a glow, and a ring around the hero.
+/// Draws each glare (a caught hero's moment) in `colours`: a beam from
+/// the watcher to the hero it caught, with a glow, and a ring around the
+/// hero.
 pub fn draw_glares(
     list: &mut DrawList,
     proj: &Projection,
     stage: &Stage,
     view: &GridView,
     glares: &[(ThingId, ThingId)],
+    colours: &Colours,
 ) {
     let saved = list.state();
     list.set_pass(Pass::Ui);
@@ -281,9 +290,9 @@ pub fn draw_glares(
         // The beam stops at the ring, so the caught hero stays in view.
         let radius = s * 0.42;
         let end = body + (eye - body).normalize_or_zero() * radius;
-        list.line(eye, end, (s * 0.22).max(6.0), GLARE_GLOW);
-        list.line(eye, end, (s * 0.05).max(2.0), GLARE);
-        ring(list, body, radius, (s * 0.05).max(2.0), GLARE);
+        list.line(eye, end, (s * 0.22).max(6.0), colours.glare_glow);
+        list.line(eye, end, (s * 0.05).max(2.0), colours.glare);
+        ring(list, body, radius, (s * 0.05).max(2.0), colours.glare);
     }
     list.set_state(saved);
 }

@@ -2,7 +2,8 @@
 //! selected hero does not see (dimmed), the world through the selected
 //! hero's eyes, the moving things, the watchers' intent (and
 //! their glare when they caught someone), the preview, the selected-hero
-//! marker, the HUD, the context menu and the help panel.
+//! marker, the HUD, the context menu and the help panel; what carries
+//! meaning in the screen's palette (`world::palette`).
 use game::action::Refusal;
 use game::stage::Outcome;
 use glam::Vec2;
@@ -122,6 +123,7 @@ impl PlayScreen {
         let proj = self.projection(size_px);
         let stage = self.session.stage();
         let hidden = self.tween.as_ref().map(Tween::things).unwrap_or_default();
+        let colours = self.palette.colours();
         let scene = Scene {
             stage,
             projection: proj,
@@ -132,6 +134,7 @@ impl PlayScreen {
                 .then_some(&self.reachable),
             danger: Some(&self.danger),
             ropes: Some(&self.motion),
+            palette: self.palette,
         };
         // The remembered map: every cell seen before, at its place in the
         // level around the hero, behind what is in sight (which covers it
@@ -160,19 +163,20 @@ impl PlayScreen {
         }
         list.set_pass(Pass::Ui);
         if stage.outcome() == Outcome::Lost {
-            danger::draw_glares(list, &proj, stage, &self.view, self.danger.glares());
-            draw_alarm_frame(list, proj.size, ui_scale(size_px));
+            let glares = self.danger.glares();
+            danger::draw_glares(list, &proj, stage, &self.view, glares, colours);
+            draw_alarm_frame(list, proj.size, ui_scale(size_px), colours.glare_glow);
         } else if self.tween.is_none() {
             for &(watcher, _) in self.danger.watchers() {
                 let route = self.watcher_shown == Some(watcher);
-                danger::draw_intent(list, &proj, stage, &self.view, watcher, route);
+                danger::draw_intent(list, &proj, stage, &self.view, watcher, route, colours);
             }
         }
         if self.mode.context().is_none() {
             if let Some(p) = &self.preview {
-                preview::draw(list, &proj, p);
+                preview::draw(list, &proj, p, colours);
                 if let Some(lands) = p.mid_air_landing(&self.view) {
-                    preview::draw_mid_air_fall(list, &proj, p.target, lands);
+                    preview::draw_mid_air_fall(list, &proj, p.target, lands, colours);
                 }
             }
             match (self.hover, self.mode.aiming()) {
@@ -210,6 +214,7 @@ impl PlayScreen {
                 hint: &hint,
                 sprites: &sprites,
                 lost: (stage.outcome() == Outcome::Lost).then(|| self.danger.glares()),
+                colours,
                 keys: &self.keys,
             },
         );
@@ -307,13 +312,13 @@ impl PlayScreen {
     }
 }
 
-/// The caught moment's frame: the screen's edges glow red.
-fn draw_alarm_frame(list: &mut DrawList, size: Vec2, scale: f32) {
+/// The caught moment's frame: the screen's edges glow `red` (the
+/// palette's glare glow).
+fn draw_alarm_frame(list: &mut DrawList, size: Vec2, scale: f32, red: render::Rgba) {
     let saved = list.state();
     list.set_pass(Pass::Ui);
     list.set_stencil(render::Stencil::None);
     let w = (48.0 * scale).max(8.0);
-    let red = danger::GLARE_GLOW;
     let clear = render::colour::with_alpha(red, 0.0);
     let strip = |list: &mut DrawList, a: Vec2, b: Vec2, inward: Vec2| {
         let (c, d) = (b + inward * w, a + inward * w);

@@ -200,7 +200,7 @@ pub const RULES: &[(&str, &str)] = &[
     ),
     (
         "Watchers",
-        "A watcher sees as a hero does, through portals too. A hero in its sight at the end of a round is caught: undo or restart. Red cells are what it will see.",
+        "A watcher sees as a hero does, through portals too. A hero in its sight at the end of a round is caught: undo or restart. Hatched cells, with an eye, are what it will see.",
     ),
     (
         "Portals",

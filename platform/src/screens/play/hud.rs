@@ -18,7 +18,7 @@ use render::{hex, Align, DrawList, Font, PanelStyle, Rect, Rgba, TextStyle, WHIT
 use crate::screens::input::Keymap;
 use crate::screens::menu::scaled;
 use crate::screens::theme::{GOLD, ITEM_STYLE, NOTICE_TEXT, SELECTED_STYLE};
-use crate::screens::world::WorldSprites;
+use crate::screens::world::{Colours, WorldSprites};
 
 pub const BAR: Rgba = [0.05, 0.06, 0.1, 0.82];
 pub const BAR_TEXT: Rgba = hex(0xe8ebf5);
@@ -28,7 +28,6 @@ pub const HINT_TEXT: Rgba = hex(0x8f9abb);
 pub const HINT_BAND: Rgba = [0.07, 0.08, 0.13, 0.9];
 pub const AP_EMPTY: Rgba = hex(0x3a4160);
 pub const INFO_TEXT: Rgba = hex(0xd8def0);
-pub const LOST_TEXT: Rgba = hex(0xff6b5a);
 
 /// A message line, and how it reads.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,6 +135,8 @@ pub struct Hud<'a> {
     /// When the level is lost: who caught whom (watcher, hero; see
     /// [`super::danger::Danger::glares`]).
     pub lost: Option<&'a [(ThingId, ThingId)]>,
+    /// The palette's colours (a lost level's message, "caught").
+    pub colours: &'a Colours,
     /// The keys the lost line names.
     pub keys: &'a Keymap,
 }
@@ -181,7 +182,8 @@ pub fn draw(list: &mut DrawList, font: &mut Font, l: &HudLayout, hud: &Hud) {
         draw_portrait(list, font, l, hud, i, hero, rect);
     }
 
-    if let Some((text, colour)) = message_line(stage, hud.message, hud.lost, hud.keys) {
+    if let Some((text, colour)) = message_line(stage, hud.message, hud.lost, hud.keys, hud.colours)
+    {
         let style = TextStyle::new(l.text_px, colour);
         let size = render::text::measure(font, &text, &style);
         let pad = Vec2::new(10.0 * s, 4.0 * s);
@@ -247,7 +249,7 @@ fn draw_portrait(
     let pip_y = (rect.y + rect.h - 22.0 * s).round();
     if left || caught {
         let (text, colour) = if caught {
-            ("caught", LOST_TEXT)
+            ("caught", hud.colours.lost_text)
         } else {
             ("left the level", HINT_TEXT)
         };
@@ -294,18 +296,19 @@ fn draw_portrait(
 /// The message line's text and colour: the screen's message, or, when
 /// the level is lost and nothing was said since (a hint's answer, a
 /// refusal), who was caught ([`caught_message`], naming the keys of
-/// `keys`).
+/// `keys`, in `colours.lost_text`).
 pub fn message_line(
     stage: &Stage,
     message: Option<&Message>,
     lost: Option<&[(ThingId, ThingId)]>,
     keys: &Keymap,
+    colours: &Colours,
 ) -> Option<(String, Rgba)> {
     match (message, lost) {
         (Some(Message::Refused(t)), _) => Some((format!("Can't: {t}"), NOTICE_TEXT)),
         (Some(Message::Info(t)), _) => Some((t.clone(), INFO_TEXT)),
         (Some(Message::Warning(t)), _) => Some((t.clone(), NOTICE_TEXT)),
-        (None, Some(glares)) => Some((caught_message(stage, glares, keys), LOST_TEXT)),
+        (None, Some(glares)) => Some((caught_message(stage, glares, keys), colours.lost_text)),
         (None, None) => None,
     }
 }

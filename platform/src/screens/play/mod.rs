@@ -7,7 +7,8 @@
 //! the projection and the world drawing are shared with the editor in
 //! `screens::world`), `cursor` (the target cursor: any cell by keys),
 //! [`danger`] (what the watchers in sight will see),
-//! [`preview`] (the hovered move's path), [`tween`] (what moved, drawn
+//! [`preview`] (the hovered move's path), `strokes` (the solid and dashed
+//! rings and lines they draw with), [`tween`] (what moved, drawn
 //! moving), [`context_menu`] (the actions of the hero's cell), [`hud`],
 //! [`help`] and [`hint`] (I: a hint from where the party stands), `walk`
 //! (steps of several actions: everyone at the entrance leaving, a walk to
@@ -46,6 +47,7 @@ pub mod intro;
 pub mod memory;
 pub mod mode;
 pub mod preview;
+mod strokes;
 pub mod tween;
 mod walk;
 
@@ -61,7 +63,7 @@ use glam::Vec2;
 use render::Rgba;
 
 use crate::progress::LevelResult;
-use crate::screens::world::{self, ViewCellSet};
+use crate::screens::world::{self, Palette, ViewCellSet};
 use camera::{Camera, Projection};
 use context_menu::ContextMenu;
 use danger::Danger;
@@ -108,6 +110,9 @@ pub struct PlayScreen {
     /// Whether Enter with action points left asks before ending the turn
     /// (a setting; on by default).
     pub confirm_end_turn: bool,
+    /// The colours of danger, falls, glares… (a setting; drawn from the
+    /// next frame on).
+    pub palette: Palette,
     /// Moves, ropes and the camera change at once, not animated (a
     /// setting: reduce motion).
     reduce_motion: bool,
@@ -183,6 +188,7 @@ impl PlayScreen {
         let hints = hint::Hints::new(level, resumed);
         let mut screen = PlayScreen {
             confirm_end_turn: true,
+            palette: Palette::default(),
             reduce_motion: false,
             keys: crate::screens::input::Keymap::default(),
             intro: intro::Intro::of(level),
@@ -262,7 +268,9 @@ impl PlayScreen {
     pub fn message_line(&self) -> Option<String> {
         let stage = self.session.stage();
         let lost = (stage.outcome() == Outcome::Lost).then(|| self.danger.glares());
-        hud::message_line(stage, self.message.as_ref(), lost, &self.keys).map(|(text, _)| text)
+        let colours = self.palette.colours();
+        hud::message_line(stage, self.message.as_ref(), lost, &self.keys, colours)
+            .map(|(text, _)| text)
     }
 
     /// The selected hero's view, as drawn.

@@ -1,15 +1,20 @@
 //! The preview of what a move (or a levitation) would do before it is
 //! committed: the session works the action out without changing anything
 //! (`Session::preview`), and the path of its events is drawn over the world
-//! — walks, step-ups and climbs as a gold line of dots, a fall in red — or,
-//! when the rules refuse, a red cross on the cell and the reason in the HUD.
+//! — walks, step-ups and climbs as a solid line of dots ending in a solid
+//! ring, a fall as dashes ending in a dotted ring (a ring of dashes), so a
+//! fall is told from a walk, and from a watched cell (hatched, with an
+//! eye), by its shape as well as its colour — or, when the rules refuse, a
+//! cross on the cell and the reason in the HUD. The colours are the
+//! palette's (`world::palette`: a gold path and red falls, or sky-blue
+//! falls in the colour-blind palette).
 //!
 //! Paths come as [`PathStep`]s whose `view` is where the hero sees each
 //! cell from where the action was planned, which is the view the screen
 //! draws: the line runs through portals exactly as sight does. A fall that
 //! goes on out of sight is marked where it lands all the same: the ring
 //! goes on the cell the rules land in, placed on from the last cell seen
-//! as sight would place it, hollow and reached by a dotted line, and the
+//! as sight would place it, larger, reached by a line of dots, and the
 //! hint line says it lands out of sight.
 use game::action::{Event, MoveKind, PathStep, Refusal};
 use game::grid::Dir;
@@ -18,16 +23,17 @@ use glam::Vec2;
 use render::{hex, DrawList, Pass, Rect, Rgba, Stencil};
 
 use super::camera::Projection;
+use super::strokes::{dashed_line, dashed_ring};
+use crate::screens::world::Colours;
 
 /// The sides of the path's and routes' dots (a decagon).
 pub const DOT_SEGMENTS: u32 = 10;
 
-pub const PATH: Rgba = crate::screens::theme::GOLD;
-/// The line between a path's dots, lighter so what lies under it shows.
-pub const PATH_LINE: Rgba = [0.96, 0.77, 0.26, 0.7];
-pub const FALL_LINE: Rgba = [1.0, 0.35, 0.29, 0.7];
-pub const FALL: Rgba = hex(0xff5a4a);
-pub const REFUSED: Rgba = hex(0xff5a4a);
+/// The dashes of a fall's line across one cell, and of its landing ring.
+pub const FALL_DASHES: usize = 3;
+pub const RING_DASHES: usize = 10;
+/// The dark middle of a landing ring.
+const RING_MIDDLE: Rgba = hex(0x20242f);
 pub const HOVER: Rgba = [1.0, 1.0, 1.0, 0.55];
 /// The target cursor's outline, and the dark edge that keeps it clear on
 /// light cells.
@@ -294,8 +300,10 @@ pub fn cost_note(events: &[Event]) -> Option<String> {
     )
 }
 
-/// Draws `preview` (UI pass, over the world).
-pub fn draw(list: &mut DrawList, proj: &Projection, preview: &Preview) {
+/// Draws `preview` (UI pass, over the world) in `colours`: a walk's
+/// stretches as a solid line with a dot on each cell, a fall's as dashes,
+/// and where it ends a solid ring (a walk) or a dotted one (a fall).
+pub fn draw(list: &mut DrawList, proj: &Projection, preview: &Preview, colours: &Colours) {
     let saved = list.state();
     list.set_pass(Pass::Ui);
     list.set_stencil(Stencil::None);
@@ -305,27 +313,30 @@ pub fn draw(list: &mut DrawList, proj: &Projection, preview: &Preview) {
             let mut at = proj.cell_centre(path.start);
             for step in &path.steps {
                 let next = proj.cell_centre(step.view);
-                let (colour, line) = if step.fall {
-                    (FALL, FALL_LINE)
+                if step.fall {
+                    let w = (s * 0.07).max(2.5);
+                    dashed_line(list, at, next, w, FALL_DASHES, colours.fall);
                 } else {
-                    (PATH, PATH_LINE)
-                };
-                list.line(at, next, (s * 0.05).max(2.0), line);
-                list.disc(next, (s * 0.08).max(2.5), DOT_SEGMENTS, colour);
+                    list.line(at, next, (s * 0.05).max(2.0), colours.path_line);
+                    list.disc(next, (s * 0.08).max(2.5), DOT_SEGMENTS, colours.path);
+                }
                 at = next;
             }
             match path.landing {
-                // Out of sight: a dotted line on to the landing, and the
-                // ring there hollow.
+                // Out of sight: a line of dots on to the landing, and a
+                // larger ring there.
                 Some(Landing { view, seen: false }) => {
-                    dotted_fall(list, s, at, proj.cell_centre(view));
+                    dotted_fall(list, s, at, proj.cell_centre(view), colours);
                 }
                 _ => {
                     if let Some(last) = path.steps.last() {
-                        let colour = if last.fall { FALL } else { PATH };
                         let c = proj.cell_centre(last.view);
-                        list.disc(c, (s * 0.16).max(4.0), DOT_SEGMENTS, colour);
-                        list.disc(c, (s * 0.1).max(2.5), DOT_SEGMENTS, hex(0x20242f));
+                        if last.fall {
+                            landing_ring(list, c, s * 0.19, (s * 0.06).max(2.0), colours);
+                        } else {
+                            list.disc(c, (s * 0.16).max(4.0), DOT_SEGMENTS, colours.path);
+                            list.disc(c, (s * 0.1).max(2.5), DOT_SEGMENTS, RING_MIDDLE);
+                        }
                     }
                 }
             }
@@ -333,21 +344,35 @@ pub fn draw(list: &mut DrawList, proj: &Projection, preview: &Preview) {
         Err(_) => {
             let c = proj.cell_centre(preview.target);
             let r = s * 0.22;
-            list.line(c - Vec2::splat(r), c + Vec2::splat(r), s * 0.07, REFUSED);
+            let refused = colours.refused;
+            list.line(c - Vec2::splat(r), c + Vec2::splat(r), s * 0.07, refused);
             list.line(
                 c + Vec2::new(-r, r),
                 c + Vec2::new(r, -r),
                 s * 0.07,
-                REFUSED,
+                refused,
             );
         }
     }
     list.set_state(saved);
 }
 
+/// A fall's landing: a dark middle inside a ring of dashes `radius`
+/// pixels round `c`, `width` wide.
+fn landing_ring(list: &mut DrawList, c: Vec2, radius: f32, width: f32, colours: &Colours) {
+    list.disc(c, radius - width / 2.0, DOT_SEGMENTS, RING_MIDDLE);
+    dashed_ring(list, c, radius, width, RING_DASHES, colours.fall);
+}
+
 /// A refused stop in mid-air: a dotted fall from the pointed cell down to
-/// where a hero there would land, a hollow ring there.
-pub fn draw_mid_air_fall(list: &mut DrawList, proj: &Projection, from: ViewPos, lands: ViewPos) {
+/// where a hero there would land, a dotted ring there.
+pub fn draw_mid_air_fall(
+    list: &mut DrawList,
+    proj: &Projection,
+    from: ViewPos,
+    lands: ViewPos,
+    colours: &Colours,
+) {
     let saved = list.state();
     list.set_pass(Pass::Ui);
     list.set_stencil(Stencil::None);
@@ -356,20 +381,20 @@ pub fn draw_mid_air_fall(list: &mut DrawList, proj: &Projection, from: ViewPos, 
         proj.cell_px,
         proj.cell_centre(from),
         proj.cell_centre(lands),
+        colours,
     );
     list.set_state(saved);
 }
 
 /// A fall drawn where it is not seen: dots from `at` on to `to` (screen
-/// pixels, cells of `s` pixels), and a hollow ring where it lands.
-fn dotted_fall(list: &mut DrawList, s: f32, at: Vec2, to: Vec2) {
+/// pixels, cells of `s` pixels), and a larger dotted ring where it lands.
+fn dotted_fall(list: &mut DrawList, s: f32, at: Vec2, to: Vec2, colours: &Colours) {
     let dots = ((to - at).length() / (s * 0.25)).ceil().max(1.0) as u32;
     for k in 1..dots {
         let p = at + (to - at) * (k as f32 / dots as f32);
-        list.disc(p, (s * 0.04).max(1.5), DOT_SEGMENTS, FALL_LINE);
+        list.disc(p, (s * 0.04).max(1.5), DOT_SEGMENTS, colours.fall_line);
     }
-    list.disc(to, (s * 0.2).max(5.0), DOT_SEGMENTS, FALL);
-    list.disc(to, (s * 0.15).max(3.5), DOT_SEGMENTS, hex(0x20242f));
+    landing_ring(list, to, s * 0.24, (s * 0.05).max(2.0), colours);
 }
 
 /// A frame `w` pixels wide just inside `r`.
@@ -477,8 +502,119 @@ pub fn draw_edge_arrow(list: &mut DrawList, area: Rect, target: Vec2, scale: f32
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::screens::world::Palette;
     use game::grid::CellPos;
     use game::things::ThingId;
+
+    const PROJ: Projection = Projection {
+        centre: Vec2::ZERO,
+        cell_px: 40.0,
+        size: Vec2::new(800.0, 600.0),
+    };
+
+    /// A preview from the origin: one step right (a walk, or a fall's
+    /// first cell with `fall`), then `falls` cells straight down.
+    fn preview(first_falls: bool, falls: i32) -> Preview {
+        let mut steps = vec![PreviewStep {
+            view: ViewPos::new(1, 0),
+            fall: first_falls,
+        }];
+        steps.extend((1..=falls).map(|y| PreviewStep {
+            view: ViewPos::new(1, -y),
+            fall: true,
+        }));
+        let end = steps.last().map(|s| s.view).unwrap_or_default();
+        Preview::new(
+            end,
+            Ok(PreviewPath {
+                start: ViewPos::default(),
+                steps,
+                cost: 1,
+                end: None,
+                fallen: falls as usize,
+                landing: Some(Landing {
+                    view: end,
+                    seen: true,
+                }),
+                words: String::new(),
+            }),
+        )
+    }
+
+    /// Whether a triangle of `colour` in `list` covers pixel `p`.
+    fn covered(list: &DrawList, colour: Rgba, p: Vec2) -> bool {
+        let c = render::colour::to_rgba8(colour);
+        list.vertices().chunks(3).any(|t| {
+            if t.len() < 3 || t.iter().any(|v| v.colour != c) {
+                return false;
+            }
+            let q = |i: usize| Vec2::new(t[i].position[0], t[i].position[1]);
+            let side = |a: Vec2, b: Vec2| (b - a).perp_dot(p - a);
+            let d = [side(q(0), q(1)), side(q(1), q(2)), side(q(2), q(0))];
+            d.iter().all(|&x| x >= 0.0) || d.iter().all(|&x| x <= 0.0)
+        })
+    }
+
+    /// The share of the circle of `radius` round `c` that `colour` covers.
+    fn ring_share(list: &DrawList, colour: Rgba, c: Vec2, radius: f32) -> f32 {
+        let hits = (0..360)
+            .filter(|&d| {
+                let a = (d as f32).to_radians();
+                covered(list, colour, c + Vec2::new(a.cos(), a.sin()) * radius)
+            })
+            .count();
+        hits as f32 / 360.0
+    }
+
+    #[test]
+    fn a_fall_is_dashed_and_its_ring_dotted_a_walk_solid_in_every_palette() {
+        for palette in Palette::ALL {
+            let colours = palette.colours();
+            let centre = |x, y| PROJ.cell_centre(ViewPos::new(x, y));
+            // Walk one, fall three.
+            let mut list = DrawList::new();
+            draw(&mut list, &PROJ, &preview(false, 3), colours);
+            // The walk's line runs unbroken; its dot marks the cell.
+            let (a, b) = (centre(0, 0), centre(1, 0));
+            for t in [0.2, 1.0 / 3.0, 0.5, 0.8] {
+                assert!(
+                    covered(&list, colours.path_line, a.lerp(b, t)),
+                    "{palette} walk {t}"
+                );
+            }
+            assert!(covered(&list, colours.path, b), "{palette}: the walk's dot");
+            // Each cell of the fall: dashes, gaps between them, no dots.
+            for y in 0..3 {
+                let (a, b) = (centre(1, -y), centre(1, -y - 1));
+                assert!(
+                    covered(&list, colours.fall, a.lerp(b, 0.5)),
+                    "{palette} dash {y}"
+                );
+                for gap in [1.0 / 3.0, 2.0 / 3.0] {
+                    assert!(
+                        !covered(&list, colours.fall, a.lerp(b, gap)),
+                        "{palette} gap {y} {gap}"
+                    );
+                }
+            }
+            // Where it lands: a ring of dashes, about half of it drawn.
+            let land = centre(1, -3);
+            let share = ring_share(&list, colours.fall, land, PROJ.cell_px * 0.19);
+            assert!(
+                (0.4..0.6).contains(&share),
+                "{palette}: the fall's ring {share}"
+            );
+            // A walk that ends: its ring all the way round.
+            let mut walk = DrawList::new();
+            draw(&mut walk, &PROJ, &preview(false, 0), colours);
+            let share = ring_share(&walk, colours.path, centre(1, 0), PROJ.cell_px * 0.13);
+            assert_eq!(share, 1.0, "{palette}: the walk's ring");
+            assert!(!walk
+                .vertices()
+                .iter()
+                .any(|v| v.colour == render::colour::to_rgba8(colours.fall)));
+        }
+    }
 
     #[test]
     fn the_path_of_a_move_keeps_its_view_cells_and_marks_the_fall() {

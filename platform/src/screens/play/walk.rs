@@ -9,7 +9,7 @@
 //! of the rules, through cells the party has seen, `memory`); this file
 //! only cuts it short for this turn — at the action points the hero has,
 //! and before the first cell a known watcher will see at the end of the
-//! round (the red cells of [`super::danger`]: a hero stopping there would
+//! round (the marked cells of [`super::danger`]: a hero stopping there would
 //! be caught, so the walk stops before it and says so; stepping on is the
 //! player's choice, by hand). The steps taken are ordinary moves the
 //! session checks one by one, done as one undo step: one Z takes the whole

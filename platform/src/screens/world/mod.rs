@@ -9,10 +9,13 @@
 //!   ([`draw_world`]) or for whole cells at their own place
 //!   ([`draw_cells`]); copies seen through portals marked by their
 //!   regions' portal depth ([`region_depths`]); the remembered map
-//!   ([`draw_remembered`]).
+//!   ([`draw_remembered`]);
+//! - [`palette`]: the colours that carry meaning (danger, falls, glares…),
+//!   in the palette the player chooses.
 pub mod draw;
 pub mod layout;
 pub mod mask;
+pub mod palette;
 pub mod projection;
 
 pub use draw::{
@@ -21,4 +24,5 @@ pub use draw::{
 };
 pub use layout::CellLayout;
 pub use mask::{node_polygon, Polygon};
+pub use palette::{Colours, Palette};
 pub use projection::Projection;

@@ -1,4 +1,4 @@
-//! The danger the party knows, whichever hero is selected: the red cells
+//! The danger the party knows, whichever hero is selected: the marked cells
 //! come from every watcher any hero has seen, and ending a turn that gets
 //! a hero caught asks first, naming who and by whom.
 use game::stage::Outcome;

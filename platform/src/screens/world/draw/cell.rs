@@ -1,8 +1,9 @@
 //! One layer of one grid cell, in cell-local coordinates: the floor, the
 //! edges (walls thick, platforms thin, portals a cyan core and glow), the
-//! entrance, the reachable and danger tints and the portal veil or the
-//! real party's light; the Things' layers go to `things.rs`.
-use game::grid::{CellPos, Dir, EdgeType};
+//! entrance, the reachable tint and the portal veil or the real party's
+//! light, a watched cell's marks (`watched.rs`); the Things' layers go to
+//! `things.rs`.
+use game::grid::{CellPos, CellTransform, Dir, EdgeType};
 use game::view::ViewPos;
 use glam::Vec2;
 use render::colour::with_alpha;
@@ -10,10 +11,11 @@ use render::{DrawList, Pass, Rect, WHITE};
 
 use super::super::layout::WALL_T;
 use super::things::draw_things;
+use super::watched::draw_watched;
 use super::{
-    portal_veil, Layer, Scene, DANGER_TINT, DEPTH_DANGER, DEPTH_EDGE, DEPTH_ENTRANCE, DEPTH_FLOOR,
-    DEPTH_GLOW, DEPTH_TINT, FLOOR, GLOW_T, PLATFORM, PLATFORM_T, PORTAL, PORTAL_GLOW, PORTAL_T,
-    REACHABLE_TINT, REAL_LIGHT, WALL, WALL_EDGE,
+    portal_veil, Layer, Scene, DEPTH_DANGER, DEPTH_EDGE, DEPTH_ENTRANCE, DEPTH_FLOOR, DEPTH_GLOW,
+    DEPTH_TINT, FLOOR, GLOW_T, PLATFORM, PLATFORM_T, PORTAL, PORTAL_GLOW, PORTAL_T, REACHABLE_TINT,
+    REAL_LIGHT, WALL, WALL_EDGE,
 };
 
 /// One layer of the grid cell `cell` shown at view cell `v`, in cell-local
@@ -103,10 +105,17 @@ pub(super) fn draw_layer(
             }
         }
         Layer::Danger => {
-            if world.danger.is_some_and(|d| d.contains(cell)) {
+            if let Some(d) = world.danger.filter(|d| d.contains(cell)) {
                 list.set_pass(Pass::Translucent);
                 list.set_depth(DEPTH_DANGER);
-                list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), DANGER_TINT);
+                // Upright whatever the region's turn: the stripes run the
+                // same way on the whole screen, the eye stands straight.
+                let at = Vec2::new(v.x as f32, v.y as f32);
+                let upright = world
+                    .projection
+                    .cell_transform(at, &CellTransform::IDENTITY);
+                list.set_transform(upright);
+                draw_watched(list, world.palette, d.eye_at(cell));
             }
         }
         Layer::Rope | Layer::Items | Layer::Creatures => {

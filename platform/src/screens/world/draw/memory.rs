@@ -9,16 +9,17 @@ use render::{DrawList, Pass, Rect, Rgba, Stencil, WHITE};
 
 use super::super::layout::{CellLayout, WALL_T};
 use super::cell::edge_rect;
+use super::watched::draw_watched;
 use super::{
-    draw_hero, HeroLook, Scene, DANGER_TINT, DEPTH_MEMORY_COMPANION, DEPTH_MEMORY_DANGER,
-    DEPTH_MEMORY_EDGE, DEPTH_MEMORY_ENTRANCE, DEPTH_MEMORY_FLOOR, MEMORY_FLOOR, MEMORY_PLATFORM,
-    MEMORY_PORTAL, MEMORY_WALL, PLATFORM_T, PORTAL_T,
+    draw_hero, HeroLook, Scene, DEPTH_MEMORY_COMPANION, DEPTH_MEMORY_DANGER, DEPTH_MEMORY_EDGE,
+    DEPTH_MEMORY_ENTRANCE, DEPTH_MEMORY_FLOOR, MEMORY_FLOOR, MEMORY_PLATFORM, MEMORY_PORTAL,
+    MEMORY_WALL, PLATFORM_T, PORTAL_T,
 };
 
 /// Draws the remembered map: each of `cells` (grid cells seen before) at
 /// its grid offset from `origin` (the hero's cell, at view `(0, 0)`):
 /// floor, walls, platforms, portal edges and the entrance, dark, the
-/// danger tint where a known watcher will look, and nothing else — no
+/// danger marks where a known watcher will look, and nothing else — no
 /// things, no ropes. Everything is drawn without a mask
 /// and behind what is in sight (depth), so wherever sight reaches a live
 /// cell covers it, and what shows is what is out of sight now.
@@ -55,12 +56,12 @@ pub fn draw_remembered(
                 EdgeType::Portal => list.quad(edge_rect(dir, PORTAL_T), MEMORY_PORTAL),
             }
         }
-        if world.danger.is_some_and(|d| d.contains(c)) {
+        if let Some(d) = world.danger.filter(|d| d.contains(c)) {
             // Danger where the selected hero cannot look (a companion's
-            // pit): tinted on the remembered map too.
+            // pit): marked on the remembered map too.
             list.set_pass(Pass::Translucent);
             list.set_depth(DEPTH_MEMORY_DANGER);
-            list.quad(Rect::new(-0.5, -0.5, 1.0, 1.0), DANGER_TINT);
+            draw_watched(list, world.palette, d.eye_at(c));
         }
         if let (true, Some(s)) = (c == stage.entrance(), world.sprites.entrance) {
             list.set_pass(Pass::Translucent);

@@ -10,8 +10,9 @@
 //! and the Things in it (heroes by kind, items by what they are, rope
 //! segments, watchers). Nothing outside the masks is drawn, so what the
 //! hero cannot see stays the dark clear colour. Cells a watcher will see
-//! at the end of the round (`play::danger`) get a translucent red tint
-//! the same way, node by node, so it too follows sight through portals.
+//! at the end of the round (`play::danger`) get the palette's danger tint,
+//! a hatch and an eye mark (`watched.rs`) the same way, node by node, so
+//! they too follow sight through portals.
 //!
 //! Because every node draws its own grid cell at its own view cell, a room
 //! seen through a portal appears where sight puts it — the loop-back room
@@ -26,7 +27,8 @@
 //! cooler tint, so the repeated party reads as seen through a portal;
 //! the real party's cell (view `(0, 0)` of the own region) is lit gold
 //! from the floor, and the selected hero there gets a gold outline. A
-//! caught hero is drawn red with a "!" in every copy.
+//! caught hero is drawn in the palette's caught colour with a "!" in
+//! every copy.
 //!
 //! [`draw_remembered`] draws the party's memory: grid cells seen before
 //! and out of sight now, at their place in the level around the hero
@@ -41,12 +43,15 @@
 //! TRANSLUCENT pass, back to front by depth. The HUD and the path preview
 //! go in the UI pass on top.
 //!
-//! The files: here the palette, the depths, the [`Scene`] and the passes
-//! over regions and cells; `cell.rs` one layer of one cell (floor, edges,
-//! glow, entrance, tints); `things.rs` the Things of a cell — heroes and
-//! how each copy looks, items, ropes, watchers, a Thing mid-move;
-//! `memory.rs` the remembered map and the companions out of sight;
-//! `sprites.rs` the sprites looked up once and what each item is drawn as.
+//! The files: here the terrain's colours, the depths, the [`Scene`] and
+//! the passes over regions and cells (the colours that carry meaning —
+//! danger, caught — are the chosen palette's, `world::palette`);
+//! `cell.rs` one layer of one cell (floor, edges, glow, entrance, tints);
+//! `watched.rs` a watched cell's tint, hatch and eye; `things.rs` the
+//! Things of a cell — heroes and how each copy looks, items, ropes,
+//! watchers, a Thing mid-move; `memory.rs` the remembered map and the
+//! companions out of sight; `sprites.rs` the sprites looked up once and
+//! what each item is drawn as.
 use game::grid::{CellPos, CellTransform, Dir, EdgeType, Grid};
 use game::motion::RopeMotion;
 use game::stage::Stage;
@@ -57,6 +62,7 @@ use render::colour::with_alpha;
 use render::{hex, DrawList, Pass, Rgba, Stencil, StencilId};
 
 use super::mask::node_polygon;
+use super::palette::Palette;
 use super::projection::Projection;
 use crate::screens::play::danger::Danger;
 
@@ -64,6 +70,7 @@ mod cell;
 mod memory;
 mod sprites;
 mod things;
+pub mod watched;
 use cell::draw_layer;
 pub use memory::{draw_companions, draw_remembered, COMPANION_DIM};
 pub use sprites::{item_look, ItemLook, WorldSprites};
@@ -81,14 +88,9 @@ pub const PORTAL: Rgba = hex(0x45e6ff);
 pub const PORTAL_GLOW: Rgba = [0.27, 0.9, 1.0, 0.28];
 /// Cells the selected hero can move to this round.
 pub const REACHABLE_TINT: Rgba = [0.55, 0.75, 1.0, 0.10];
-/// Cells a watcher the hero sees will see at the end of the round.
-pub const DANGER_TINT: Rgba = [1.0, 0.16, 0.12, 0.30];
 /// The selected hero's outline, and the light on the real party's floor.
 pub const SELECTED_RIM: Rgba = hex(0xf5c542);
 pub const REAL_LIGHT: Rgba = [1.0, 0.82, 0.36, 0.36];
-/// A caught hero: tint, outline, and the "!" badge.
-pub const CAUGHT_TINT: Rgba = [1.0, 0.42, 0.38, 1.0];
-pub const CAUGHT_RED: Rgba = hex(0xff3b30);
 /// The remembered map: cells seen before, out of sight now.
 pub const MEMORY_FLOOR: [Rgba; 2] = [hex(0x151823), hex(0x13161f)];
 pub const MEMORY_WALL: Rgba = hex(0x33364a);
@@ -186,11 +188,13 @@ pub struct Scene<'a> {
     pub hidden: &'a [ThingId],
     /// View cells tinted as reachable.
     pub reachable: Option<&'a ViewCellSet>,
-    /// Grid cells tinted as in a watcher's sight.
+    /// Grid cells marked as in a watcher's sight.
     pub danger: Option<&'a Danger>,
     /// The ropes in motion: each deployed rope drawn link by link where
     /// its physics puts it; `None` draws ropes at rest (the editor).
     pub ropes: Option<&'a RopeMotion>,
+    /// The colours of danger and of a caught hero.
+    pub palette: Palette,
 }
 
 /// What one pass over a region's cells draws. Emitting a region's cells
@@ -424,33 +428,57 @@ mod tests {
         assert!(!s.contains(ViewPos::new(-3, 2)));
     }
 
-    #[test]
-    fn draw_cells_draws_every_cell_unmasked_with_one_floor_each() {
-        let level = game::level::load_file(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels/heavy_haul.txt"),
-        )
-        .expect("shipped level");
-        let stage = Stage::from_level(&level).expect("stage");
-        let sprites = WorldSprites::default();
-        let scene = Scene {
-            stage: &stage,
-            projection: Projection {
-                centre: Vec2::ZERO,
-                cell_px: 40.0,
-                size: Vec2::new(800.0, 600.0),
-            },
-            sprites: &sprites,
+    const PROJECTION: Projection = Projection {
+        centre: Vec2::ZERO,
+        cell_px: 40.0,
+        size: Vec2::new(800.0, 600.0),
+    };
+
+    /// The stage of shipped level `file` at its start.
+    fn stage_of(file: &str) -> Stage {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../levels")
+            .join(file);
+        let level = game::level::load_file(&path).expect("shipped level");
+        Stage::from_level(&level).expect("stage")
+    }
+
+    /// The editor's view of `stage` (every cell at its place, nobody's
+    /// eyes), with `danger` marked in `palette`.
+    fn whole_level<'a>(
+        stage: &'a Stage,
+        sprites: &'a WorldSprites,
+        danger: Option<&'a Danger>,
+        palette: Palette,
+    ) -> Scene<'a> {
+        Scene {
+            stage,
+            projection: PROJECTION,
+            sprites,
             selected: None,
             hidden: &[],
             reachable: None,
-            danger: None,
+            danger,
             ropes: None,
-        };
+            palette,
+        }
+    }
+
+    /// Every air cell of `stage`'s grid.
+    fn air(stage: &Stage) -> Vec<CellPos> {
         let grid = stage.grid();
-        let air: Vec<CellPos> = (0..grid.cell_count())
+        (0..grid.cell_count())
             .filter_map(|i| grid.cell_pos(i))
             .filter(|&c| grid.is_air(c))
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn draw_cells_draws_every_cell_unmasked_with_one_floor_each() {
+        let stage = stage_of("heavy_haul.txt");
+        let sprites = WorldSprites::default();
+        let scene = whole_level(&stage, &sprites, None, Palette::Standard);
+        let air = air(&stage);
         let mut list = DrawList::new();
         draw_cells(&mut list, &scene, air.iter().copied());
         let floor_colours = FLOOR.map(render::colour::to_rgba8);
@@ -464,5 +492,84 @@ mod tests {
             .commands()
             .iter()
             .all(|c| c.key.stencil() == Stencil::None));
+    }
+
+    #[test]
+    fn a_watched_cell_is_hatched_and_carries_an_eye_nearby_in_every_palette() {
+        use game::action::watch::Watch;
+        let stage = stage_of("watcher_hall.txt");
+        let mut watch = Watch::new();
+        watch.rebuild(&stage, |_| true);
+        let danger = Danger::from_watch(watch);
+        let watched: Vec<CellPos> = danger.cells().collect();
+        assert!(watched.len() >= 6, "{watched:?}");
+        let eyes: Vec<CellPos> = watched
+            .iter()
+            .copied()
+            .filter(|&c| danger.eye_at(c))
+            .collect();
+        // An eye on or beside (diagonals too) every watched cell, never on
+        // every one.
+        for c in &watched {
+            assert!(
+                eyes.iter()
+                    .any(|e| (e.x - c.x).abs() <= 1 && (e.y - c.y).abs() <= 1),
+                "{c:?} has no eye near"
+            );
+        }
+        assert!(eyes.len() < watched.len(), "{eyes:?}");
+        let air = air(&stage);
+        let sprites = WorldSprites::default();
+        let projection = PROJECTION;
+        for palette in Palette::ALL {
+            let colours = palette.colours();
+            let scene = whole_level(&stage, &sprites, Some(&danger), palette);
+            let mut list = DrawList::new();
+            draw_cells(&mut list, &scene, air.iter().copied());
+            let rgba8 = render::colour::to_rgba8;
+            let (hatch, white, iris) = (
+                rgba8(colours.danger_hatch),
+                rgba8(watched::EYE_WHITE),
+                rgba8(colours.danger_eye),
+            );
+            // Each command of the danger's colours is one cell's marks:
+            // which cell its vertices' middle lies in, and what it holds.
+            let mut hatched = Vec::new();
+            let mut with_eye = Vec::new();
+            for c in list.commands() {
+                let v = &list.vertices()
+                    [c.first_vertex as usize..(c.first_vertex + c.vertex_count) as usize];
+                if !v.iter().any(|v| v.colour == hatch) {
+                    continue;
+                }
+                let mid = v.iter().fold(Vec2::ZERO, |m, v| {
+                    m + Vec2::new(v.position[0], v.position[1])
+                }) / v.len() as f32;
+                let at = projection.cell_at(mid);
+                let cell = CellPos::new(at.x, at.y);
+                // The stripes: each a band across the cell between two
+                // parallel diagonals (screen y runs down, so the cell's
+                // local x + y is screen x + y), inside the cell.
+                let centre = projection.cell_centre(at);
+                for p in v.iter().filter(|v| v.colour == hatch) {
+                    let d = Vec2::new(p.position[0], p.position[1]) - centre;
+                    assert!(d.abs().max_element() <= 20.001, "{cell:?}: {d}");
+                }
+                let stripes = v.iter().filter(|v| v.colour == hatch).count() / 6;
+                assert_eq!(stripes, watched::STRIPES, "{palette} {cell:?}");
+                hatched.push(cell);
+                let eye = v.iter().any(|v| v.colour == white) && v.iter().any(|v| v.colour == iris);
+                if eye {
+                    with_eye.push(cell);
+                }
+            }
+            hatched.sort_by_key(|c| (c.y, c.x));
+            with_eye.sort_by_key(|c| (c.y, c.x));
+            assert_eq!(
+                hatched, watched,
+                "{palette}: every watched cell, only those"
+            );
+            assert_eq!(with_eye, eyes, "{palette}: the eyes where `eye_at` says");
+        }
     }
 }

@@ -12,9 +12,8 @@ use render::{hex, DrawList, Pass, Rect, Rgba, Stencil, WHITE};
 
 use super::super::layout::{floor_box, is_hidden, CellLayout, ITEM_SIZE, WATCHER_SIZE};
 use super::{
-    Layer, Scene, ANCHOR, CAUGHT_RED, CAUGHT_TINT, DEPTH_ENEMY, DEPTH_HERO, DEPTH_ITEM, DEPTH_LOAD,
-    DEPTH_MOVING, DEPTH_ROPE, DEPTH_SELECTED, PLATFORM, PORTAL, ROPE, ROPE_DARK, ROPE_HALF_WIDTH,
-    SELECTED_RIM,
+    Layer, Scene, ANCHOR, DEPTH_ENEMY, DEPTH_HERO, DEPTH_ITEM, DEPTH_LOAD, DEPTH_MOVING,
+    DEPTH_ROPE, DEPTH_SELECTED, PLATFORM, PORTAL, ROPE, ROPE_DARK, ROPE_HALF_WIDTH, SELECTED_RIM,
 };
 
 /// How one copy of a hero is drawn: a tint over the sprite and, maybe, a
@@ -30,13 +29,15 @@ pub struct HeroLook {
 
 impl HeroLook {
     /// How `hero` is drawn in a region `depth` portals deep: caught heroes
-    /// red everywhere; copies seen through portals cooler, with a cyan rim
-    /// that grows with depth; the selected hero, real, with a gold rim.
+    /// in the palette's caught colours everywhere; copies seen through
+    /// portals cooler, with a cyan rim that grows with depth; the selected
+    /// hero, real, with a gold rim.
     pub fn of(world: &Scene, hero: ThingId, depth: u8) -> HeroLook {
         if world.stage.is_caught(hero) {
+            let colours = world.palette.colours();
             return HeroLook {
-                tint: CAUGHT_TINT,
-                rim: Some((CAUGHT_RED, 0.04)),
+                tint: colours.caught_tint,
+                rim: Some((colours.caught, 0.04)),
                 alarm: true,
             };
         }
@@ -261,19 +262,21 @@ pub fn draw_hero(
             Vec2::new(rect.centre().x, rect.y),
             rect.w,
             depth - 0.03,
+            world.palette.colours().caught,
         );
     }
 }
 
-/// The "!" badge of a caught hero: a red disc with a white "!" beside the
-/// top of its head (`head`, local coordinates; clear of the selection
-/// marker above it), sized for a sprite `size` wide.
-fn draw_alarm(list: &mut DrawList, head: Vec2, size: f32, depth: f32) {
+/// The "!" badge of a caught hero: a disc of `colour` (the palette's
+/// caught colour) with a white "!" beside the top of its head (`head`,
+/// local coordinates; clear of the selection marker above it), sized for
+/// a sprite `size` wide.
+fn draw_alarm(list: &mut DrawList, head: Vec2, size: f32, depth: f32, colour: Rgba) {
     list.set_pass(Pass::Translucent);
     list.set_depth(depth);
     let r = (size * 0.2).max(0.07);
     let c = head + Vec2::new(size * 0.38, r * 0.4);
-    list.disc(c, r, 12, CAUGHT_RED);
+    list.disc(c, r, 12, colour);
     list.set_depth(depth - 0.001);
     let w = r * 0.32;
     list.quad(Rect::new(c.x - w / 2.0, c.y - r * 0.62, w, r * 0.8), WHITE);
