@@ -1,9 +1,8 @@
 //! The player's settings as the screens keep and apply them: what the
 //! Options screen shows ([`Screens::shown_options`]) and each change it
 //! asks for, applied at once ([`Screens::change_option`]) — to the screens
-//! (text size, reduced motion, asking before ending a turn, sound, the
-//! palette: [`Screens::set_palette`], which the Options screen does not
-//! offer yet) or, for the window, as an [`AppRequest`] to the main loop.
+//! (text size, the palette, reduced motion, asking before ending a turn,
+//! sound) or, for the window, as an [`AppRequest`] to the main loop.
 //! The main loop reads them back when the game quits, for `settings.txt`.
 use super::flow::Next;
 use super::options::{Change, Shown};
@@ -64,6 +63,7 @@ impl Screens {
             window_px: self.display.window_px,
             ui_scale: self.ui_scale,
             volume: self.volume,
+            palette: self.palette,
             reduce_motion: self.reduce_motion,
             confirm_end_turn: self.confirm_end_turn,
             mute_key: self.keymap().name(super::input::Key::Mute),
@@ -77,6 +77,7 @@ impl Screens {
             Change::Window(size) => return Next::App(AppRequest::SetWindow(size)),
             Change::UiScale(percent) => self.set_ui_scale(percent),
             Change::Sound(volume) => self.sound_changed(volume),
+            Change::Palette(palette) => self.set_palette(palette),
             Change::ReduceMotion(on) => self.set_reduce_motion(on),
             Change::ConfirmEndTurn(on) => self.set_confirm_end_turn(on),
         }

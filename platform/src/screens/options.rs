@@ -1,8 +1,8 @@
 //! The Options screen, from the title and the pause menu: the player's
 //! settings, grouped — Display (fullscreen, the window's size, the size of
-//! text and panels), Sound (volume, on/off), Accessibility (reduced
-//! motion, asking before ending a turn) — then Controls (the keys) and
-//! Back.
+//! text and panels), Sound (volume, on/off), Accessibility (the colours
+//! of danger and falls, reduced motion, asking before ending a turn) —
+//! then Controls (the keys) and Back.
 //!
 //! Every change takes effect at once and is kept in `settings.txt`
 //! (`crate::settings`) when the game quits. The screen keeps no copy of a
@@ -19,6 +19,7 @@ use crate::audio::Volume;
 use crate::screens::input::{Input, Key, Keymap};
 use crate::screens::menu::{self, Menu, MenuEvent};
 use crate::screens::theme::{self, GOLD, SUB_TEXT};
+use crate::screens::world::Palette;
 use crate::settings::{on_off_text as on_off, UI_SCALES};
 
 /// The window sizes offered (window units); the window's own size, if
@@ -40,6 +41,8 @@ pub struct Shown {
     /// Text and panels, in percent (one of [`UI_SCALES`]).
     pub ui_scale: u32,
     pub volume: Volume,
+    /// The colours danger, falls and glares are drawn in.
+    pub palette: Palette,
     pub reduce_motion: bool,
     pub confirm_end_turn: bool,
     /// The name of the key that switches the sound (M unless rebound).
@@ -55,6 +58,7 @@ pub enum Change {
     /// Text and panels, in percent.
     UiScale(u32),
     Sound(Volume),
+    Palette(Palette),
     ReduceMotion(bool),
     ConfirmEndTurn(bool),
 }
@@ -78,6 +82,7 @@ pub enum Row {
     UiScale,
     Volume,
     Sound,
+    Colours,
     ReduceMotion,
     ConfirmEndTurn,
     Controls,
@@ -88,7 +93,10 @@ pub enum Row {
 pub const GROUPS: [(&str, &[Row]); 4] = [
     ("Display", &[Row::Fullscreen, Row::Window, Row::UiScale]),
     ("Sound", &[Row::Volume, Row::Sound]),
-    ("Accessibility", &[Row::ReduceMotion, Row::ConfirmEndTurn]),
+    (
+        "Accessibility",
+        &[Row::Colours, Row::ReduceMotion, Row::ConfirmEndTurn],
+    ),
     ("", &[Row::Controls, Row::Back]),
 ];
 
@@ -118,6 +126,7 @@ impl Row {
                 on_off(!shown.volume.muted),
                 shown.mute_key
             ),
+            Row::Colours => format!("Colours: {}", shown.palette.name()),
             Row::ReduceMotion => format!("Reduce motion: {}", on_off(shown.reduce_motion)),
             Row::ConfirmEndTurn => {
                 format!("Ask to end a turn: {}", on_off(shown.confirm_end_turn))
@@ -135,6 +144,9 @@ impl Row {
             Row::UiScale => "Larger text and panels, as far as the window holds them.",
             Row::Volume => "How loud the game's sounds are.",
             Row::Sound => "All sound on or off ({mute} switches it anywhere but the editor).",
+            Row::Colours => {
+                "Colour-blind: danger vermillion, falls sky blue. Hatching and dotted rings tell them apart in both."
+            }
             Row::ReduceMotion => "Moves, falls, ropes and the camera change at once, not animated.",
             Row::ConfirmEndTurn => {
                 "Enter asks first when heroes still have action points, or when a watcher would catch one."
@@ -160,6 +172,7 @@ impl Row {
                 (next != v).then_some(Change::Sound(next))?
             }
             Row::Sound => Change::Sound(shown.volume.toggled()),
+            Row::Colours => Change::Palette(step_palette(shown.palette, up)),
             Row::ReduceMotion => Change::ReduceMotion(!shown.reduce_motion),
             Row::ConfirmEndTurn => Change::ConfirmEndTurn(!shown.confirm_end_turn),
             Row::Controls | Row::Back => return None,
@@ -182,6 +195,15 @@ fn step_in(values: &[u32], now: u32, up: bool, wrap: bool) -> Option<u32> {
         None if wrap => if up { values.first() } else { values.last() }.copied(),
         None => None,
     }
+}
+
+/// The next palette of [`Palette::ALL`] after `now` going `up` (or down),
+/// round and round.
+fn step_palette(now: Palette, up: bool) -> Palette {
+    let all = Palette::ALL;
+    let at = all.iter().position(|&p| p == now).unwrap_or(0);
+    let n = all.len();
+    all[if up { (at + 1) % n } else { (at + n - 1) % n }]
 }
 
 /// The next window size of [`WINDOW_SIZES`] after `now` (see [`step_in`];
@@ -208,10 +230,10 @@ pub struct Layout {
 
 /// The design's measures (at scale 1).
 const FRAME_W: f32 = 600.0;
-const TITLE_H: f32 = 78.0;
-const HEADING_H: f32 = 34.0;
-const ROW_H: f32 = 40.0;
-const ROW_STEP: f32 = 46.0;
+const TITLE_H: f32 = 70.0;
+const HEADING_H: f32 = 30.0;
+const ROW_H: f32 = 38.0;
+const ROW_STEP: f32 = 43.0;
 const GAP: f32 = 14.0;
 /// Room for the description (up to two lines) and the keys' line.
 const HELP_H: f32 = 80.0;
@@ -376,6 +398,7 @@ mod tests {
             window_px: (1280, 720),
             ui_scale: 100,
             volume: Volume::new(0.8, false),
+            palette: Palette::Standard,
             reduce_motion: false,
             confirm_end_turn: true,
             mute_key: "M".to_string(),
@@ -461,6 +484,16 @@ mod tests {
             change(&mut o, left, &s),
             Some(Change::Sound(Volume::new(0.8, true)))
         );
+        let mut o = on(Row::Colours);
+        assert_eq!(
+            change(&mut o, right, &s),
+            Some(Change::Palette(Palette::ColourBlind))
+        );
+        assert_eq!(
+            change(&mut o, left, &s),
+            Some(Change::Palette(Palette::ColourBlind)),
+            "two palettes: either way is the other"
+        );
         let mut o = on(Row::ReduceMotion);
         assert_eq!(change(&mut o, right, &s), Some(Change::ReduceMotion(true)));
         let mut o = on(Row::ConfirmEndTurn);
@@ -512,6 +545,7 @@ mod tests {
                 "Text and panels: 100 %",
                 "Volume: 80 %",
                 "Sound: on (M)",
+                "Colours: standard",
                 "Reduce motion: off",
                 "Ask to end a turn: on",
                 "Controls…",

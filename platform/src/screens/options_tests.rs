@@ -131,6 +131,7 @@ fn every_setting_the_options_screen_changes_survives_a_restart() {
         (Row::UiScale, Key::Right),
         (Row::Volume, Key::Left),
         (Row::Sound, Key::Enter),
+        (Row::Colours, Key::Right),
         (Row::ReduceMotion, Key::Enter),
         (Row::ConfirmEndTurn, Key::Enter),
     ] {
