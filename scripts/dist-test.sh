@@ -3,7 +3,7 @@
 # (scripts/dist.sh), unpacks it into an empty folder outside the checkout,
 # and checks that
 #   - its programs link only what every Linux has (libc, libm, libgcc_s…),
-#     no libSDL2;
+#     no libSDL2, and need no glibc newer than 2.34 (README.txt says so);
 #   - its SDL has the x11 and wayland video drivers and the pulseaudio and
 #     alsa audio ones;
 #   - `rappel`, started from another folder with a fresh data folder, finds
@@ -43,11 +43,16 @@ bundle="$work/unpacked/$(basename "$tarball" .tar.gz)"
 
 echo "== the download's programs link only the system's base libraries" >&2
 base='linux-vdso|ld-linux-x86-64|lib(c|m|dl|pthread|rt|gcc_s)'
+oldest_glibc=2.34
 for program in "$bundle/rappel" "$bundle"/tools/*; do
   libs=$(ldd "$program" | awk '{print $1}' | sed 's|.*/||')
   if grep -i sdl <<<"$libs"; then fail "$(basename "$program") links a shared SDL2"; fi
   others=$(grep -Ev "^($base)\.so\.[0-9]+$" <<<"$libs" || true)
   [ -z "$others" ] || fail "$(basename "$program") links $(tr '\n' ' ' <<<"$others")"
+  glibc=$(objdump -T "$program" | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1)
+  newest=$(printf '%s\n' "$glibc" "GLIBC_$oldest_glibc" | sort -V | tail -1)
+  [ "$newest" = "GLIBC_$oldest_glibc" ] ||
+    fail "$(basename "$program") needs $glibc; README.txt promises glibc $oldest_glibc"
 done
 echo "rappel links: $(ldd "$bundle/rappel" | awk '{print $1}' | sed 's|.*/||' | tr '\n' ' ')" >&2
 

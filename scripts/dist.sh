@@ -8,10 +8,11 @@
 #
 # Installs what building SDL2 needs (scripts/ensure-deps.sh --dist), builds
 # in release (the profile ./play.sh plays), and refuses a game binary that
-# links a shared libSDL2. Prints the tarball's path last.
+# links a shared libSDL2. Prints the tarball's path on standard output
+# (all else goes to standard error).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensure-deps.sh --dist
+bash scripts/ensure-deps.sh --dist >&2
 
 version=$(cargo pkgid -p platform | sed 's/.*[#@]//')
 name="rappel-${version}-linux-x86_64"
