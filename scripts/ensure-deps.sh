@@ -1,12 +1,28 @@
 #!/usr/bin/env bash
 # Installs the system packages Rappel needs to build and run, if missing.
-# Sourced or run by ./play.sh and ./test.sh. Fast and silent when all is there.
+# Run by ./play.sh and ./test.sh; `--dist` by scripts/dist.sh. Fast and
+# silent when all is there.
 #
 # Needs: SDL2 development files (the `sdl2` crate links libSDL2), Mesa's GL/EGL
 # drivers (llvmpipe renders headless through SDL's offscreen driver).
+# With `--dist`, also what building SDL2 from the `sdl2` crate's source
+# needs: cmake and pkg-config, and the headers of what SDL loads at run
+# time (X11 and its extensions, Wayland, xkbcommon, EGL/GL, ALSA,
+# PulseAudio, udev for gamepads, D-Bus). They are build-time only: the
+# player's machine loads the libraries themselves, if it has them. And
+# Xvfb, the X server scripts/dist-test.sh opens the download's window on.
 set -euo pipefail
 
 DEBIAN_PACKAGES=(libsdl2-dev libgl1-mesa-dri libegl1 libgl1)
+DIST_PACKAGES=(cmake pkg-config libx11-dev libxext-dev libxrandr-dev libxcursor-dev
+  libxi-dev libxss-dev libxfixes-dev libxkbcommon-dev libwayland-dev libegl-dev libgl-dev
+  libasound2-dev libpulse-dev libudev-dev libdbus-1-dev xvfb)
+dist=false
+case "${1:-}" in
+  "") ;;
+  --dist) dist=true; DEBIAN_PACKAGES+=("${DIST_PACKAGES[@]}") ;;
+  *) echo "usage: ensure-deps.sh [--dist]" >&2; exit 2 ;;
+esac
 
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
@@ -33,7 +49,10 @@ if command -v dpkg-query >/dev/null 2>&1; then
   echo "rappel setup: installed ${missing[*]}" >&2
 else
   # Not Debian/Ubuntu: say what is needed rather than guessing a package manager.
-  if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sdl2 2>/dev/null; then
+  if ! $dist && command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sdl2 2>/dev/null; then
+    exit 0
+  fi
+  if $dist && command -v cmake >/dev/null 2>&1 && pkg-config --exists x11 xext 2>/dev/null; then
     exit 0
   fi
   cat >&2 <<MSG
@@ -42,7 +61,10 @@ Install the SDL2 development files and Mesa's GL/EGL drivers, for example:
   Fedora:  sudo dnf install SDL2-devel mesa-dri-drivers mesa-libEGL
   Arch:    sudo pacman -S sdl2 mesa
   macOS:   brew install sdl2
-then run this command again.
+To make the download (scripts/dist.sh), also cmake, pkg-config and the
+development files of X11 (with Xext, Xrandr, Xcursor, XInput2, XScrnSaver,
+Xfixes), Wayland, xkbcommon, EGL/GL, ALSA, PulseAudio, udev and D-Bus.
+Then run this command again.
 MSG
   exit 1
 fi

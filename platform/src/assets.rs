@@ -2,10 +2,13 @@
 //!
 //! The `assets/` folder is looked for, in order: where `RAPPEL_ASSETS` points
 //! (and nowhere else, if it is set); beside the executable or up to four
-//! folders above it (so `target/release/rappel` finds the repository's);
-//! the current directory; the source tree the binary was built from. The
+//! folders above it (so an unpacked download, `rappel` beside `assets/`,
+//! finds its own from any current directory, and `target/release/rappel`
+//! finds the repository's); the current directory; the source tree the
+//! binary was built from ([`search_dirs`], which `levels/` shares). The
 //! first that holds the font wins. If none does, the current directory's
 //! `assets/` is used, so the error names `assets/fonts/DejaVuSans.ttf`.
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use log::info;
@@ -28,30 +31,45 @@ pub struct Assets {
     pub sprites: SpriteAtlas,
 }
 
-/// The folders searched for the assets, best first (see the module docs).
-fn asset_search_dirs() -> Vec<PathBuf> {
-    if let Some(dir) = std::env::var_os("RAPPEL_ASSETS").filter(|d| !d.is_empty()) {
+/// The folders searched for the shipped folder `name` (`assets`,
+/// `levels`), best first: only `chosen` when it is set (the folder
+/// `RAPPEL_ASSETS` or `RAPPEL_LEVELS` names; empty counts as unset); else
+/// `name` beside the executable `exe` and in the four folders above it,
+/// then in the current directory, then in the source tree the binary was
+/// built from.
+pub fn search_dirs(name: &str, chosen: Option<OsString>, exe: Option<&Path>) -> Vec<PathBuf> {
+    if let Some(dir) = chosen.filter(|d| !d.is_empty()) {
         return vec![PathBuf::from(dir)];
     }
     let mut out = Vec::new();
-    if let Ok(exe) = std::env::current_exe() {
+    if let Some(exe) = exe {
         for dir in exe.ancestors().skip(1).take(5) {
-            out.push(dir.join("assets"));
+            out.push(dir.join(name));
         }
     }
-    out.push(PathBuf::from("assets"));
-    out.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets"));
+    out.push(PathBuf::from(name));
+    out.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(name));
     out
 }
 
-/// The assets folder to load from.
+/// [`search_dirs`] for this run: `chosen` read from the environment
+/// variable `var`, and this executable.
+pub fn search_dirs_here(name: &str, var: &str) -> Vec<PathBuf> {
+    let exe = std::env::current_exe().ok();
+    search_dirs(name, std::env::var_os(var), exe.as_deref())
+}
+
+/// The first of `dirs` that holds the file `marker` (relative to it).
+pub fn first_holding<'a>(dirs: &'a [PathBuf], marker: &str) -> Option<&'a PathBuf> {
+    dirs.iter().find(|dir| dir.join(marker).is_file())
+}
+
+/// The assets folder to load from (see the module docs).
 pub fn locate() -> PathBuf {
-    let all = asset_search_dirs();
-    all.iter()
-        .find(|dir| dir.join(FONT).is_file())
-        .or(all
-            .first()
-            .filter(|_| std::env::var_os("RAPPEL_ASSETS").is_some()))
+    let all = search_dirs_here("assets", "RAPPEL_ASSETS");
+    let chosen = std::env::var_os("RAPPEL_ASSETS").is_some_and(|d| !d.is_empty());
+    first_holding(&all, FONT)
+        .or(all.first().filter(|_| chosen))
         .cloned()
         .unwrap_or_else(|| PathBuf::from("assets"))
 }
@@ -85,6 +103,42 @@ mod tests {
         let assets = Assets::load(&dir).expect("shipped assets load");
         assert!(assets.sprites.sprite("knight").is_some());
         assert_eq!(assets.sprites.slot, SPRITE_SLOT);
+    }
+
+    /// An unpacked download: `rappel` beside `assets/` and `levels/` in a
+    /// folder of its own, started from elsewhere (the tests run in
+    /// `platform/`, under the checkout, whose own `assets/` would be found
+    /// too): its own folders come first.
+    #[test]
+    fn an_unpacked_download_finds_the_folders_beside_its_executable() {
+        let root = std::env::temp_dir().join(format!("rappel-bundle-{}", std::process::id()));
+        let bundle = root.join("rappel-0.1.0-linux-x86_64");
+        std::fs::create_dir_all(bundle.join("assets/fonts")).unwrap();
+        std::fs::write(bundle.join("assets").join(FONT), b"a font").unwrap();
+        std::fs::create_dir_all(bundle.join("levels")).unwrap();
+        std::fs::write(bundle.join("levels/campaign.txt"), b"").unwrap();
+        let exe = bundle.join("rappel");
+        for (name, marker) in [("assets", FONT), ("levels", "campaign.txt")] {
+            let dirs = search_dirs(name, None, Some(&exe));
+            assert_eq!(dirs[0], bundle.join(name), "beside the executable first");
+            assert_eq!(first_holding(&dirs, marker), Some(&bundle.join(name)));
+            let cwd = dirs.iter().position(|d| d == Path::new(name));
+            assert!(cwd > Some(0), "the current directory after: {dirs:?}");
+        }
+        // Without the download, the checkout's own folders are still found.
+        let elsewhere = search_dirs("assets", None, Some(&root.join("nowhere/rappel")));
+        let found = first_holding(&elsewhere, FONT).expect("the checkout's assets");
+        assert!(found.ends_with("../assets"), "{found:?}");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn a_chosen_folder_is_the_only_one_searched_unless_empty() {
+        let exe = Path::new("/opt/rappel/rappel");
+        let chosen = search_dirs("assets", Some("/mods/art".into()), Some(exe));
+        assert_eq!(chosen, vec![PathBuf::from("/mods/art")]);
+        let empty = search_dirs("assets", Some("".into()), Some(exe));
+        assert_eq!(empty[0], PathBuf::from("/opt/rappel/assets"));
     }
 
     #[test]

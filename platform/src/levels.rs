@@ -1,10 +1,11 @@
 //! Finding the shipped levels and the campaign order.
 //!
-//! The `levels/` folder is looked for like `assets/` (see `assets.rs`):
-//! where `RAPPEL_LEVELS` points (and nowhere else, if it is set); beside the
-//! executable or up to four folders above it; the current directory; the
-//! source tree the binary was built from. The first holding
-//! `campaign.txt` wins.
+//! The `levels/` folder is looked for like `assets/`
+//! ([`crate::assets::search_dirs`]): where `RAPPEL_LEVELS` points (and
+//! nowhere else, if it is set); beside the executable or up to four
+//! folders above it (an unpacked download's own, from any current
+//! directory); the current directory; the source tree the binary was built
+//! from. The first holding `campaign.txt` wins.
 //!
 //! A [`Campaign`] is the list the level select shows: every level named by
 //! `campaign.txt`, in order, each loaded up front (they are small) so the
@@ -20,6 +21,8 @@ use game::action::Action;
 
 use game::level::{self, escaped, escaped_path, Level, LevelError};
 use log::{info, warn};
+
+use crate::assets::{first_holding, search_dirs_here};
 
 /// The campaign file, relative to the levels folder.
 pub const CAMPAIGN: &str = "campaign.txt";
@@ -73,27 +76,10 @@ pub struct PackInfo {
     pub description: String,
 }
 
-/// The folders searched for the campaign, best first (see the module docs).
-pub fn level_search_dirs() -> Vec<PathBuf> {
-    if let Some(dir) = std::env::var_os("RAPPEL_LEVELS").filter(|d| !d.is_empty()) {
-        return vec![PathBuf::from(dir)];
-    }
-    let mut out = Vec::new();
-    if let Ok(exe) = std::env::current_exe() {
-        for dir in exe.ancestors().skip(1).take(5) {
-            out.push(dir.join("levels"));
-        }
-    }
-    out.push(PathBuf::from("levels"));
-    out.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels"));
-    out
-}
-
 /// The levels folder to load from (see the module docs).
 pub fn locate() -> PathBuf {
-    let all = level_search_dirs();
-    all.iter()
-        .find(|dir| dir.join(CAMPAIGN).is_file())
+    let all = search_dirs_here("levels", "RAPPEL_LEVELS");
+    first_holding(&all, CAMPAIGN)
         .or_else(|| all.first())
         .cloned()
         .unwrap_or_else(|| PathBuf::from("levels"))

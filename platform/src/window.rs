@@ -137,7 +137,14 @@ impl GlWindow {
             }
         };
         let gl = render::gl_backend::info();
-        info!("SDL video driver: {driver}");
+        // Which SDL this is (the system's, or the one built into a
+        // download) and which drivers it could use.
+        info!(
+            "SDL {}: video driver {driver} (built in: {}; audio: {})",
+            sdl2::version::version(),
+            sdl2::video::drivers().collect::<Vec<_>>().join(", "),
+            sdl2::audio::drivers().collect::<Vec<_>>().join(", ")
+        );
         info!(
             "GL vendor: {} | renderer: {} | version: {} | stencil bits: {}",
             gl.vendor, gl.renderer, gl.version, gl.stencil_bits

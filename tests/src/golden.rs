@@ -65,6 +65,64 @@ pub fn diff(expected: &RgbaImage, actual: &RgbaImage, per_channel: u8) -> (usize
     (differing, out)
 }
 
+/// How a frame differs from its golden image, beyond the tolerance.
+#[derive(Clone, Debug)]
+pub enum Mismatch {
+    /// Not the same size: no pixel is compared.
+    Size {
+        expected: (u32, u32),
+        actual: (u32, u32),
+    },
+    /// Too many pixels differ; `diff` shows which (see [`diff`]).
+    Pixels {
+        differing: usize,
+        total: usize,
+        diff: RgbaImage,
+    },
+}
+
+impl Mismatch {
+    /// One line: what differs, and how much is allowed.
+    pub fn describe(&self, tolerance: Tolerance) -> String {
+        match self {
+            Mismatch::Size { expected, actual } => {
+                format!("frame is {actual:?}, golden is {expected:?}")
+            }
+            Mismatch::Pixels {
+                differing, total, ..
+            } => format!(
+                "{differing} of {total} pixels differ by more than {} (allowed {:.3}%)",
+                tolerance.per_channel,
+                tolerance.max_fraction * 100.0
+            ),
+        }
+    }
+}
+
+/// Whether `actual` matches `expected` within `tolerance`.
+pub fn compare(
+    expected: &RgbaImage,
+    actual: &RgbaImage,
+    tolerance: Tolerance,
+) -> Result<(), Mismatch> {
+    if expected.dimensions() != actual.dimensions() {
+        return Err(Mismatch::Size {
+            expected: expected.dimensions(),
+            actual: actual.dimensions(),
+        });
+    }
+    let (differing, diff) = diff(expected, actual, tolerance.per_channel);
+    let total = (expected.width() * expected.height()) as usize;
+    if differing as f64 > tolerance.max_fraction * total as f64 {
+        return Err(Mismatch::Pixels {
+            differing,
+            total,
+            diff,
+        });
+    }
+    Ok(())
+}
+
 /// Compares (or, when blessing, writes) `name`'s golden image.
 pub fn check(name: &str, actual: &RgbaImage, tolerance: Tolerance) {
     check_in(
@@ -100,37 +158,28 @@ pub fn check_in(
             path.display()
         ),
     };
-    let fail_dir = failures.to_path_buf();
+    let Err(mismatch) = compare(&expected, actual, tolerance) else {
+        return;
+    };
+    std::fs::create_dir_all(failures).expect("create target/golden-failures");
     let write_failure = |what: &str, img: &RgbaImage| -> PathBuf {
-        std::fs::create_dir_all(&fail_dir).expect("create target/golden-failures");
-        let p = fail_dir.join(format!("{name}.{what}.png"));
+        let p = failures.join(format!("{name}.{what}.png"));
         img.save(&p).expect("write failure image");
         p
     };
-    if expected.dimensions() != actual.dimensions() {
-        let actual_path = write_failure("actual", actual);
-        panic!(
-            "{name}: frame is {:?}, golden {} is {:?}; actual frame in {}",
-            actual.dimensions(),
-            path.display(),
-            expected.dimensions(),
-            actual_path.display()
-        );
-    }
-    let (differing, diff_img) = diff(&expected, actual, tolerance.per_channel);
-    let total = (expected.width() * expected.height()) as f64;
-    if differing as f64 > tolerance.max_fraction * total {
-        let actual_path = write_failure("actual", actual);
-        let diff_path = write_failure("diff", &diff_img);
-        panic!(
-            "{name}: {differing} of {total} pixels differ from {} by more than {} (allowed {:.3}%); actual: {}, diff: {}",
-            path.display(),
-            tolerance.per_channel,
-            tolerance.max_fraction * 100.0,
-            actual_path.display(),
-            diff_path.display()
-        );
-    }
+    let actual_path = write_failure("actual", actual);
+    let diff_note = match &mismatch {
+        Mismatch::Pixels { diff, .. } => {
+            format!(", diff: {}", write_failure("diff", diff).display())
+        }
+        Mismatch::Size { .. } => String::new(),
+    };
+    panic!(
+        "{name}: {} from {}; actual: {}{diff_note}",
+        mismatch.describe(tolerance),
+        path.display(),
+        actual_path.display()
+    );
 }
 
 /// Wraps read-back RGBA8 (top row first) as an image.

@@ -8,6 +8,7 @@ mod editor;
 mod editor_unsaved;
 mod frame_time;
 mod golden;
+mod golden_compare;
 mod headless_gl;
 mod hint_outline;
 mod keys_only;
