@@ -8,8 +8,15 @@
 //!
 //! The drawable size is read every frame, so resizing and HiDPI need no
 //! special events; mouse positions are scaled from window units to drawable
-//! pixels before screens see them. F11 toggles fullscreen, F12 saves a
-//! screenshot to the current folder.
+//! pixels before screens see them. The screens' Fullscreen and Screenshot
+//! keys (F11 and F12 by default) toggle fullscreen and save a screenshot
+//! to the current folder.
+//!
+//! `App::start` loads and opens everything; each frame (`App::frame`) is
+//! `read_input` (the window's events to the screens), `script_step` (one
+//! `--script` step), `serve` (what the screens asked of the main loop),
+//! then `draw`. The settings are kept when the game quits
+//! (`keep_settings`); the gamepads are `pads.rs`'s.
 use std::path::PathBuf;
 use std::time::Instant;
 

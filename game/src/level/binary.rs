@@ -1,4 +1,4 @@
-//! The binary level form: compact, for editor autosaves; the level's
+//! The binary level form (`.rlv`, `level convert`): compact; the level's
 //! bincode payload in the game's one envelope (`crate::io::envelope`).
 //!
 //! Layout (all integers little-endian):

@@ -1,7 +1,7 @@
 //! The solve, in three phases that share one budget.
 //!
 //! **1. Any line, fast.** Searches for any line of play within the turn
-//! limit, closest-to-cleared positions first ([`Goal::any`]): one for each
+//! limit, closest-to-cleared positions first ([`Goal::any`](super::search::Goal::any)): one for each
 //! small group of heroes — each hero alone and (for four heroes or fewer)
 //! each pair, each three, …, the heroes left out leaving at once — and one
 //! for the whole party. They run side by side, the one that has reached

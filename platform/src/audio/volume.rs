@@ -1,7 +1,8 @@
 //! The player's sound setting: a volume in tenths and a mute switch. The
-//! pause menu steps it (10 % a press), M toggles mute, the main loop hands
-//! it to the mixer, and the settings file keeps it (as `level()` and
-//! `muted`). Tenths keep it `Eq` and make every shown value exact.
+//! Options screen steps it (10 % a press), the Mute action (M by default)
+//! toggles mute, the main loop hands it to the mixer, and the settings
+//! file keeps it (as `level()` and `muted`). Tenths keep it `Eq` and make
+//! every shown value exact.
 
 /// Volume 0 to 100 % in 10 % steps, and whether the sound is off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! The player's settings as the screens keep and apply them: what the
 //! Options screen shows ([`Screens::shown_options`]) and each change it
-//! asks for, applied at once ([`Screens::change_option`]) — to the screens
+//! asks for, applied at once (`Screens::change_option`) — to the screens
 //! (text size, the palette, reduced motion, asking before ending a turn,
 //! sound) or, for the window, as an [`AppRequest`] to the main loop.
 //! The main loop reads them back when the game quits, for `settings.txt`.

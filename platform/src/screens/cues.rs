@@ -3,14 +3,15 @@
 //! would have been heard.
 //!
 //! The play screen pushes cues from the events its steps executed into
-//! one; the menus' ticks are worked out by [`Screens`](super::Screens)
+//! one; the menus' ticks are worked out by [`Screens`]
 //! from each input: a [`MenuMark`] (which of the top screen's menus shows,
 //! and its selection) taken before and after says whether the input moved
 //! the selection ([`Cue::MenuMove`]) or chose ([`Cue::MenuChoose`]).
 //!
-//! The sound setting is kept here too ([`Screens::volume`]): the pause
-//! menu changes it, M switches it off and on, the main loop applies it and
-//! the settings file keeps it.
+//! The sound setting is kept here too ([`Screens::volume`]): the Options
+//! screen changes it (`choices.rs`), the Mute action (M by default)
+//! switches it off and on, the main loop applies it and the settings file
+//! keeps it.
 use crate::audio::{Cue, Volume};
 
 use super::{Screen, Screens};

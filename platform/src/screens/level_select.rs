@@ -13,7 +13,7 @@
 //!
 //! Once any equipment is unlocked (or the level requires some), choosing
 //! a level without a game in progress opens the loadout screen
-//! (`loadout.rs`) in its place: Start there plays the level equipped,
+//! (`loadout/`) in its place: Start there plays the level equipped,
 //! Back returns to the list. Under the title a line says how many relics
 //! the campaign has recovered, what they unlocked and what comes next.
 use glam::Vec2;

@@ -4,17 +4,20 @@
 //! its drawing (state in, draw-list calls out), so the logic is unit-tested
 //! with synthetic input and no GL.
 //!
-//! [`Screens`] is a stack: title → level select → play, with the pause
-//! menu or the results pushed over play (drawn over the dimmed world), and
-//! the Options screen from the title or the pause menu (`options.rs`; the
-//! settings it changes are applied in `choices.rs`).
+//! [`Screens`] is a stack: title → Play (the campaign and the level packs,
+//! `play_list.rs`) → level select → play, with the pause menu or the
+//! results pushed over play (drawn over the dimmed world), and the Options
+//! screen from the title or the pause menu (`options.rs`; the settings it
+//! changes are applied in `choices.rs`); the editor's list → editor → test
+//! play from the title.
 //! Once equipment is unlocked, the level select shows the loadout screen
-//! before a level (`loadout.rs`); the level in play is then the level
+//! before a level (`loadout/`); the level in play is then the level
 //! equipped (`game::equipment::equip`), and its save names the loadout.
 //! Every end of a campaign level, cleared or a retreat, records the relics
 //! brought out (they unlock equipment).
 //! Input goes to the top screen; what it asks for (play a level, pause,
-//! won, quit…) moves the stack. F11 and F12 go to the main loop as
+//! won, quit…) becomes one move of the stack (`flow.rs`). Fullscreen and
+//! Screenshot (F11 and F12 by default) go to the main loop as
 //! [`AppRequest`]s from any screen. Every key is read through the player's
 //! keymap (`input::keymap`), which the stack owns ([`Screens::keymap`]) and
 //! the Controls screen changes ([`Screens::open_controls`], from Options);
@@ -141,7 +144,8 @@ pub struct Screens {
     zoom: f32,
     /// Sound cues for the main loop to play (empty: none); see `cues`.
     cues: cues::Cues,
-    /// The sound setting (the pause menu and M change it).
+    /// The sound setting (the Options screen and the Mute action change
+    /// it).
     volume: crate::audio::Volume,
     /// Whether Enter asks before ending a turn with action points left
     /// (a setting).
@@ -346,7 +350,7 @@ impl Screens {
     }
 
     /// Applies one raw input (keys with modifiers, releases, text): the
-    /// editor takes it whole; other screens get the [`Input`] it means in
+    /// editor takes it whole; other screens get the [`Input`](input::Input) it means in
     /// the keymap. The Controls screen reads a key as typed before anything
     /// else does while it waits for one (F11 and M are keys to bind then).
     pub fn handle_raw(&mut self, raw: input::RawInput, size_px: (u32, u32)) -> Option<AppRequest> {

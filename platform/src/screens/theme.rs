@@ -1,9 +1,12 @@
 //! The screens' look, in one place: the palette of the menus, panels and
 //! texts (named for what they colour), and the styles of a menu button at
-//! rest, selected, and of an overlay's frame. Every screen draws its menus,
+//! rest, selected, and of an overlay's frame; and the size of text and
+//! panels the player chose ([`set_ui_scale`]), which every layout made
+//! for the 1280×720 design takes through [`scale`]. Every screen draws its menus,
 //! panels and titles from these, so the game reads as one; colours that
-//! only one screen uses stay in that screen's file, and the world's own
-//! palette is in `world/draw`.
+//! only one screen uses stay in that screen's file; the world's own
+//! colours are in `world/draw`, and those that carry meaning (danger,
+//! falls…) in the player's palette, `world/palette.rs`.
 use std::cell::Cell;
 
 use glam::Vec2;

@@ -1,6 +1,5 @@
 //! A game in progress, saved and resumed with its whole undo history
-//! (`docs/ARCHITECTURE.md`, "Levels and saves": "the undo log is saved with a game in
-//! progress").
+//! (`docs/ARCHITECTURE.md`, "Files on disk").
 //!
 //! A save is the game's binary envelope (`crate::io::envelope`, magic `RSAV`)
 //! around a bincode [`SavedGame`]: where the level came from (words the

@@ -230,7 +230,7 @@ impl InputMapper {
         from_sdl(event, scale)
     }
 
-    /// A key press when an axis crosses [`AXIS_PRESS`], once per push.
+    /// A key press when an axis crosses `AXIS_PRESS`, once per push.
     pub fn axis(&mut self, axis: Axis, value: i16) -> Option<Key> {
         let (slot, key) = match axis {
             Axis::LeftX => (0, if value < 0 { Key::Left } else { Key::Right }),

@@ -244,7 +244,7 @@ impl LoadoutScreen {
     }
 
     /// Hands `item` to `hero` (`None`: to nobody; a piece that goes to no
-    /// hero is recorded under its [`bringer`](Self::bringer), whichever
+    /// hero is recorded under its `bringer`, whichever
     /// hero is named); on refusal, the notice says why and nothing
     /// changes.
     pub fn give(&mut self, item: Equipment, hero: Option<&str>) -> bool {

@@ -1,5 +1,5 @@
 //! The colours that carry meaning, in one place, and the palette the
-//! player chooses for them (`docs/PLAYING.md`, "Settings"): what a
+//! player chooses for them (`docs/PLAYING.md`, "Options"): what a
 //! watcher will see (danger), a fall, a walk's path, a refusal, a
 //! watcher's route and next step, its glare at a hero it caught, a caught
 //! hero, the message of a lost level.

@@ -16,7 +16,7 @@
 //!
 //! Cost: a watched cell is one draw command, as the tint alone was: its
 //! triangles (the tint, two stripes, and the eye where there is one) are
-//! built once per palette ([`MARKS`]) and copied per cell — 18 vertices,
+//! built once per palette (`MARKS`) and copied per cell — 18 vertices,
 //! 54 with the eye (the tint alone was 4; a frame with hundreds of watched
 //! cells, the benchmark's, pays for them: `BENCHMARKS.md`).
 use std::sync::LazyLock;
