@@ -91,7 +91,13 @@ pub fn locate() -> PathBuf {
 pub fn shipped_solution(path: &Path, level: &Level) -> Option<Vec<Action>> {
     let stem = path.file_stem()?.to_str()?;
     let script_path = path.parent()?.join("solutions").join(format!("{stem}.sim"));
-    let script = std::fs::read_to_string(&script_path).ok()?;
+    // A regular file of at most a level file's cap, read as every file
+    // the game reads is (a pack's folder is the player's own).
+    let bytes =
+        game::io::file::read_capped(&script_path, game::level::file::MAX_FILE_BYTES).ok()?;
+    let script = String::from_utf8(bytes)
+        .map_err(|_| warn!("{}: not UTF-8 text", escaped_path(&script_path)))
+        .ok()?;
     game::script::script_actions(level, &script)
         .map_err(|e| warn!("{}: {e}", escaped_path(&script_path)))
         .ok()
