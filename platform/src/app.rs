@@ -245,8 +245,9 @@ impl<'a> App<'a> {
         })
     }
 
-    /// Keeps what the run ends with as the settings for the next one.
-    fn keep_settings(&self) {
+    /// Keeps the settings as they are now for the next run (when the game
+    /// quits, and when Options is left).
+    fn keep_settings(&mut self) {
         let Some(path) = &self.settings_path else {
             return;
         };
@@ -264,8 +265,9 @@ impl<'a> App<'a> {
             kept.palette = self.settings.palette;
         }
         if kept != self.settings {
-            if let Err(e) = kept.save(path) {
-                warn!("{e}");
+            match kept.save(path) {
+                Ok(()) => self.settings = kept,
+                Err(e) => warn!("{e}"),
             }
         }
     }
@@ -393,6 +395,7 @@ impl<'a> App<'a> {
                 }
             }
             AppRequest::SetFullscreen(_) | AppRequest::Screenshot => {}
+            AppRequest::KeepSettings => self.keep_settings(),
             AppRequest::SetWindow(size) => {
                 if let Err(e) = window.set_windowed_size(size) {
                     warn!("window size: {e}");

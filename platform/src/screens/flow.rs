@@ -39,6 +39,8 @@ pub(super) enum Next {
     Resume(usize, bool),
     /// The level select of the campaign (`None`) or of pack `n`.
     OpenList(Option<usize>),
+    /// Back from Options: the settings are written at once.
+    LeaveOptions,
     /// The Controls screen changed the keys to these.
     Rebound(Keymap),
     /// Something for the main loop (a setting of the window).
@@ -100,7 +102,7 @@ impl Screens {
                 Some(OptionsAction::Controls) => {
                     Next::Push(Screen::Controls(ControlsScreen::new()))
                 }
-                Some(OptionsAction::Back) => Next::Pop,
+                Some(OptionsAction::Back) => Next::LeaveOptions,
                 None => Next::Stay,
             },
             Some(Screen::Editor(_) | Screen::EditorList(_)) => {
@@ -201,6 +203,10 @@ impl Screens {
             Next::Continue => self.continue_game(),
             Next::Resume(index, restart) => self.resume_campaign_level(index, restart, size_px),
             Next::Push(s) => self.stack.push(s),
+            Next::LeaveOptions => {
+                self.go(Next::Pop, size_px);
+                return Some(AppRequest::KeepSettings);
+            }
             Next::Pop => {
                 if self.stack.len() > 1 {
                     self.stack.pop();

@@ -96,6 +96,9 @@ pub enum AppRequest {
     SetFullscreen(bool),
     /// The window's size when not fullscreen (window units).
     SetWindow((u32, u32)),
+    /// Write the settings now (the Options screen was left): a change is
+    /// kept even if the game is then killed.
+    KeepSettings,
     Screenshot,
     /// Put this text on the system clipboard.
     CopyText(String),

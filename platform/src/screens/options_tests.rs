@@ -53,7 +53,11 @@ fn from_the_title_each_change_applies_at_once_and_back_keeps_the_focus() {
     assert!(s.reduce_motion());
     press_on(&mut s, Row::ConfirmEndTurn, Key::Enter);
     assert!(!s.confirm_end_turn());
-    key(&mut s, Key::Escape);
+    assert_eq!(
+        key(&mut s, Key::Escape),
+        Some(AppRequest::KeepSettings),
+        "leaving Options writes the settings at once"
+    );
     let Screen::Title(t) = s.top() else {
         panic!("back on the title");
     };

@@ -292,38 +292,13 @@ pub fn draw(
     page: Page,
     keys: &Keymap,
 ) {
+    let f = fit(font, size, scale, page, keys);
+    let scale = f.scale;
     let title_px = (24.0 * scale).round().max(6.0);
-    let text_px = (16.0 * scale).round().max(6.0);
     let pad = 20.0 * scale;
     let keys_w = 270.0 * scale;
     let line = 26.0 * scale;
-    let key_style = TextStyle::new(text_px, GOLD).wrapped(keys_w - pad * 0.5);
-    let rows: Vec<(String, String)> = page
-        .rows(keys)
-        .into_iter()
-        .map(|(k, what)| (at_slashes(font, &k, &key_style), what))
-        .collect();
-    // Each row's height with the panel `width` wide.
-    let mut measure = |width: f32| {
-        let style = TextStyle::new(text_px, WHITE).wrapped(width - keys_w - 2.0 * pad);
-        let heights: Vec<f32> = rows
-            .iter()
-            .map(|(k, what)| {
-                let tall = render::text::measure(font, what, &style)
-                    .y
-                    .max(render::text::measure(font, k, &key_style).y);
-                line.max(tall + 6.0 * scale)
-            })
-            .collect();
-        (width, style, heights)
-    };
-    // The design's width; the drawable's whole width when the rows need
-    // the room (small windows, where text is wider for its size).
-    let (mut width, mut style, mut heights) = measure(panel_width(size, scale));
-    if heights.iter().sum::<f32>() + 110.0 * scale > size.y - 20.0 {
-        (width, style, heights) = measure(size.x - 20.0);
-    }
-    let r = panel_rect(size, width, scale, heights.iter().sum());
+    let r = panel_rect(size, f.width, scale, f.heights.iter().sum());
     menu::overlay_panel(list, r, scale);
     // The two page titles, the one shown in gold.
     let y0 = r.y + pad * 0.6;
@@ -343,23 +318,89 @@ pub fn draw(
         font,
         Vec2::new(r.centre().x.round(), (r.y + r.h - pad * 1.5).round()),
         &footer(keys),
-        &TextStyle::new(text_px, SUB_TEXT).aligned(Align::Centre),
+        &TextStyle::new(f.text_px, SUB_TEXT).aligned(Align::Centre),
     );
     let mut y = y0 + line * 1.5;
-    for ((k, what), h) in rows.iter().zip(heights) {
+    for ((k, what), h) in f.rows.iter().zip(&f.heights) {
         list.text(
             font,
             Vec2::new((r.x + pad).round(), y.round()),
             k,
-            &key_style,
+            &f.key_style,
         );
         list.text(
             font,
             Vec2::new((r.x + pad + keys_w).round(), y.round()),
             what,
-            &style,
+            &f.style,
         );
         y += h;
+    }
+}
+
+/// A page laid out: its scale, width, rows and each row's height.
+struct Fitted {
+    scale: f32,
+    text_px: f32,
+    width: f32,
+    key_style: TextStyle,
+    style: TextStyle,
+    rows: Vec<(String, String)>,
+    heights: Vec<f32>,
+}
+
+/// `page` laid out on a drawable of `size` at `scale` (the player's size
+/// of text and panels), the panel as wide as the design or, when the rows
+/// need the room, the drawable; and when even that does not hold every
+/// row, at a smaller scale, step by step (to four fifths of the
+/// drawable's own at most): a page never loses its last rows to a larger
+/// text or a small window.
+fn fit(font: &mut Font, size: Vec2, scale: f32, page: Page, keys: &Keymap) -> Fitted {
+    // Below the drawable's own scale only as far as a small window needs.
+    let own = super::camera::cell_scale((size.x as u32, size.y as u32)).min(scale) * 0.8;
+    let mut scale = scale;
+    loop {
+        let text_px = (16.0 * scale).round().max(6.0);
+        let pad = 20.0 * scale;
+        let keys_w = 270.0 * scale;
+        let line = 26.0 * scale;
+        let key_style = TextStyle::new(text_px, GOLD).wrapped(keys_w - pad * 0.5);
+        let rows: Vec<(String, String)> = page
+            .rows(keys)
+            .into_iter()
+            .map(|(k, what)| (at_slashes(font, &k, &key_style), what))
+            .collect();
+        // Each row's height with the panel `width` wide.
+        let mut measure = |width: f32| {
+            let style = TextStyle::new(text_px, WHITE).wrapped(width - keys_w - 2.0 * pad);
+            let heights: Vec<f32> = rows
+                .iter()
+                .map(|(k, what)| {
+                    let tall = render::text::measure(font, what, &style)
+                        .y
+                        .max(render::text::measure(font, k, &key_style).y);
+                    line.max(tall + 6.0 * scale)
+                })
+                .collect();
+            (width, style, heights)
+        };
+        let fits = |heights: &[f32]| heights.iter().sum::<f32>() + 110.0 * scale <= size.y - 20.0;
+        let (mut width, mut style, mut heights) = measure(panel_width(size, scale));
+        if !fits(&heights) {
+            (width, style, heights) = measure(size.x - 20.0);
+        }
+        if fits(&heights) || scale <= own {
+            return Fitted {
+                scale,
+                text_px,
+                width,
+                key_style,
+                style,
+                rows,
+                heights,
+            };
+        }
+        scale = (scale * 0.92).max(own);
     }
 }
 
@@ -369,6 +410,32 @@ mod tests {
     use crate::screens::input::keymap::ACTIONS;
     use crate::screens::input::{button, Chord, InputMapper, PAD_BUTTONS, PAD_PUSHES};
     use crate::screens::pause;
+
+    #[test]
+    fn every_row_of_both_pages_shows_at_every_size_of_text() {
+        let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets");
+        let mut font = Font::load(&assets.join("fonts/DejaVuSans.ttf")).expect("font");
+        let keys = Keymap::default();
+        for percent in crate::settings::UI_SCALES {
+            crate::screens::theme::set_ui_scale(percent as f32 / 100.0);
+            for (w, h) in [(1280, 720), (640, 360), (1600, 1000), (1920, 1080)] {
+                let size = Vec2::new(w as f32, h as f32);
+                let scale = super::super::camera::ui_scale((w, h));
+                for page in [Page::Controls, Page::Rules] {
+                    let f = fit(&mut font, size, scale, page, &keys);
+                    let rows_h: f32 = f.heights.iter().sum();
+                    assert!(
+                        rows_h + 110.0 * f.scale <= h as f32 - 20.0,
+                        "{page:?} at {percent} % on {w}x{h}: {rows_h} at {}",
+                        f.scale
+                    );
+                    let own = super::super::camera::cell_scale((w, h));
+                    assert!(f.scale >= own.min(scale) * 0.8, "{percent} % on {w}x{h}");
+                }
+            }
+        }
+        crate::screens::theme::set_ui_scale(1.0);
+    }
 
     /// A screen key as the help counts it: every `Hero(n)` as the row of
     /// the heroes' numbers.
