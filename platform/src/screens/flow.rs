@@ -6,7 +6,7 @@
 use game::equipment::Loadout;
 use glam::Vec2;
 
-use super::controls::{ControlsAction, ControlsScreen};
+use super::controls::ControlsAction;
 use super::editor::test_play::TestEnd;
 use super::input::{Input, Key, Keymap};
 use super::level_select::LevelSelectAction;
@@ -39,6 +39,8 @@ pub(super) enum Next {
     Resume(usize, bool),
     /// The level select of the campaign (`None`) or of pack `n`.
     OpenList(Option<usize>),
+    /// The Controls screen over Options ([`Screens::open_controls`]).
+    Controls,
     /// Back from Options: the settings are written at once.
     LeaveOptions,
     /// The Controls screen changed the keys to these.
@@ -64,7 +66,8 @@ impl Screens {
         }
         let size = Vec2::new(size_px.0 as f32, size_px.1 as f32);
         let menu_before = cues::menu_mark(self.top());
-        let shown = self.shown_options();
+        // What the Options screen shows, asked only when it is on top.
+        let shown = matches!(self.top(), Screen::Options(_)).then(|| self.shown_options());
         let next = match self.stack.last_mut() {
             Some(Screen::Title(t)) => match t.handle(input, size_px) {
                 Some(action) => self.next_from_title(action),
@@ -97,11 +100,10 @@ impl Screens {
                 Some(action) => Self::next_from_pause(action),
                 None => Next::Stay,
             },
-            Some(Screen::Options(o)) => match o.handle(input, size, &shown) {
+            Some(Screen::Options(o)) => match shown.and_then(|shown| o.handle(input, size, &shown))
+            {
                 Some(OptionsAction::Change(change)) => self.change_option(change),
-                Some(OptionsAction::Controls) => {
-                    Next::Push(Screen::Controls(ControlsScreen::new()))
-                }
+                Some(OptionsAction::Controls) => Next::Controls,
                 Some(OptionsAction::Back) => Next::LeaveOptions,
                 None => Next::Stay,
             },
@@ -203,6 +205,7 @@ impl Screens {
             Next::Continue => self.continue_game(),
             Next::Resume(index, restart) => self.resume_campaign_level(index, restart, size_px),
             Next::Push(s) => self.stack.push(s),
+            Next::Controls => self.open_controls(),
             Next::LeaveOptions => {
                 self.go(Next::Pop, size_px);
                 return Some(AppRequest::KeepSettings);
